@@ -1,0 +1,18 @@
+//! Tabletalk's core: bytes → table → schema → template → passages.
+//!
+//! Pure Rust with no file or network I/O, so the browser, the edge and the CLI share it.
+
+pub mod description;
+pub mod error;
+pub mod headers;
+pub mod ingest;
+pub mod joins;
+pub mod report;
+pub mod schema;
+pub mod table;
+pub mod tags;
+pub mod template;
+pub mod verbalise;
+
+pub use error::{IngestError, Warning};
+pub use table::{CellRef, ColumnHeader, Provenance, RowRef, Table, TableContext, Value};
