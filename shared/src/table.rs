@@ -8,12 +8,26 @@ pub type Object = IndexMap<String, Value>;
 
 /// One cell. Scalars keep their source text: typing happens in `schema`, never lossy at ingestion.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(untagged)]
+#[serde(untagged, from = "serde_json::Value")]
 pub enum Value {
     Null,
     Text(String),
     List(Vec<Value>),
     Object(Object),
+}
+
+impl From<serde_json::Value> for Value {
+    /// JSON scalars become their source text ("12.50" stays "12.50"; true → "true").
+    fn from(j: serde_json::Value) -> Self {
+        match j {
+            serde_json::Value::Null => Value::Null,
+            serde_json::Value::Bool(b) => Value::Text(b.to_string()),
+            serde_json::Value::Number(n) => Value::Text(n.to_string()),
+            serde_json::Value::String(s) => Value::Text(s),
+            serde_json::Value::Array(a) => Value::List(a.into_iter().map(Value::from).collect()),
+            serde_json::Value::Object(o) => Value::Object(o.into_iter().map(|(k, v)| (k, Value::from(v))).collect()),
+        }
+    }
 }
 
 impl Value {

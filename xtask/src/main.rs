@@ -1,7 +1,13 @@
 //! `cargo xtask …`: the project's automation, in Rust so it runs wherever cargo does.
 
 mod bench;
+mod builds;
 mod fixtures;
+mod procs;
+mod serve;
+mod testing;
+mod tools;
+mod util;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -19,11 +25,20 @@ enum Cmd {
     Fixtures,
     /// Benchmarks; results go to docs/benchmarks.md by hand with the printed table.
     Bench(bench::Args),
+    /// Install what the builds and tests need (each skipped when already at the right version).
+    Tools,
+    /// Build and run the whole system locally (browser app + edge worker) until Ctrl-C.
+    Serve(serve::Args),
+    /// Run every test: native, the wasm builds, and end-to-end in Chromium and workerd.
+    Test,
 }
 
 fn main() -> Result<()> {
     match Cli::parse().cmd {
         Cmd::Fixtures => fixtures::run(),
         Cmd::Bench(a) => bench::run(a),
+        Cmd::Tools => tools::run_all(),
+        Cmd::Serve(a) => serve::run(a),
+        Cmd::Test => testing::run(),
     }
 }

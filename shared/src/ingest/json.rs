@@ -1,1 +1,327 @@
-//! (being written)
+//! JSON and JSON Lines: records keep their nested lists and objects (templates recurse into them)
+//! instead of being flattened blindly into dotted columns.
+
+use indexmap::IndexSet;
+use serde_json::Value as Json;
+
+use crate::error::{IngestError, Location, Warning};
+use crate::headers::table_from_grid;
+use crate::ingest::Limits;
+use crate::table::{ColumnHeader, Table, Value};
+
+/// Reads JSON (array of objects, object holding lists, nested lists, keyed objects) into tables.
+pub fn read_json(file: &str, text: &str, limits: &Limits, warnings: &mut Vec<Warning>) -> Result<Vec<Table>, IngestError> {
+    let root: Json = serde_json::from_str(text).map_err(|e| IngestError::Malformed {
+        at: Location::file(file),
+        message: format!("invalid JSON at line {}, column {}: {e}", e.line(), e.column()),
+    })?;
+    let stem = super::stem(file);
+    let mut found = Vec::new();
+    collect_tables(&root, &stem, 0, &mut found);
+    if found.is_empty() {
+        return Err(IngestError::NoTable {
+            file: file.to_string(),
+            reason: "no list of records found (expected an array of objects, or an object holding one)".into(),
+        });
+    }
+    let single = found.len() == 1;
+    let mut tables = Vec::new();
+    for (path, shape) in found {
+        let name = if single { stem.clone() } else { path };
+        let t = match shape {
+            Found::Records(items) => records_table(file, &name, items.iter().collect(), None, limits, warnings)?,
+            Found::Keyed(map) => {
+                let items: Vec<&Json> = map.iter().map(|(_, v)| v).collect();
+                let keys: Vec<String> = map.iter().map(|(k, _)| k.clone()).collect();
+                records_table(file, &name, items, Some(keys), limits, warnings)?
+            }
+            Found::Grid(rows) => {
+                let grid = rows
+                    .iter()
+                    .map(|r| r.as_array().map(|a| a.iter().map(scalar_text).collect()).unwrap_or_default())
+                    .collect();
+                table_from_grid(file, &name, grid, limits, warnings)?
+            }
+            Found::Scalars(items) => Table {
+                name: name.clone(),
+                file: file.to_string(),
+                columns: vec![ColumnHeader::single("value")],
+                rows: items.iter().map(|v| vec![Value::from(v.clone())]).collect(),
+                ..Default::default()
+            },
+        };
+        tables.push(t);
+    }
+    Ok(tables)
+}
+
+/// Reads JSON Lines: one record per line; a broken line is skipped with a warning naming it.
+pub fn read_jsonl(file: &str, text: &str, limits: &Limits, warnings: &mut Vec<Warning>) -> Result<Table, IngestError> {
+    let mut items = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<Json>(line) {
+            Ok(v) => items.push(v),
+            Err(e) if items.is_empty() && i == 0 => {
+                return Err(IngestError::Malformed {
+                    at: Location::file(file).row(1),
+                    message: format!("line 1 is not JSON (column {}): {e}", e.column()),
+                })
+            }
+            Err(e) => warnings.push(Warning::new(
+                Location::file(file).row(items.len() as u64 + 1),
+                format!("line {} is not valid JSON (column {}: {e}); skipped", i + 1, e.column()),
+            )),
+        }
+    }
+    if items.is_empty() {
+        return Err(IngestError::Empty { file: file.to_string() });
+    }
+    records_table(file, &super::stem(file), items.iter().collect(), None, limits, warnings)
+}
+
+enum Found<'a> {
+    Records(&'a [Json]),
+    Keyed(&'a serde_json::Map<String, Json>),
+    Grid(&'a [Json]),
+    Scalars(&'a [Json]),
+}
+
+/// The shallowest lists (or keyed maps) of records, named by their path.
+fn collect_tables<'a>(v: &'a Json, path: &str, depth: usize, out: &mut Vec<(String, Found<'a>)>) {
+    if depth > 8 {
+        return;
+    }
+    match v {
+        Json::Array(items) if !items.is_empty() => {
+            let objects = items.iter().filter(|x| x.is_object()).count();
+            let arrays = items.iter().filter(|x| x.is_array()).count();
+            if objects * 2 >= items.len() {
+                out.push((path.to_string(), Found::Records(items)));
+            } else if arrays == items.len() {
+                out.push((path.to_string(), Found::Grid(items)));
+            } else {
+                out.push((path.to_string(), Found::Scalars(items)));
+            }
+        }
+        Json::Object(map) => {
+            let before = out.len();
+            let objects = map.values().filter(|x| x.is_object()).count();
+            let lists = map.values().filter(|x| x.as_array().is_some_and(|a| a.iter().any(Json::is_object))).count();
+            if map.len() >= 2 && objects == map.len() && lists == 0 {
+                out.push((path.to_string(), Found::Keyed(map)));
+                return;
+            }
+            for (k, child) in map {
+                if matches!(child, Json::Array(a) if a.iter().any(Json::is_object)) {
+                    out.push((format!("{path}:{k}"), Found::Records(child.as_array().map(Vec::as_slice).unwrap_or(&[]))));
+                }
+            }
+            if out.len() == before {
+                for (k, child) in map {
+                    if child.is_object() {
+                        collect_tables(child, &format!("{path}:{k}"), depth + 1, out);
+                    }
+                }
+            }
+            // An object with no list anywhere is one record.
+            if out.len() == before && depth == 0 {
+                out.push((path.to_string(), Found::Records(std::slice::from_ref(v))));
+            }
+        }
+        _ => {}
+    }
+}
+
+fn scalar_text(v: &Json) -> String {
+    match v {
+        Json::Null => String::new(),
+        Json::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+fn depth_of(v: &Json) -> usize {
+    match v {
+        Json::Array(a) => 1 + a.iter().map(depth_of).max().unwrap_or(0),
+        Json::Object(o) => 1 + o.values().map(depth_of).max().unwrap_or(0),
+        _ => 0,
+    }
+}
+
+fn kind_name(v: &Json) -> &'static str {
+    match v {
+        Json::Null => "null",
+        Json::Array(_) => "a list",
+        Json::Object(_) => "an object",
+        _ => "a value",
+    }
+}
+
+fn records_table(
+    file: &str,
+    name: &str,
+    items: Vec<&Json>,
+    keys: Option<Vec<String>>,
+    limits: &Limits,
+    warnings: &mut Vec<Warning>,
+) -> Result<Table, IngestError> {
+    let mut columns: IndexSet<String> = IndexSet::new();
+    if keys.is_some() {
+        columns.insert("key".into());
+    }
+    for (i, it) in items.iter().enumerate() {
+        match it {
+            Json::Object(o) => {
+                for k in o.keys() {
+                    columns.insert(k.clone());
+                    if columns.len() > limits.max_columns {
+                        return Err(IngestError::TooLarge {
+                            at: Location::file(file).row(i as u64 + 1),
+                            message: format!("more than {} distinct fields", limits.max_columns),
+                        });
+                    }
+                }
+            }
+            other => warnings.push(Warning::new(
+                Location::file(file).row(i as u64 + 1),
+                format!("record is {} rather than an object; kept under \"value\"", kind_name(other)),
+            )),
+        }
+        let d = depth_of(it);
+        if d > limits.max_depth {
+            return Err(IngestError::TooLarge {
+                at: Location::file(file).row(i as u64 + 1),
+                message: format!("nested {d} levels deep; at most {} are supported", limits.max_depth),
+            });
+        }
+    }
+    if items.iter().any(|i| !i.is_object()) {
+        columns.insert("value".into());
+    }
+    let mut rows = Vec::with_capacity(items.len());
+    for (i, it) in items.iter().enumerate() {
+        let mut row = vec![Value::Null; columns.len()];
+        if let Some(k) = &keys {
+            row[0] = Value::Text(k[i].clone());
+        }
+        match it {
+            Json::Object(o) => {
+                for (k, v) in o {
+                    if let Some(c) = columns.get_index_of(k) {
+                        check_cells(file, i, k, v, limits)?;
+                        row[c] = Value::from(v.clone());
+                    }
+                }
+            }
+            other => {
+                if let Some(c) = columns.get_index_of("value") {
+                    row[c] = Value::from((*other).clone());
+                }
+            }
+        }
+        rows.push(row);
+    }
+    // Mixed shapes in one field (a list here, a string there) are kept, and named.
+    for (c, col) in columns.iter().enumerate() {
+        let mut first: Option<(&'static str, usize)> = None;
+        for (i, it) in items.iter().enumerate() {
+            let Some(v) = it.get(col) else { continue };
+            if v.is_null() {
+                continue;
+            }
+            let k = match v {
+                Json::Array(_) => "a list",
+                Json::Object(_) => "an object",
+                _ => "a value",
+            };
+            match first {
+                None => first = Some((k, i)),
+                Some((f, fi)) if f != k => {
+                    warnings.push(Warning::new(
+                        Location::file(file).row(i as u64 + 1).column(col.clone()),
+                        format!("field holds {k} here but {f} in row {}; both kept", fi + 1),
+                    ));
+                    break;
+                }
+                _ => {}
+            }
+        }
+        let _ = c;
+    }
+    if rows.is_empty() {
+        warnings.push(Warning::new(Location::file(file), format!("table {name:?} has no records")));
+    }
+    Ok(Table {
+        name: name.to_string(),
+        file: file.to_string(),
+        columns: columns.into_iter().map(ColumnHeader::single).collect(),
+        rows,
+        ..Default::default()
+    })
+}
+
+fn check_cells(file: &str, row: usize, field: &str, v: &Json, limits: &Limits) -> Result<(), IngestError> {
+    match v {
+        Json::String(s) if s.len() > limits.max_cell_bytes => Err(IngestError::TooLarge {
+            at: Location::file(file).row(row as u64 + 1).column(field),
+            message: format!("a value of {} MB; at most {} MB per cell", s.len() >> 20, limits.max_cell_bytes >> 20),
+        }),
+        Json::Array(a) => a.iter().try_for_each(|x| check_cells(file, row, field, x, limits)),
+        Json::Object(o) => o.iter().try_for_each(|(k, x)| check_cells(file, row, &format!("{field}.{k}"), x, limits)),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> (Vec<Table>, Vec<Warning>) {
+        let mut w = Vec::new();
+        (read_json("s.json", text, &Limits::default(), &mut w).unwrap(), w)
+    }
+
+    #[test]
+    fn shapes() {
+        let (t, _) = read(r#"[{"a":1,"b":[{"x":1}]},{"a":2,"c":"z"}]"#);
+        assert_eq!(t[0].column_names(), ["a", "b", "c"]);
+        assert!(matches!(t[0].rows[0][1], Value::List(_)));
+        assert_eq!(t[0].rows[1][1], Value::Null);
+        let (t, _) = read(r#"{"title":"x","students":[{"id":1},{"id":2}],"rooms":[{"r":"A"}]}"#);
+        assert_eq!(t.len(), 2);
+        assert_eq!(t[0].name, "s:students");
+        let (t, _) = read(r#"{"uni":{"faculties":[{"name":"Law"}]}}"#);
+        assert_eq!((t.len(), t[0].rows.len()), (1, 1));
+        let (t, _) = read(r#"{"ada":{"age":36},"bob":{"age":41}}"#);
+        assert_eq!(t[0].column_names(), ["key", "age"]);
+        let (t, _) = read(r#"[["name","age"],["Ada","36"]]"#);
+        assert_eq!(t[0].column_names(), ["name", "age"]);
+    }
+
+    #[test]
+    fn mixed_and_deep_inputs_warn_or_fail_with_location() {
+        let (_, w) = read(r#"[{"a":"x"},{"a":[1,2]}]"#);
+        assert_eq!(w[0].at.row, Some(2));
+        assert_eq!(w[0].at.column.as_deref(), Some("a"));
+        let mut deep = String::from("1");
+        for _ in 0..70 {
+            deep = format!("[{deep}]");
+        }
+        let mut w = Vec::new();
+        let e = read_json("d.json", &format!(r#"[{{"ok":1}},{{"a":{deep}}}]"#), &Limits::default(), &mut w).unwrap_err();
+        assert!(matches!(&e, IngestError::TooLarge { at, .. } if at.row == Some(2)), "{e}");
+        let e = read_json("bad.json", "[{\"a\":1},\n{\"a\":}]", &Limits::default(), &mut w).unwrap_err();
+        assert!(e.to_string().contains("line 2"), "{e}");
+    }
+
+    #[test]
+    fn jsonl_skips_broken_lines() {
+        let mut w = Vec::new();
+        let t = read_jsonl("x.jsonl", "{\"a\":1}\n{oops\n{\"a\":3}\n", &Limits::default(), &mut w).unwrap();
+        assert_eq!(t.rows.len(), 2);
+        assert!(w[0].message.contains("line 2"));
+    }
+}

@@ -1,1 +1,673 @@
-//! (being written)
+//! Excel workbooks (.xlsx) → one table per non-empty sheet, through calamine.
+//!
+//! Cells become the text a reader sees: integers without ".0", other numbers as the shortest text
+//! that reads back to the same double, dates as ISO 8601, booleans as "true"/"false". Error cells
+//! (#DIV/0!, #N/A, …) become empty cells with a warning naming the sheet and cell. Merged regions
+//! are expanded (every cell of the region carries its value), so a header merged across columns
+//! repeats its label and `headers::table_from_grid` can turn it into header paths.
+//!
+//! Hostile files: the zip is checked first (every XML part is decompressed once, counting bytes,
+//! so a zip bomb is refused before calamine reads it), the grid's size is bounded before it is
+//! allocated, and calamine itself runs under `catch_unwind` where unwinding exists.
+
+use std::io::{Cursor, Read};
+
+use calamine::{DataRef, ExcelDateTime, Reader, Xlsx, XlsxError};
+
+use crate::error::{IngestError, Location, Warning};
+use crate::headers::table_from_grid;
+use crate::ingest::Limits;
+use crate::table::Table;
+
+/// Largest decompressed XML part accepted (a sheet, the shared strings).
+pub const MAX_PART_BYTES: u64 = 256 * 1024 * 1024;
+/// Largest total of decompressed XML parts.
+pub const MAX_TOTAL_BYTES: u64 = 1024 * 1024 * 1024;
+/// Largest dense grid (rows × columns) built from one sheet. Sparse sheets with a stray far-away
+/// cell would otherwise allocate billions of empty cells.
+pub const MAX_GRID_CELLS: u64 = 50_000_000;
+
+/// One sheet's cells as text, leading empty rows and columns removed, merged regions expanded.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SheetGrid {
+    /// The table name: "<file stem>:<sheet>", or the stem alone when the workbook gives one table.
+    pub name: String,
+    pub sheet: String,
+    /// 1-based sheet row and column of `grid[0][0]` (where the used area starts).
+    pub origin: (u32, u32),
+    pub grid: Vec<Vec<String>>,
+}
+
+/// Reads every non-empty worksheet of an .xlsx workbook as a table.
+pub fn read_xlsx(file: &str, bytes: &[u8], limits: &Limits, warnings: &mut Vec<Warning>) -> Result<Vec<Table>, IngestError> {
+    let grids = read_xlsx_grids(file, bytes, limits, warnings)?;
+    let mut tables = Vec::with_capacity(grids.len());
+    let mut first_error = None;
+    for g in grids {
+        match table_from_grid(file, &g.name, g.grid, limits, warnings) {
+            Ok(t) => tables.push(t),
+            Err(e) => {
+                warnings.push(Warning::new(Location::file(file), format!("sheet {:?} skipped: {e}", g.sheet)));
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    match (tables.is_empty(), first_error) {
+        (true, Some(e)) => Err(e),
+        _ => Ok(tables),
+    }
+}
+
+/// The grids of every non-empty worksheet, before header detection.
+pub fn read_xlsx_grids(
+    file: &str,
+    bytes: &[u8],
+    limits: &Limits,
+    warnings: &mut Vec<Warning>,
+) -> Result<Vec<SheetGrid>, IngestError> {
+    check_container(file, bytes)?;
+    let mut local = Vec::new();
+    let result = guarded(file, || read_sheets(file, bytes, limits, &mut local));
+    warnings.append(&mut local);
+    let mut sheets = result?;
+    if sheets.is_empty() {
+        return Err(IngestError::NoTable { file: file.to_string(), reason: "every sheet is empty".into() });
+    }
+    let stem = file_stem(file);
+    let single = sheets.len() == 1;
+    for s in &mut sheets {
+        s.name = if single { stem.to_string() } else { format!("{stem}:{}", s.sheet) };
+    }
+    Ok(sheets)
+}
+
+/// Runs calamine so that a panic inside it (arithmetic overflow on hostile cell references, say)
+/// becomes an error about this file instead of taking the process down. Without unwinding (wasm32
+/// builds with panic=abort) the closure simply runs.
+fn guarded<T>(file: &str, f: impl FnOnce() -> Result<T, IngestError>) -> Result<T, IngestError> {
+    #[cfg(panic = "unwind")]
+    {
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+            Ok(r) => r,
+            Err(_) => Err(IngestError::Malformed {
+                at: Location::file(file),
+                message: "the spreadsheet reader failed on this workbook (it is probably damaged)".into(),
+            }),
+        }
+    }
+    #[cfg(not(panic = "unwind"))]
+    {
+        let _ = file;
+        f()
+    }
+}
+
+/// The name without folders and without its last extension.
+pub(crate) fn file_stem(file: &str) -> &str {
+    let base = file.rsplit(['/', '\\']).next().unwrap_or(file);
+    match base.rfind('.') {
+        Some(i) if i > 0 => &base[..i],
+        _ => base,
+    }
+}
+
+const CFB_MAGIC: &[u8] = &[0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1];
+
+fn unsupported(file: &str, reason: impl Into<String>) -> IngestError {
+    IngestError::UnsupportedFormat { file: file.to_string(), reason: reason.into() }
+}
+
+fn malformed(file: &str, message: impl Into<String>) -> IngestError {
+    IngestError::Malformed { at: Location::file(file), message: message.into() }
+}
+
+/// Checks that the bytes are a readable zip holding a workbook, and that no XML part decompresses
+/// beyond the limits (zip bombs), before calamine reads anything.
+fn check_container(file: &str, bytes: &[u8]) -> Result<(), IngestError> {
+    if bytes.is_empty() {
+        return Err(IngestError::Empty { file: file.to_string() });
+    }
+    if bytes.starts_with(CFB_MAGIC) {
+        return Err(unsupported(
+            file,
+            "an encrypted workbook or a legacy binary .xls file; save it as an unencrypted .xlsx",
+        ));
+    }
+    if !bytes.starts_with(b"PK\x03\x04") && !bytes.starts_with(b"PK\x05\x06") {
+        return Err(unsupported(file, "not an .xlsx workbook (an .xlsx file is a zip archive; this is not one)"));
+    }
+    let mut zip = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|e| malformed(file, format!("damaged zip archive: {e}")))?;
+    let has = |zip: &zip::ZipArchive<Cursor<&[u8]>>, name: &str| zip.index_for_name(name).is_some();
+    if !has(&zip, "xl/workbook.xml") {
+        let reason = if has(&zip, "word/document.xml") {
+            "this is a Word document, not an Excel workbook".to_string()
+        } else {
+            "a zip archive without xl/workbook.xml: not an .xlsx workbook".to_string()
+        };
+        return Err(unsupported(file, reason));
+    }
+    let mut total: u64 = 0;
+    let mut buf = vec![0u8; 64 * 1024];
+    for i in 0..zip.len() {
+        let mut entry = zip.by_index(i).map_err(|e| malformed(file, format!("damaged zip archive: {e}")))?;
+        let name = entry.name().to_string();
+        if !(name.ends_with(".xml") || name.ends_with(".rels")) {
+            continue;
+        }
+        if entry.size() > MAX_PART_BYTES {
+            return Err(too_large_part(file, &name));
+        }
+        let mut part: u64 = 0;
+        loop {
+            let n = match entry.read(&mut buf) {
+                Ok(0) => break,
+                Ok(n) => n,
+                Err(e) => return Err(malformed(file, format!("damaged zip entry {name}: {e}"))),
+            };
+            part += n as u64;
+            total += n as u64;
+            if part > MAX_PART_BYTES {
+                return Err(too_large_part(file, &name));
+            }
+            if total > MAX_TOTAL_BYTES {
+                return Err(IngestError::TooLarge {
+                    at: Location::file(file),
+                    message: format!("the workbook decompresses to more than {} MiB of XML", MAX_TOTAL_BYTES >> 20),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+fn too_large_part(file: &str, name: &str) -> IngestError {
+    IngestError::TooLarge {
+        at: Location::file(file),
+        message: format!("{name} decompresses to more than {} MiB", MAX_PART_BYTES >> 20),
+    }
+}
+
+fn xlsx_error(file: &str, e: XlsxError) -> IngestError {
+    match e {
+        XlsxError::Password => unsupported(file, "the workbook is password-protected"),
+        other => malformed(file, format!("not a readable workbook: {other}")),
+    }
+}
+
+/// Spreadsheet column letters for a 0-based index: 0 → A, 26 → AA.
+pub(crate) fn column_letters(mut col: u32) -> String {
+    let mut s = Vec::new();
+    loop {
+        s.push(b'A' + (col % 26) as u8);
+        if col < 26 {
+            break;
+        }
+        col = col / 26 - 1;
+    }
+    s.reverse();
+    String::from_utf8(s).unwrap_or_default()
+}
+
+fn cell_ref(row: u32, col: u32) -> String {
+    format!("{}{}", column_letters(col), u64::from(row) + 1)
+}
+
+fn read_sheets(file: &str, bytes: &[u8], limits: &Limits, warnings: &mut Vec<Warning>) -> Result<Vec<SheetGrid>, IngestError> {
+    let mut wb: Xlsx<_> = Xlsx::new(Cursor::new(bytes)).map_err(|e| xlsx_error(file, e))?;
+    let sheets: Vec<(String, bool)> = wb
+        .metadata()
+        .sheets
+        .iter()
+        .map(|s| (s.name.clone(), matches!(s.typ, calamine::SheetType::WorkSheet)))
+        .collect();
+    let mut out = Vec::new();
+    for (sheet, is_worksheet) in sheets {
+        if !is_worksheet {
+            continue; // chart sheets, dialog sheets: no cells
+        }
+        match read_sheet(file, &mut wb, &sheet, limits, warnings) {
+            Ok(Some(g)) => out.push(g),
+            Ok(None) => {}
+            Err(SheetError::Fatal(e)) => return Err(e),
+            Err(SheetError::Skip(message)) => {
+                warnings.push(Warning::new(Location::file(file), format!("sheet {sheet:?} skipped: {message}")));
+            }
+        }
+    }
+    Ok(out)
+}
+
+enum SheetError {
+    /// The whole file is refused (a limit was hit).
+    Fatal(IngestError),
+    /// This sheet could not be read; the others still load.
+    Skip(String),
+}
+
+struct Cell {
+    row: u32,
+    col: u32,
+    text: String,
+}
+
+fn read_sheet(
+    file: &str,
+    wb: &mut Xlsx<Cursor<&[u8]>>,
+    sheet: &str,
+    limits: &Limits,
+    warnings: &mut Vec<Warning>,
+) -> Result<Option<SheetGrid>, SheetError> {
+    let mut cells: Vec<Cell> = Vec::new();
+    let mut text_bytes: u64 = 0;
+    {
+        let mut reader = match wb.worksheet_cells_reader(sheet) {
+            Ok(r) => r,
+            Err(XlsxError::NotAWorksheet(_)) => return Ok(None),
+            Err(e) => return Err(SheetError::Skip(e.to_string())),
+        };
+        loop {
+            let cell = match reader.next_cell() {
+                Ok(Some(c)) => c,
+                Ok(None) => break,
+                Err(e) => return Err(SheetError::Skip(format!("damaged sheet XML: {e}"))),
+            };
+            let (row, col) = cell.get_position();
+            let text = match cell_text(cell.get_value()) {
+                CellText::Text(t) => t,
+                CellText::Error(code) => {
+                    warnings.push(Warning::new(
+                        Location::file(file).row(u64::from(row) + 1).column(column_letters(col)),
+                        format!("sheet {sheet:?}, cell {}: the error value {code} was read as an empty cell", cell_ref(row, col)),
+                    ));
+                    continue;
+                }
+            };
+            if text.is_empty() {
+                continue;
+            }
+            if text.len() > limits.max_cell_bytes {
+                return Err(SheetError::Fatal(IngestError::TooLarge {
+                    at: Location::file(file).row(u64::from(row) + 1).column(column_letters(col)),
+                    message: format!(
+                        "sheet {sheet:?}, cell {}: {} bytes in one cell; at most {} are supported",
+                        cell_ref(row, col),
+                        text.len(),
+                        limits.max_cell_bytes
+                    ),
+                }));
+            }
+            text_bytes += text.len() as u64;
+            cells.push(Cell { row, col, text });
+        }
+    }
+    if cells.is_empty() {
+        return Ok(None);
+    }
+    let min_row = cells.iter().map(|c| c.row).min().unwrap_or(0);
+    let max_row = cells.iter().map(|c| c.row).max().unwrap_or(0);
+    let min_col = cells.iter().map(|c| c.col).min().unwrap_or(0);
+    let max_col = cells.iter().map(|c| c.col).max().unwrap_or(0);
+    let height = u64::from(max_row - min_row) + 1;
+    let width = u64::from(max_col - min_col) + 1;
+    if width > limits.max_columns as u64 {
+        let widest = cells.iter().find(|c| c.col == max_col).map_or(min_row, |c| c.row);
+        return Err(SheetError::Fatal(IngestError::TooLarge {
+            at: Location::file(file).row(u64::from(widest) + 1),
+            message: format!(
+                "sheet {sheet:?} spans {width} columns ({} to {}); at most {} are supported",
+                column_letters(min_col),
+                column_letters(max_col),
+                limits.max_columns
+            ),
+        }));
+    }
+    if height.saturating_mul(width) > MAX_GRID_CELLS {
+        return Err(SheetError::Fatal(IngestError::TooLarge {
+            at: Location::file(file),
+            message: format!(
+                "sheet {sheet:?} spans {} to {} ({height} rows × {width} columns), more than {MAX_GRID_CELLS} cells; \
+                 delete stray cells far from the table",
+                cell_ref(min_row, min_col),
+                cell_ref(max_row, max_col)
+            ),
+        }));
+    }
+    let (h, w) = (height as usize, width as usize);
+    let mut grid: Vec<Vec<String>> = vec![vec![String::new(); w]; h];
+    for c in cells {
+        grid[(c.row - min_row) as usize][(c.col - min_col) as usize] = c.text;
+    }
+
+    // Merged regions: every cell of a region takes the value of its top-left cell. Clipped to the
+    // used area; the work and the bytes copied are bounded so crafted merges cannot blow up.
+    match wb.worksheet_merge_cells(sheet) {
+        None => {}
+        Some(Err(e)) => warnings.push(Warning::new(
+            Location::file(file),
+            format!("sheet {sheet:?}: merged cells could not be read ({e}); they are left unexpanded"),
+        )),
+        Some(Ok(regions)) => {
+            let mut budget_cells = (h as u64 * w as u64).saturating_mul(2) + 1024;
+            let mut budget_bytes = text_bytes.saturating_mul(2) + 16 * 1024 * 1024;
+            for d in regions {
+                let (r0, r1) = (d.start.0.min(d.end.0), d.start.0.max(d.end.0));
+                let (c0, c1) = (d.start.1.min(d.end.1), d.start.1.max(d.end.1));
+                if r0 < min_row || c0 < min_col || r0 > max_row || c0 > max_col {
+                    continue; // the top-left cell is outside the used area: it is empty
+                }
+                let (gr0, gc0) = ((r0 - min_row) as usize, (c0 - min_col) as usize);
+                let value = grid[gr0][gc0].clone();
+                if value.is_empty() {
+                    continue;
+                }
+                let gr1 = (r1.min(max_row) - min_row) as usize;
+                let gc1 = (c1.min(max_col) - min_col) as usize;
+                let area = (gr1 - gr0 + 1) as u64 * (gc1 - gc0 + 1) as u64;
+                let bytes = area.saturating_mul(value.len() as u64);
+                if area > budget_cells || bytes > budget_bytes {
+                    warnings.push(Warning::new(
+                        Location::file(file),
+                        format!("sheet {sheet:?}: too many merged cells; the rest are left unexpanded"),
+                    ));
+                    break;
+                }
+                budget_cells -= area;
+                budget_bytes -= bytes;
+                for row in grid.iter_mut().take(gr1 + 1).skip(gr0) {
+                    for cell in row.iter_mut().take(gc1 + 1).skip(gc0) {
+                        if cell.is_empty() {
+                            cell.clone_from(&value);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(Some(SheetGrid { name: String::new(), sheet: sheet.to_string(), origin: (min_row + 1, min_col + 1), grid }))
+}
+
+enum CellText {
+    Text(String),
+    Error(String),
+}
+
+fn cell_text(v: &DataRef<'_>) -> CellText {
+    CellText::Text(match v {
+        DataRef::Empty => String::new(),
+        DataRef::String(s) => s.clone(),
+        DataRef::SharedString(s) => (*s).to_string(),
+        DataRef::Int(i) => i.to_string(),
+        DataRef::Float(f) => format_number(*f),
+        DataRef::Bool(b) => b.to_string(),
+        DataRef::DateTime(d) => format_datetime(d),
+        DataRef::DateTimeIso(s) | DataRef::DurationIso(s) => s.clone(),
+        DataRef::Error(e) => return CellText::Error(e.to_string()),
+    })
+}
+
+/// Integers without ".0"; otherwise the shortest text that parses back to the same double
+/// (exponent notation only for very large or very small magnitudes).
+pub fn format_number(f: f64) -> String {
+    if f.is_nan() {
+        return "NaN".into();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { "inf".into() } else { "-inf".into() };
+    }
+    if f == 0.0 {
+        return "0".into();
+    }
+    let a = f.abs();
+    if f.fract() == 0.0 && a < 1e15 {
+        return format!("{}", f as i64);
+    }
+    if !(1e-5..1e16).contains(&a) {
+        return format!("{f:e}");
+    }
+    format!("{f}")
+}
+
+/// Excel serial days after 9999-12-31 (and negative ones) are not dates.
+const LAST_EXCEL_SERIAL: f64 = 2_958_466.0;
+
+/// Dates as YYYY-MM-DD, date-times as YYYY-MM-DDTHH:MM:SS(.mmm), times of day as HH:MM:SS,
+/// durations as [h]:mm:ss (Excel's own duration display).
+pub fn format_datetime(d: &ExcelDateTime) -> String {
+    let v = d.as_f64();
+    if d.is_duration() {
+        if !v.is_finite() || v.abs() > 1e9 {
+            return format_number(v);
+        }
+        let ms = (v.abs() * 86_400_000.0).round() as u64;
+        let (h, m, s, milli) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
+        let sign = if v < 0.0 && ms > 0 { "-" } else { "" };
+        return if milli > 0 {
+            format!("{sign}{h}:{m:02}:{s:02}.{milli:03}")
+        } else {
+            format!("{sign}{h}:{m:02}:{s:02}")
+        };
+    }
+    if !v.is_finite() || !(0.0..LAST_EXCEL_SERIAL).contains(&v) {
+        return format_number(v);
+    }
+    let (y, mo, day, h, mi, s, ms) = d.to_ymd_hms_milli();
+    let time = if ms > 0 { format!("{h:02}:{mi:02}:{s:02}.{ms:03}") } else { format!("{h:02}:{mi:02}:{s:02}") };
+    if v < 1.0 {
+        return time; // a time of day without a date
+    }
+    if h == 0 && mi == 0 && s == 0 && ms == 0 {
+        format!("{y:04}-{mo:02}-{day:02}")
+    } else {
+        format!("{y:04}-{mo:02}-{day:02}T{time}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use calamine::ExcelDateTimeType;
+    use std::io::Write;
+
+    /// A minimal but complete workbook, written by hand (what every writer emits at least).
+    fn workbook(sheets: &[(&str, &str)], shared: &[&str], styles: &str) -> Vec<u8> {
+        let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
+        let o = zip::write::SimpleFileOptions::default();
+        let mut put = |name: &str, body: &str| {
+            w.start_file(name, o).unwrap();
+            w.write_all(body.as_bytes()).unwrap();
+        };
+        put(
+            "[Content_Types].xml",
+            r#"<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>"#,
+        );
+        put(
+            "_rels/.rels",
+            r#"<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>"#,
+        );
+        let mut wbx = String::from(
+            r#"<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>"#,
+        );
+        let mut rels = String::from(
+            r#"<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">"#,
+        );
+        for (i, (name, _)) in sheets.iter().enumerate() {
+            wbx += &format!(r#"<sheet name="{name}" sheetId="{}" r:id="rId{}"/>"#, i + 1, i + 1);
+            rels += &format!(
+                r#"<Relationship Id="rId{}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet{}.xml"/>"#,
+                i + 1,
+                i + 1
+            );
+        }
+        wbx += "</sheets></workbook>";
+        rels += "</Relationships>";
+        put("xl/workbook.xml", &wbx);
+        put("xl/_rels/workbook.xml.rels", &rels);
+        for (i, (_, body)) in sheets.iter().enumerate() {
+            put(
+                &format!("xl/worksheets/sheet{}.xml", i + 1),
+                &format!(r#"<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">{body}</worksheet>"#),
+            );
+        }
+        if !shared.is_empty() {
+            let si: String = shared.iter().map(|s| format!("<si><t>{s}</t></si>")).collect();
+            put(
+                "xl/sharedStrings.xml",
+                &format!(r#"<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">{si}</sst>"#),
+            );
+        }
+        if !styles.is_empty() {
+            put(
+                "xl/styles.xml",
+                &format!(r#"<?xml version="1.0"?><styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">{styles}</styleSheet>"#),
+            );
+        }
+        w.finish().unwrap().into_inner()
+    }
+
+    fn grids(bytes: &[u8]) -> (Result<Vec<SheetGrid>, IngestError>, Vec<Warning>) {
+        let mut w = Vec::new();
+        let r = read_xlsx_grids("data/book.xlsx", bytes, &Limits::default(), &mut w);
+        (r, w)
+    }
+
+    fn strs(g: &[Vec<String>]) -> Vec<Vec<&str>> {
+        g.iter().map(|r| r.iter().map(String::as_str).collect()).collect()
+    }
+
+    #[test]
+    fn numbers_format_faithfully() {
+        assert_eq!(format_number(42.0), "42");
+        assert_eq!(format_number(-7.0), "-7");
+        assert_eq!(format_number(-0.0), "0");
+        assert_eq!(format_number(0.1), "0.1");
+        assert_eq!(format_number(1.0 / 3.0), "0.3333333333333333");
+        assert_eq!(format_number(12345678901234.0), "12345678901234");
+        assert_eq!(format_number(1e-7), "1e-7");
+        assert_eq!(format_number(1.5e300), "1.5e300");
+        assert_eq!(format_number(2.5e15), "2500000000000000");
+        for f in [0.1, 1.0 / 3.0, 1e-7, 1.5e300, 123.456, -9.99e-9, 2.5e15, 1e16 + 2.0] {
+            assert_eq!(format_number(f).parse::<f64>().unwrap(), f, "{f}");
+        }
+        assert_eq!(format_number(f64::NAN), "NaN");
+    }
+
+    #[test]
+    fn dates_format_as_iso() {
+        let dt = |v| ExcelDateTime::new(v, ExcelDateTimeType::DateTime, false);
+        assert_eq!(format_datetime(&dt(45351.0)), "2024-02-29");
+        assert_eq!(format_datetime(&dt(45351.57326388889)), "2024-02-29T13:45:30");
+        assert_eq!(format_datetime(&dt(0.3125)), "07:30:00");
+        assert_eq!(format_datetime(&dt(-3.0)), "-3");
+        assert_eq!(format_datetime(&dt(1e300)), "1e300");
+        assert_eq!(format_datetime(&dt(f64::NAN)), "NaN");
+        assert_eq!(format_datetime(&ExcelDateTime::new(45351.0, ExcelDateTimeType::DateTime, true)), "2028-03-01");
+        let dur = ExcelDateTime::new(1.5104166666666667, ExcelDateTimeType::TimeDelta, false);
+        assert_eq!(format_datetime(&dur), "36:15:00");
+    }
+
+    #[test]
+    fn column_letters_match_excel() {
+        assert_eq!(column_letters(0), "A");
+        assert_eq!(column_letters(25), "Z");
+        assert_eq!(column_letters(26), "AA");
+        assert_eq!(column_letters(701), "ZZ");
+        assert_eq!(column_letters(702), "AAA");
+        assert_eq!(column_letters(16383), "XFD");
+        assert_eq!(column_letters(u32::MAX).len(), 7);
+    }
+
+    #[test]
+    fn stems() {
+        assert_eq!(file_stem("data/book.xlsx"), "book");
+        assert_eq!(file_stem(r"C:\x\y.v2.xlsx"), "y.v2");
+        assert_eq!(file_stem(".hidden"), ".hidden");
+        assert_eq!(file_stem("noext"), "noext");
+    }
+
+    const DATE_STYLES: &str = r#"<numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/></numFmts><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="164" applyNumberFormat="1"/></cellXfs>"#;
+
+    #[test]
+    fn sheet_cells_trim_merge_and_errors() {
+        let sheet1 = r#"<sheetData>
+            <row r="3"><c r="B3" t="s"><v>0</v></c><c r="C3" t="s"><v>1</v></c><c r="E3" t="s"><v>2</v></c></row>
+            <row r="4"><c r="C4" t="inlineStr"><is><t>max</t></is></c><c r="D4" t="inlineStr"><is><t>min</t></is></c></row>
+            <row r="5"><c r="B5" s="1"><v>40909</v></c><c r="C5"><v>12.8</v></c><c r="D5"><v>5</v></c><c r="E5" t="b"><v>1</v></c></row>
+            <row r="6"><c r="B6" s="1"><v>40910</v></c><c r="C6" t="e"><v>#DIV/0!</v></c><c r="D6"><v>2.8</v></c><c r="E6" t="str"><v>x</v></c></row>
+            </sheetData><mergeCells count="3"><mergeCell ref="C3:D3"/><mergeCell ref="B3:B4"/><mergeCell ref="E3:E4"/></mergeCells>"#;
+        let bytes = workbook(&[("weather", sheet1), ("blank", "<sheetData/>")], &["date", "Temperature", "ok"], DATE_STYLES);
+        let (r, w) = grids(&bytes);
+        let g = r.unwrap();
+        assert_eq!(g.len(), 1, "the empty sheet gives no table");
+        assert_eq!(g[0].name, "book", "one table: the stem alone");
+        assert_eq!(g[0].sheet, "weather");
+        assert_eq!(g[0].origin, (3, 2));
+        assert_eq!(
+            strs(&g[0].grid),
+            vec![
+                vec!["date", "Temperature", "Temperature", "ok"],
+                vec!["date", "max", "min", "ok"],
+                vec!["2012-01-01", "12.8", "5", "true"],
+                vec!["2012-01-02", "", "2.8", "x"],
+            ]
+        );
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert_eq!(w[0].at.row, Some(6));
+        assert_eq!(w[0].at.column.as_deref(), Some("C"));
+        assert!(w[0].message.contains("\"weather\"") && w[0].message.contains("C6") && w[0].message.contains("#DIV/0!"));
+    }
+
+    #[test]
+    fn several_sheets_are_named_by_sheet() {
+        let s = r#"<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>a</t></is></c></row><row r="2"><c r="A2"><v>1</v></c></row></sheetData>"#;
+        let bytes = workbook(&[("One", s), ("Two", s)], &[], "");
+        let g = grids(&bytes).0.unwrap();
+        let names: Vec<&str> = g.iter().map(|g| g.name.as_str()).collect();
+        assert_eq!(names, ["book:One", "book:Two"]);
+    }
+
+    #[test]
+    fn bad_inputs_give_specific_errors() {
+        let (r, _) = grids(b"");
+        assert!(matches!(r, Err(IngestError::Empty { .. })));
+        let (r, _) = grids(b"date,value\n2020-01-01,3\n");
+        assert!(matches!(r, Err(IngestError::UnsupportedFormat { ref file, .. }) if file == "data/book.xlsx"), "{r:?}");
+        let (r, _) = grids(&[CFB_MAGIC, &[0u8; 600]].concat());
+        assert!(matches!(r, Err(IngestError::UnsupportedFormat { ref reason, .. }) if reason.contains("legacy")), "{r:?}");
+        let good = workbook(&[("S", "<sheetData/>")], &[], "");
+        let (r, _) = grids(&good[..good.len() / 2]);
+        assert!(matches!(r, Err(IngestError::Malformed { ref at, .. }) if at.file == "data/book.xlsx"), "{r:?}");
+        // A zip, but not a workbook.
+        let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
+        w.start_file("word/document.xml", zip::write::SimpleFileOptions::default()).unwrap();
+        w.write_all(b"<x/>").unwrap();
+        let docx = w.finish().unwrap().into_inner();
+        let (r, _) = grids(&docx);
+        assert!(matches!(r, Err(IngestError::UnsupportedFormat { ref reason, .. }) if reason.contains("Word")), "{r:?}");
+        // Every sheet empty.
+        let (r, _) = grids(&good);
+        assert!(matches!(r, Err(IngestError::NoTable { .. })), "{r:?}");
+    }
+
+    #[test]
+    fn hostile_sheets_are_refused_not_allocated() {
+        // Two cells at opposite corners of the sheet: 1,048,576 × 16,384 cells if allocated.
+        let s = r#"<sheetData><row r="1"><c r="A1"><v>1</v></c></row><row r="1048576"><c r="XFD1048576"><v>2</v></c></row></sheetData>"#;
+        let (r, _) = grids(&workbook(&[("S", s)], &[], ""));
+        assert!(matches!(r, Err(IngestError::TooLarge { .. })), "{r:?}");
+        // Too wide for the limit.
+        let s = r#"<sheetData><row r="1"><c r="A1"><v>1</v></c><c r="Z1"><v>2</v></c></row></sheetData>"#;
+        let mut w = Vec::new();
+        let limits = Limits { max_columns: 10, ..Limits::default() };
+        let r = read_xlsx_grids("b.xlsx", &workbook(&[("S", s)], &[], ""), &limits, &mut w);
+        assert!(matches!(r, Err(IngestError::TooLarge { ref at, .. }) if at.row == Some(1)), "{r:?}");
+        // A merged region covering the whole sheet only fills the used area.
+        let s = r#"<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>x</t></is></c><c r="C2"><v>1</v></c></row></sheetData><mergeCells><mergeCell ref="A1:XFD1048576"/><mergeCell ref="C2:A1"/></mergeCells>"#;
+        let g = grids(&workbook(&[("S", s)], &[], "")).0.unwrap();
+        assert_eq!(strs(&g[0].grid), vec![vec!["x", "x", "x"], vec!["x", "x", "1"]]);
+        // Garbage cell references are an error for that sheet, not a panic.
+        let s = r#"<sheetData><row r="1"><c r="1A"><v>1</v></c></row></sheetData>"#;
+        let (r, w) = grids(&workbook(&[("S", s)], &[], ""));
+        assert!(r.is_err(), "{r:?}");
+        let _ = w;
+    }
+}

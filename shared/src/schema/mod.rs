@@ -3,7 +3,7 @@
 mod infer;
 pub mod values;
 
-pub use infer::{infer_column, infer_table, ColumnStats};
+pub use infer::{infer_column, infer_table, is_categorical, name_tokens, ColumnStats};
 
 use serde::{Deserialize, Serialize};
 

@@ -1,0 +1,28 @@
+//! The three wasm builds: the shared core alone, the browser app (Trunk), the edge (worker-build).
+
+use anyhow::Result;
+
+use crate::util::{command, root, run};
+
+/// The shared core compiles for the browser on its own, default features (xlsx, docx) included.
+pub fn shared_wasm() -> Result<()> {
+    run(command("cargo").args([
+        "build",
+        "-p",
+        "tabletalk-shared",
+        "--target",
+        "wasm32-unknown-unknown",
+    ]))
+}
+
+/// `trunk build --release` → dist/ (cargo profile `wasm-release`, then wasm-opt -Oz).
+pub fn app() -> Result<()> {
+    run(command("trunk").args(["build", "--release"]))
+}
+
+/// `worker-build --release` → edge/build/ (what wrangler serves and deploys).
+pub fn edge() -> Result<()> {
+    run(command("worker-build")
+        .arg("--release")
+        .current_dir(root().join("edge")))
+}

@@ -1,0 +1,103 @@
+//! `cargo xtask tools`: everything the builds and tests need, each skipped when already right.
+//!
+//! Nothing here downloads from GitHub: Rust tools come from crates.io, wasm-opt/wrangler/workerd/
+//! playwright-core from npm (`tests/package-lock.json`), Chromium from Debian.
+
+use std::fs;
+use std::path::Path;
+
+use anyhow::{bail, Context, Result};
+
+use crate::util::{command, locked_version, npm_dir, query, run};
+
+pub const TRUNK_VERSION: &str = "0.21.14";
+pub const WORKER_BUILD_VERSION: &str = "0.8.7";
+const WASM_TARGET: &str = "wasm32-unknown-unknown";
+
+pub fn run_all() -> Result<()> {
+    npm_packages()?;
+    chromium()?;
+    wasm_target()?;
+    cargo_tool("trunk", TRUNK_VERSION, "trunk", &["--locked"])?;
+    // wasm-bindgen-cli's own lockfile pins crates this registry does not serve: no --locked.
+    cargo_tool(
+        "wasm-bindgen-cli",
+        &locked_version("wasm-bindgen")?,
+        "wasm-bindgen",
+        &[],
+    )?;
+    cargo_tool("worker-build", WORKER_BUILD_VERSION, "worker-build", &[])?;
+    eprintln!("tools: all present");
+    Ok(())
+}
+
+fn wasm_target() -> Result<()> {
+    let installed = query("rustup", &["target", "list", "--installed"]).unwrap_or_default();
+    if installed.lines().any(|l| l.trim() == WASM_TARGET) {
+        eprintln!("tools: rustup target {WASM_TARGET} ok");
+        return Ok(());
+    }
+    run(command("rustup").args(["target", "add", WASM_TARGET]))
+}
+
+/// `cargo install <krate> --version <version>` unless `<bin> --version` already says it.
+fn cargo_tool(krate: &str, version: &str, bin: &str, extra: &[&str]) -> Result<()> {
+    let current = query(bin, &["--version"]).unwrap_or_default();
+    if current
+        .split_whitespace()
+        .any(|w| w.trim_start_matches('v') == version)
+    {
+        eprintln!("tools: {bin} {version} ok");
+        return Ok(());
+    }
+    run(command("cargo")
+        .args(["install", krate, "--version", version])
+        .args(extra))
+}
+
+/// `npm ci` in tests/ when node_modules is missing or older than package-lock.json.
+fn npm_packages() -> Result<()> {
+    let dir = npm_dir();
+    let lock = dir.join("package-lock.json");
+    let installed = dir.join("node_modules").join(".package-lock.json");
+    if is_newer_or_same(&installed, &lock)? {
+        eprintln!("tools: npm packages ok");
+        return Ok(());
+    }
+    run(command("npm")
+        .args(["ci", "--no-audit", "--no-fund"])
+        .current_dir(&dir))
+}
+
+fn is_newer_or_same(a: &Path, b: &Path) -> Result<bool> {
+    let Ok(a) = fs::metadata(a).and_then(|m| m.modified()) else {
+        return Ok(false);
+    };
+    let b = fs::metadata(b)
+        .and_then(|m| m.modified())
+        .with_context(|| format!("{} is missing", b.display()))?;
+    Ok(a >= b)
+}
+
+/// Debian's Chromium and chromedriver for the browser tests.
+fn chromium() -> Result<()> {
+    if Path::new("/usr/bin/chromium").exists() {
+        eprintln!("tools: chromium ok");
+        return Ok(());
+    }
+    let root = query("id", &["-u"]).is_some_and(|s| s.trim() == "0");
+    let apt = |args: &[&str]| {
+        let mut cmd = command(if root { "apt-get" } else { "sudo" });
+        if !root {
+            cmd.arg("apt-get");
+        }
+        cmd.args(args).env("DEBIAN_FRONTEND", "noninteractive");
+        run(&mut cmd)
+    };
+    apt(&["update"])?;
+    apt(&["install", "-y", "chromium", "chromium-driver"])?;
+    if !Path::new("/usr/bin/chromium").exists() {
+        bail!("apt-get installed chromium but /usr/bin/chromium is missing");
+    }
+    Ok(())
+}
