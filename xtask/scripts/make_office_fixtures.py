@@ -17,7 +17,8 @@ Writes (ignored, regenerated on demand):
                         la-riots.csv's first 15 rows with its caption *below* the table.
 
 With --edge DIR it writes the small committed edge-case files instead
-(tests/fixtures/office/edge-cases.xlsx and edge-cases.docx); those are committed, so rerun it only
+(tests/fixtures/office/edge-cases.xlsx, edge-cases.docx, and no-document.docx: a zip that is
+neither); those are committed, so rerun it only
 when changing them, and commit the result:
 
     .cache/venv/bin/python xtask/scripts/make_office_fixtures.py --edge tests/fixtures/office
@@ -268,6 +269,15 @@ def write_edge_docx(out):
     d.save(os.path.join(out, "edge-cases.docx"))
 
 
+def write_not_office(out):
+    """A valid zip archive that is neither a workbook nor a Word document."""
+    import zipfile
+
+    with zipfile.ZipFile(os.path.join(out, "no-document.docx"), "w", zipfile.ZIP_DEFLATED) as z:
+        info = zipfile.ZipInfo("notes/readme.txt", date_time=(2024, 1, 1, 0, 0, 0))
+        z.writestr(info, "This archive has no word/document.xml.\n")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--vega")
@@ -278,7 +288,8 @@ def main():
         os.makedirs(a.edge, exist_ok=True)
         write_edge_xlsx(a.edge)
         write_edge_docx(a.edge)
-        print(f"wrote edge-cases.xlsx and edge-cases.docx in {a.edge}")
+        write_not_office(a.edge)
+        print(f"wrote edge-cases.xlsx, edge-cases.docx and no-document.docx in {a.edge}")
         return 0
     if not (a.vega and a.out):
         ap.error("--vega and --out are required (or --edge DIR)")

@@ -215,8 +215,7 @@ fn cell_ref(row: u32, col: u32) -> String {
 fn read_sheets(file: &str, bytes: &[u8], limits: &Limits, warnings: &mut Vec<Warning>) -> Result<Vec<SheetGrid>, IngestError> {
     let mut wb: Xlsx<_> = Xlsx::new(Cursor::new(bytes)).map_err(|e| xlsx_error(file, e))?;
     let sheets: Vec<(String, bool)> = wb
-        .metadata()
-        .sheets
+        .sheets_metadata()
         .iter()
         .map(|s| (s.name.clone(), matches!(s.typ, calamine::SheetType::WorkSheet)))
         .collect();
@@ -340,13 +339,21 @@ fn read_sheet(
 
     // Merged regions: every cell of a region takes the value of its top-left cell. Clipped to the
     // used area; the work and the bytes copied are bounded so crafted merges cannot blow up.
-    match wb.worksheet_merge_cells(sheet) {
-        None => {}
-        Some(Err(e)) => warnings.push(Warning::new(
+    // calamine can panic on a reversed merge reference ("C2:A1") in builds with overflow checks:
+    // only the merges are lost then, not the sheet.
+    let merges = guarded(file, || Ok(wb.worksheet_merge_cells(sheet))).map_err(|e| e.to_string());
+    let merges = match merges {
+        Ok(Some(Err(e))) => Err(e.to_string()),
+        Ok(m) => Ok(m.and_then(Result::ok)),
+        Err(e) => Err(e),
+    };
+    match merges {
+        Ok(None) => {}
+        Err(e) => warnings.push(Warning::new(
             Location::file(file),
             format!("sheet {sheet:?}: merged cells could not be read ({e}); they are left unexpanded"),
         )),
-        Some(Ok(regions)) => {
+        Ok(Some(regions)) => {
             let mut budget_cells = (h as u64 * w as u64).saturating_mul(2) + 1024;
             let mut budget_bytes = text_bytes.saturating_mul(2) + 16 * 1024 * 1024;
             for d in regions {
@@ -450,7 +457,17 @@ pub fn format_datetime(d: &ExcelDateTime) -> String {
     if !v.is_finite() || !(0.0..LAST_EXCEL_SERIAL).contains(&v) {
         return format_number(v);
     }
-    let (y, mo, day, h, mi, s, ms) = d.to_ymd_hms_milli();
+    // calamine exposes no getter for the epoch; equality compares it.
+    let is_1904 = *d != ExcelDateTime::new(v, calamine::ExcelDateTimeType::DateTime, false);
+    // Rounded to Excel's millisecond precision here: calamine's own split can yield 1000 ms.
+    let mut days = v.floor();
+    let mut ms = ((v - days) * 86_400_000.0).round() as u64;
+    if ms >= 86_400_000 {
+        days += 1.0;
+        ms = 0;
+    }
+    let (y, mo, day, ..) = ExcelDateTime::new(days, calamine::ExcelDateTimeType::DateTime, is_1904).to_ymd_hms_milli();
+    let (h, mi, s, ms) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
     let time = if ms > 0 { format!("{h:02}:{mi:02}:{s:02}.{ms:03}") } else { format!("{h:02}:{mi:02}:{s:02}") };
     if v < 1.0 {
         return time; // a time of day without a date
