@@ -74,7 +74,16 @@ impl Layout {
                 break;
             }
             let row_kinds: Vec<Kind> = (0..width).map(|c| kind(cell(h, c))).collect();
-            let no_numbers = row_kinds.iter().all(|k| matches!(k, Kind::Empty | Kind::Text));
+            // Lower header rows often hold years ("2020", "2021" under "Loans"); other numbers mean data,
+            // unless the row above is mostly spans (at most half its cells labelled).
+            let labels_above = (0..width).filter(|&c| !blank(cell(h - 1, c))).count();
+            let spans_above = labels_above * 2 <= width;
+            let yearish = |c: usize| cell(h, c).trim().len() == 4 && cell(h, c).trim().parse::<u32>().is_ok_and(|y| (1000..=2999).contains(&y));
+            let no_numbers = (0..width).all(|c| match row_kinds[c] {
+                Kind::Empty | Kind::Text => true,
+                Kind::Number => yearish(c) || spans_above,
+                Kind::Date => spans_above,
+            });
             let fills_gaps = !gaps.is_empty() && gaps.iter().all(|&c| !blank(cell(h, c)));
             let fills_corner = leading_gap && !blank(cell(h, 0));
             if no_numbers && (fills_gaps || fills_corner) {

@@ -47,7 +47,7 @@ pub fn sniff_delimiter(file: &str, head: &str) -> u8 {
 
 /// Reads a whole CSV/TSV file into a table (header detection, paths and transposition included).
 pub fn read_csv(file: &str, bytes: &[u8], limits: &Limits, warnings: &mut Vec<Warning>) -> Result<Table, IngestError> {
-    let mut stream = CsvStream::new(file, bytes, limits)?;
+    let mut stream = CsvStream::new(file, bytes, limits, warnings)?;
     let mut grid = Vec::new();
     while let Some(rec) = stream.next_record(warnings)? {
         grid.push(rec);
@@ -76,13 +76,16 @@ pub struct CsvStream<'a> {
 
 impl<'a> CsvStream<'a> {
     /// Sniffs encoding and delimiter from the first 64 KiB, then reads everything through.
-    pub fn new<R: Read + Send + 'a>(file: &str, mut source: R, limits: &Limits) -> Result<Self, IngestError> {
+    pub fn new<R: Read + Send + 'a>(file: &str, mut source: R, limits: &Limits, warnings: &mut Vec<Warning>) -> Result<Self, IngestError> {
         let mut head = Vec::with_capacity(64 * 1024);
         (&mut source).take(64 * 1024).read_to_end(&mut head).map_err(|e| IngestError::Malformed {
             at: Location::file(file),
             message: format!("could not read: {e}"),
         })?;
         let Sniffed { encoding, bom_len } = encoding::sniff(file, &head)?;
+        if encoding != encoding_rs::UTF_8 && encoding != encoding_rs::UTF_16LE && encoding != encoding_rs::UTF_16BE {
+            warnings.push(Warning::new(Location::file(file), format!("not UTF-8; read as {}", encoding.name())));
+        }
         let chained = Cursor::new(head).chain(source);
         let text: Box<dyn Read + Send + 'a> = if encoding == encoding_rs::UTF_8 {
             let mut c = chained;
@@ -92,14 +95,12 @@ impl<'a> CsvStream<'a> {
         } else {
             Box::new(encoding_rs_io::DecodeReaderBytesBuilder::new().encoding(Some(encoding)).bom_override(true).build(chained))
         };
-        // Sniff the delimiter on decoded text: peek by buffering the first 64 KiB again.
-        let mut buffered = std::io::BufReader::with_capacity(128 * 1024, text);
-        let head_text = {
-            use std::io::BufRead;
-            let buf = buffered.fill_buf().map_err(|e| IngestError::Malformed { at: Location::file(file), message: e.to_string() })?;
-            String::from_utf8_lossy(buf).into_owned()
-        };
-        let delimiter = sniff_delimiter(file, &head_text);
+        // Sniff the delimiter on decoded text: read up to 64 KiB of it, then put it back in front.
+        let mut text = text;
+        let mut head_text = Vec::with_capacity(64 * 1024);
+        (&mut text).take(64 * 1024).read_to_end(&mut head_text).map_err(|e| IngestError::Malformed { at: Location::file(file), message: e.to_string() })?;
+        let delimiter = sniff_delimiter(file, &String::from_utf8_lossy(&head_text));
+        let buffered = std::io::BufReader::with_capacity(128 * 1024, Cursor::new(head_text).chain(text));
         let reader = csv::ReaderBuilder::new()
             .delimiter(delimiter)
             .has_headers(false)

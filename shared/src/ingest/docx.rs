@@ -131,7 +131,7 @@ fn open(file: &str, bytes: &[u8]) -> Result<(Vec<u8>, Option<Vec<u8>>), IngestEr
         .ok()
         .flatten()
         .and_then(|rels| office_document_target(&rels))
-        .filter(|p| zip.index_for_name(p).is_some())
+        .filter(|p| !p.starts_with("xl/") && !p.starts_with("ppt/") && zip.index_for_name(p).is_some())
         .unwrap_or_else(|| "word/document.xml".to_string());
     let Some(xml) = read_part(file, &mut zip, &main, MAX_DOCUMENT_BYTES)? else {
         let reason = if zip.index_for_name("xl/workbook.xml").is_some() {
@@ -399,11 +399,7 @@ fn parse_body(file: &str, xml: &[u8], limits: &Limits, warnings: &mut Vec<Warnin
                             items.push(Item::Para { text: String::new(), style: None });
                         }
                     }
-                    b"w:pStyle" => {
-                        if para.is_some() {
-                            para_style = attr(e, b"val");
-                        }
-                    }
+                    b"w:pStyle" if para.is_some() => para_style = attr(e, b"val"),
                     b"w:t" if start => in_t = true,
                     b"w:tab" | b"w:br" | b"w:cr" => {
                         if let Some(p) = para.as_mut() {

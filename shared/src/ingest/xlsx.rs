@@ -85,20 +85,23 @@ pub fn read_xlsx_grids(
 /// becomes an error about this file instead of taking the process down. Without unwinding (wasm32
 /// builds with panic=abort) the closure simply runs.
 fn guarded<T>(file: &str, f: impl FnOnce() -> Result<T, IngestError>) -> Result<T, IngestError> {
+    catch(f).unwrap_or_else(|| {
+        Err(IngestError::Malformed {
+            at: Location::file(file),
+            message: "the spreadsheet reader failed on this workbook (it is probably damaged)".into(),
+        })
+    })
+}
+
+/// `None` when `f` panicked.
+fn catch<T>(f: impl FnOnce() -> T) -> Option<T> {
     #[cfg(panic = "unwind")]
     {
-        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
-            Ok(r) => r,
-            Err(_) => Err(IngestError::Malformed {
-                at: Location::file(file),
-                message: "the spreadsheet reader failed on this workbook (it is probably damaged)".into(),
-            }),
-        }
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).ok()
     }
     #[cfg(not(panic = "unwind"))]
     {
-        let _ = file;
-        f()
+        Some(f())
     }
 }
 
@@ -224,7 +227,9 @@ fn read_sheets(file: &str, bytes: &[u8], limits: &Limits, warnings: &mut Vec<War
         if !is_worksheet {
             continue; // chart sheets, dialog sheets: no cells
         }
-        match read_sheet(file, &mut wb, &sheet, limits, warnings) {
+        let read = catch(|| read_sheet(file, &mut wb, &sheet, limits, warnings))
+            .unwrap_or_else(|| Err(SheetError::Skip("the spreadsheet reader failed on this sheet (it is probably damaged)".into())));
+        match read {
             Ok(Some(g)) => out.push(g),
             Ok(None) => {}
             Err(SheetError::Fatal(e)) => return Err(e),
@@ -341,11 +346,10 @@ fn read_sheet(
     // used area; the work and the bytes copied are bounded so crafted merges cannot blow up.
     // calamine can panic on a reversed merge reference ("C2:A1") in builds with overflow checks:
     // only the merges are lost then, not the sheet.
-    let merges = guarded(file, || Ok(wb.worksheet_merge_cells(sheet))).map_err(|e| e.to_string());
-    let merges = match merges {
-        Ok(Some(Err(e))) => Err(e.to_string()),
-        Ok(m) => Ok(m.and_then(Result::ok)),
-        Err(e) => Err(e),
+    let merges = match catch(|| wb.worksheet_merge_cells(sheet)) {
+        None => Err("the spreadsheet reader failed on them".to_string()),
+        Some(Some(Err(e))) => Err(e.to_string()),
+        Some(m) => Ok(m.and_then(Result::ok)),
     };
     match merges {
         Ok(None) => {}
@@ -678,9 +682,21 @@ mod tests {
         let r = read_xlsx_grids("b.xlsx", &workbook(&[("S", s)], &[], ""), &limits, &mut w);
         assert!(matches!(r, Err(IngestError::TooLarge { ref at, .. }) if at.row == Some(1)), "{r:?}");
         // A merged region covering the whole sheet only fills the used area.
-        let s = r#"<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>x</t></is></c><c r="C2"><v>1</v></c></row></sheetData><mergeCells><mergeCell ref="A1:XFD1048576"/><mergeCell ref="C2:A1"/></mergeCells>"#;
+        let s = r#"<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>x</t></is></c><c r="C2"><v>1</v></c></row></sheetData><mergeCells><mergeCell ref="A1:XFD1048576"/></mergeCells>"#;
         let g = grids(&workbook(&[("S", s)], &[], "")).0.unwrap();
         assert_eq!(strs(&g[0].grid), vec![vec!["x", "x", "x"], vec!["x", "x", "1"]]);
+        // A reversed merge reference makes calamine overflow (a panic with overflow checks): the
+        // sheet still loads, with its merges expanded (release) or left alone with a warning.
+        let s = r#"<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>x</t></is></c><c r="C2"><v>1</v></c></row></sheetData><mergeCells><mergeCell ref="C2:A1"/></mergeCells>"#;
+        let (r, w) = grids(&workbook(&[("S", s)], &[], ""));
+        let g = r.unwrap();
+        assert!(g[0].grid[1][2] == "1" && (g[0].grid[0][1] == "x" || w.iter().any(|w| w.message.contains("merged"))), "{g:?} {w:?}");
+        // A reversed dimension does the same inside calamine's cell reader: an error, not a panic.
+        let s = r#"<dimension ref="C3:A1"/><sheetData><row r="1"><c r="A1"><v>1</v></c></row></sheetData>"#;
+        let ok = r#"<sheetData><row r="1"><c r="A1"><v>1</v></c></row></sheetData>"#;
+        let (r, w) = grids(&workbook(&[("S", s), ("T", ok)], &[], ""));
+        let g = r.unwrap();
+        assert!(g.len() == 2 || (g.len() == 1 && g[0].sheet == "T" && w.iter().any(|w| w.message.contains("\"S\" skipped"))), "{g:?} {w:?}");
         // Garbage cell references are an error for that sheet, not a panic.
         let s = r#"<sheetData><row r="1"><c r="1A"><v>1</v></c></row></sheetData>"#;
         let (r, w) = grids(&workbook(&[("S", s)], &[], ""));

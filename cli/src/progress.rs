@@ -1,0 +1,58 @@
+//! Progress for long runs: rows done, rate and time left, on stderr. A bar on a terminal, a
+//! line per second otherwise (logs and CI).
+
+use std::io::IsTerminal;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+pub struct Progress {
+    bar: Option<ProgressBar>,
+    total_bytes: u64,
+    start: Instant,
+    last_line: Instant,
+    label: String,
+}
+
+impl Progress {
+    /// Progress over a source of `total_bytes` (rows are counted as they come; bytes give the ETA).
+    pub fn new(label: &str, total_bytes: u64) -> Self {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let b = ProgressBar::new(total_bytes);
+            b.set_style(
+                ProgressStyle::with_template("{prefix} [{elapsed_precise}] {wide_bar} {bytes}/{total_bytes} · {msg} · {eta} left")
+                    .expect("static template")
+                    .progress_chars("=> "),
+            );
+            b.set_prefix(label.to_string());
+            b
+        });
+        Self { bar, total_bytes, start: Instant::now(), last_line: Instant::now(), label: label.to_string() }
+    }
+
+    pub fn update(&mut self, rows: u64, bytes: u64) {
+        let secs = self.start.elapsed().as_secs_f64().max(1e-9);
+        let rate = rows as f64 / secs;
+        if let Some(b) = &self.bar {
+            b.set_position(bytes);
+            b.set_message(format!("{rows} rows, {rate:.0} rows/s"));
+        } else if self.last_line.elapsed() >= Duration::from_secs(1) {
+            self.last_line = Instant::now();
+            let left = if bytes > 0 && self.total_bytes > bytes { secs * (self.total_bytes - bytes) as f64 / bytes as f64 } else { 0.0 };
+            eprintln!(
+                "{}: {rows} rows, {rate:.0} rows/s, {:.0}% of {} MB, {left:.1} s left",
+                self.label,
+                100.0 * bytes as f64 / self.total_bytes.max(1) as f64,
+                self.total_bytes >> 20
+            );
+        }
+    }
+
+    pub fn finish(self, rows: u64) {
+        let secs = self.start.elapsed().as_secs_f64().max(1e-9);
+        if let Some(b) = self.bar {
+            b.finish_and_clear();
+        }
+        eprintln!("{}: {rows} rows in {secs:.2} s ({:.0} rows/s)", self.label, rows as f64 / secs);
+    }
+}
