@@ -17,7 +17,13 @@ pub fn shared_wasm() -> Result<()> {
 
 /// `trunk build --release` → dist/ (cargo profile `wasm-release`, then wasm-opt -Oz).
 pub fn app() -> Result<()> {
+    fetch()?;
     run(command("trunk").args(["build", "--release"]))
+}
+
+/// Trunk runs cargo with `--offline` (Trunk.toml `offline = true`), so crates must be here first.
+pub fn fetch() -> Result<()> {
+    run(command("cargo").args(["fetch", "--target", "wasm32-unknown-unknown"]))
 }
 
 /// `worker-build --release` → edge/build/ (what wrangler serves and deploys).

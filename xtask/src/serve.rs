@@ -31,6 +31,7 @@ pub fn run(args: Args) -> Result<()> {
     tools::run_all()?;
     // Build the edge first so wrangler's own build step finds everything compiled.
     builds::edge()?;
+    builds::fetch()?;
 
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();

@@ -1,14 +1,30 @@
-//! One table's inferred schema: a row per column.
+//! One table's inferred schema: a row per column (nested JSON fields as `parent.child` rows).
 
 use leptos::prelude::*;
 use tabletalk_shared::report::{ColumnReport, TableReport};
 
 pub fn schema_table(table: &TableReport) -> impl IntoView {
-    let rows = table.columns.iter().map(column_row).collect_view();
+    let mut columns = Vec::new();
+    flatten("", &table.columns, &mut columns);
+    let rows = columns
+        .into_iter()
+        .map(|(name, c)| column_row(name, c))
+        .collect_view();
+    let meta = format!(
+        "{} · {} rows{}",
+        table.file,
+        table.rows,
+        if table.transposed {
+            " · read transposed (headers in the first column)"
+        } else {
+            ""
+        }
+    );
     view! {
         <section class="table" data-testid="table" data-table=table.name.clone() data-file=table.file.clone()>
             <h2 data-testid="table-name">{table.name.clone()}</h2>
-            <p class="meta" data-testid="table-meta">{format!("{} · {} rows", table.file, table.rows)}</p>
+            {table.caption.clone().map(|c| view! { <p class="caption" data-testid="table-caption">{c}</p> })}
+            <p class="meta" data-testid="table-meta">{meta}</p>
             <table class="schema" data-testid="schema">
                 <thead>
                     <tr>
@@ -26,12 +42,34 @@ pub fn schema_table(table: &TableReport) -> impl IntoView {
     }
 }
 
-fn column_row(column: &ColumnReport) -> impl IntoView {
-    let ty = column.ty.as_str().to_string();
+/// Columns in order, each followed by its nested fields, named by their dotted path.
+fn flatten<'a>(
+    prefix: &str,
+    columns: &'a [ColumnReport],
+    out: &mut Vec<(String, &'a ColumnReport)>,
+) {
+    for c in columns {
+        let name = if prefix.is_empty() {
+            c.name.clone()
+        } else {
+            format!("{prefix}.{}", c.name)
+        };
+        out.push((name.clone(), c));
+        flatten(&name, &c.fields, out);
+    }
+}
+
+fn column_row(name: String, column: &ColumnReport) -> impl IntoView {
+    let ty = column.ty.as_str();
+    let shape = column
+        .nested
+        .as_deref()
+        .map(|n| format!(" ({})", n.replace('_', " ")));
+    let key = name.clone();
     view! {
-        <tr data-testid="column" data-column=column.name.clone() data-type=ty.clone()>
-            <th scope="row" data-testid="column-name">{column.name.clone()}</th>
-            <td data-testid="column-type"><span class=format!("type type-{ty}")>{ty.clone()}</span></td>
+        <tr data-testid="column" data-column=key data-type=ty>
+            <th scope="row" data-testid="column-name">{name}</th>
+            <td data-testid="column-type"><span class=format!("type type-{ty}")>{ty}</span>{shape}</td>
             <td data-testid="column-categorical">{if column.categorical { "yes" } else { "no" }}</td>
             <td data-testid="column-distinct">{column.distinct.to_string()}</td>
             <td data-testid="column-missing">{column.missing.to_string()}</td>

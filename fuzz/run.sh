@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Runs one cargo-fuzz target with the project's seeds for a while.
+#   fuzz/run.sh TARGET [SECONDS]      e.g. fuzz/run.sh docx_xml 600
+# Targets: csv json template xlsx docx (the upload pipeline / template parser on raw bytes) and
+# xlsx_xml docx_xml (the input becomes one XML part of an otherwise valid file).
+# The corpus grows in fuzz/corpus/TARGET and crashes land in fuzz/artifacts/TARGET (both ignored).
+# Reproduce a crash: cargo +nightly fuzz run TARGET fuzz/artifacts/TARGET/crash-…
+set -euo pipefail
+target=${1:?usage: fuzz/run.sh TARGET [SECONDS]}
+secs=${2:-60}
+cd "$(dirname "$0")/.."
+root=$(pwd)
+case "$target" in
+  csv) seeds=(tests/fixtures/headers tests/fixtures/bad) ;;
+  json) seeds=(fuzz/seeds/json tests/fixtures/bad) ;;
+  template) seeds=(fuzz/seeds/template) ;;
+  xlsx|docx) seeds=(tests/fixtures/office) ;;
+  xlsx_xml) seeds=(fuzz/seeds/xlsx_xml) ;;
+  docx_xml) seeds=(fuzz/seeds/docx_xml) ;;
+  *) echo "unknown target $target" >&2; exit 2 ;;
+esac
+dict=()
+case "$target" in
+  xlsx_xml) dict=(-dict="$root/fuzz/dicts/xlsx.dict") ;;
+  docx_xml) dict=(-dict="$root/fuzz/dicts/docx.dict") ;;
+esac
+mkdir -p "fuzz/corpus/$target"
+abs=()
+for s in "${seeds[@]}"; do abs+=("$root/$s"); done
+cd fuzz
+exec cargo +nightly fuzz run "$target" "$root/fuzz/corpus/$target" "${abs[@]}" -- \
+  -max_total_time="$secs" -rss_limit_mb=4096 -timeout=20 "${dict[@]}"
