@@ -68,7 +68,12 @@ impl Layout {
         let mut h = 1;
         while h + 1 < grid.len() {
             let prev = &grid[h - 1];
-            let gaps: Vec<usize> = (1..width).filter(|&c| blank(cell(h - 1, c)) && prev.iter().take(c).any(|p| !blank(p))).collect();
+            // Spans: blank cells after a label, or a label repeated from its left neighbour (spreadsheet
+            // and Word readers expand merged cells that way).
+            let repeated = |c: usize| !blank(cell(h - 1, c)) && cell(h - 1, c).trim() == cell(h - 1, c - 1).trim();
+            let gaps: Vec<usize> = (1..width)
+                .filter(|&c| (blank(cell(h - 1, c)) && prev.iter().take(c).any(|p| !blank(p))) || repeated(c))
+                .collect();
             let leading_gap = blank(cell(h - 1, 0)) && (1..width).any(|c| !blank(cell(h - 1, c)));
             if gaps.is_empty() && !leading_gap {
                 break;
@@ -76,7 +81,7 @@ impl Layout {
             let row_kinds: Vec<Kind> = (0..width).map(|c| kind(cell(h, c))).collect();
             // Lower header rows often hold years ("2020", "2021" under "Loans"); other numbers mean data,
             // unless the row above is mostly spans (at most half its cells labelled).
-            let labels_above = (0..width).filter(|&c| !blank(cell(h - 1, c))).count();
+            let labels_above = (0..width).filter(|&c| !blank(cell(h - 1, c)) && (c == 0 || !repeated(c))).count();
             let spans_above = labels_above * 2 <= width;
             let yearish = |c: usize| cell(h, c).trim().len() == 4 && cell(h, c).trim().parse::<u32>().is_ok_and(|y| (1000..=2999).contains(&y));
             let no_numbers = (0..width).all(|c| match row_kinds[c] {
@@ -344,6 +349,17 @@ mod tests {
             &["2020", "5", "7", "12"],
         ]);
         assert_eq!(t.column_names(), ["Year", "Institution > Credit Guarantee Fund", "Institution > Bank", "Other > Total"]);
+        assert_eq!(t.rows.len(), 1);
+    }
+
+    #[test]
+    fn expanded_merged_cells_become_paths() {
+        let (t, _) = load(&[
+            &["date", "Temperature", "Temperature", "wind"],
+            &["date", "max", "min", "wind"],
+            &["2012-01-01", "12.8", "5.0", "4.7"],
+        ]);
+        assert_eq!(t.column_names(), ["date", "Temperature > max", "Temperature > min", "wind"]);
         assert_eq!(t.rows.len(), 1);
     }
 
