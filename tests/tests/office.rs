@@ -297,6 +297,28 @@ fn xlsx_edge_cases() {
 }
 
 #[test]
+fn xlsx_shared_strings_rich_text_and_cached_formulas() {
+    // Written by XlsxWriter, which (like Excel) keeps text in xl/sharedStrings.xml.
+    let mut warnings = Vec::new();
+    let grids =
+        read_xlsx_grids("shared-strings.xlsx", &bytes(committed("office/shared-strings.xlsx")), &Limits::default(), &mut warnings).unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(grids.len(), 1);
+    assert_eq!(grids[0].name, "shared-strings", "one sheet: the stem alone");
+    assert_eq!(
+        grids[0].grid,
+        [
+            ["respondent", "answer", "answer", "when"],
+            ["respondent", "first", "second", ""],
+            ["r1", "yes", "no", "2023-12-31"],
+            ["r2", "no", "no", "2024-01-01"],
+            ["r3", "yes", "yes", ""],
+            ["r4 rich text", "3.25", "false", "6.5"],
+        ]
+    );
+}
+
+#[test]
 fn docx_edge_cases() {
     let mut warnings = Vec::new();
     let docs = read_docx_grids("edge-cases.docx", &bytes(committed("office/edge-cases.docx")), &Limits::default(), &mut warnings).unwrap();

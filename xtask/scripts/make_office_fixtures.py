@@ -17,8 +17,8 @@ Writes (ignored, regenerated on demand):
                         la-riots.csv's first 15 rows with its caption *below* the table.
 
 With --edge DIR it writes the small committed edge-case files instead
-(tests/fixtures/office/edge-cases.xlsx, edge-cases.docx, and no-document.docx: a zip that is
-neither); those are committed, so rerun it only
+(tests/fixtures/office/edge-cases.xlsx, edge-cases.docx, shared-strings.xlsx written by XlsxWriter,
+and no-document.docx: a zip that is neither); those are committed, so rerun it only
 when changing them, and commit the result:
 
     .cache/venv/bin/python xtask/scripts/make_office_fixtures.py --edge tests/fixtures/office
@@ -269,6 +269,35 @@ def write_edge_docx(out):
     d.save(os.path.join(out, "edge-cases.docx"))
 
 
+def write_shared_strings_xlsx(out):
+    """XlsxWriter stores text in xl/sharedStrings.xml (openpyxl writes inline strings), as Excel does."""
+    import xlsxwriter
+
+    wb = xlsxwriter.Workbook(os.path.join(out, "shared-strings.xlsx"))
+    wb.set_properties({"created": FIXED_TIME})
+    ws = wb.add_worksheet("survey")
+    bold = wb.add_format({"bold": True})
+    date = wb.add_format({"num_format": "dd/mm/yyyy"})
+    ws.merge_range("A1:A2", "respondent", bold)
+    ws.merge_range("B1:C1", "answer", bold)
+    ws.write("B2", "first", bold)
+    ws.write("C2", "second", bold)
+    ws.write("D1", "when", bold)
+    ws.write("D2", "", bold)
+    rows = [("r1", "yes", "no", dt.date(2023, 12, 31)), ("r2", "no", "no", dt.date(2024, 1, 1)), ("r3", "yes", "yes", None)]
+    for i, (a, b, c, d) in enumerate(rows):
+        ws.write_string(2 + i, 0, a)
+        ws.write_string(2 + i, 1, b)
+        ws.write_string(2 + i, 2, c)
+        if d is not None:
+            ws.write_datetime(2 + i, 3, dt.datetime.combine(d, dt.time()), date)
+    ws.write_rich_string(5, 0, "r4 ", bold, "rich", " text")
+    ws.write_number(5, 1, 3.25)
+    ws.write_boolean(5, 2, False)
+    ws.write_formula(5, 3, "=B6*2", None, 6.5)  # a formula with its cached value
+    wb.close()
+
+
 def write_not_office(out):
     """A valid zip archive that is neither a workbook nor a Word document."""
     import zipfile
@@ -288,8 +317,9 @@ def main():
         os.makedirs(a.edge, exist_ok=True)
         write_edge_xlsx(a.edge)
         write_edge_docx(a.edge)
+        write_shared_strings_xlsx(a.edge)
         write_not_office(a.edge)
-        print(f"wrote edge-cases.xlsx, edge-cases.docx and no-document.docx in {a.edge}")
+        print(f"wrote edge-cases.xlsx, edge-cases.docx, shared-strings.xlsx and no-document.docx in {a.edge}")
         return 0
     if not (a.vega and a.out):
         ap.error("--vega and --out are required (or --edge DIR)")

@@ -5,7 +5,7 @@
 //!
 //! - `.cache/wheels/vega_datasets-0.9.0-py3-none-any.whl` (pip download, sha256 checked)
 //! - `.cache/fixtures/vega/*`: the datasets bundled in that wheel (`vega_datasets/_data/`)
-//! - `.cache/venv`: a Python venv with openpyxl and python-docx
+//! - `.cache/venv`: a Python venv with openpyxl, python-docx (and XlsxWriter for the committed edge cases)
 //! - `.cache/fixtures/office/{seattle-weather.xlsx,report.docx}` from
 //!   `xtask/scripts/make_office_fixtures.py`, redone when the script or its inputs change.
 
@@ -21,7 +21,8 @@ const VEGA_WHEEL: &str = "vega_datasets-0.9.0-py3-none-any.whl";
 const VEGA_REQ: &str = "vega_datasets==0.9.0";
 const VEGA_SHA256: &str = "3d7c63917be6ca9b154b565f4779a31fedce57b01b5b9d99d8a34a7608062a1d";
 const VEGA_DATA: &str = "vega_datasets/_data/";
-const PY_PACKAGES: &[&str] = &["openpyxl==3.1.5", "python-docx==1.2.0"];
+/// XlsxWriter is only needed for the committed edge cases (`--edge`), but is small: one venv serves both.
+const PY_PACKAGES: &[&str] = &["openpyxl==3.1.5", "python-docx==1.2.0", "XlsxWriter==3.3.1"];
 const OFFICE_OUTPUTS: &[&str] = &["seattle-weather.xlsx", "report.docx"];
 const OFFICE_INPUTS: &[&str] = &["seattle-weather.csv", "iowa-electricity.csv", "la-riots.csv"];
 
@@ -112,12 +113,16 @@ fn venv(cache: &Path) -> Result<PathBuf> {
     let ready = |python: &Path| {
         python.is_file()
             && Command::new(python)
-                .args(["-c", "import openpyxl, docx, importlib.metadata as m; assert m.version('openpyxl') == '3.1.5' and m.version('python-docx') == '1.2.0'"])
+                .args([
+                    "-c",
+                    "import openpyxl, docx, xlsxwriter, importlib.metadata as m; \
+                     assert [m.version(p) for p in ('openpyxl', 'python-docx', 'XlsxWriter')] == ['3.1.5', '1.2.0', '3.3.1']",
+                ])
                 .output()
                 .is_ok_and(|o| o.status.success())
     };
     if ready(&python) {
-        println!("fixtures: venv {} already has openpyxl and python-docx", dir.display());
+        println!("fixtures: venv {} already has openpyxl, python-docx and XlsxWriter", dir.display());
         return Ok(python);
     }
     if !python.is_file() {
@@ -127,7 +132,7 @@ fn venv(cache: &Path) -> Result<PathBuf> {
     println!("fixtures: installing {} into the venv", PY_PACKAGES.join(" "));
     run_cmd(Command::new(&python).args(["-m", "pip", "install", "--quiet"]).args(PY_PACKAGES))?;
     if !ready(&python) {
-        bail!("openpyxl/python-docx still not importable from {}", python.display());
+        bail!("openpyxl/python-docx/XlsxWriter still not importable from {}", python.display());
     }
     Ok(python)
 }
