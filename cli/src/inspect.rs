@@ -25,15 +25,7 @@ pub fn run(files: &[PathBuf], json: bool) -> Result<ExitCode> {
             println!();
         }
         for j in &report.joins {
-            println!(
-                "join: {}.{} → {}.{} (coverage {:.0}%{})",
-                j.from_table,
-                j.from_column,
-                j.to_table,
-                j.to_column,
-                j.coverage * 100.0,
-                if j.declared { ", declared" } else { "" }
-            );
+            println!("join: {j}");
         }
     }
     for w in &report.warnings {

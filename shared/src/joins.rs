@@ -17,6 +17,22 @@ pub struct JoinCandidate {
     pub declared: bool,
 }
 
+/// One line for people: "grades.student_id → students.id (100% of values match)".
+impl std::fmt::Display for JoinCandidate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}.{} → {}.{} ({:.0}% of values match{})",
+            self.from_table,
+            self.from_column,
+            self.to_table,
+            self.to_column,
+            self.coverage * 100.0,
+            if self.declared { ", declared" } else { "" }
+        )
+    }
+}
+
 use std::collections::HashSet;
 
 use crate::schema::values::is_missing;

@@ -8,15 +8,7 @@ pub fn join_list(joins: &[JoinCandidate]) -> impl IntoView {
         let items = joins
             .iter()
             .map(|j| {
-                let text = format!(
-                    "{}.{} → {}.{} ({:.0}% of values match{})",
-                    j.from_table,
-                    j.from_column,
-                    j.to_table,
-                    j.to_column,
-                    j.coverage * 100.0,
-                    if j.declared { ", declared" } else { "" }
-                );
+                let text = j.to_string();
                 view! { <li data-testid="join">{text}</li> }
             })
             .collect_view();
