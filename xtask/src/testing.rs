@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 
 use crate::util::{command, npm_dir, root, run as run_cmd};
-use crate::{builds, fixtures, tools};
+use crate::{builds, fixtures, models, tools};
 
 struct Outcome {
     name: &'static str,
@@ -40,8 +40,9 @@ pub fn run() -> Result<()> {
 
     step("tools", &[], &tools::run_all);
     step("fixtures", &[], &fixtures::run);
+    step("models", &[], &models::run);
     // Native tests of the default members (the wasm-only app and edge are not among them).
-    step("cargo test", &["tools", "fixtures"], &|| {
+    step("cargo test", &["tools", "fixtures", "models"], &|| {
         run_cmd(command("cargo").arg("test"))
     });
     step("shared for wasm32", &["tools"], &builds::shared_wasm);
