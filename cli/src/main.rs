@@ -1,8 +1,12 @@
 //! `tabletalk`: inspect, template and verbalise research tables from the command line.
 
+mod embed;
 mod files;
+mod index;
 mod inspect;
+mod model;
 mod progress;
+mod search;
 mod template;
 mod verbalise;
 
@@ -12,7 +16,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 #[derive(Parser)]
-#[command(name = "tabletalk", version, about = "Ask questions of tabular research data: inspect, template and verbalise tables")]
+#[command(name = "tabletalk", version, about = "Ask questions of tabular research data: inspect, template, verbalise, embed, index and search tables")]
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
@@ -51,6 +55,46 @@ enum Cmd {
         #[arg(long)]
         raw: bool,
     },
+    /// Print sentence vectors for the texts (the embedding model's view of them).
+    Embed {
+        #[arg(required = true)]
+        texts: Vec<String>,
+        /// A model name under the models folder (`cargo xtask models`) or a model directory.
+        #[arg(long, default_value = model::DEFAULT_MODEL)]
+        model: String,
+        /// Print `{"model": …, "dim": N, "vectors": [[…]]}`.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Verbalise and embed every row of the files into a searchable collection in DIR.
+    Index {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        #[arg(long)]
+        out: PathBuf,
+        /// A template file (from `tabletalk template`, possibly edited).
+        #[arg(long)]
+        template: Option<PathBuf>,
+        #[arg(long, default_value = model::DEFAULT_MODEL)]
+        model: String,
+        /// The dense index kind.
+        #[arg(long, value_enum, default_value_t = index::Dense::Auto)]
+        dense: index::Dense,
+    },
+    /// Find the passages of a collection (from `tabletalk index`) that answer a question.
+    Search {
+        dir: PathBuf,
+        query: String,
+        #[arg(short, default_value_t = 5)]
+        k: usize,
+        #[arg(long, value_enum, default_value_t = search::Mode::Hybrid)]
+        mode: search::Mode,
+        /// The model to embed the question with (default: the one the collection was built with).
+        #[arg(long)]
+        model: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
@@ -68,6 +112,9 @@ fn main() -> ExitCode {
         Cmd::Verbalise { files, template, format, out, raw } => {
             verbalise::run(&files, template.as_deref(), format, out.as_deref(), raw)
         }
+        Cmd::Embed { texts, model, json } => embed::run(&texts, &model, json),
+        Cmd::Index { files, out, template, model, dense } => index::run(&files, &out, template.as_deref(), &model, dense),
+        Cmd::Search { dir, query, k, mode, model, json } => search::run(&dir, &query, k, mode, model.as_deref(), json),
     };
     match result {
         Ok(code) => code,

@@ -8,6 +8,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 pub struct Progress {
     bar: Option<ProgressBar>,
+    /// The position's unit: bytes of input (streaming) or rows (when the total is known).
+    by_rows: bool,
     total_bytes: u64,
     start: Instant,
     last_line: Instant,
@@ -27,7 +29,22 @@ impl Progress {
             b.set_prefix(label.to_string());
             b
         });
-        Self { bar, total_bytes, start: Instant::now(), last_line: Instant::now(), label: label.to_string() }
+        Self { bar, by_rows: false, total_bytes, start: Instant::now(), last_line: Instant::now(), label: label.to_string() }
+    }
+
+    /// Progress over `total_rows` known in advance (position and ETA in rows).
+    pub fn rows(label: &str, total_rows: u64) -> Self {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let b = ProgressBar::new(total_rows);
+            b.set_style(
+                ProgressStyle::with_template("{prefix} [{elapsed_precise}] {wide_bar} {pos}/{len} rows · {per_sec} · {eta} left")
+                    .expect("static template")
+                    .progress_chars("=> "),
+            );
+            b.set_prefix(label.to_string());
+            b
+        });
+        Self { bar, by_rows: true, total_bytes: total_rows, start: Instant::now(), last_line: Instant::now(), label: label.to_string() }
     }
 
     pub fn update(&mut self, rows: u64, bytes: u64) {
@@ -36,7 +53,11 @@ impl Progress {
         if let Some(b) = &self.bar {
             b.set_position(bytes);
             b.set_message(format!("{rows} rows, {rate:.0} rows/s"));
-        } else if self.last_line.elapsed() >= Duration::from_secs(1) {
+        } else if self.by_rows && self.last_line.elapsed() >= Duration::from_secs(1) {
+            self.last_line = Instant::now();
+            let left = if rate > 0.0 { self.total_bytes.saturating_sub(rows) as f64 / rate } else { 0.0 };
+            eprintln!("{}: {rows}/{} rows, {rate:.0} rows/s, {left:.1} s left", self.label, self.total_bytes);
+        } else if !self.by_rows && self.last_line.elapsed() >= Duration::from_secs(1) {
             self.last_line = Instant::now();
             let left = if bytes > 0 && self.total_bytes > bytes { secs * (self.total_bytes - bytes) as f64 / bytes as f64 } else { 0.0 };
             eprintln!(

@@ -63,7 +63,7 @@ pub fn run(files: &[PathBuf], template: Option<&Path>, format: OutFormat, out: O
 }
 
 /// The template for a table: the one named for it, else the file's only unnamed one, else static.
-fn template_for<'a>(table: &str, templates: &'a [(Option<String>, String)]) -> Option<&'a str> {
+pub(crate) fn template_for<'a>(table: &str, templates: &'a [(Option<String>, String)]) -> Option<&'a str> {
     templates
         .iter()
         .find(|(n, _)| n.as_deref() == Some(table))
@@ -71,7 +71,7 @@ fn template_for<'a>(table: &str, templates: &'a [(Option<String>, String)]) -> O
         .map(|(_, t)| t.as_str())
 }
 
-fn verbaliser(schema: &TableSchema, table: &Table, templates: &[(Option<String>, String)]) -> Result<Verbaliser> {
+pub(crate) fn verbaliser(schema: &TableSchema, table: &Table, templates: &[(Option<String>, String)]) -> Result<Verbaliser> {
     match template_for(&table.name, templates) {
         Some(src) => Verbaliser::new(schema, src).with_context(|| format!("template for table {:?}", table.name)),
         None => Ok(Verbaliser::with_static(schema, table)),

@@ -16,6 +16,8 @@ pub struct Passage {
 /// Fills one table's rows; reuses its buffers, so streaming a million rows allocates little.
 pub struct Verbaliser {
     compiled: Compiled,
+    /// The template text, kept so indexes can record what made their passages.
+    source: String,
     file: String,
     table: String,
     used: Vec<usize>,
@@ -25,13 +27,18 @@ impl Verbaliser {
     /// From a template text (the user's or the static one) and the table's schema.
     pub fn new(schema: &TableSchema, template: &str) -> Result<Self, TemplateError> {
         let compiled = compile(&parse(template)?, &schema.columns)?;
-        Ok(Self { compiled, file: schema.file.clone(), table: schema.name.clone(), used: Vec::new() })
+        Ok(Self { compiled, source: template.to_string(), file: schema.file.clone(), table: schema.name.clone(), used: Vec::new() })
     }
 
     /// With the static template generated from the schema.
     pub fn with_static(schema: &TableSchema, table: &Table) -> Self {
         let src = generate_static(&schema.columns, table.context.as_ref());
         Self::new(schema, &src).expect("generated templates always compile")
+    }
+
+    /// The template text this verbaliser fills.
+    pub fn template_source(&self) -> &str {
+        &self.source
     }
 
     /// Writes the passage text into `out` (cleared first) and returns the provenance columns' indices.

@@ -4,12 +4,15 @@ use anyhow::Result;
 
 use crate::util::{command, root, run};
 
-/// The shared core compiles for the browser on its own, default features (xlsx, docx) included.
+/// The shared core compiles for the browser on its own, default features (xlsx, docx) and the
+/// candle embedder included.
 pub fn shared_wasm() -> Result<()> {
     run(command("cargo").args([
         "build",
         "-p",
         "tabletalk-shared",
+        "--features",
+        "embed",
         "--target",
         "wasm32-unknown-unknown",
     ]))

@@ -1,0 +1,61 @@
+//! Reciprocal-rank fusion (Cormack et al. 2009): merges ranked lists whose scores are not comparable
+//! (cosine, BM25) by rank alone.
+
+use std::collections::HashMap;
+
+use super::topk::TopK;
+use super::Hit;
+
+/// The usual constant: damps the head of each list so one list's first place does not dominate.
+pub const RRF_K: f32 = 60.0;
+
+/// Fuses `lists` (each best first) into one list of at most `limit` hits, best first. A passage
+/// scores `Σ 1 / (k + rank)` over the lists it appears in (rank 1 is the best); ties go to the
+/// lower id. A passage repeated within one list counts at its best rank only.
+pub fn reciprocal_rank_fusion(lists: &[&[Hit]], k: f32, limit: usize) -> Vec<Hit> {
+    let mut fused: HashMap<u32, f32> = HashMap::new();
+    for list in lists {
+        let mut seen = std::collections::HashSet::new();
+        for (rank, hit) in list.iter().enumerate() {
+            if seen.insert(hit.id.0) {
+                *fused.entry(hit.id.0).or_insert(0.0) += 1.0 / (k + rank as f32 + 1.0);
+            }
+        }
+    }
+    let mut top = TopK::new(limit);
+    for (id, score) in fused {
+        top.push(id, score);
+    }
+    top.into_hits()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::index::PassageId;
+
+    fn hits(ids: &[u32]) -> Vec<Hit> {
+        ids.iter()
+            .map(|&i| Hit {
+                id: PassageId(i),
+                score: 0.0,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn agreement_beats_a_single_first_place() {
+        let dense = hits(&[1, 2, 3, 4]);
+        let lexical = hits(&[5, 2, 3, 1]);
+        let fused = reciprocal_rank_fusion(&[&dense, &lexical], RRF_K, 10);
+        let ids: Vec<u32> = fused.iter().map(|h| h.id.0).collect();
+        // 2: 1/62 + 1/62; 1: 1/61 + 1/64; 3: 1/63 + 1/63; 5: 1/61; 4: 1/64.
+        assert_eq!(ids, [2, 1, 3, 5, 4]);
+        assert!((fused[0].score - 2.0 / 62.0).abs() < 1e-7);
+        assert_eq!(
+            reciprocal_rank_fusion(&[&dense, &lexical], RRF_K, 2).len(),
+            2
+        );
+        assert!(reciprocal_rank_fusion(&[], RRF_K, 5).is_empty());
+    }
+}
