@@ -15,6 +15,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(name = "tabletalk", version, about = "Ask questions of tabular research data: inspect, template, verbalise, embed, index and search tables")]
 struct Cli {

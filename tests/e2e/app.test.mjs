@@ -2,7 +2,7 @@
 // wasm build of the shared core.
 
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
@@ -113,6 +113,26 @@ test('a dropped file loads too, and cell text is shown as text, never as markup'
   const samples = await table.locator('[data-column=name] [data-testid=column-samples]').textContent();
   assert.ok(samples.includes('<b>bold</b>'), samples);
   assert.equal(await page.evaluate(() => window.pwned), undefined);
+  await page.close();
+});
+
+test('the embedding model files are served beside the app, byte for byte', async () => {
+  const page = await openApp();
+  const local = path.join(repoRoot, '.cache', 'models', 'all-MiniLM-L6-v2');
+  const sizes = await page.evaluate(async () => {
+    const base = new URL('models/all-MiniLM-L6-v2/', document.baseURI);
+    const out = {};
+    for (const f of ['config.json', 'tokenizer.json', 'model.safetensors']) {
+      const r = await fetch(new URL(f, base));
+      out[f] = r.ok ? (await r.arrayBuffer()).byteLength : -r.status;
+    }
+    out.config = await (await fetch(new URL('config.json', base))).json();
+    return out;
+  });
+  for (const f of ['config.json', 'tokenizer.json', 'model.safetensors']) {
+    assert.equal(sizes[f], statSync(path.join(local, f)).size, f);
+  }
+  assert.equal(sizes.config.hidden_size, 384);
   await page.close();
 });
 

@@ -7,7 +7,8 @@ Reads base.f32, queries.f32 and meta.json (n, queries, dim, m, ef_construction, 
 reports build time, queries/s and recall@10 for IndexFlatIP (exact, the ground truth) and
 IndexHNSWFlat with the same M, efConstruction and efSearch values as bench_ann. Single-threaded
 (OpenMP 1 thread) like bench_ann; queries go one call per query, as an application asks them,
-and the flat index is also timed with the whole batch in one call (a matrix product).
+each query counting at its fastest of three passes; the flat index is also timed with the whole
+batch in one call (a matrix product).
 """
 
 import json
@@ -33,10 +34,18 @@ def load(directory: Path):
     return meta, base, queries
 
 
+PASSES = 3  # each query counts at its fastest pass, as in bench_ann
+
+
 def one_by_one(index, queries, k=10):
-    start = time.perf_counter()
-    ids = np.vstack([index.search(queries[i : i + 1], k)[1] for i in range(queries.shape[0])])
-    return queries.shape[0] / (time.perf_counter() - start), ids
+    best = np.full(queries.shape[0], np.inf)
+    for _ in range(PASSES):
+        rows = []
+        for i in range(queries.shape[0]):
+            start = time.perf_counter()
+            rows.append(index.search(queries[i : i + 1], k)[1])
+            best[i] = min(best[i], time.perf_counter() - start)
+    return queries.shape[0] / best.sum(), np.vstack(rows)
 
 
 def recall(truth, found):
@@ -60,9 +69,11 @@ def main():
     qps, truth = one_by_one(flat, queries)
     exact_qps = qps
     rows.append(("faiss IndexFlatIP (exact), one query per call", build, qps, 1.0))
-    start = time.perf_counter()
-    _, batch_ids = flat.search(queries, 10)
-    batch_qps = queries.shape[0] / (time.perf_counter() - start)
+    batch_qps = 0.0
+    for _ in range(PASSES):
+        start = time.perf_counter()
+        _, batch_ids = flat.search(queries, 10)
+        batch_qps = max(batch_qps, queries.shape[0] / (time.perf_counter() - start))
     rows.append(("faiss IndexFlatIP (exact), all queries in one call", build, batch_qps, recall(truth, batch_ids)))
 
     start = time.perf_counter()

@@ -12,11 +12,17 @@ use anyhow::{bail, Context, Result};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Which benchmark: only `verbalise` for now.
+    /// Which benchmark: `verbalise` or `embed`.
     #[arg(default_value = "verbalise")]
     which: String,
     #[arg(long, default_value_t = 1_000_000)]
     rows: usize,
+    /// `embed`: sentences per batch, on both sides.
+    #[arg(long, default_value_t = 32)]
+    batch: usize,
+    /// `embed`: rounds, alternating the two sides (the machine is shared and noisy).
+    #[arg(long, default_value_t = 3)]
+    rounds: usize,
 }
 
 fn root() -> PathBuf {
@@ -58,9 +64,100 @@ fn generate_csv(path: &Path, rows: usize) -> Result<()> {
 }
 
 pub fn run(a: Args) -> Result<()> {
-    if a.which != "verbalise" {
-        bail!("unknown benchmark {:?} (try `verbalise`)", a.which);
+    match a.which.as_str() {
+        "verbalise" => verbalise(a),
+        "embed" => embed(a),
+        other => bail!("unknown benchmark {other:?} (try `verbalise` or `embed`)"),
     }
+}
+
+/// 2,000 verbalised rows of real tables, round-robin over the tables so every shape is in.
+fn bench_sentences(root: &Path, path: &Path) -> Result<usize> {
+    const TABLES: &[&str] = &["cars.json", "airports.csv", "seattle-weather.csv", "la-riots.csv", "iowa-electricity.csv", "us-employment.csv", "barley.json", "stocks.csv"];
+    let mut lists = Vec::new();
+    for t in TABLES {
+        let out = Command::new(root.join("target/release/tabletalk"))
+            .args(["verbalise", "--format", "txt"])
+            .arg(root.join(".cache/fixtures/vega").join(t))
+            .stderr(Stdio::null())
+            .output()?;
+        lists.push(String::from_utf8(out.stdout)?.lines().map(str::to_string).collect::<Vec<_>>());
+    }
+    let mut picked = Vec::new();
+    for i in 0.. {
+        if picked.len() == 2000 || lists.iter().all(|l| i >= l.len()) {
+            break;
+        }
+        picked.extend(lists.iter().filter_map(|l| l.get(i).cloned()).take(2000 - picked.len()));
+    }
+    std::fs::write(path, picked.join("\n") + "\n")?;
+    Ok(picked.len())
+}
+
+/// candle (release, this crate's embedder) vs sentence-transformers on PyTorch CPU, same
+/// sentences, same batch size, both warmed up; rounds alternate so drift hits both sides.
+fn embed(a: Args) -> Result<()> {
+    let root = root();
+    let python = root.join(".cache/refvenv/bin/python");
+    if !python.is_file() {
+        bail!(
+            "the reference needs sentence-transformers: python3 -m venv .cache/refvenv && \
+             .cache/refvenv/bin/pip install sentence-transformers (several GB with PyTorch)"
+        );
+    }
+    let status = Command::new("cargo")
+        .current_dir(&root)
+        .args(["build", "--release", "-p", "tabletalk", "-p", "tabletalk-shared", "--features", "tabletalk-shared/embed", "--example", "bench_embed"])
+        .status()?;
+    if !status.success() {
+        bail!("release build failed");
+    }
+    let dir = root.join(".cache/bench");
+    std::fs::create_dir_all(&dir)?;
+    let sentences = dir.join("sentences-2000.txt");
+    let n = bench_sentences(&root, &sentences)?;
+    let model = root.join(".cache/models/all-MiniLM-L6-v2");
+    let batch = a.batch.to_string();
+    let per_second = |json: &str| -> Result<f64> {
+        let line = json.lines().last().unwrap_or_default();
+        let key = "\"per_second\": ";
+        let at = line.find(key).with_context(|| format!("no per_second in {line:?}"))? + key.len();
+        Ok(line[at..].trim_end_matches('}').split(',').next().unwrap_or_default().trim().parse()?)
+    };
+    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+    for round in 1..=a.rounds {
+        let (_, rss_c, out_c) = timed(Command::new(root.join("target/release/examples/bench_embed")).arg(&model).arg(&sentences).arg(&batch))?;
+        let (_, rss_p, out_p) = timed(
+            Command::new(&python)
+                .arg(root.join("xtask/scripts/bench_embed_st.py"))
+                .arg(&model)
+                .arg(&sentences)
+                .arg(&batch)
+                .env("CUDA_VISIBLE_DEVICES", ""),
+        )?;
+        let (c, p) = (per_second(&out_c)?, per_second(&out_p)?);
+        eprintln!("round {round}: candle {c:.1}/s ({} MB), sentence-transformers {p:.1}/s ({} MB)", rss_c >> 20, rss_p >> 20);
+        ours.push((c, rss_c));
+        theirs.push((p, rss_p));
+    }
+    let best = |v: &[(f64, u64)]| v.iter().cloned().fold((0.0, 0), |a, b| if b.0 > a.0 { b } else { a });
+    let median = |v: &[(f64, u64)]| {
+        let mut s: Vec<f64> = v.iter().map(|x| x.0).collect();
+        s.sort_by(f64::total_cmp);
+        s[s.len() / 2]
+    };
+    let (bc, rc) = best(&ours);
+    let (bp, rp) = best(&theirs);
+    println!("input: {n} verbalised rows of 8 real tables (vega_datasets), batch {}, {} rounds", a.batch, a.rounds);
+    println!();
+    println!("| run | sentences/s (best) | sentences/s (median) | peak RSS (MB) | ratio (median) |");
+    println!("|---|---:|---:|---:|---:|");
+    println!("| candle embedder (release, AVX-512 gemm, mimalloc) | {bc:.1} | {:.1} | {} | {:.2}× |", median(&ours), rc >> 20, median(&ours) / median(&theirs));
+    println!("| reference: sentence-transformers, PyTorch CPU | {bp:.1} | {:.1} | {} | 1.00× |", median(&theirs), rp >> 20);
+    Ok(())
+}
+
+fn verbalise(a: Args) -> Result<()> {
     let root = root();
     let dir = root.join(".cache/bench");
     std::fs::create_dir_all(&dir)?;

@@ -150,11 +150,21 @@ fn detect_type(name: &str, present: &[&str], counts: &HashMap<&str, u32>) -> (Co
     let order = order.unwrap_or(DateOrder::DayMonth);
     let mut ok = 0usize;
     let mut finest = DateGranularity::Year;
+    // Full dates that are all the 1st (of January) are months (years) written as days.
+    let (mut all_first, mut all_january) = (true, true);
     for v in present {
         if let Some(d) = parse_date(v, order) {
             ok += 1;
             finest = finer(finest, d.granularity);
+            if d.granularity == DateGranularity::Day {
+                use chrono::Datelike;
+                all_first &= d.date.day() == 1;
+                all_january &= d.date.month() == 1;
+            }
         }
+    }
+    if finest == DateGranularity::Day && all_first && ok >= 3 {
+        finest = if all_january { DateGranularity::Year } else { DateGranularity::Month };
     }
     if ok + slack >= n && ok > 0 {
         let ty = if finest == DateGranularity::Time { ColumnType::Datetime } else { ColumnType::Date };
