@@ -1,5 +1,6 @@
 //! Dense-index benchmark: build time, queries/s and recall@10 of the exact scan (f32, int8) and
-//! HNSW at several `ef`, against exact ground truth; single-threaded.
+//! HNSW at several `ef`, against exact ground truth; single-threaded, queries one at a time, each
+//! at its best of three passes.
 //!
 //! `cargo run --release -p tabletalk-shared --example bench_ann -- [--vectors FILE.f32] [--dim 384]
 //! [--n 100000] [--queries 1000] [--m 16] [--ef-construction 200] [--ef 32,64,128,256]
@@ -151,11 +152,26 @@ struct Row {
     recall: f64,
 }
 
-/// Runs every query through `search`, timing the whole batch.
+/// Timed passes over the queries. Each query counts at its fastest pass, so a query that was
+/// descheduled by another process on this shared 2-core machine does not count against the index.
+const PASSES: usize = 3;
+
+/// Runs every query through `search`, one at a time, [`PASSES`] times; returns queries/s from the
+/// sum of each query's best time, and the results.
 fn run(queries: &[&[f32]], mut search: impl FnMut(&[f32]) -> Vec<u32>) -> (f64, Vec<Vec<u32>>) {
-    let start = Instant::now();
-    let found: Vec<Vec<u32>> = queries.iter().map(|q| search(q)).collect();
-    (queries.len() as f64 / start.elapsed().as_secs_f64(), found)
+    let mut best = vec![f64::INFINITY; queries.len()];
+    let mut found = Vec::new();
+    for pass in 0..PASSES {
+        for (i, q) in queries.iter().enumerate() {
+            let start = Instant::now();
+            let result = search(q);
+            best[i] = best[i].min(start.elapsed().as_secs_f64());
+            if pass == PASSES - 1 {
+                found.push(result);
+            }
+        }
+    }
+    (queries.len() as f64 / best.iter().sum::<f64>(), found)
 }
 
 /// rust-cv `hnsw` needs an unsigned-integer distance: 1 - cosine as f32 bits (monotonic for x ≥ 0).

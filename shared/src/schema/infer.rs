@@ -354,6 +354,20 @@ mod tests {
     }
 
     #[test]
+    fn dates_on_the_first_are_years_or_months_and_are_written_so() {
+        use crate::schema::values::format_value;
+        let years = col("year", &["2001-01-01", "2002-01-01", "2010-01-01"]);
+        assert!(matches!(years.format, ValueFormat::Date { granularity: DateGranularity::Year, .. }));
+        assert_eq!(format_value(&years, "2010-01-01"), "2010");
+        let months = col("month", &["2001-01-01", "2001-02-01", "2001-03-01"]);
+        assert!(matches!(months.format, ValueFormat::Date { granularity: DateGranularity::Month, .. }));
+        assert_eq!(format_value(&months, "2001-02-01"), "February 2001");
+        let days = col("day", &["2001-01-01", "2001-01-02", "2001-03-01"]);
+        assert!(matches!(days.format, ValueFormat::Date { granularity: DateGranularity::Day, .. }));
+        assert_eq!(format_value(&days, "2001-01-02"), "2 January 2001");
+    }
+
+    #[test]
     fn types_of_common_columns() {
         assert_eq!(col("n", &["1", "2", "3"]).ty, ColumnType::Integer);
         assert_eq!(col("x", &["1.5", "2", "-3.25"]).ty, ColumnType::Decimal);
