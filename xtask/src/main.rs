@@ -2,6 +2,7 @@
 
 mod bench;
 mod builds;
+mod eval;
 mod fixtures;
 mod models;
 mod procs;
@@ -28,6 +29,9 @@ enum Cmd {
     Models,
     /// Benchmarks; results go to docs/benchmarks.md by hand with the printed table.
     Bench(bench::Args),
+    /// Retrieval quality (hit@1/hit@5) on real tables: raw rows vs templates, dense/lexical/hybrid;
+    /// writes docs/retrieval.md.
+    EvalRetrieval(eval::Args),
     /// Install what the builds and tests need (each skipped when already at the right version).
     Tools,
     /// Build and run the whole system locally (browser app + edge worker) until Ctrl-C.
@@ -41,6 +45,7 @@ fn main() -> Result<()> {
         Cmd::Fixtures => fixtures::run(),
         Cmd::Models => models::run(),
         Cmd::Bench(a) => bench::run(a),
+        Cmd::EvalRetrieval(a) => eval::run_eval(a),
         Cmd::Tools => tools::run_all(),
         Cmd::Serve(a) => serve::run(a),
         Cmd::Test => testing::run(),
