@@ -113,7 +113,7 @@ fn main() -> Result<()> {
     block.push_str(&format!("- Date: {date}\n"));
     block.push_str(&format!("- Machine: {}\n", machine()));
     block.push_str(&format!(
-        "- Model: {} (candle, CPU); dense index FlatF32 (exact); BM25 k1 = 1.2, b = 0.75, English stemming; hybrid = RRF (k = 60) over the top 50 of each\n",
+        "- Model: {} (candle, CPU); dense index FlatF32 (exact); BM25 k1 = 1.2, b = 0.75, English stemming; BM25 folds dates to ISO tokens and keeps decimals whole; hybrid = convex combination (0.5 · min-max-normalised cosine + 0.5 · normalised BM25), hybrid RRF = reciprocal-rank fusion (k = 60), each over the top 50 of both lists\n",
         report.model
     ));
     block.push_str(&format!(

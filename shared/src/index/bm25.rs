@@ -2,9 +2,8 @@
 //!
 //! Tokens are lowercased, accent-folded (`deunicode`: "Barça" → "barca", "Straße" → "strasse"),
 //! split on anything that is not a letter or digit, and stemmed with Snowball (English by default;
-//! tokens holding digits are never stemmed, so "2023" and "b12" stay whole).
-
-use std::borrow::Cow;
+//! tokens holding digits are never stemmed, so "2023" and "b12" stay whole). Dates in any common
+//! form become one ISO token and decimals stay whole (see `date_tokens`).
 
 use indexmap::IndexSet;
 use rust_stemmers::{Algorithm, Stemmer};
@@ -78,41 +77,179 @@ impl Bm25Params {
 /// Splits text into folded, lowercased, stemmed tokens (see the module doc).
 pub fn tokenize(text: &str, stemming: Stemming) -> Vec<String> {
     let stemmer = stemming.stemmer();
-    let mut tokens = Vec::new();
-    let mut word = String::new();
-    let mut flush = |word: &mut String| {
-        if word.is_empty() {
-            return;
+    let words = words(text);
+    let mut tokens = Vec::with_capacity(words.len());
+    let mut i = 0;
+    while i < words.len() {
+        if let Some(used) = date_tokens(&words[i..], &mut tokens).or_else(|| decimal_token(&words[i..], &mut tokens)) {
+            i += used;
+            continue;
         }
-        let token = match &stemmer {
-            Some(s) if !word.bytes().any(|b| b.is_ascii_digit()) => match s.stem(word) {
-                Cow::Borrowed(w) => w.to_string(),
-                Cow::Owned(w) => w,
-            },
+        let word = &words[i].text;
+        tokens.push(match &stemmer {
+            Some(s) if !word.bytes().any(|b| b.is_ascii_digit()) => s.stem(word).into_owned(),
             _ => word.clone(),
-        };
-        tokens.push(token);
-        word.clear();
-    };
-    let mut push = |c: char, word: &mut String| {
+        });
+        i += 1;
+    }
+    tokens
+}
+
+/// A folded word and what separates it from the next one.
+struct Word {
+    text: String,
+    /// The one character between this word and the next, when exactly one ("2012/01/06", "2.5").
+    joiner: Option<char>,
+}
+
+impl Word {
+    fn digits(&self) -> bool {
+        self.text.bytes().all(|b| b.is_ascii_digit())
+    }
+    fn number(&self) -> Option<u32> {
+        if self.digits() && self.text.len() <= 4 {
+            self.text.parse().ok()
+        } else {
+            None
+        }
+    }
+}
+
+/// Folded, lowercased alphanumeric runs with their joiners.
+fn words(text: &str) -> Vec<Word> {
+    let mut out: Vec<Word> = Vec::new();
+    let mut word = String::new();
+    // Non-alphanumeric characters since the last word ended.
+    let mut gap: Vec<char> = Vec::new();
+    let push = |c: char, word: &mut String, gap: &mut Vec<char>, out: &mut Vec<Word>| {
         if c.is_alphanumeric() {
+            if word.is_empty() {
+                if let Some(prev) = out.last_mut() {
+                    prev.joiner = if gap.len() == 1 { Some(gap[0]) } else { None };
+                }
+                gap.clear();
+            }
             word.extend(c.to_lowercase());
         } else {
-            flush(word);
+            if !word.is_empty() {
+                out.push(Word { text: std::mem::take(word), joiner: None });
+            }
+            gap.push(c);
         }
     };
     for c in text.chars() {
         if c.is_ascii() {
-            push(c, &mut word);
+            push(c, &mut word, &mut gap, &mut out);
         } else if let Some(folded) = deunicode::deunicode_char(c) {
             // CJK ideographs fold to a syllable and a space, so each becomes its own token.
-            folded.chars().for_each(|f| push(f, &mut word));
+            folded.chars().for_each(|f| push(f, &mut word, &mut gap, &mut out));
         } else {
-            push(c, &mut word);
+            push(c, &mut word, &mut gap, &mut out);
         }
     }
-    flush(&mut word);
-    tokens
+    if !word.is_empty() {
+        out.push(Word { text: word, joiner: None });
+    }
+    out
+}
+
+/// Month names as folded words (English, Spanish, Catalan, German; full and short).
+fn month(word: &str) -> Option<u32> {
+    const NAMES: &[(&str, u32)] = &[
+        ("january", 1), ("jan", 1), ("enero", 1), ("ene", 1), ("gener", 1), ("januar", 1),
+        ("february", 2), ("feb", 2), ("febrero", 2), ("febrer", 2), ("februar", 2),
+        ("march", 3), ("mar", 3), ("marzo", 3), ("marc", 3), ("marz", 3),
+        ("april", 4), ("apr", 4), ("abril", 4), ("abr", 4),
+        ("may", 5), ("mayo", 5), ("maig", 5), ("mai", 5),
+        ("june", 6), ("jun", 6), ("junio", 6), ("juny", 6), ("juni", 6),
+        ("july", 7), ("jul", 7), ("julio", 7), ("juliol", 7), ("juli", 7),
+        ("august", 8), ("aug", 8), ("agosto", 8), ("ago", 8), ("agost", 8),
+        ("september", 9), ("sep", 9), ("sept", 9), ("septiembre", 9), ("setiembre", 9), ("setembre", 9),
+        ("october", 10), ("oct", 10), ("octubre", 10), ("oktober", 10), ("okt", 10),
+        ("november", 11), ("nov", 11), ("noviembre", 11), ("novembre", 11),
+        ("december", 12), ("dec", 12), ("diciembre", 12), ("dic", 12), ("desembre", 12), ("dezember", 12), ("dez", 12),
+    ];
+    NAMES.iter().find(|(n, _)| *n == word).map(|(_, m)| *m)
+}
+
+fn valid(y: u32, m: u32, d: u32) -> bool {
+    (1000..=2999).contains(&y) && (1..=12).contains(&m) && (1..=31).contains(&d)
+}
+
+/// Dates written any of the ways tables and people write them ("2012/01/06", "06.01.2012",
+/// "6 January 2012", "January 6, 2012") become one ISO token plus the year, so a question and a
+/// passage that write the same day differently still share a rare token. Hand-written because no
+/// tokenizer crate folds dates; the day and month numbers are dropped (they match every day).
+/// Returns how many words were used.
+fn date_tokens(w: &[Word], out: &mut Vec<String>) -> Option<usize> {
+    let iso = |y: u32, m: u32, d: u32| format!("{y:04}-{m:02}-{d:02}");
+    if let [a, b, c, ..] = w {
+        let (na, nb, nc) = (a.number(), b.number(), c.number());
+        let sep = a.joiner.filter(|j| matches!(j, '-' | '/' | '.'));
+        if let (Some(x), Some(y), Some(z), Some(j)) = (na, nb, nc, sep) {
+            if b.joiner == Some(j) {
+                let mut days = Vec::new();
+                if a.text.len() == 4 && valid(x, y, z) {
+                    days.push(iso(x, y, z));
+                } else if c.text.len() == 4 {
+                    if valid(z, y, x) {
+                        days.push(iso(z, y, x));
+                    }
+                    if x != y && valid(z, x, y) {
+                        days.push(iso(z, x, y));
+                    }
+                }
+                if !days.is_empty() {
+                    let year = if a.text.len() == 4 { &a.text } else { &c.text };
+                    out.extend(days);
+                    out.push(year.clone());
+                    return Some(3);
+                }
+            }
+        }
+        // "6 January 2012" / "January 6, 2012"
+        let worded = match (na, month(&b.text), month(&a.text), nb) {
+            (Some(d), Some(m), _, _) if c.text.len() == 4 => nc.map(|y| (y, m, d)),
+            (_, _, Some(m), Some(d)) if c.text.len() == 4 => nc.map(|y| (y, m, d)),
+            _ => None,
+        };
+        if let Some((y, m, d)) = worded.filter(|&(y, m, d)| valid(y, m, d)) {
+            out.push(iso(y, m, d));
+            out.push(c.text.clone());
+            return Some(3);
+        }
+    }
+    // "6 de enero de 2012" (Spanish), "6 de gener de 2012" (Catalan)
+    if let [d, de1, m, de2, y, ..] = w {
+        if de1.text == "de" && de2.text == "de" && y.text.len() == 4 {
+            if let (Some(d), Some(m), Some(yn)) = (d.number(), month(&m.text), y.number()) {
+                if valid(yn, m, d) {
+                    out.push(iso(yn, m, d));
+                    out.push(y.text.clone());
+                    return Some(5);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// "2.5" and "1,234.5" stay one token: split, their parts would match unrelated day numbers.
+fn decimal_token(w: &[Word], out: &mut Vec<String>) -> Option<usize> {
+    let mut n = 0;
+    let mut token = String::new();
+    while let Some(word) = w.get(n) {
+        if !word.digits() {
+            break;
+        }
+        token.push_str(&word.text);
+        n += 1;
+        match word.joiner {
+            Some(j @ ('.' | ',')) if w.get(n).is_some_and(Word::digits) => token.push(j),
+            _ => break,
+        }
+    }
+    (n >= 2).then(|| out.push(token)).map(|_| n)
 }
 
 /// An inverted index: for each term, the passages holding it and how often.
@@ -282,5 +419,27 @@ mod tests {
             ["member", "salari", "in", "2023q2"]
         );
         assert!(tokenize("  —  ", Stemming::English).is_empty());
+    }
+
+    #[test]
+    fn dates_fold_to_one_token_whichever_way_they_are_written() {
+        let want = ["2012-01-06", "2012"];
+        for text in ["2012/01/06", "2012-01-06", "6 January 2012", "January 6, 2012", "6. Januar 2012", "6 de gener de 2012"] {
+            let t = tokenize(text, Stemming::English);
+            assert!(t.contains(&want[0].to_string()) && t.contains(&want[1].to_string()), "{text}: {t:?}");
+        }
+        // Day-first or month-first when both read as dates: both days are kept.
+        assert_eq!(tokenize("06.01.2012", Stemming::None), ["2012-01-06", "2012-06-01", "2012"]);
+        assert_eq!(tokenize("on 31/12/1999", Stemming::None), ["on", "1999-12-31", "1999"]);
+        // Not dates: scores, ranges, version numbers.
+        assert_eq!(tokenize("won 3-1", Stemming::None), ["won", "3", "1"]);
+        assert_eq!(tokenize("rooms 10-20", Stemming::None), ["rooms", "10", "20"]);
+    }
+
+    #[test]
+    fn decimals_stay_whole() {
+        assert_eq!(tokenize("precipitation 2.5 mm", Stemming::None), ["precipitation", "2.5", "mm"]);
+        assert_eq!(tokenize("1,234.5 euros", Stemming::None), ["1,234.5", "euros"]);
+        assert_eq!(tokenize("end. 5 more", Stemming::None), ["end", "5", "more"]);
     }
 }

@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use super::bm25::{Bm25Index, Bm25Params};
 use super::flat::{FlatIndex, Storage};
-use super::fusion::{reciprocal_rank_fusion, RRF_K};
+use super::fusion::{convex_fusion, reciprocal_rank_fusion, Fusion, RRF_K};
 use super::hnsw::{HnswIndex, HnswParams};
 use super::{Hit, IndexError, PassageId, Result, MAX_PASSAGES};
 use crate::verbalise::Passage;
@@ -31,6 +31,8 @@ const HEADER_LEN: usize = 24;
 pub const FORMAT_VERSION: u32 = 1;
 /// How deep hybrid search looks into each list before fusing (at least this, or 4 k).
 const HYBRID_DEPTH: usize = 50;
+/// Chosen by `cargo xtask eval-retrieval` (docs/retrieval.md): see docs/decisions.md.
+pub const DEFAULT_FUSION: Fusion = Fusion::Convex { dense_weight: 0.5 };
 
 /// How a collection was made, so a reader can embed queries with the same model and show the
 /// templates behind the passages.
@@ -233,17 +235,28 @@ impl Collection {
         self.resolve(self.lexical.search(query, k))
     }
 
-    /// Dense and lexical results fused by reciprocal rank (`RRF_K`), each list `max(4 k, 50)` deep.
-    pub fn search_hybrid(
+    /// Dense and lexical results fused the default way (`DEFAULT_FUSION`).
+    pub fn search_hybrid(&self, query: &[f32], text: &str, k: usize) -> Result<Vec<SearchResult<'_>>> {
+        self.search_hybrid_with(query, text, k, DEFAULT_FUSION)
+    }
+
+    /// Dense and lexical results fused by `fusion`, each list `max(4 k, 50)` deep.
+    pub fn search_hybrid_with(
         &self,
         query: &[f32],
         text: &str,
         k: usize,
+        fusion: Fusion,
     ) -> Result<Vec<SearchResult<'_>>> {
         let depth = k.saturating_mul(4).max(HYBRID_DEPTH);
         let dense = self.dense.search(query, depth)?;
         let lexical = self.lexical.search(text, depth);
-        Ok(self.resolve(reciprocal_rank_fusion(&[&dense, &lexical], RRF_K, k)))
+        Ok(self.resolve(match fusion {
+            Fusion::Rrf => reciprocal_rank_fusion(&[&dense, &lexical], RRF_K, k),
+            Fusion::Convex { dense_weight } => {
+                convex_fusion(&[(&dense, dense_weight), (&lexical, 1.0 - dense_weight)], k)
+            }
+        }))
     }
 
     fn resolve(&self, hits: Vec<Hit>) -> Vec<SearchResult<'_>> {

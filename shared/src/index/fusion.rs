@@ -3,6 +3,8 @@
 
 use std::collections::HashMap;
 
+use serde::{Deserialize, Serialize};
+
 use super::topk::TopK;
 use super::Hit;
 
@@ -19,6 +21,39 @@ pub fn reciprocal_rank_fusion(lists: &[&[Hit]], k: f32, limit: usize) -> Vec<Hit
         for (rank, hit) in list.iter().enumerate() {
             if seen.insert(hit.id.0) {
                 *fused.entry(hit.id.0).or_insert(0.0) += 1.0 / (k + rank as f32 + 1.0);
+            }
+        }
+    }
+    let mut top = TopK::new(limit);
+    for (id, score) in fused {
+        top.push(id, score);
+    }
+    top.into_hits()
+}
+
+/// How hybrid search merges its dense and lexical lists.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Fusion {
+    /// Reciprocal-rank fusion with constant `RRF_K`: ranks only.
+    Rrf,
+    /// Convex combination of min-max-normalised scores (Bruch et al. 2023, "An Analysis of Fusion
+    /// Functions for Hybrid Retrieval"): a list whose first hit stands far above the rest (BM25 on
+    /// an exact name or date) outweighs a list of near-ties (cosines of 0.47, 0.47, 0.46).
+    Convex { dense_weight: f32 },
+}
+
+/// Fuses (list, weight) pairs by `Σ weight · (score − min) / (max − min)`, each list normalised
+/// over itself; a passage missing from a list gets 0 there. A list of equal scores counts 1 each.
+pub fn convex_fusion(lists: &[(&[Hit], f32)], limit: usize) -> Vec<Hit> {
+    let mut fused: HashMap<u32, f32> = HashMap::new();
+    for (list, weight) in lists {
+        let (lo, hi) = list.iter().fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), h| (lo.min(h.score), hi.max(h.score)));
+        let span = hi - lo;
+        let mut seen = std::collections::HashSet::new();
+        for hit in list.iter() {
+            if seen.insert(hit.id.0) {
+                let norm = if span > 0.0 && span.is_finite() { (hit.score - lo) / span } else { 1.0 };
+                *fused.entry(hit.id.0).or_insert(0.0) += weight * norm;
             }
         }
     }

@@ -17,10 +17,10 @@ use serde::{Deserialize, Serialize};
 
 pub use bm25::{Bm25Index, Bm25Params, Stemming};
 pub use collection::{
-    Collection, CollectionMeta, DenseIndex, DenseKind, SearchResult, FORMAT_VERSION,
+    Collection, CollectionMeta, DenseIndex, DenseKind, SearchResult, DEFAULT_FUSION, FORMAT_VERSION,
 };
 pub use flat::{FlatIndex, Storage};
-pub use fusion::{reciprocal_rank_fusion, RRF_K};
+pub use fusion::{convex_fusion, reciprocal_rank_fusion, Fusion, RRF_K};
 pub use hnsw::{HnswIndex, HnswParams};
 
 /// A passage's position in its collection (0-based, in the order passages were added).

@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use tabletalk_shared::embed::{Embedder, Embeddings, ModelFiles};
-use tabletalk_shared::index::{Collection, CollectionMeta, DenseKind, SearchResult};
+use tabletalk_shared::index::{Collection, CollectionMeta, DenseKind, Fusion, SearchResult};
 use tabletalk_shared::ingest::{load_file, Limits};
 use tabletalk_shared::schema::{
     format_value, infer_table, is_missing, name_tokens, ColumnSchema, ColumnType, Shape,
@@ -167,17 +167,20 @@ pub enum Mode {
     Dense,
     /// BM25.
     Lexical,
-    /// Both, fused by reciprocal rank.
+    /// Both, fused the collection's default way (convex combination of normalised scores).
     Hybrid,
+    /// Both, fused by reciprocal rank (k = 60), for comparison.
+    HybridRrf,
 }
 
 impl Mode {
-    pub const ALL: [Mode; 3] = [Mode::Dense, Mode::Lexical, Mode::Hybrid];
+    pub const ALL: [Mode; 4] = [Mode::Dense, Mode::Lexical, Mode::Hybrid, Mode::HybridRrf];
     pub fn label(self) -> &'static str {
         match self {
             Mode::Dense => "dense",
             Mode::Lexical => "lexical",
             Mode::Hybrid => "hybrid",
+            Mode::HybridRrf => "hybrid RRF",
         }
     }
     fn index(self) -> usize {
@@ -440,7 +443,7 @@ fn run_table(
         ps.len() == paths.len() && ps.iter().zip(&paths).all(|(a, b)| a.text == b.text)
     };
 
-    let mut ranks = vec![vec![Vec::new(); 3]; 4];
+    let mut ranks = vec![vec![Vec::new(); Mode::ALL.len()]; 4];
     let mut examples = vec![String::new(); 4];
     for config in [Config::Raw, Config::Paths, Config::Leaf, Config::Both] {
         let passages = match config {
@@ -483,10 +486,10 @@ fn run_table(
         for (p, v) in passages.iter().zip(vectors.rows()) {
             collection.add(p.clone(), v)?;
         }
-        let mut per_mode: Vec<Vec<Option<usize>>> = (0..3)
+        let mut per_mode: Vec<Vec<Option<usize>>> = (0..Mode::ALL.len())
             .map(|_| Vec::with_capacity(questions.len()))
             .collect();
-        let mut misses = [0usize; 3];
+        let mut misses = [0usize; Mode::ALL.len()];
         for (qi, q) in questions.iter().enumerate() {
             let qv = q_vectors
                 .as_ref()
@@ -497,6 +500,7 @@ fn run_table(
                     Mode::Dense => collection.search_dense(qv, K)?,
                     Mode::Lexical => collection.search_lexical(&q.text, K),
                     Mode::Hybrid => collection.search_hybrid(qv, &q.text, K)?,
+                    Mode::HybridRrf => collection.search_hybrid_with(qv, &q.text, K, Fusion::Rrf)?,
                 };
                 let rank = results
                     .iter()
