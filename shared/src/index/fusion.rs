@@ -93,4 +93,25 @@ mod tests {
         );
         assert!(reciprocal_rank_fusion(&[], RRF_K, 5).is_empty());
     }
+
+    fn scored(pairs: &[(u32, f32)]) -> Vec<Hit> {
+        pairs.iter().map(|&(i, score)| Hit { id: PassageId(i), score }).collect()
+    }
+
+    #[test]
+    fn convex_fusion_keeps_a_clear_lexical_winner_over_dense_near_ties() {
+        // Dense: three near-ties, the right row third. BM25: the right row far ahead.
+        let dense = scored(&[(21, 0.481), (20, 0.471), (27, 0.469), (9, 0.30)]);
+        let lexical = scored(&[(27, 4.84), (21, 2.74), (44, 2.68), (10, 2.60)]);
+        let fused = convex_fusion(&[(&dense, 0.5), (&lexical, 0.5)], 3);
+        assert_eq!(fused[0].id, PassageId(27), "{fused:?}");
+        // RRF on the same lists puts the dense favourite first: ranks alone lose the gap.
+        let rrf = reciprocal_rank_fusion(&[&dense, &lexical], RRF_K, 3);
+        assert_eq!(rrf[0].id, PassageId(21), "{rrf:?}");
+        // Equal scores normalise to 1; empty lists are ignored.
+        let flat = scored(&[(1, 0.5), (2, 0.5)]);
+        let fused = convex_fusion(&[(&flat, 1.0), (&[], 1.0)], 5);
+        assert_eq!(fused.len(), 2);
+        assert!(fused.iter().all(|h| (h.score - 1.0).abs() < 1e-6));
+    }
 }
