@@ -29,6 +29,8 @@ pub fn run(args: Args) -> Result<()> {
         }
     }
     tools::run_all()?;
+    // The app serves the embedding model at /models/ (Trunk's post-build hook links it in).
+    crate::models::run()?;
     // Build the edge first so wrangler's own build step finds everything compiled.
     builds::edge()?;
     builds::fetch()?;
