@@ -5,6 +5,7 @@
 //! browser over HTTP), so this module does no I/O, like the rest of the crate.
 
 mod batch;
+mod bert;
 mod error;
 mod files;
 mod model;

@@ -2,9 +2,10 @@
 
 use candle_core::{DType, Device, Tensor};
 use candle_nn::VarBuilder;
-use candle_transformers::models::bert::{BertModel, Config};
+use candle_transformers::models::bert::Config;
 use tokenizers::{Tokenizer, TruncationParams};
 
+use super::bert::BertEncoder;
 use super::files::{ModelFiles, ModelSettings, FILE_NAMES};
 use super::pooling::l2_normalise;
 use super::{length_sorted_batches, EmbedError};
@@ -12,7 +13,7 @@ use super::{length_sorted_batches, EmbedError};
 /// A loaded sentence embedder (CPU; one per thread or Web Worker).
 pub struct Embedder {
     name: String,
-    model: BertModel,
+    model: BertEncoder,
     tokenizer: Tokenizer,
     /// The same tokenizer without truncation: counts what truncation would cut.
     counter: Tokenizer,
@@ -91,7 +92,7 @@ impl Embedder {
         let device = Device::Cpu;
         let vb = VarBuilder::from_buffered_safetensors(files.weights.clone(), DType::F32, &device)
             .map_err(|e| EmbedError::Weights(e.to_string()))?;
-        let model = BertModel::load(vb, &config).map_err(|e| EmbedError::Weights(e.to_string()))?;
+        let model = BertEncoder::load(vb, &config).map_err(|e| EmbedError::Weights(e.to_string()))?;
         Ok(Embedder {
             name: files.name.clone(),
             model,
@@ -179,8 +180,7 @@ impl Embedder {
         let shape = (items.len(), width);
         let ids = Tensor::from_vec(ids, shape, &self.device)?;
         let mask = Tensor::from_vec(mask, shape, &self.device)?;
-        let types = ids.zeros_like()?;
-        let hidden = self.model.forward(&ids, &types, Some(&mask))?;
+        let hidden = self.model.forward(&ids, &mask)?;
         let mut pooled = self.settings.pooling.apply(&hidden, &mask)?;
         if self.settings.normalise {
             pooled = l2_normalise(&pooled)?;
