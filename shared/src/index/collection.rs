@@ -116,7 +116,7 @@ impl DenseIndex {
     }
 }
 
-/// A passage found by a search, with its score (cosine, BM25 or RRF, by the search that found it).
+/// A passage found by a search, with its score (cosine, BM25 or fused, by the search that found it).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult<'a> {
     pub id: PassageId,
