@@ -61,7 +61,7 @@ impl Embedder {
             file: FILE_NAMES.config,
             message: e.to_string(),
         })?;
-        if config.hidden_size == 0 || config.num_attention_heads == 0 || config.hidden_size % config.num_attention_heads != 0 {
+        if config.hidden_size == 0 || config.num_attention_heads == 0 || !config.hidden_size.is_multiple_of(config.num_attention_heads) {
             return Err(EmbedError::Config {
                 file: FILE_NAMES.config,
                 message: format!(

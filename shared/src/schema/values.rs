@@ -402,10 +402,8 @@ pub fn format_value<'a>(col: &ColumnSchema, raw: &'a str) -> Cow<'a, str> {
         (ColumnType::Date | ColumnType::Datetime, ValueFormat::Date { order, granularity }) => match parse_date(t, *order) {
             // A column of 1 January dates is a column of years: say "2010", as a reader would.
             Some(mut d) => {
-                if *granularity == DateGranularity::Year || *granularity == DateGranularity::Month {
-                    if d.granularity == DateGranularity::Day {
-                        d.granularity = *granularity;
-                    }
+                if matches!(granularity, DateGranularity::Year | DateGranularity::Month) && d.granularity == DateGranularity::Day {
+                    d.granularity = *granularity;
                 }
                 Cow::Owned(write_date(&d))
             }
