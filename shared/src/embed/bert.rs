@@ -124,10 +124,10 @@ impl CustomOp1 for GeluErf {
         let Some((start, end)) = layout.contiguous_offsets() else { candle_core::bail!("gelu: input must be contiguous") };
         let input = &data[start..end];
         let mut out = vec![0f32; input.len()];
-        const CHUNK: usize = 16 * 1024;
         #[cfg(not(target_arch = "wasm32"))]
         {
             use rayon::prelude::*;
+            const CHUNK: usize = 16 * 1024;
             out.par_chunks_mut(CHUNK).zip(input.par_chunks(CHUNK)).for_each(|(o, i)| {
                 o.iter_mut().zip(i).for_each(|(o, &x)| *o = gelu(x));
             });
