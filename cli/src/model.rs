@@ -46,7 +46,7 @@ pub fn load(name_or_dir: &str) -> Result<Embedder> {
     let dir = resolve(name_or_dir)?;
     let mut files = ModelFiles::read_dir(&dir)?;
     // A name typed by the user is what indexes record, so searching later finds the same model.
-    if !Path::new(name_or_dir).join("config.json").is_file() {
+    if dir != Path::new(name_or_dir) {
         files.name = name_or_dir.to_string();
     }
     Embedder::load(&files).with_context(|| format!("loading the model in {}", dir.display()))

@@ -19,32 +19,27 @@ pub struct Progress {
 impl Progress {
     /// Progress over a source of `total_bytes` (rows are counted as they come; bytes give the ETA).
     pub fn new(label: &str, total_bytes: u64) -> Self {
-        let bar = std::io::stderr().is_terminal().then(|| {
-            let b = ProgressBar::new(total_bytes);
-            b.set_style(
-                ProgressStyle::with_template("{prefix} [{elapsed_precise}] {wide_bar} {bytes}/{total_bytes} · {msg} · {eta} left")
-                    .expect("static template")
-                    .progress_chars("=> "),
-            );
-            b.set_prefix(label.to_string());
-            b
-        });
-        Self { bar, by_rows: false, total_bytes, start: Instant::now(), last_line: Instant::now(), label: label.to_string() }
+        Self::with(label, total_bytes, false, "{bytes}/{total_bytes} · {msg}")
     }
 
     /// Progress over `total_rows` known in advance (position and ETA in rows).
     pub fn rows(label: &str, total_rows: u64) -> Self {
+        Self::with(label, total_rows, true, "{pos}/{len} rows · {per_sec}")
+    }
+
+    /// A bar on a terminal (with `counts` between the bar and the ETA), lines otherwise.
+    fn with(label: &str, total: u64, by_rows: bool, counts: &str) -> Self {
         let bar = std::io::stderr().is_terminal().then(|| {
-            let b = ProgressBar::new(total_rows);
+            let b = ProgressBar::new(total);
             b.set_style(
-                ProgressStyle::with_template("{prefix} [{elapsed_precise}] {wide_bar} {pos}/{len} rows · {per_sec} · {eta} left")
+                ProgressStyle::with_template(&format!("{{prefix}} [{{elapsed_precise}}] {{wide_bar}} {counts} · {{eta}} left"))
                     .expect("static template")
                     .progress_chars("=> "),
             );
             b.set_prefix(label.to_string());
             b
         });
-        Self { bar, by_rows: true, total_bytes: total_rows, start: Instant::now(), last_line: Instant::now(), label: label.to_string() }
+        Self { bar, by_rows, total_bytes: total, start: Instant::now(), last_line: Instant::now(), label: label.to_string() }
     }
 
     pub fn update(&mut self, rows: u64, bytes: u64) {

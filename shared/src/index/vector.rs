@@ -9,27 +9,18 @@ const LANES: usize = 16;
 /// Dot product of two equal-length slices.
 #[inline]
 pub(crate) fn dot(a: &[f32], b: &[f32]) -> f32 {
-    debug_assert_eq!(a.len(), b.len());
-    let n = a.len().min(b.len());
-    let (a, b) = (&a[..n], &b[..n]);
-    let mut acc = [0.0f32; LANES];
-    let (ac, bc) = (a.chunks_exact(LANES), b.chunks_exact(LANES));
-    let (ar, br) = (ac.remainder(), bc.remainder());
-    for (x, y) in ac.zip(bc) {
-        for l in 0..LANES {
-            acc[l] += x[l] * y[l];
-        }
-    }
-    let mut tail = 0.0;
-    for (x, y) in ar.iter().zip(br) {
-        tail += x * y;
-    }
-    acc.iter().sum::<f32>() + tail
+    dot_with(a, b)
 }
 
 /// Dot product of an f32 query with int8 codes (the caller multiplies by the codes' scale).
 #[inline]
 pub(crate) fn dot_i8(a: &[f32], b: &[i8]) -> f32 {
+    dot_with(a, b)
+}
+
+/// One loop for both element types; monomorphised, so each keeps its own vectorised code.
+#[inline]
+fn dot_with<T: Copy + Into<f32>>(a: &[f32], b: &[T]) -> f32 {
     debug_assert_eq!(a.len(), b.len());
     let n = a.len().min(b.len());
     let (a, b) = (&a[..n], &b[..n]);
@@ -38,12 +29,12 @@ pub(crate) fn dot_i8(a: &[f32], b: &[i8]) -> f32 {
     let (ar, br) = (ac.remainder(), bc.remainder());
     for (x, y) in ac.zip(bc) {
         for l in 0..LANES {
-            acc[l] += x[l] * y[l] as f32;
+            acc[l] += x[l] * y[l].into();
         }
     }
     let mut tail = 0.0;
-    for (x, y) in ar.iter().zip(br) {
-        tail += x * *y as f32;
+    for (x, &y) in ar.iter().zip(br) {
+        tail += x * y.into();
     }
     acc.iter().sum::<f32>() + tail
 }
