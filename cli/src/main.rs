@@ -1,5 +1,6 @@
 //! `tabletalk`: inspect, template and verbalise research tables from the command line.
 
+mod ask;
 mod embed;
 mod files;
 mod index;
@@ -84,6 +85,24 @@ enum Cmd {
         #[arg(long, value_enum, default_value_t = index::Dense::Auto)]
         dense: index::Dense,
     },
+    /// Answer questions exactly (counts, averages, top N, filters…) with SQL and cited rows.
+    ///
+    /// `ask FILE… "question"`; `ask FILE… --questions Q.jsonl` (one `{"id", "question"}` per line,
+    /// one answer per line out); `ask FILE…` alone reads a conversation from standard input.
+    Ask {
+        /// The data files, then the question.
+        #[arg(required = true, value_name = "FILE… QUESTION")]
+        args: Vec<String>,
+        /// A JSON Lines file of questions to answer in one run (the data is loaded once).
+        #[arg(long)]
+        questions: Option<PathBuf>,
+        /// A dataset description (JSON): synonyms, translations, row aliases, composed fields, field groups.
+        #[arg(long)]
+        describe: Option<PathBuf>,
+        /// Print the answer object(s) as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Find the passages of a collection (from `tabletalk index`) that answer a question.
     Search {
         dir: PathBuf,
@@ -117,6 +136,7 @@ fn main() -> ExitCode {
         }
         Cmd::Embed { texts, model, json } => embed::run(&texts, &model, json),
         Cmd::Index { files, out, template, model, dense } => index::run(&files, &out, template.as_deref(), &model, dense),
+        Cmd::Ask { args, questions, describe, json } => ask::run(&args, questions.as_deref(), describe.as_deref(), json),
         Cmd::Search { dir, query, k, mode, model, json } => search::run(&dir, &query, k, mode, model.as_deref(), json),
     };
     match result {

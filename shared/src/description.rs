@@ -42,6 +42,8 @@ pub struct ColumnDescription {
     #[serde(rename = "type")]
     pub ty: Option<String>,
     pub unit: Option<String>,
+    /// Stored value → other words for it ("Female" → ["women", "mujeres"]), so questions can name it.
+    pub values: BTreeMap<String, Vec<String>>,
 }
 
 /// A field made of others: "address" = street + city + postcode; "name" = first + last.

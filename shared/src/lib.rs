@@ -10,6 +10,8 @@ pub mod headers;
 pub mod index;
 pub mod ingest;
 pub mod joins;
+#[cfg(feature = "query")]
+pub mod query;
 pub mod report;
 pub mod schema;
 pub mod table;

@@ -5,7 +5,8 @@
 //!
 //! - `.cache/wheels/vega_datasets-0.9.0-py3-none-any.whl` (pip download, sha256 checked)
 //! - `.cache/fixtures/vega/*`: the datasets bundled in that wheel (`vega_datasets/_data/`)
-//! - `.cache/venv`: a Python venv with openpyxl, python-docx (and XlsxWriter for the committed edge cases)
+//! - `.cache/venv`: a Python venv with openpyxl, python-docx (and XlsxWriter for the committed edge cases),
+//!   and pandas for the question suites' ground truth (`tests/questions/ground_truth.py`)
 //! - `.cache/fixtures/office/{seattle-weather.xlsx,report.docx}` from
 //!   `xtask/scripts/make_office_fixtures.py`, redone when the script or its inputs change.
 
@@ -22,7 +23,8 @@ const VEGA_REQ: &str = "vega_datasets==0.9.0";
 const VEGA_SHA256: &str = "3d7c63917be6ca9b154b565f4779a31fedce57b01b5b9d99d8a34a7608062a1d";
 const VEGA_DATA: &str = "vega_datasets/_data/";
 /// XlsxWriter is only needed for the committed edge cases (`--edge`), but is small: one venv serves both.
-const PY_PACKAGES: &[&str] = &["openpyxl==3.1.5", "python-docx==1.2.0", "XlsxWriter==3.3.1"];
+/// pandas computes the independent ground truth of the question suites (`tests/questions/ground_truth.py`).
+const PY_PACKAGES: &[&str] = &["openpyxl==3.1.5", "python-docx==1.2.0", "XlsxWriter==3.3.1", "pandas==2.2.3"];
 const OFFICE_OUTPUTS: &[&str] = &["seattle-weather.xlsx", "report.docx"];
 const OFFICE_INPUTS: &[&str] = &["seattle-weather.csv", "iowa-electricity.csv", "la-riots.csv"];
 
@@ -115,14 +117,14 @@ fn venv(cache: &Path) -> Result<PathBuf> {
             && Command::new(python)
                 .args([
                     "-c",
-                    "import openpyxl, docx, xlsxwriter, importlib.metadata as m; \
-                     assert [m.version(p) for p in ('openpyxl', 'python-docx', 'XlsxWriter')] == ['3.1.5', '1.2.0', '3.3.1']",
+                    "import openpyxl, docx, xlsxwriter, pandas, importlib.metadata as m; \
+                     assert [m.version(p) for p in ('openpyxl', 'python-docx', 'XlsxWriter', 'pandas')] == ['3.1.5', '1.2.0', '3.3.1', '2.2.3']",
                 ])
                 .output()
                 .is_ok_and(|o| o.status.success())
     };
     if ready(&python) {
-        println!("fixtures: venv {} already has openpyxl, python-docx and XlsxWriter", dir.display());
+        println!("fixtures: venv {} already has openpyxl, python-docx, XlsxWriter and pandas", dir.display());
         return Ok(python);
     }
     if !python.is_file() {
@@ -132,7 +134,7 @@ fn venv(cache: &Path) -> Result<PathBuf> {
     println!("fixtures: installing {} into the venv", PY_PACKAGES.join(" "));
     run_cmd(Command::new(&python).args(["-m", "pip", "install", "--quiet"]).args(PY_PACKAGES))?;
     if !ready(&python) {
-        bail!("openpyxl/python-docx/XlsxWriter still not importable from {}", python.display());
+        bail!("openpyxl/python-docx/XlsxWriter/pandas still not importable from {}", python.display());
     }
     Ok(python)
 }

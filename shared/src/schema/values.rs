@@ -211,7 +211,7 @@ pub const MONTH_NAMES: [&str; 12] = [
     "November", "December",
 ];
 
-fn month_from_name(s: &str) -> Option<u32> {
+pub fn month_from_name(s: &str) -> Option<u32> {
     let l = s.trim_end_matches('.').to_lowercase();
     MONTHS.iter().find(|(n, _)| *n == l).map(|(_, m)| *m)
 }

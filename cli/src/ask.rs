@@ -1,0 +1,153 @@
+//! `tabletalk ask`: one question, a batch of questions (JSON Lines), or a conversation on stdin.
+
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+use serde::Deserialize;
+use serde_json::Value as Json;
+use tabletalk_shared::description::DatasetDescription;
+use tabletalk_shared::query::{Answer, Conversation, Dataset};
+
+use crate::files::load_paths;
+
+#[derive(Deserialize)]
+struct BatchLine {
+    id: Json,
+    question: String,
+}
+
+pub fn run(args: &[String], questions: Option<&Path>, describe: Option<&Path>, json: bool) -> Result<ExitCode> {
+    // `ask FILE… "question"`: the last argument is the question unless it names a file.
+    let (files, question): (Vec<PathBuf>, Option<String>) = match (questions, args.split_last()) {
+        (None, Some((last, rest))) if !Path::new(last).exists() => (rest.iter().map(PathBuf::from).collect(), Some(last.clone())),
+        _ => (args.iter().map(PathBuf::from).collect(), None),
+    };
+    if files.is_empty() {
+        bail!("name at least one data file before the question");
+    }
+    let dataset = load(&files, describe)?;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    if let Some(path) = questions {
+        let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        for (i, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let q: BatchLine = serde_json::from_str(line).with_context(|| format!("{}: line {}: expected {{\"id\": …, \"question\": \"…\"}}", path.display(), i + 1))?;
+            let mut conv = Conversation::default();
+            let a = futures::executor::block_on(dataset.ask(&mut conv, &q.question));
+            let mut obj = serde_json::Map::new();
+            obj.insert("id".into(), q.id);
+            if let Json::Object(m) = serde_json::to_value(&a)? {
+                obj.extend(m);
+            }
+            if json {
+                writeln!(out, "{}", Json::Object(obj))?;
+            } else {
+                writeln!(out, "[{}] {}", obj["id"], q.question)?;
+                print_answer(&mut out, &a)?;
+            }
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut conv = Conversation::default();
+    if let Some(q) = question {
+        let a = futures::executor::block_on(dataset.ask(&mut conv, &q));
+        if json {
+            writeln!(out, "{}", serde_json::to_string(&a)?)?;
+        } else {
+            print_answer(&mut out, &a)?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    // A conversation: one question (or reply to a question back) per line.
+    let stdin = std::io::stdin();
+    if !json {
+        eprintln!("Ask a question (Ctrl-D to stop).");
+    }
+    for line in stdin.lock().lines() {
+        let line = line?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let a = futures::executor::block_on(dataset.ask(&mut conv, &line));
+        if json {
+            writeln!(out, "{}", serde_json::to_string(&a)?)?;
+        } else {
+            print_answer(&mut out, &a)?;
+        }
+        out.flush()?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn load(files: &[PathBuf], describe: Option<&Path>) -> Result<Dataset> {
+    let upload = load_paths(files)?;
+    for e in &upload.errors {
+        eprintln!("error: {e}");
+    }
+    for w in &upload.warnings {
+        eprintln!("warning: {w}");
+    }
+    if upload.tables.is_empty() {
+        bail!("no table could be read from {}", files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", "));
+    }
+    let mut description = upload.description;
+    if let Some(p) = describe {
+        let text = std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?;
+        let given: DatasetDescription = serde_json::from_str(&text).with_context(|| format!("{}: not a dataset description", p.display()))?;
+        description = merge(given, description);
+    }
+    Ok(Dataset::new(upload.tables, description)?)
+}
+
+/// The user's description wins; metadata that came with the files fills what it leaves out.
+fn merge(mut given: DatasetDescription, found: DatasetDescription) -> DatasetDescription {
+    for (g, f) in [(&mut given.title, found.title), (&mut given.description, found.description), (&mut given.source, found.source), (&mut given.date, found.date), (&mut given.license, found.license)] {
+        if g.is_none() {
+            *g = f;
+        }
+    }
+    for c in found.columns {
+        if given.column(c.table.as_deref().unwrap_or(""), &c.name).is_none() {
+            given.columns.push(c);
+        }
+    }
+    given.row_aliases.extend(found.row_aliases);
+    given.composed_fields.extend(found.composed_fields);
+    given.field_groups.extend(found.field_groups);
+    given.joins.extend(found.joins);
+    given
+}
+
+fn print_answer(out: &mut impl Write, a: &Answer) -> Result<()> {
+    writeln!(out, "{}", a.answer)?;
+    if let Some(c) = &a.clarify {
+        writeln!(out, "  options: {}", c.options.join(", "))?;
+    }
+    if let Some(sql) = &a.sql {
+        writeln!(out, "  SQL: {sql}")?;
+    }
+    if !a.citations.is_empty() {
+        let mut by_file: Vec<(String, Vec<u64>)> = Vec::new();
+        for c in &a.citations {
+            match by_file.iter_mut().find(|(f, _)| *f == c.file) {
+                Some((_, rows)) => rows.push(c.row),
+                None => by_file.push((c.file.clone(), vec![c.row])),
+            }
+        }
+        for (f, rows) in by_file {
+            let shown: Vec<String> = rows.iter().take(20).map(u64::to_string).collect();
+            let more = if rows.len() > 20 { format!(" … ({} cited)", rows.len()) } else { String::new() };
+            writeln!(out, "  rows: {f}: {}{more}", shown.join(", "))?;
+        }
+    }
+    if let Some(ch) = &a.chart {
+        writeln!(out, "  chart: {} of {} points", serde_json::to_value(ch.kind)?.as_str().unwrap_or("chart"), ch.data.len())?;
+    }
+    writeln!(out, "  [{} · confidence {:.2}]", serde_json::to_value(a.route)?.as_str().unwrap_or(""), a.confidence)?;
+    Ok(())
+}

@@ -1,0 +1,281 @@
+//! What the question parser knows about a table: fields and their names in every language, the
+//! values a question can name without their field, row aliases, composed fields and field groups.
+
+use std::collections::HashMap;
+
+use crate::description::DatasetDescription;
+use crate::schema::{format_value, is_missing, ColumnSchema, ColumnType, Shape, TableSchema};
+use crate::table::{Table, Value};
+
+use super::text::{fold_words, name_words};
+
+/// A field a question can name: a scalar column, or a composed field ("name" = first + last).
+#[derive(Clone, Debug)]
+pub struct FieldInfo {
+    /// The engine's column name (the schema's display name).
+    pub name: String,
+    /// What answers call it: the readable name when given.
+    pub label: String,
+    pub ty: ColumnType,
+    pub categorical: bool,
+    /// Folded word sequences that name the field (column words, readable name, synonyms, translations).
+    pub names: Vec<Vec<String>>,
+    /// For composed fields: the parts and separator.
+    pub composed: Option<(Vec<usize>, String)>,
+    /// True when the values are years (a date column at year granularity, or a year-like integer).
+    pub yearly: bool,
+    pub distinct: u64,
+}
+
+/// A field group ("temperature" → max, min) with its default member.
+#[derive(Clone, Debug)]
+pub struct GroupInfo {
+    pub name: String,
+    pub names: Vec<Vec<String>>,
+    pub members: Vec<usize>,
+    pub default: Option<usize>,
+}
+
+/// One place a value occurs: which field, and the value as stored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ValueHit {
+    pub field: usize,
+    pub value: String,
+    /// How many rows hold it.
+    pub rows: u64,
+    /// The value is a short all-caps code ("TX", "IN"): only a token typed in capitals names it.
+    pub code: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Catalog {
+    pub table: String,
+    pub file: String,
+    pub rows: u64,
+    pub fields: Vec<FieldInfo>,
+    pub groups: Vec<GroupInfo>,
+    /// Folded word sequences that name a row ("cars", "victims", "personas").
+    pub aliases: Vec<Vec<String>>,
+    /// Folded value text → where it occurs.
+    pub values: HashMap<String, Vec<ValueHit>>,
+    /// Longest value in words, to bound n-gram lookups.
+    pub max_value_words: usize,
+    /// The field that names a row in lists and rankings.
+    pub label: Option<usize>,
+    pub description: DatasetDescription,
+}
+
+impl Catalog {
+    pub fn build(table: &Table, schema: &TableSchema, desc: &DatasetDescription) -> Catalog {
+        let mut fields: Vec<FieldInfo> = Vec::new();
+        for col in &schema.columns {
+            if col.shape != Shape::Scalar {
+                continue;
+            }
+            fields.push(field_info(col, desc, &table.name));
+        }
+        for cf in &desc.composed_fields {
+            let parts: Vec<usize> = cf.parts.iter().filter_map(|p| fields.iter().position(|f| &f.name == p)).collect();
+            if parts.len() != cf.parts.len() || parts.is_empty() || fields.iter().any(|f| f.name == cf.name) {
+                continue;
+            }
+            let mut names = vec![name_words(&cf.name)];
+            if let Some(d) = desc.column(&table.name, &cf.name) {
+                names.extend(d.synonyms.iter().chain(d.translations.values()).chain(d.readable_name.iter()).map(|s| fold_words(s)));
+            }
+            fields.push(FieldInfo {
+                name: cf.name.clone(),
+                label: cf.name.clone(),
+                ty: ColumnType::Text,
+                categorical: false,
+                names,
+                composed: Some((parts, if cf.separator.is_empty() { " ".into() } else { cf.separator.clone() })),
+                yearly: false,
+                distinct: 0,
+            });
+        }
+        let groups = desc
+            .field_groups
+            .iter()
+            .filter_map(|g| {
+                let members: Vec<usize> = g.members.iter().filter_map(|m| fields.iter().position(|f| &f.name == m)).collect();
+                if members.len() < 2 {
+                    return None;
+                }
+                let mut names = vec![fold_words(&g.name)];
+                if let Some(d) = desc.column(&table.name, &g.name) {
+                    names.extend(d.synonyms.iter().chain(d.translations.values()).map(|s| fold_words(s)));
+                }
+                let default = g.default.as_ref().and_then(|d| fields.iter().position(|f| &f.name == d));
+                Some(GroupInfo { name: g.name.clone(), names, members, default })
+            })
+            .collect();
+        let mut aliases: Vec<Vec<String>> = desc.row_aliases.iter().map(|a| fold_words(a)).collect();
+        let stem_words = name_words(&crate::ingest::stem(&table.name));
+        if !stem_words.is_empty() {
+            aliases.push(stem_words);
+        }
+        let mut cat = Catalog {
+            table: table.name.clone(),
+            file: table.file.clone(),
+            rows: table.rows.len() as u64,
+            fields,
+            groups,
+            aliases,
+            values: HashMap::new(),
+            max_value_words: 1,
+            label: None,
+            description: desc.clone(),
+        };
+        cat.index_values(table, schema);
+        cat.label = cat.pick_label();
+        cat
+    }
+
+    fn index_values(&mut self, table: &Table, schema: &TableSchema) {
+        // Schema columns are the table's columns, in order.
+        let col_of: HashMap<&str, usize> = schema.columns.iter().enumerate().map(|(i, c)| (c.name.as_str(), i)).collect();
+        let rows = self.rows.max(1);
+        let mut counts: HashMap<(usize, String), u64> = HashMap::new();
+        for (fi, f) in self.fields.iter().enumerate() {
+            let indexed = match &f.composed {
+                Some(_) => true,
+                // Categorical text, and text that names rows (mostly distinct, short).
+                None => matches!(f.ty, ColumnType::Text | ColumnType::Identifier) && (f.categorical || f.distinct * 2 >= rows),
+            };
+            if !indexed {
+                continue;
+            }
+            for row in &table.rows {
+                let text = match &f.composed {
+                    Some((parts, sep)) => {
+                        let ps: Vec<&str> = parts
+                            .iter()
+                            .filter_map(|&p| col_of.get(self.fields[p].name.as_str()).and_then(|&c| row.get(c)).and_then(Value::as_text))
+                            .map(str::trim)
+                            .filter(|s| !is_missing(s))
+                            .collect();
+                        if ps.len() != parts.len() {
+                            continue;
+                        }
+                        ps.join(sep)
+                    }
+                    None => match col_of.get(f.name.as_str()).and_then(|&c| row.get(c)).and_then(Value::as_text) {
+                        Some(s) if !is_missing(s) => s.trim().to_string(),
+                        _ => continue,
+                    },
+                };
+                if text.chars().count() > 80 {
+                    continue;
+                }
+                *counts.entry((fi, text)).or_default() += 1;
+            }
+        }
+        for ((field, value), n) in counts {
+            let words = fold_words(&value);
+            if words.is_empty() || words.iter().all(|w| w.parse::<f64>().is_ok()) {
+                continue;
+            }
+            self.max_value_words = self.max_value_words.max(words.len());
+            let code = value.len() <= 3 && value.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit());
+            self.values.entry(words.join(" ")).or_default().push(ValueHit { field, value, rows: n, code });
+        }
+        self.add_value_synonyms(table);
+        for hits in self.values.values_mut() {
+            hits.sort_by(|a, b| b.rows.cmp(&a.rows).then(a.field.cmp(&b.field)));
+        }
+    }
+
+    /// Other words for stored values: the description's, and the common words for gender codes.
+    fn add_value_synonyms(&mut self, table: &Table) {
+        // Words people use for the values of a sex/gender column, in our four languages.
+        const GENDER: &[&[&str]] = &[
+            &["female", "f", "woman", "women", "mujer", "mujeres", "dona", "dones", "frau", "frauen", "weiblich", "femenino", "femeni", "girls", "girl", "madchen"],
+            &["male", "m", "man", "men", "hombre", "hombres", "home", "homes", "mann", "manner", "mannlich", "masculino", "masculi", "boys", "boy", "jungen"],
+        ];
+        let mut extra: Vec<(String, ValueHit)> = Vec::new();
+        for hits in self.values.values() {
+            for h in hits {
+                let f = &self.fields[h.field];
+                let folded = fold_words(&h.value).join(" ");
+                if f.categorical && f.distinct <= 4 {
+                    for set in GENDER {
+                        if set.contains(&folded.as_str()) {
+                            extra.extend(set.iter().filter(|w| w.len() > 1 && **w != folded).map(|w| (w.to_string(), ValueHit { code: false, ..h.clone() })));
+                        }
+                    }
+                }
+                if let Some(d) = self.description.column(&table.name, &f.name) {
+                    if let Some(words) = d.values.get(&h.value) {
+                        extra.extend(words.iter().map(|w| (fold_words(w).join(" "), ValueHit { code: false, ..h.clone() })));
+                    }
+                }
+            }
+        }
+        for (k, h) in extra {
+            if k.is_empty() {
+                continue;
+            }
+            self.max_value_words = self.max_value_words.max(k.split(' ').count());
+            let entry = self.values.entry(k).or_default();
+            if !entry.iter().any(|e| e.field == h.field && e.value == h.value) {
+                entry.push(h);
+            }
+        }
+    }
+
+    /// The field that names a row: a composed "name", a column called like a name or title, else an identifier.
+    fn pick_label(&self) -> Option<usize> {
+        let rows = self.rows.max(1);
+        let named = |f: &FieldInfo| {
+            name_words(&f.name).iter().any(|w| matches!(w.as_str(), "name" | "title" | "nombre" | "nom" | "titel" | "titulo" | "titol"))
+        };
+        let composed = self.fields.iter().position(|f| f.composed.is_some() && named(f));
+        composed
+            .or_else(|| self.fields.iter().position(|f| f.composed.is_none() && named(f) && matches!(f.ty, ColumnType::Text | ColumnType::Identifier) && f.distinct * 2 >= rows))
+            .or_else(|| self.fields.iter().position(|f| f.ty == ColumnType::Identifier))
+            .or_else(|| self.fields.iter().position(|f| f.composed.is_some()))
+    }
+
+    pub fn field(&self, name: &str) -> Option<usize> {
+        self.fields.iter().position(|f| f.name == name)
+    }
+}
+
+fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> FieldInfo {
+    let mut names = vec![name_words(&col.name)];
+    if col.path.len() > 1 {
+        if let Some(leaf) = col.path.last() {
+            names.push(name_words(leaf));
+        }
+    }
+    let d = desc.column(table, &col.name);
+    let mut label = col.name.clone();
+    if let Some(d) = d {
+        if let Some(r) = &d.readable_name {
+            label = r.clone();
+        }
+        names.extend(d.readable_name.iter().chain(d.synonyms.iter()).chain(d.translations.values()).map(|s| fold_words(s)));
+    }
+    names.retain(|n| !n.is_empty());
+    names.dedup();
+    let yearly = match &col.format {
+        crate::schema::ValueFormat::Date { granularity, .. } => *granularity == crate::schema::DateGranularity::Year,
+        _ => false,
+    } || (col.ty == ColumnType::Integer && name_words(&col.name).iter().any(|w| matches!(w.as_str(), "year" | "jahr" | "ano" | "any" | "yr")));
+    FieldInfo {
+        name: col.name.clone(),
+        label,
+        ty: col.ty,
+        categorical: col.categorical,
+        names,
+        composed: None,
+        yearly,
+        distinct: col.distinct,
+    }
+}
+
+/// The display form of a stored value (as templates show it).
+pub fn display(col: &ColumnSchema, raw: &str) -> String {
+    format_value(col, raw).into_owned()
+}

@@ -1,0 +1,399 @@
+//! Runs a plan's SQL on the engine and turns the result into an answer: sentence, value,
+//! result rows, citations and chart. Every number comes from the engine, none from here.
+
+use serde_json::Value as Json;
+
+use super::answer::{list, num, tr, Answer, Chart, Citation, Route};
+use super::catalog::Catalog;
+use super::engine::{Engine, Rows};
+use super::error::QueryError;
+use super::lang::Lang;
+use super::plan::{AggFn, ChartKind, Filter, Plan, Predicate};
+use super::sql::{self, bins_sql, cite_sql, eq_sql, filter_sql, main_sql, not_null, CITE_CAP, LIST_CAP, ROW};
+
+pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confidence: f32) -> Result<Answer, QueryError> {
+    let main = main_sql(cat, plan);
+    let rows = engine.query(&main).await?;
+    let mut a = Answer::plain(if matches!(plan, Plan::Lookup { .. }) { Route::Lookup } else { Route::Exact }, lang, String::new());
+    a.intent = Some(plan.intent().to_string());
+    a.confidence = confidence;
+    a.sql = Some(main.clone());
+    let cite = |parts: Vec<Option<String>>| async move { cite_rows(engine, cat, &parts).await };
+    let label = |f: &super::plan::FieldRef| field_label(cat, &f.0);
+    let fdesc = |f: &Option<Filter>| f.as_ref().map(|f| describe(cat, f, lang));
+    match plan {
+        Plan::Count { filter } => {
+            let n = rows.scalar("count");
+            a.answer = match fdesc(filter) {
+                None => tr(lang, format!("The table has {} rows.", num(lang, &n)), format!("La tabla tiene {} filas.", num(lang, &n)), format!("La taula té {} files.", num(lang, &n)), format!("Die Tabelle hat {} Zeilen.", num(lang, &n))),
+                Some(d) => tr(lang, format!("{} rows match {d}.", num(lang, &n)), format!("{} filas cumplen {d}.", num(lang, &n)), format!("{} files compleixen {d}.", num(lang, &n)), format!("{} Zeilen erfüllen {d}.", num(lang, &n))),
+            };
+            a.value = n;
+            a.citations = cite(vec![filter_sql(cat, filter)]).await?;
+        }
+        Plan::Columns => {
+            let n = rows.scalar("columns");
+            let names: Vec<String> = cat.fields.iter().filter(|f| f.composed.is_none()).map(|f| f.name.clone()).collect();
+            a.answer = tr(
+                lang,
+                format!("The table has {} columns: {}.", num(lang, &n), list(lang, &names)),
+                format!("La tabla tiene {} columnas: {}.", num(lang, &n), list(lang, &names)),
+                format!("La taula té {} columnes: {}.", num(lang, &n), list(lang, &names)),
+                format!("Die Tabelle hat {} Spalten: {}.", num(lang, &n), list(lang, &names)),
+            );
+            a.value = n;
+        }
+        Plan::DistinctCount { field, filter } => {
+            let n = rows.scalar("distinct");
+            let l = label(field);
+            let w = fdesc(filter).map(|d| tr(lang, format!(" where {d}"), format!(" donde {d}"), format!(" on {d}"), format!(" wo {d}"))).unwrap_or_default();
+            a.answer = tr(lang, format!("“{l}” has {} different values{w}.", num(lang, &n)), format!("«{l}» tiene {} valores distintos{w}.", num(lang, &n)), format!("«{l}» té {} valors diferents{w}.", num(lang, &n)), format!("„{l}“ hat {} verschiedene Werte{w}.", num(lang, &n)));
+            a.value = n;
+            a.citations = cite(vec![not_null(cat, field), filter_sql(cat, filter)]).await?;
+        }
+        Plan::DistinctValues { field, filter } => {
+            let vals: Vec<String> = rows.rows.iter().map(|r| text(&r[0])).collect();
+            let l = label(field);
+            a.answer = tr(
+                lang,
+                format!("“{l}” takes {} values: {}.", vals.len(), list(lang, &vals)),
+                format!("«{l}» toma {} valores: {}.", vals.len(), list(lang, &vals)),
+                format!("«{l}» pren {} valors: {}.", vals.len(), list(lang, &vals)),
+                format!("„{l}“ hat {} Werte: {}.", vals.len(), list(lang, &vals)),
+            );
+            a.value = Json::Array(vals.iter().take(LIST_CAP).map(|v| Json::String(v.clone())).collect());
+            a.chart = Some(chart(ChartKind::Bar, &l, &l, "rows", &rows, 0, 1));
+            a.citations = cite(vec![not_null(cat, field), filter_sql(cat, filter)]).await?;
+        }
+        Plan::Frequent { field, most, filter } => {
+            let l = label(field);
+            let Some(first) = rows.rows.first() else { return Ok(no_rows(a, lang)) };
+            let top_n = first[1].clone();
+            let winners: Vec<String> = rows.rows.iter().take_while(|r| r[1] == top_n).map(|r| text(&r[0])).collect();
+            let (adj_en, adj_es, adj_ca, adj_de) = if *most { ("most", "más", "més", "häufigste") } else { ("least", "menos", "menys", "seltenste") };
+            let w = list(lang, &winners);
+            let k = num(lang, &top_n);
+            a.answer = tr(
+                lang,
+                format!("The {adj_en} common “{l}” is {w} ({k} rows)."),
+                format!("El valor {adj_es} frecuente de «{l}» es {w} ({k} filas)."),
+                format!("El valor {adj_ca} freqüent de «{l}» és {w} ({k} files)."),
+                format!("Der {adj_de} Wert von „{l}“ ist {w} ({k} Zeilen)."),
+            );
+            a.value = if winners.len() == 1 { first[0].clone() } else { Json::Array(rows.rows.iter().take(winners.len()).map(|r| r[0].clone()).collect()) };
+            let mut sorted = rows.clone();
+            sorted.rows.sort_by(|x, y| y[1].as_f64().unwrap_or(0.0).total_cmp(&x[1].as_f64().unwrap_or(0.0)));
+            a.chart = Some(chart(ChartKind::Bar, &l, &l, "rows", &sorted, 0, 1));
+            a.citations = cite(vec![eq_sql(cat, field, &first[0]), filter_sql(cat, filter)]).await?;
+        }
+        Plan::Rank { field, n, desc, label: lab, filter } => {
+            let l = label(field);
+            let vi = rows.col("value").unwrap_or(0);
+            let li = rows.col("label");
+            let items: Vec<String> = rows.rows.iter().map(|r| match li {
+                Some(li) => format!("{} ({})", text(&r[li]), num(lang, &r[vi])),
+                None => num(lang, &r[vi]),
+            }).collect();
+            let (en, es, ca, de) = if *desc { ("highest", "más alto", "més alt", "höchsten") } else { ("lowest", "más bajo", "més baix", "niedrigsten") };
+            let w = fdesc(filter).map(|d| format!(" [{d}]")).unwrap_or_default();
+            a.answer = tr(
+                lang,
+                format!("{n} with the {en} “{l}”{w}: {}.", items.join("; ")),
+                format!("{n} con «{l}» {es}{w}: {}.", items.join("; ")),
+                format!("{n} amb «{l}» {ca}{w}: {}.", items.join("; ")),
+                format!("{n} mit dem {de} Wert von „{l}“{w}: {}.", items.join("; ")),
+            );
+            a.value = Json::Array(rows.rows.iter().map(|r| match li {
+                Some(li) => r[li].clone(),
+                None => r[vi].clone(),
+            }).collect());
+            let x = lab.as_ref().map(|f| field_label(cat, &f.0)).unwrap_or_else(|| "row".into());
+            a.chart = Some(chart(ChartKind::Bar, &l, &x, &l, &rows, li.unwrap_or(rows.col(ROW).unwrap_or(0)), vi));
+            a.citations = row_citations(cat, &rows);
+        }
+        Plan::Aggregate { func, field, filter } => {
+            let name = rows.columns[0].clone();
+            let v = rows.scalar(&name);
+            let k = rows.scalar("rows");
+            let l = label(field);
+            let (en, es, ca, de) = agg_words(*func);
+            let w = fdesc(filter).map(|d| tr(lang, format!(", where {d}"), format!(", donde {d}"), format!(", on {d}"), format!(", wo {d}"))).unwrap_or_default();
+            a.answer = tr(
+                lang,
+                format!("The {en} of “{l}” is {} (over {} rows{w}).", num(lang, &v), num(lang, &k)),
+                format!("La {es} de «{l}» es {} (sobre {} filas{w}).", num(lang, &v), num(lang, &k)),
+                format!("El {ca} de «{l}» és {} (sobre {} files{w}).", num(lang, &v), num(lang, &k)),
+                format!("Der {de} von „{l}“ ist {} (über {} Zeilen{w}).", num(lang, &v), num(lang, &k)),
+            );
+            a.citations = match func {
+                AggFn::Min | AggFn::Max if !v.is_null() => cite(vec![eq_sql(cat, field, &v), filter_sql(cat, filter)]).await?,
+                _ => cite(vec![not_null(cat, field), filter_sql(cat, filter)]).await?,
+            };
+            a.value = v;
+        }
+        Plan::Group { func, field, by, filter, chart: kind } => {
+            let b = label(by);
+            let y = match field {
+                Some(f) => format!("{} {}", agg_words(*func).0, label(f)),
+                None => "rows".into(),
+            };
+            let items: Vec<String> = rows.rows.iter().map(|r| format!("{}: {}", text(&r[0]), num(lang, &r[1]))).collect();
+            let (en, es, ca, de) = agg_words(*func);
+            let what = match field {
+                Some(f) => {
+                    let fl = label(f);
+                    tr(lang, format!("{en} of “{fl}”"), format!("{es} de «{fl}»"), format!("{ca} de «{fl}»"), format!("{de} von „{fl}“"))
+                }
+                None => tr(lang, "Rows".into(), "Filas".into(), "Files".into(), "Zeilen".into()),
+            };
+            a.answer = tr(
+                lang,
+                format!("{what} per “{b}”: {}.", items.join("; ")),
+                format!("{what} por «{b}»: {}.", items.join("; ")),
+                format!("{what} per «{b}»: {}.", items.join("; ")),
+                format!("{what} pro „{b}“: {}.", items.join("; ")),
+            );
+            a.value = Json::Array(rows.rows.iter().map(|r| Json::Array(vec![Json::String(text(&r[0])), r[1].clone()])).collect());
+            a.chart = Some(chart(*kind, &what, &b, &y, &rows, 0, 1));
+            a.citations = cite(vec![not_null(cat, by), filter_sql(cat, filter)]).await?;
+        }
+        Plan::Share { filter: f, base } => {
+            let p = rows.scalar("percent");
+            let m = rows.scalar("matching");
+            let k = rows.scalar("rows");
+            let d = describe(cat, f, lang);
+            let of = base.as_ref().map(|b| describe(cat, b, lang));
+            let of_en = of.as_ref().map(|o| format!(" of the rows where {o}")).unwrap_or_default();
+            let of_es = of.as_ref().map(|o| format!(" de las filas donde {o}")).unwrap_or_default();
+            let of_ca = of.as_ref().map(|o| format!(" de les files on {o}")).unwrap_or_default();
+            let of_de = of.as_ref().map(|o| format!(" der Zeilen mit {o}")).unwrap_or_default();
+            let (ps, ms, ks) = (num(lang, &p), num(lang, &m), num(lang, &k));
+            a.answer = tr(
+                lang,
+                format!("{ps} %{of_en} match {d} ({ms} of {ks})."),
+                format!("El {ps} %{of_es} cumple {d} ({ms} de {ks})."),
+                format!("El {ps} %{of_ca} compleix {d} ({ms} de {ks})."),
+                format!("{ps} %{of_de} erfüllen {d} ({ms} von {ks})."),
+            );
+            a.value = p;
+            let mi = m.as_f64().unwrap_or(0.0);
+            let ki = k.as_f64().unwrap_or(0.0);
+            let yes = tr(lang, "match".into(), "cumplen".into(), "compleixen".into(), "erfüllen".into());
+            let no = tr(lang, "other".into(), "resto".into(), "resta".into(), "übrige".into());
+            a.chart = Some(Chart { kind: ChartKind::Pie, title: d.clone(), x: String::new(), y: "rows".into(), data: vec![(Json::String(yes), Json::from(mi)), (Json::String(no), Json::from(ki - mi))] });
+            a.citations = cite(vec![filter_sql(cat, &Some(f.clone())), filter_sql(cat, base)]).await?;
+        }
+        Plan::Compare { field, values, filter } => {
+            let l = label(field);
+            let counts: Vec<(String, Json)> = values
+                .iter()
+                .map(|v| (v.clone(), rows.rows.iter().find(|r| text(&r[0]) == *v).map_or(Json::from(0), |r| r[1].clone())))
+                .collect();
+            let parts: Vec<String> = counts.iter().map(|(v, n)| format!("{v}: {}", num(lang, n))).collect();
+            let best = counts.iter().map(|(_, n)| n.as_f64().unwrap_or(0.0)).fold(f64::MIN, f64::max);
+            let winners: Vec<&(String, Json)> = counts.iter().filter(|(_, n)| n.as_f64().unwrap_or(0.0) == best).collect();
+            if winners.len() == 1 {
+                let w = &winners[0].0;
+                a.answer = tr(lang, format!("There are more {w} ({}).", parts.join(", ")), format!("Hay más {w} ({}).", parts.join(", ")), format!("Hi ha més {w} ({}).", parts.join(", ")), format!("Es gibt mehr {w} ({}).", parts.join(", ")));
+                a.value = Json::String(w.clone());
+                a.citations = cite(vec![eq_sql(cat, field, &Json::String(w.clone())), filter_sql(cat, filter)]).await?;
+            } else {
+                a.answer = tr(lang, format!("They are tied ({}).", parts.join(", ")), format!("Hay empate ({}).", parts.join(", ")), format!("Hi ha empat ({}).", parts.join(", ")), format!("Gleichstand ({}).", parts.join(", ")));
+                a.value = Json::Array(winners.iter().map(|(w, _)| Json::String(w.clone())).collect());
+            }
+            a.chart = Some(Chart { kind: ChartKind::Bar, title: l.clone(), x: l, y: "rows".into(), data: counts.into_iter().map(|(v, n)| (Json::String(v), n)).collect() });
+        }
+        Plan::Lookup { field, key } => {
+            let l = label(field);
+            let li = rows.col("label");
+            let who = |r: &Vec<Json>| li.map(|li| text(&r[li])).unwrap_or_else(|| describe(cat, key, lang));
+            match rows.rows.len() {
+                0 => return Ok(no_rows(a, lang)),
+                1 => {
+                    let r = &rows.rows[0];
+                    let (v, w) = (num(lang, &r[0]), who(r));
+                    a.answer = tr(lang, format!("“{l}” of {w}: {v}."), format!("«{l}» de {w}: {v}."), format!("«{l}» de {w}: {v}."), format!("„{l}“ von {w}: {v}."));
+                    a.value = r[0].clone();
+                }
+                n => {
+                    let items: Vec<String> = rows.rows.iter().take(LIST_CAP).map(|r| format!("{}: {}", who(r), num(lang, &r[0]))).collect();
+                    a.answer = tr(
+                        lang,
+                        format!("{n} rows match; “{l}”: {}.", list(lang, &items)),
+                        format!("{n} filas coinciden; «{l}»: {}.", list(lang, &items)),
+                        format!("{n} files coincideixen; «{l}»: {}.", list(lang, &items)),
+                        format!("{n} Zeilen passen; „{l}“: {}.", list(lang, &items)),
+                    );
+                    a.value = Json::Array(rows.rows.iter().take(LIST_CAP).map(|r| r[0].clone()).collect());
+                }
+            }
+            a.citations = row_citations(cat, &rows);
+        }
+        Plan::List { filter, label: lab } => {
+            let total = engine.query(&format!("SELECT COUNT(*) AS \"count\" FROM {}{}", sql::ident(&cat.table), filter_sql(cat, filter).map(|f| format!(" WHERE {f}")).unwrap_or_default())).await?;
+            let n = total.scalar("count");
+            let d = fdesc(filter).unwrap_or_default();
+            match lab {
+                Some(_) => {
+                    let names: Vec<String> = rows.rows.iter().take(LIST_CAP).map(|r| text(&r[0])).collect();
+                    a.answer = tr(
+                        lang,
+                        format!("{} rows match {d}: {}.", num(lang, &n), list(lang, &names)),
+                        format!("{} filas cumplen {d}: {}.", num(lang, &n), list(lang, &names)),
+                        format!("{} files compleixen {d}: {}.", num(lang, &n), list(lang, &names)),
+                        format!("{} Zeilen erfüllen {d}: {}.", num(lang, &n), list(lang, &names)),
+                    );
+                    a.value = Json::Array(names.into_iter().map(Json::String).collect());
+                }
+                None => {
+                    a.route = Route::Lookup;
+                    let shown: Vec<String> = rows.rows.iter().take(3).map(|r| rows.columns.iter().zip(r).filter(|(c, _)| c.as_str() != ROW).map(|(c, v)| format!("{c}: {}", num(lang, v))).collect::<Vec<_>>().join(", ")).collect();
+                    a.answer = tr(
+                        lang,
+                        format!("{} rows match {d}: {}.", num(lang, &n), shown.join(" | ")),
+                        format!("{} filas cumplen {d}: {}.", num(lang, &n), shown.join(" | ")),
+                        format!("{} files compleixen {d}: {}.", num(lang, &n), shown.join(" | ")),
+                        format!("{} Zeilen erfüllen {d}: {}.", num(lang, &n), shown.join(" | ")),
+                    );
+                    a.value = Json::Array(rows.rows.iter().take(LIST_CAP).map(|r| Json::Object(rows.columns.iter().cloned().zip(r.iter().cloned()).filter(|(c, _)| c != ROW).collect())).collect());
+                }
+            }
+            a.citations = row_citations(cat, &rows);
+        }
+        Plan::Distribution { field, filter } => {
+            let (min, max) = (rows.scalar("min").as_f64(), rows.scalar("max").as_f64());
+            let l = label(field);
+            let (Some(min), Some(max)) = (min, max) else { return Ok(no_rows(a, lang)) };
+            let width = if max > min { nice_width((max - min) / 20.0) } else { 1.0 };
+            let start = (min / width).floor() * width;
+            let bins_q = bins_sql(cat, field, filter, start, width);
+            let bins = engine.query(&bins_q).await?;
+            a.sql = Some(format!("{main};\n{bins_q}"));
+            let data: Vec<(Json, Json)> = bins.rows.iter().map(|r| (Json::from(start + r[0].as_f64().unwrap_or(0.0) * width), r[1].clone())).collect();
+            a.answer = tr(
+                lang,
+                format!("“{l}” ranges from {} to {} over {} rows (histogram in bins of {}).", num(lang, &Json::from(min)), num(lang, &Json::from(max)), num(lang, &rows.scalar("rows")), num(lang, &Json::from(width))),
+                format!("«{l}» va de {} a {} en {} filas (histograma en intervalos de {}).", num(lang, &Json::from(min)), num(lang, &Json::from(max)), num(lang, &rows.scalar("rows")), num(lang, &Json::from(width))),
+                format!("«{l}» va de {} a {} en {} files (histograma en intervals de {}).", num(lang, &Json::from(min)), num(lang, &Json::from(max)), num(lang, &rows.scalar("rows")), num(lang, &Json::from(width))),
+                format!("„{l}“ reicht von {} bis {} über {} Zeilen (Histogramm in Klassen der Breite {}).", num(lang, &Json::from(min)), num(lang, &Json::from(max)), num(lang, &rows.scalar("rows")), num(lang, &Json::from(width))),
+            );
+            a.value = Json::Array(data.iter().map(|(x, y)| Json::Array(vec![x.clone(), y.clone()])).collect());
+            a.chart = Some(Chart { kind: ChartKind::Histogram, title: l.clone(), x: l, y: "rows".into(), data });
+            a.citations = cite(vec![not_null(cat, field), filter_sql(cat, filter)]).await?;
+        }
+        Plan::Scatter { x, y, filter, .. } => {
+            let (xl, yl) = (label(x), label(y));
+            a.answer = tr(
+                lang,
+                format!("“{yl}” against “{xl}” for {} rows (scatter plot).", rows.rows.len()),
+                format!("«{yl}» frente a «{xl}» en {} filas (diagrama de dispersión).", rows.rows.len()),
+                format!("«{yl}» enfront de «{xl}» en {} files (diagrama de dispersió).", rows.rows.len()),
+                format!("„{yl}“ gegen „{xl}“ für {} Zeilen (Streudiagramm).", rows.rows.len()),
+            );
+            a.chart = Some(chart(ChartKind::Scatter, &format!("{yl} / {xl}"), &xl, &yl, &rows, 0, 1));
+            a.citations = cite(vec![not_null(cat, x), not_null(cat, y), filter_sql(cat, filter)]).await?;
+        }
+    }
+    let mut shown = rows;
+    shown.rows.truncate(LIST_CAP);
+    a.rows = Some(shown);
+    Ok(a)
+}
+
+fn no_rows(mut a: Answer, lang: Lang) -> Answer {
+    a.answer = tr(lang, "No row matches.".into(), "Ninguna fila coincide.".into(), "Cap fila hi coincideix.".into(), "Keine Zeile passt.".into());
+    a.value = Json::Null;
+    a
+}
+
+fn nice_width(raw: f64) -> f64 {
+    let mag = 10f64.powf(raw.log10().floor());
+    [1.0, 2.0, 2.5, 5.0, 10.0].iter().map(|m| m * mag).find(|w| *w >= raw).unwrap_or(10.0 * mag)
+}
+
+fn agg_words(f: AggFn) -> (&'static str, &'static str, &'static str, &'static str) {
+    match f {
+        AggFn::Count => ("count", "cuenta", "recompte", "Anzahl"),
+        AggFn::Sum => ("sum", "suma", "suma", "Summe"),
+        AggFn::Avg => ("average", "media", "mitjana", "Durchschnitt"),
+        AggFn::Median => ("median", "mediana", "mediana", "Median"),
+        AggFn::Min => ("minimum", "mínima", "mínim", "Minimum"),
+        AggFn::Max => ("maximum", "máxima", "màxim", "Maximum"),
+    }
+}
+
+fn field_label(cat: &Catalog, name: &str) -> String {
+    cat.field(name).map_or(name.to_string(), |i| cat.fields[i].label.clone())
+}
+
+/// A cell as text (numbers as the engine printed them).
+pub fn text(v: &Json) -> String {
+    match v {
+        Json::String(s) => s.clone(),
+        Json::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
+fn chart(kind: ChartKind, title: &str, x: &str, y: &str, rows: &Rows, xi: usize, yi: usize) -> Chart {
+    const MAX_POINTS: usize = 2000;
+    Chart {
+        kind,
+        title: title.to_string(),
+        x: x.to_string(),
+        y: y.to_string(),
+        data: rows.rows.iter().take(MAX_POINTS).map(|r| (r.get(xi).cloned().unwrap_or(Json::Null), r.get(yi).cloned().unwrap_or(Json::Null))).collect(),
+    }
+}
+
+fn row_citations(cat: &Catalog, rows: &Rows) -> Vec<Citation> {
+    let Some(ri) = rows.col(ROW) else { return Vec::new() };
+    rows.rows.iter().take(CITE_CAP).filter_map(|r| r[ri].as_u64()).map(|row| Citation { file: cat.file.clone(), row }).collect()
+}
+
+async fn cite_rows(engine: &Engine, cat: &Catalog, parts: &[Option<String>]) -> Result<Vec<Citation>, QueryError> {
+    let rows = engine.query(&cite_sql(cat, parts)).await?;
+    Ok(rows.rows.iter().filter_map(|r| r[0].as_u64()).map(|row| Citation { file: cat.file.clone(), row }).collect())
+}
+
+/// A filter in words, in the question's language ("gender = Female and age > 30").
+pub fn describe(cat: &Catalog, f: &Filter, lang: Lang) -> String {
+    let and = tr(lang, "and".into(), "y".into(), "i".into(), "und".into());
+    let or = tr(lang, "or".into(), "o".into(), "o".into(), "oder".into());
+    let not = tr(lang, "not".into(), "no".into(), "no".into(), "nicht".into());
+    match f {
+        Filter::Cond { field, pred, negated } => {
+            let l = field_label(cat, &field.0);
+            let lit = |l: &super::plan::Literal| match l {
+                super::plan::Literal::Number(n) => num(lang, &serde_json::Number::from_f64(*n).map_or(Json::Null, Json::Number)),
+                super::plan::Literal::Text(s) | super::plan::Literal::Date(s) => s.clone(),
+                super::plan::Literal::Bool(b) => b.to_string(),
+            };
+            let s = match pred {
+                Predicate::Cmp(op, v) => format!("{l} {} {}", op_symbol(*op), lit(v)),
+                Predicate::Between(a, b) => format!("{} ≤ {l} ≤ {}", lit(a), lit(b)),
+                Predicate::Contains(s) => tr(lang, format!("{l} contains “{s}”"), format!("{l} contiene «{s}»"), format!("{l} conté «{s}»"), format!("{l} enthält „{s}“")),
+                Predicate::StartsWith(s) => tr(lang, format!("{l} starts with “{s}”"), format!("{l} empieza por «{s}»"), format!("{l} comença per «{s}»"), format!("{l} beginnt mit „{s}“")),
+                Predicate::Year(y) => format!("{l} = {y}"),
+            };
+            if *negated { format!("{not} ({s})") } else { s }
+        }
+        Filter::And(v) => v.iter().map(|f| describe(cat, f, lang)).collect::<Vec<_>>().join(&format!(" {and} ")),
+        Filter::Or(v) => v.iter().map(|f| match f {
+            Filter::And(_) => format!("({})", describe(cat, f, lang)),
+            _ => describe(cat, f, lang),
+        }).collect::<Vec<_>>().join(&format!(" {or} ")),
+    }
+}
+
+fn op_symbol(op: super::plan::CmpOp) -> &'static str {
+    use super::plan::CmpOp::*;
+    match op {
+        Eq => "=",
+        Ne => "≠",
+        Lt => "<",
+        Gt => ">",
+        Le => "≤",
+        Ge => "≥",
+    }
+}

@@ -1,0 +1,374 @@
+//! Per-language words for question intents, operators and numbers (en, es, ca, de), folded.
+//!
+//! Phrases are matched longest first on folded tokens, so "at least" wins over "least" and
+//! "más de" over "más". Detection-only stopword lists for other languages let us say plainly
+//! that a French question is not understood instead of guessing.
+
+use serde::{Deserialize, Serialize};
+
+use super::plan::CmpOp;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    En,
+    Es,
+    Ca,
+    De,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 4] = [Lang::En, Lang::Es, Lang::Ca, Lang::De];
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Es => "es",
+            Lang::Ca => "ca",
+            Lang::De => "de",
+        }
+    }
+    pub fn from_code(s: &str) -> Option<Lang> {
+        Lang::ALL.into_iter().find(|l| l.code() == s)
+    }
+}
+
+/// What a keyword says about the question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cue {
+    HowMany,
+    Columns,
+    Rows,
+    Distinct,
+    Values,
+    Most,
+    Least,
+    Top,
+    Bottom,
+    /// Superlatives: "highest", "largest", "most" (before a field).
+    High,
+    Low,
+    Avg,
+    Sum,
+    Median,
+    Min,
+    Max,
+    Share,
+    Per,
+    More,
+    Or,
+    And,
+    Not,
+    Op(CmpOp),
+    Between,
+    Contains,
+    StartsWith,
+    Who,
+    Which,
+    What,
+    List,
+    /// A preposition before a year or place: "in 1975", "en 2014", "im Jahr".
+    In,
+    /// "of"/"de"/"von": links a field to the row it belongs to ("the age of Ada").
+    Of,
+    Source,
+    Description,
+    DataDate,
+    Title,
+    Help,
+    Distribution,
+    Versus,
+    /// "the data", "dataset", "table": talks about the dataset itself.
+    Dataset,
+}
+
+pub struct Lexicon {
+    pub lang: Lang,
+    pub phrases: &'static [(&'static str, Cue)],
+    /// Words that carry no meaning for the parser (articles, copulas, auxiliaries).
+    pub stopwords: &'static [&'static str],
+    /// Numbers written as words (articles such as "un"/"ein" are left out: they are rarely counts).
+    pub numbers: &'static [(&'static str, u32)],
+}
+
+use CmpOp::*;
+use Cue::*;
+
+pub static EN: Lexicon = Lexicon {
+    lang: Lang::En,
+    phrases: &[
+        ("how many", HowMany), ("number of", HowMany), ("count", HowMany), ("count of", HowMany), ("total number of", HowMany),
+        ("columns", Columns), ("column", Columns), ("attributes", Columns), ("fields", Columns), ("variables", Columns),
+        ("rows", Rows), ("records", Rows), ("entries", Rows),
+        ("different", Distinct), ("distinct", Distinct), ("unique", Distinct),
+        ("values", Values), ("possible values", Values), ("categories", Values),
+        ("most common", Most), ("most frequent", Most), ("most often", Most), ("most usual", Most), ("commonest", Most), ("most popular", Most),
+        ("least common", Least), ("least frequent", Least), ("rarest", Least), ("least often", Least),
+        ("top", Top), ("bottom", Bottom),
+        ("highest", High), ("largest", High), ("biggest", High), ("greatest", High), ("most", High), ("heaviest", High), ("longest", High), ("fastest", High), ("oldest", High), ("hottest", High), ("windiest", High), ("wettest", High),
+        ("lowest", Low), ("smallest", Low), ("least", Low), ("fewest", Low), ("lightest", Low), ("shortest", Low), ("youngest", Low), ("coldest", Low),
+        ("average", Avg), ("mean", Avg), ("avg", Avg),
+        ("sum", Sum), ("total", Sum), ("sum of", Sum), ("in total", Sum),
+        ("median", Median),
+        ("minimum", Min), ("min", Min),
+        ("maximum", Max), ("max", Max),
+        ("percentage", Share), ("percent", Share), ("share", Share), ("proportion", Share), ("fraction", Share), ("what part", Share),
+        ("per", Per), ("by", Per), ("for each", Per), ("each", Per), ("grouped by", Per), ("broken down by", Per), ("for every", Per),
+        ("more", More),
+        ("or", Or), ("and", And), ("but", And),
+        ("not", Not), ("no", Not), ("other than", Not), ("except", Not), ("excluding", Not), ("isn t", Not), ("aren t", Not), ("don t", Not), ("doesn t", Not),
+        ("more than", Op(Gt)), ("greater than", Op(Gt)), ("over", Op(Gt)), ("above", Op(Gt)), ("higher than", Op(Gt)), ("larger than", Op(Gt)), ("bigger than", Op(Gt)), ("heavier than", Op(Gt)), ("older than", Op(Gt)), ("after", Op(Gt)), ("later than", Op(Gt)), ("exceeds", Op(Gt)), ("exceeding", Op(Gt)),
+        ("less than", Op(Lt)), ("fewer than", Op(Lt)), ("under", Op(Lt)), ("below", Op(Lt)), ("lower than", Op(Lt)), ("smaller than", Op(Lt)), ("lighter than", Op(Lt)), ("younger than", Op(Lt)), ("before", Op(Lt)), ("earlier than", Op(Lt)),
+        ("at least", Op(Ge)), ("or more", Op(Ge)), ("no less than", Op(Ge)), ("greater than or equal to", Op(Ge)), ("minimum of", Op(Ge)),
+        ("at most", Op(Le)), ("or less", Op(Le)), ("or fewer", Op(Le)), ("no more than", Op(Le)), ("up to", Op(Le)), ("less than or equal to", Op(Le)), ("maximum of", Op(Le)),
+        ("equal to", Op(Eq)), ("equals", Op(Eq)), ("exactly", Op(Eq)),
+        ("different from", Op(Ne)), ("not equal to", Op(Ne)),
+        ("between", Between),
+        ("contains", Contains), ("contain", Contains), ("containing", Contains), ("include", Contains), ("includes", Contains), ("including", Contains), ("with the word", Contains),
+        ("starts with", StartsWith), ("start with", StartsWith), ("starting with", StartsWith), ("begins with", StartsWith), ("begin with", StartsWith), ("beginning with", StartsWith),
+        ("who", Who), ("whom", Who), ("whose", Who),
+        ("which", Which), ("what", What),
+        ("list", List), ("show", List), ("show me", List), ("give me", List), ("name", List), ("tell me", List),
+        ("in", In), ("from", In), ("during", In), ("of", Of),
+        ("source", Source), ("come from", Source), ("comes from", Source), ("where does", Source), ("who collected", Source), ("who published", Source), ("origin of the data", Source),
+        ("description", Description), ("what is this dataset about", Description), ("about", Description), ("describe", Description),
+        ("how old", DataDate), ("how recent", DataDate), ("when was", DataDate), ("date of the data", DataDate), ("up to date", DataDate), ("last updated", DataDate),
+        ("title", Title), ("called", Title),
+        ("what can i ask", Help), ("what questions", Help), ("help", Help), ("what can you", Help),
+        ("distribution", Distribution), ("histogram", Distribution),
+        ("versus", Versus), ("vs", Versus), ("against", Versus), ("relationship between", Versus), ("correlation between", Versus),
+        ("dataset", Dataset), ("data", Dataset), ("table", Dataset), ("data set", Dataset),
+    ],
+    stopwords: &["the", "a", "an", "is", "are", "was", "were", "be", "been", "there", "do", "does", "did", "have", "has", "had", "with", "to", "for", "on", "at", "that", "this", "these", "those", "it", "its", "as", "me", "please", "s", "t", "i", "we", "you", "can", "all", "any", "whole", "their", "they", "them", "recorded", "listed", "value", "values", "happen", "happened", "exist", "many", "much", "entire", "give", "find", "get", "times", "one", "ones", "where", "when", "how", "so", "far", "dataset's", "appear", "appears", "occur", "occurs", "has", "having", "take", "takes", "type", "kind"],
+    numbers: &[
+        ("one", 1), ("two", 2), ("three", 3), ("four", 4), ("five", 5), ("six", 6), ("seven", 7), ("eight", 8), ("nine", 9), ("ten", 10),
+        ("eleven", 11), ("twelve", 12), ("thirteen", 13), ("fourteen", 14), ("fifteen", 15), ("sixteen", 16), ("seventeen", 17), ("eighteen", 18), ("nineteen", 19), ("twenty", 20),
+        ("thirty", 30), ("forty", 40), ("fifty", 50), ("sixty", 60), ("seventy", 70), ("eighty", 80), ("ninety", 90), ("hundred", 100), ("a hundred", 100), ("one hundred", 100), ("thousand", 1000), ("a thousand", 1000), ("one thousand", 1000), ("dozen", 12), ("a dozen", 12),
+    ],
+};
+
+pub static ES: Lexicon = Lexicon {
+    lang: Lang::Es,
+    phrases: &[
+        ("cuantos", HowMany), ("cuantas", HowMany), ("numero de", HowMany), ("cantidad de", HowMany), ("cuenta", HowMany), ("total de", HowMany), ("numero total de", HowMany),
+        ("columnas", Columns), ("columna", Columns), ("atributos", Columns), ("campos", Columns), ("variables", Columns),
+        ("filas", Rows), ("registros", Rows), ("entradas", Rows),
+        ("distintos", Distinct), ("distintas", Distinct), ("diferentes", Distinct), ("unicos", Distinct), ("unicas", Distinct),
+        ("valores", Values), ("valores posibles", Values), ("posibles valores", Values), ("categorias", Values),
+        ("mas comun", Most), ("mas frecuente", Most), ("mas habitual", Most), ("mas repetido", Most), ("mas repetida", Most),
+        ("menos comun", Least), ("menos frecuente", Least), ("mas raro", Least), ("mas rara", Least), ("menos habitual", Least),
+        ("top", Top),
+        ("mas alto", High), ("mas alta", High), ("mas altos", High), ("mas altas", High), ("mayor", High), ("mayores", High), ("mas", High), ("mas grande", High), ("mas grandes", High), ("mas pesado", High), ("mas pesados", High), ("mas potente", High), ("mas potentes", High), ("mas rapido", High),
+        ("mas bajo", Low), ("mas baja", Low), ("mas bajos", Low), ("mas bajas", Low), ("menor", Low), ("menores", Low), ("menos", Low), ("mas pequeno", Low), ("mas pequenos", Low), ("mas ligero", Low), ("mas ligeros", Low), ("mas joven", Low), ("mas jovenes", Low),
+        ("media", Avg), ("promedio", Avg), ("medio", Avg), ("media de", Avg),
+        ("suma", Sum), ("total", Sum), ("en total", Sum),
+        ("mediana", Median),
+        ("minimo", Min), ("minima", Min),
+        ("maximo", Max), ("maxima", Max),
+        ("porcentaje", Share), ("proporcion", Share), ("que parte", Share), ("por ciento", Share), ("fraccion", Share),
+        ("por", Per), ("por cada", Per), ("para cada", Per), ("cada", Per), ("agrupado por", Per), ("segun", Per),
+        ("hay mas", More),
+        ("o", Or), ("u", Or), ("y", And), ("e", And), ("pero", And),
+        ("no", Not), ("excepto", Not), ("salvo", Not), ("menos los", Not), ("distinto de", Op(Ne)), ("diferente de", Op(Ne)), ("distinta de", Op(Ne)), ("diferente a", Op(Ne)),
+        ("mas de", Op(Gt)), ("mayor que", Op(Gt)), ("mayor de", Op(Gt)), ("superior a", Op(Gt)), ("mas que", Op(Gt)), ("por encima de", Op(Gt)), ("despues de", Op(Gt)), ("posterior a", Op(Gt)), ("mas alto que", Op(Gt)),
+        ("menos de", Op(Lt)), ("menor que", Op(Lt)), ("menor de", Op(Lt)), ("inferior a", Op(Lt)), ("menos que", Op(Lt)), ("por debajo de", Op(Lt)), ("antes de", Op(Lt)), ("anterior a", Op(Lt)), ("mas bajo que", Op(Lt)),
+        ("al menos", Op(Ge)), ("como minimo", Op(Ge)), ("o mas", Op(Ge)), ("por lo menos", Op(Ge)), ("mayor o igual a", Op(Ge)), ("mayor o igual que", Op(Ge)),
+        ("como maximo", Op(Le)), ("a lo sumo", Op(Le)), ("o menos", Op(Le)), ("no mas de", Op(Le)), ("hasta", Op(Le)), ("menor o igual a", Op(Le)), ("menor o igual que", Op(Le)),
+        ("igual a", Op(Eq)), ("exactamente", Op(Eq)),
+        ("entre", Between),
+        ("contiene", Contains), ("contenga", Contains), ("contienen", Contains), ("contengan", Contains), ("que contiene", Contains), ("con la palabra", Contains), ("incluye", Contains), ("incluya", Contains),
+        ("empieza por", StartsWith), ("empieza con", StartsWith), ("empiece por", StartsWith), ("empiece con", StartsWith), ("empiezan por", StartsWith), ("empiezan con", StartsWith), ("comienza por", StartsWith), ("comienza con", StartsWith), ("comienzan por", StartsWith), ("comience por", StartsWith), ("comiencen por", StartsWith), ("empiecen por", StartsWith),
+        ("quien", Who), ("quienes", Who),
+        ("cual", Which), ("cuales", Which), ("que", What),
+        ("lista", List), ("listame", List), ("muestra", List), ("muestrame", List), ("dime", List), ("enumera", List), ("dame", List),
+        ("en", In), ("durante", In), ("del", Of), ("de", Of), ("de la", Of), ("de los", Of), ("de las", Of),
+        ("fuente", Source), ("de donde", Source), ("procedencia", Source), ("origen de los datos", Source), ("quien publico", Source), ("quien recopilo", Source),
+        ("descripcion", Description), ("de que trata", Description), ("sobre que", Description), ("describe", Description), ("trata", Description),
+        ("que antiguedad", DataDate), ("cuando", DataDate), ("fecha de los datos", DataDate), ("actualizados", DataDate), ("antiguos", DataDate),
+        ("titulo", Title), ("como se llama", Title),
+        ("que puedo preguntar", Help), ("que preguntas", Help), ("ayuda", Help), ("que puedo consultar", Help),
+        ("distribucion", Distribution), ("histograma", Distribution),
+        ("frente a", Versus), ("contra", Versus), ("relacion entre", Versus), ("correlacion entre", Versus),
+        ("conjunto de datos", Dataset), ("datos", Dataset), ("tabla", Dataset), ("dataset", Dataset),
+    ],
+    stopwords: &["el", "la", "los", "las", "un", "una", "unos", "unas", "es", "son", "fue", "fueron", "hay", "habia", "hubo", "tiene", "tienen", "tenia", "tenian", "con", "a", "al", "para", "se", "lo", "le", "les", "me", "su", "sus", "este", "esta", "estos", "estas", "todo", "todos", "todas", "valor", "valores", "esta", "estan", "registrado", "registrados", "registradas", "aparece", "aparecen", "existen", "existe", "ha", "han", "veces", "tipo", "donde", "como", "son", "sea", "sean", "tengan", "tenga", "cuyo", "cuya", "cuyos", "cuyas", "por favor"],
+    numbers: &[
+        ("dos", 2), ("tres", 3), ("cuatro", 4), ("cinco", 5), ("seis", 6), ("siete", 7), ("ocho", 8), ("nueve", 9), ("diez", 10),
+        ("once", 11), ("doce", 12), ("trece", 13), ("catorce", 14), ("quince", 15), ("dieciseis", 16), ("diecisiete", 17), ("dieciocho", 18), ("diecinueve", 19), ("veinte", 20),
+        ("treinta", 30), ("cuarenta", 40), ("cincuenta", 50), ("sesenta", 60), ("setenta", 70), ("ochenta", 80), ("noventa", 90), ("cien", 100), ("ciento", 100), ("mil", 1000),
+    ],
+};
+
+pub static CA: Lexicon = Lexicon {
+    lang: Lang::Ca,
+    phrases: &[
+        ("quants", HowMany), ("quantes", HowMany), ("nombre de", HowMany), ("quantitat de", HowMany), ("compta", HowMany), ("total de", HowMany), ("nombre total de", HowMany),
+        ("columnes", Columns), ("columna", Columns), ("atributs", Columns), ("camps", Columns), ("variables", Columns),
+        ("files", Rows), ("registres", Rows), ("entrades", Rows),
+        ("diferents", Distinct), ("distints", Distinct), ("distintes", Distinct), ("unics", Distinct), ("uniques", Distinct),
+        ("valors", Values), ("valors possibles", Values), ("possibles valors", Values), ("categories", Values),
+        ("mes comu", Most), ("mes frequent", Most), ("mes habitual", Most), ("mes repetit", Most), ("mes repetida", Most),
+        ("menys comu", Least), ("menys frequent", Least), ("mes rar", Least), ("mes rara", Least), ("menys habitual", Least),
+        ("top", Top),
+        ("mes alt", High), ("mes alta", High), ("mes alts", High), ("mes altes", High), ("major", High), ("majors", High), ("mes", High), ("mes gran", High), ("mes grans", High), ("mes pesat", High), ("mes pesats", High), ("mes potent", High), ("mes potents", High),
+        ("mes baix", Low), ("mes baixa", Low), ("mes baixos", Low), ("mes baixes", Low), ("menor", Low), ("menors", Low), ("menys", Low), ("mes petit", Low), ("mes petits", Low), ("mes lleuger", Low), ("mes lleugers", Low), ("mes jove", Low), ("mes joves", Low),
+        ("mitjana", Avg), ("promig", Avg), ("mitja", Avg), ("terme mitja", Avg),
+        ("suma", Sum), ("total", Sum), ("en total", Sum),
+        ("mediana", Median),
+        ("minim", Min), ("minima", Min),
+        ("maxim", Max), ("maxima", Max),
+        ("percentatge", Share), ("proporcio", Share), ("quina part", Share), ("per cent", Share), ("fraccio", Share),
+        ("per", Per), ("per cada", Per), ("cada", Per), ("agrupat per", Per), ("segons", Per),
+        ("hi ha mes", More),
+        ("o", Or), ("i", And), ("pero", And),
+        ("no", Not), ("excepte", Not), ("llevat de", Not), ("diferent de", Op(Ne)), ("diferents de", Op(Ne)), ("distint de", Op(Ne)),
+        ("mes de", Op(Gt)), ("mes que", Op(Gt)), ("major que", Op(Gt)), ("superior a", Op(Gt)), ("per sobre de", Op(Gt)), ("despres de", Op(Gt)), ("posterior a", Op(Gt)),
+        ("menys de", Op(Lt)), ("menys que", Op(Lt)), ("menor que", Op(Lt)), ("inferior a", Op(Lt)), ("per sota de", Op(Lt)), ("abans de", Op(Lt)), ("anterior a", Op(Lt)),
+        ("almenys", Op(Ge)), ("com a minim", Op(Ge)), ("o mes", Op(Ge)), ("si mes no", Op(Ge)), ("major o igual a", Op(Ge)),
+        ("com a maxim", Op(Le)), ("o menys", Op(Le)), ("no mes de", Op(Le)), ("fins a", Op(Le)), ("menor o igual a", Op(Le)),
+        ("igual a", Op(Eq)), ("exactament", Op(Eq)),
+        ("entre", Between),
+        ("conte", Contains), ("contenen", Contains), ("contingui", Contains), ("continguin", Contains), ("amb la paraula", Contains), ("inclou", Contains), ("inclogui", Contains),
+        ("comenca per", StartsWith), ("comenca amb", StartsWith), ("comencen per", StartsWith), ("comencen amb", StartsWith), ("comenci per", StartsWith), ("comencin per", StartsWith), ("comenci amb", StartsWith), ("comencin amb", StartsWith),
+        ("qui", Who),
+        ("quin", Which), ("quina", Which), ("quins", Which), ("quines", Which), ("que", What),
+        ("llista", List), ("llista m", List), ("mostra", List), ("mostra m", List), ("digues", List), ("digues me", List), ("enumera", List), ("dona m", List),
+        ("a", In), ("en", In), ("durant", In), ("de", Of), ("del", Of), ("de la", Of), ("dels", Of), ("de les", Of), ("d", Of),
+        ("font", Source), ("d on", Source), ("d on provenen", Source), ("procedencia", Source), ("origen de les dades", Source), ("qui va publicar", Source),
+        ("descripcio", Description), ("de que tracta", Description), ("sobre que", Description), ("descriu", Description), ("tracta", Description),
+        ("quina antiguitat", DataDate), ("quan", DataDate), ("data de les dades", DataDate), ("actualitzades", DataDate), ("antigues", DataDate),
+        ("titol", Title), ("com es diu", Title),
+        ("que puc preguntar", Help), ("quines preguntes", Help), ("ajuda", Help), ("que puc consultar", Help),
+        ("distribucio", Distribution), ("histograma", Distribution),
+        ("enfront de", Versus), ("contra", Versus), ("relacio entre", Versus), ("correlacio entre", Versus),
+        ("conjunt de dades", Dataset), ("dades", Dataset), ("taula", Dataset),
+    ],
+    stopwords: &["el", "la", "els", "les", "l", "un", "una", "uns", "unes", "es", "son", "va", "van", "era", "eren", "hi", "ha", "han", "hi ha", "te", "tenen", "tenia", "tenien", "amb", "al", "als", "per a", "se", "s", "es", "li", "els", "seu", "seva", "seus", "seves", "aquest", "aquesta", "aquests", "aquestes", "tot", "tots", "totes", "valor", "valors", "registrat", "registrats", "apareix", "apareixen", "existeixen", "vegades", "tipus", "on", "com", "sigui", "siguin", "tingui", "tinguin", "m", "n", "si us plau", "dades de"],
+    numbers: &[
+        ("dos", 2), ("dues", 2), ("tres", 3), ("quatre", 4), ("cinc", 5), ("sis", 6), ("set", 7), ("vuit", 8), ("nou", 9), ("deu", 10),
+        ("onze", 11), ("dotze", 12), ("tretze", 13), ("catorze", 14), ("quinze", 15), ("setze", 16), ("disset", 17), ("divuit", 18), ("dinou", 19), ("vint", 20),
+        ("trenta", 30), ("quaranta", 40), ("cinquanta", 50), ("seixanta", 60), ("setanta", 70), ("vuitanta", 80), ("noranta", 90), ("cent", 100), ("mil", 1000),
+    ],
+};
+
+pub static DE: Lexicon = Lexicon {
+    lang: Lang::De,
+    phrases: &[
+        ("wie viele", HowMany), ("wieviele", HowMany), ("wie viel", HowMany), ("wieviel", HowMany), ("anzahl", HowMany), ("anzahl der", HowMany), ("anzahl an", HowMany), ("zahl der", HowMany), ("gesamtzahl", HowMany),
+        ("spalten", Columns), ("spalte", Columns), ("attribute", Columns), ("felder", Columns), ("merkmale", Columns), ("variablen", Columns),
+        ("zeilen", Rows), ("datensatze", Rows), ("eintrage", Rows),
+        ("verschiedene", Distinct), ("verschiedenen", Distinct), ("unterschiedliche", Distinct), ("unterschiedlichen", Distinct), ("eindeutige", Distinct), ("eindeutigen", Distinct),
+        ("werte", Values), ("mogliche werte", Values), ("moglichen werte", Values), ("kategorien", Values), ("auspragungen", Values),
+        ("haufigste", Most), ("haufigsten", Most), ("am haufigsten", Most), ("haufigster", Most), ("haufigstes", Most), ("meisten", High),
+        ("seltenste", Least), ("seltensten", Least), ("am seltensten", Least), ("seltenster", Least), ("seltenstes", Least),
+        ("top", Top),
+        ("hochste", High), ("hochsten", High), ("hochster", High), ("hochstes", High), ("grosste", High), ("grossten", High), ("grosster", High), ("meiste", High), ("am meisten", High), ("schwerste", High), ("schwersten", High), ("starkste", High), ("starksten", High), ("alteste", High), ("altesten", High),
+        ("niedrigste", Low), ("niedrigsten", Low), ("niedrigster", Low), ("kleinste", Low), ("kleinsten", Low), ("kleinster", Low), ("geringste", Low), ("geringsten", Low), ("wenigsten", Low), ("leichteste", Low), ("leichtesten", Low), ("jungste", Low), ("jungsten", Low),
+        ("durchschnitt", Avg), ("durchschnittliche", Avg), ("durchschnittlichen", Avg), ("durchschnittlicher", Avg), ("durchschnittlich", Avg), ("mittelwert", Avg), ("mittlere", Avg), ("mittleren", Avg), ("im schnitt", Avg), ("schnitt", Avg),
+        ("summe", Sum), ("gesamt", Sum), ("insgesamt", Sum), ("gesamte", Sum), ("gesamten", Sum),
+        ("median", Median),
+        ("minimum", Min), ("minimale", Min), ("minimalen", Min), ("minimaler", Min),
+        ("maximum", Max), ("maximale", Max), ("maximalen", Max), ("maximaler", Max),
+        ("prozent", Share), ("anteil", Share), ("prozentsatz", Share), ("prozentanteil", Share), ("welcher anteil", Share),
+        ("pro", Per), ("je", Per), ("nach", Per), ("fur jede", Per), ("fur jeden", Per), ("fur jedes", Per), ("gruppiert nach", Per), ("aufgeschlusselt nach", Per),
+        ("gibt es mehr", More), ("mehr", More),
+        ("oder", Or), ("und", And), ("aber", And),
+        ("nicht", Not), ("kein", Not), ("keine", Not), ("keinen", Not), ("ausser", Not), ("ungleich", Op(Ne)),
+        ("mehr als", Op(Gt)), ("grosser als", Op(Gt)), ("uber", Op(Gt)), ("hoher als", Op(Gt)), ("schwerer als", Op(Gt)), ("alter als", Op(Gt)), ("nach dem", Op(Gt)), ("spater als", Op(Gt)), ("oberhalb von", Op(Gt)),
+        ("weniger als", Op(Lt)), ("kleiner als", Op(Lt)), ("unter", Op(Lt)), ("niedriger als", Op(Lt)), ("leichter als", Op(Lt)), ("junger als", Op(Lt)), ("vor dem", Op(Lt)), ("fruher als", Op(Lt)), ("unterhalb von", Op(Lt)),
+        ("mindestens", Op(Ge)), ("oder mehr", Op(Ge)), ("wenigstens", Op(Ge)), ("grosser oder gleich", Op(Ge)),
+        ("hochstens", Op(Le)), ("maximal", Op(Le)), ("oder weniger", Op(Le)), ("nicht mehr als", Op(Le)), ("bis zu", Op(Le)), ("kleiner oder gleich", Op(Le)),
+        ("gleich", Op(Eq)), ("genau", Op(Eq)),
+        ("zwischen", Between),
+        ("enthalt", Contains), ("enthalten", Contains), ("mit dem wort", Contains),
+        ("beginnt mit", StartsWith), ("beginnen mit", StartsWith), ("fangt mit", StartsWith), ("anfangt", StartsWith), ("fangen mit", StartsWith), ("startet mit", StartsWith),
+        ("wer", Who),
+        ("welche", Which), ("welcher", Which), ("welches", Which), ("welchen", Which), ("was", What),
+        ("liste", List), ("zeige", List), ("zeig", List), ("nenne", List), ("nenn", List), ("gib", List), ("auflisten", List), ("liste auf", List),
+        ("in", In), ("im", In), ("im jahr", In), ("wahrend", In), ("aus", In), ("von", Of), ("des", Of), ("der", Of),
+        ("quelle", Source), ("woher", Source), ("herkunft", Source), ("wer hat", Source), ("stammen", Source),
+        ("beschreibung", Description), ("worum geht", Description), ("wovon handelt", Description), ("beschreibe", Description), ("geht es", Description),
+        ("wie alt", DataDate), ("wie aktuell", DataDate), ("wann", DataDate), ("datum der daten", DataDate), ("stand der daten", DataDate),
+        ("titel", Title), ("wie heisst", Title),
+        ("was kann ich fragen", Help), ("welche fragen", Help), ("hilfe", Help), ("was kann ich", Help),
+        ("verteilung", Distribution), ("histogramm", Distribution),
+        ("gegen", Versus), ("gegenuber", Versus), ("zusammenhang zwischen", Versus), ("korrelation zwischen", Versus),
+        ("datensatz", Dataset), ("daten", Dataset), ("tabelle", Dataset),
+    ],
+    stopwords: &["der", "die", "das", "den", "dem", "ein", "eine", "einen", "einem", "einer", "ist", "sind", "war", "waren", "gibt", "es", "hat", "haben", "hatte", "hatten", "mit", "zu", "fur", "auf", "an", "am", "bei", "sich", "sie", "ihr", "ihre", "dieser", "diese", "dieses", "alle", "allen", "wert", "werte", "wird", "werden", "wurde", "wurden", "vorkommen", "kommt", "kommen", "vor", "mal", "art", "wo", "wie", "bitte", "mir", "dem", "deren", "dessen", "denen", "hoch", "liegt", "liegen", "betragt", "lautet", "ab", "sehr"],
+    numbers: &[
+        ("eins", 1), ("zwei", 2), ("drei", 3), ("vier", 4), ("funf", 5), ("sechs", 6), ("sieben", 7), ("acht", 8), ("neun", 9), ("zehn", 10),
+        ("elf", 11), ("zwolf", 12), ("dreizehn", 13), ("vierzehn", 14), ("funfzehn", 15), ("sechzehn", 16), ("siebzehn", 17), ("achtzehn", 18), ("neunzehn", 19), ("zwanzig", 20),
+        ("dreissig", 30), ("vierzig", 40), ("funfzig", 50), ("sechzig", 60), ("siebzig", 70), ("achtzig", 80), ("neunzig", 90), ("hundert", 100), ("einhundert", 100), ("tausend", 1000),
+    ],
+};
+
+/// Function words of languages we do not answer in, to recognise them (detection only).
+const OTHER: &[(&str, &[&str])] = &[
+    ("French", &["combien", "quel", "quelle", "quels", "quelles", "est", "sont", "le", "les", "des", "du", "une", "avec", "plus", "moins", "moyenne", "personnes", "il", "y", "a", "qui", "dans", "pour", "voitures", "ou", "et", "au", "aux", "ont", "je", "peux", "demander"]),
+    ("Italian", &["quanti", "quante", "quale", "quali", "sono", "il", "gli", "della", "delle", "degli", "con", "media", "persone", "ci", "per", "chi", "nel", "nella", "e"]),
+    ("Portuguese", &["quantos", "quantas", "qual", "quais", "sao", "os", "as", "da", "das", "do", "dos", "com", "media", "pessoas", "em", "no", "na", "e", "tem", "voce"]),
+    ("Dutch", &["hoeveel", "welke", "zijn", "het", "de", "een", "met", "gemiddelde", "mensen", "er", "van", "voor", "wie", "niet"]),
+];
+
+pub fn lexicon(lang: Lang) -> &'static Lexicon {
+    match lang {
+        Lang::En => &EN,
+        Lang::Es => &ES,
+        Lang::Ca => &CA,
+        Lang::De => &DE,
+    }
+}
+
+/// Which language a question is in, or the name of an unsupported one it clearly is.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Detected {
+    Supported(Lang),
+    Unsupported(&'static str),
+}
+
+/// Scores each language by how many of the question's words are its keywords or stopwords.
+pub fn detect(tokens: &[String], hint: Option<Lang>) -> Detected {
+    let score_words = |words: &mut dyn Iterator<Item = &str>| -> usize {
+        let set: std::collections::HashSet<&str> = words.collect();
+        tokens.iter().filter(|t| set.contains(t.as_str())).count()
+    };
+    let mut best: Option<(Lang, usize)> = None;
+    for lang in Lang::ALL {
+        let lx = lexicon(lang);
+        // Multi-word phrases count by their first word; numbers count too.
+        let mut words = lx
+            .phrases
+            .iter()
+            .map(|(p, _)| p.split(' ').next().unwrap_or(p))
+            .chain(lx.stopwords.iter().copied())
+            .chain(lx.numbers.iter().map(|(w, _)| *w));
+        let mut s = score_words(&mut words) * 4;
+        // Distinctive question openers weigh more.
+        if let Some(first) = tokens.first() {
+            let opener = match lang {
+                Lang::En => ["how", "what", "which", "who", "are", "is", "list", "show"].contains(&first.as_str()),
+                Lang::Es => ["cuantos", "cuantas", "cual", "cuales", "quien", "quienes", "hay", "que", "dime", "lista", "muestra"].contains(&first.as_str()),
+                Lang::Ca => ["quants", "quantes", "quin", "quina", "quins", "quines", "qui", "hi", "que", "digues", "llista", "mostra"].contains(&first.as_str()),
+                Lang::De => ["wie", "was", "welche", "welcher", "welches", "wer", "gibt", "zeige", "nenne", "liste"].contains(&first.as_str()),
+            };
+            if opener {
+                s += 6;
+            }
+        }
+        if Some(lang) == hint {
+            s += 1;
+        }
+        if best.is_none_or(|(_, b)| s > b) {
+            best = Some((lang, s));
+        }
+    }
+    let (lang, score) = best.expect("four languages");
+    for (name, words) in OTHER {
+        let other = score_words(&mut words.iter().copied()) * 4;
+        // Clearly another language: more of its function words than of ours, and several.
+        if other >= 8 && other > score {
+            return Detected::Unsupported(name);
+        }
+    }
+    Detected::Supported(lang)
+}

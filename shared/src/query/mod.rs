@@ -1,0 +1,266 @@
+//! The exact path: question → intent and slots → one read-only SELECT → answer with SQL,
+//! citations and a chart. No language model does arithmetic here; the engine computes.
+//!
+//! Data flows one way: `text` → `tagger` (against the `catalog`) → `understand` (a `plan`) →
+//! `sql` → `engine` → `execute` (an `answer`). `Dataset::ask` routes each question to this path,
+//! to a meta answer, to a question back (`Conversation` resumes it), or to retrieval.
+
+pub mod answer;
+pub mod catalog;
+pub mod engine;
+pub mod error;
+mod execute;
+pub mod guard;
+pub mod lang;
+pub mod plan;
+pub mod sql;
+pub mod tagger;
+pub mod text;
+pub mod understand;
+
+use std::sync::OnceLock;
+
+use serde_json::Value as Json;
+
+pub use answer::{Answer, Citation, Route};
+pub use catalog::Catalog;
+pub use engine::{Engine, Rows};
+pub use error::QueryError;
+pub use lang::Lang;
+pub use plan::Plan;
+pub use understand::{understand, Clarification, MetaKind, Overrides, Understanding};
+
+use crate::description::DatasetDescription;
+use crate::index::{Bm25Index, Bm25Params};
+use crate::schema::{infer_table, TableSchema};
+use crate::table::Table;
+use crate::verbalise::{Passage, Verbaliser};
+use answer::{capabilities, clarify_text, meta_text, refusal_text, tr, ClarifyOut};
+
+/// Below this confidence a question goes to retrieval instead of the exact path.
+pub const MIN_CONFIDENCE: f32 = 0.5;
+
+/// Loaded tables, ready for questions: catalogs for the parser, and the engine holding the rows.
+pub struct Dataset {
+    tables: Vec<Table>,
+    schemas: Vec<TableSchema>,
+    catalogs: Vec<Catalog>,
+    engine: Engine,
+    description: DatasetDescription,
+    /// Passages and their BM25 index, built on the first question that needs retrieval.
+    lexical: OnceLock<(Vec<Passage>, Bm25Index)>,
+}
+
+/// The state a clarifying sub-conversation needs: the question waiting for the user's choice.
+#[derive(Clone, Debug, Default)]
+pub struct Conversation {
+    pub lang: Option<Lang>,
+    pending: Option<Pending>,
+}
+
+#[derive(Clone, Debug)]
+struct Pending {
+    question: String,
+    table: usize,
+    clarification: Clarification,
+}
+
+impl Conversation {
+    pub fn is_waiting(&self) -> bool {
+        self.pending.is_some()
+    }
+}
+
+impl Dataset {
+    /// Registers every table with the engine (the schema types its columns).
+    pub fn new(tables: Vec<Table>, description: DatasetDescription) -> Result<Dataset, QueryError> {
+        if tables.is_empty() {
+            return Err(QueryError::NoTable);
+        }
+        let engine = Engine::new();
+        let schemas: Vec<TableSchema> = tables.iter().map(infer_table).collect();
+        let mut catalogs = Vec::new();
+        for (t, s) in tables.iter().zip(&schemas) {
+            engine.register(t, s)?;
+            catalogs.push(Catalog::build(t, s, &description));
+        }
+        Ok(Dataset { tables, schemas, catalogs, engine, description, lexical: OnceLock::new() })
+    }
+
+    pub fn catalogs(&self) -> &[Catalog] {
+        &self.catalogs
+    }
+
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    /// Parses against every table and keeps the reading that recognised the most.
+    pub fn understand(&self, q: &str, hint: Option<Lang>) -> (usize, understand::Parsed) {
+        let mut best: Option<(usize, understand::Parsed)> = None;
+        for (i, cat) in self.catalogs.iter().enumerate() {
+            let p = understand(q, cat, hint, &Overrides::default());
+            if best.as_ref().is_none_or(|(_, b)| p.score > b.score) {
+                best = Some((i, p));
+            }
+        }
+        best.expect("at least one table")
+    }
+
+    /// Answers one question; a reply to a pending question back resumes the original question.
+    pub async fn ask(&self, conv: &mut Conversation, q: &str) -> Answer {
+        if let Some(p) = conv.pending.take() {
+            if let Some(choice) = resolve_reply(&self.catalogs[p.table], &p.clarification, q) {
+                let field = self.catalogs[p.table].field(&choice).expect("options are fields");
+                let ov = match p.clarification.span {
+                    Some(span) => Overrides { spans: vec![(span, field)], target: None },
+                    None => Overrides { spans: Vec::new(), target: Some(field) },
+                };
+                let parsed = understand(&p.question, &self.catalogs[p.table], conv.lang, &ov);
+                return self.respond(conv, p.table, &p.question, parsed).await;
+            }
+        }
+        let (table, parsed) = self.understand(q, conv.lang);
+        self.respond(conv, table, q, parsed).await
+    }
+
+    async fn respond(&self, conv: &mut Conversation, table: usize, q: &str, parsed: understand::Parsed) -> Answer {
+        let lang = parsed.lang;
+        conv.lang = Some(lang);
+        let cat = &self.catalogs[table];
+        match parsed.understanding {
+            Understanding::Exact { plan, confidence } if confidence >= MIN_CONFIDENCE => match execute::run(&self.engine, cat, &plan, lang, confidence).await {
+                Ok(a) => a,
+                Err(e) => {
+                    let mut a = Answer::plain(Route::Unanswerable, lang, tr(lang, format!("I could not run the query: {e}"), format!("No pude ejecutar la consulta: {e}"), format!("No he pogut executar la consulta: {e}"), format!("Die Abfrage ließ sich nicht ausführen: {e}")));
+                    a.sql = Some(sql::main_sql(cat, &plan));
+                    a
+                }
+            },
+            Understanding::Exact { confidence, .. } | Understanding::Retrieve { confidence } => self.retrieve(q, lang, confidence),
+            Understanding::Meta(kind) => self.meta(cat, kind, lang),
+            Understanding::Clarify(c) => {
+                let mut a = Answer::plain(Route::Clarify, lang, clarify_text(lang, &c));
+                a.clarify = Some(ClarifyOut { question: a.answer.clone(), options: c.options.clone(), default: c.default.clone() });
+                a.confidence = 0.9;
+                conv.pending = Some(Pending { question: q.to_string(), table, clarification: c });
+                a
+            }
+            Understanding::Refuse(r) => {
+                let mut a = Answer::plain(Route::Unanswerable, lang, refusal_text(lang, &r));
+                a.intent = Some(refusal_name(&r).to_string());
+                a
+            }
+        }
+    }
+
+    fn meta(&self, cat: &Catalog, kind: MetaKind, lang: Lang) -> Answer {
+        let d = &self.description;
+        let title = d.title.clone().unwrap_or_else(|| cat.table.clone());
+        let value = match kind {
+            MetaKind::Source => d.source.clone(),
+            MetaKind::Description => d.description.clone(),
+            MetaKind::Date => d.date.clone(),
+            MetaKind::Title => d.title.clone(),
+            MetaKind::Capabilities => None,
+        };
+        let text = match kind {
+            MetaKind::Capabilities => {
+                let fields: Vec<String> = cat.fields.iter().map(|f| f.label.clone()).collect();
+                let example = cat.values.values().flatten().find(|h| cat.fields[h.field].categorical).map(|h| h.value.clone());
+                capabilities(lang, &title, &fields, example.as_deref())
+            }
+            _ => meta_text(lang, kind, value.as_deref(), &title),
+        };
+        let mut a = Answer::plain(Route::Meta, lang, text);
+        a.value = value.map_or(Json::Null, Json::String);
+        a.intent = Some(format!("meta_{}", serde_json::to_value(kind).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()));
+        a
+    }
+
+    /// Not an exact question: the most relevant rows by BM25 over the verbalised rows, cited.
+    fn retrieve(&self, q: &str, lang: Lang, confidence: f32) -> Answer {
+        let (passages, index) = self.lexical.get_or_init(|| {
+            let mut passages = Vec::new();
+            for (t, s) in self.tables.iter().zip(&self.schemas) {
+                let mut v = Verbaliser::with_static(s, t);
+                passages.extend(v.passages(t));
+            }
+            let mut index = Bm25Index::new(Bm25Params::default()).expect("default BM25 parameters are valid");
+            for p in &passages {
+                // Passages are short; an error here would be a bug in the index, not user data.
+                let _ = index.add(&p.text);
+            }
+            (passages, index)
+        });
+        let hits = index.search(q, 5);
+        let mut a = Answer::plain(Route::Lookup, lang, String::new());
+        a.confidence = confidence;
+        a.intent = Some("retrieval".into());
+        if hits.is_empty() {
+            a.route = Route::Unanswerable;
+            a.answer = tr(lang, "I don't know: no row matches this question.".into(), "No lo sé: ninguna fila responde a esta pregunta.".into(), "No ho sé: cap fila respon aquesta pregunta.".into(), "Das weiß ich nicht: keine Zeile passt zu dieser Frage.".into());
+            return a;
+        }
+        let shown: Vec<&Passage> = hits.iter().filter_map(|h| passages.get(h.id.0 as usize)).collect();
+        a.answer = tr(
+            lang,
+            format!("This is not a question I can compute exactly; the most relevant rows are: {}", shown.iter().map(|p| p.text.as_str()).collect::<Vec<_>>().join(" | ")),
+            format!("No puedo calcular esta pregunta exactamente; las filas más relevantes son: {}", shown.iter().map(|p| p.text.as_str()).collect::<Vec<_>>().join(" | ")),
+            format!("No puc calcular aquesta pregunta exactament; les files més rellevants són: {}", shown.iter().map(|p| p.text.as_str()).collect::<Vec<_>>().join(" | ")),
+            format!("Diese Frage kann ich nicht exakt berechnen; die passendsten Zeilen sind: {}", shown.iter().map(|p| p.text.as_str()).collect::<Vec<_>>().join(" | ")),
+        );
+        a.citations = shown.iter().map(|p| Citation { file: p.provenance.file.clone(), row: p.provenance.row.0 }).collect();
+        a
+    }
+}
+
+fn refusal_name(r: &understand::Refusal) -> &'static str {
+    use understand::Refusal::*;
+    match r {
+        Empty => "empty",
+        TooLong { .. } => "too_long",
+        Sql => "sql",
+        Language { .. } => "language",
+        UnknownField { .. } => "unknown_field",
+        UnknownValue { .. } => "unknown_value",
+        TypeMismatch { .. } => "type_mismatch",
+        Contradiction { .. } => "contradiction",
+    }
+}
+
+/// The option a reply picks: a field name or synonym, an ordinal ("2", "the second"), or "default".
+pub fn resolve_reply(cat: &Catalog, c: &Clarification, reply: &str) -> Option<String> {
+    let words = text::fold_words(reply);
+    if words.is_empty() {
+        return c.default.clone();
+    }
+    let joined = words.join(" ");
+    for o in &c.options {
+        let Some(f) = cat.field(o) else { continue };
+        if text::fold_words(o).join(" ") == joined || cat.fields[f].names.iter().any(|n| n.join(" ") == joined) {
+            return Some(o.clone());
+        }
+    }
+    const ORDINALS: &[&[&str]] = &[
+        &["1", "first", "primero", "primera", "primer", "erste", "ersten", "one", "uno", "un", "eins"],
+        &["2", "second", "segundo", "segunda", "segon", "segona", "zweite", "zweiten", "two", "dos", "zwei"],
+        &["3", "third", "tercero", "tercera", "tercer", "dritte", "three", "tres", "drei"],
+    ];
+    for (i, ws) in ORDINALS.iter().enumerate() {
+        if words.iter().any(|w| ws.contains(&w.as_str())) {
+            return c.options.get(i).cloned();
+        }
+    }
+    if words.iter().any(|w| matches!(w.as_str(), "default" | "defecto" | "defecte" | "standard" | "any" | "whatever" | "igual" | "egal")) {
+        return c.default.clone();
+    }
+    // A reply naming one option among other words ("the max one", "la temperatura mínima").
+    let mut hits = c.options.iter().filter(|o| {
+        cat.field(o).is_some_and(|f| cat.fields[f].names.iter().any(|n| n.iter().all(|w| words.contains(w))))
+    });
+    match (hits.next(), hits.next()) {
+        (Some(o), None) => Some(o.clone()),
+        _ => None,
+    }
+}

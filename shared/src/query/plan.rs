@@ -1,0 +1,166 @@
+//! What a question asks for, as data: intents with their slots, independent of language and engine.
+
+use serde::{Deserialize, Serialize};
+
+/// A field the query reads: a real column, or a composed field materialised as one.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FieldRef(pub String);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CmpOp {
+    Eq,
+    Ne,
+    Lt,
+    Gt,
+    Le,
+    Ge,
+}
+
+impl CmpOp {
+    pub fn sql(self) -> &'static str {
+        match self {
+            CmpOp::Eq => "=",
+            CmpOp::Ne => "<>",
+            CmpOp::Lt => "<",
+            CmpOp::Gt => ">",
+            CmpOp::Le => "<=",
+            CmpOp::Ge => ">=",
+        }
+    }
+    pub fn negate(self) -> CmpOp {
+        match self {
+            CmpOp::Eq => CmpOp::Ne,
+            CmpOp::Ne => CmpOp::Eq,
+            CmpOp::Lt => CmpOp::Ge,
+            CmpOp::Gt => CmpOp::Le,
+            CmpOp::Le => CmpOp::Gt,
+            CmpOp::Ge => CmpOp::Lt,
+        }
+    }
+}
+
+/// A constant from the question, typed by the column it is compared with.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "value", rename_all = "snake_case")]
+pub enum Literal {
+    Number(f64),
+    Text(String),
+    /// ISO date ("2014-06-01").
+    Date(String),
+    Bool(bool),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Predicate {
+    Cmp(CmpOp, Literal),
+    Between(Literal, Literal),
+    /// Case-insensitive substring.
+    Contains(String),
+    /// Case-insensitive prefix.
+    StartsWith(String),
+    /// The year of a date column.
+    Year(i32),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Filter {
+    Cond { field: FieldRef, pred: Predicate, negated: bool },
+    And(Vec<Filter>),
+    Or(Vec<Filter>),
+}
+
+impl Filter {
+    pub fn and(mut parts: Vec<Filter>) -> Option<Filter> {
+        match parts.len() {
+            0 => None,
+            1 => parts.pop(),
+            _ => Some(Filter::And(parts)),
+        }
+    }
+    /// Every condition, for type checks and contradiction tests.
+    pub fn conds(&self) -> Vec<(&FieldRef, &Predicate, bool)> {
+        match self {
+            Filter::Cond { field, pred, negated } => vec![(field, pred, *negated)],
+            Filter::And(v) | Filter::Or(v) => v.iter().flat_map(Filter::conds).collect(),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AggFn {
+    Count,
+    Sum,
+    Avg,
+    Median,
+    Min,
+    Max,
+}
+
+/// Which chart fits a grouped result (rendered as SVG by the app).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChartKind {
+    Bar,
+    Histogram,
+    Line,
+    Pie,
+    Scatter,
+    Box,
+}
+
+/// One intent with its slots; every variant compiles to one read-only SELECT.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "intent", rename_all = "snake_case")]
+pub enum Plan {
+    /// Rows (matching the filter); no filter = the dataset's size.
+    Count { filter: Option<Filter> },
+    Columns,
+    DistinctCount { field: FieldRef, filter: Option<Filter> },
+    DistinctValues { field: FieldRef, filter: Option<Filter> },
+    Frequent { field: FieldRef, most: bool, filter: Option<Filter> },
+    /// Top-N (desc) or bottom-N rows by a field, listed by `label`.
+    Rank { field: FieldRef, n: u32, desc: bool, label: Option<FieldRef>, filter: Option<Filter> },
+    Aggregate { func: AggFn, field: FieldRef, filter: Option<Filter> },
+    Group { func: AggFn, field: Option<FieldRef>, by: FieldRef, filter: Option<Filter>, chart: ChartKind },
+    /// Percentage of (base) rows matching `filter`.
+    Share { filter: Filter, base: Option<Filter> },
+    /// Which of several values of one field has more rows.
+    Compare { field: FieldRef, values: Vec<String>, filter: Option<Filter> },
+    /// One field of the row(s) named by an identifying value.
+    Lookup { field: FieldRef, key: Filter },
+    /// Rows matching a filter, listed by `label` (or all their fields without one).
+    List { filter: Option<Filter>, label: Option<FieldRef> },
+    /// A field's values, for a histogram.
+    Distribution { field: FieldRef, filter: Option<Filter> },
+    /// Two numeric fields against each other, for a scatter plot.
+    Scatter { x: FieldRef, y: FieldRef, label: Option<FieldRef>, filter: Option<Filter> },
+}
+
+impl Plan {
+    /// The per-intent name used in reports (`docs/accuracy.md`).
+    pub fn intent(&self) -> &'static str {
+        match self {
+            Plan::Count { filter: None } => "rows_count",
+            Plan::Count { .. } => "count_filter",
+            Plan::Columns => "columns_count",
+            Plan::DistinctCount { .. } => "distinct_count",
+            Plan::DistinctValues { .. } => "distinct_values",
+            Plan::Frequent { most: true, .. } => "most_frequent",
+            Plan::Frequent { .. } => "least_frequent",
+            Plan::Rank { desc: true, .. } => "top_n",
+            Plan::Rank { .. } => "bottom_n",
+            Plan::Aggregate { .. } => "aggregate",
+            Plan::Group { .. } => "group_aggregate",
+            Plan::Share { .. } => "share",
+            Plan::Compare { .. } => "compare",
+            Plan::Lookup { .. } => "lookup",
+            Plan::List { .. } => "filter_list",
+            Plan::Distribution { .. } => "distribution",
+            Plan::Scatter { .. } => "scatter",
+        }
+    }
+}

@@ -1,0 +1,247 @@
+//! Plans → SQL text. Every identifier is quoted and every question or cell value is a string
+//! literal with quotes doubled, so no value can change the statement's shape.
+
+use super::catalog::Catalog;
+use super::plan::{AggFn, CmpOp, FieldRef, Filter, Literal, Plan, Predicate};
+use crate::schema::ColumnType;
+
+/// The hidden column holding each row's 1-based data-row number, for citations.
+pub const ROW: &str = "__row";
+/// Most rows listed in an answer's value or result rows.
+pub const LIST_CAP: usize = 200;
+/// Most rows cited.
+pub const CITE_CAP: usize = 50;
+
+pub fn ident(s: &str) -> String {
+    format!("\"{}\"", s.replace('"', "\"\""))
+}
+
+pub fn string(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "''"))
+}
+
+/// SQL for a field: its column, or the concatenation a composed field stands for.
+pub fn expr(cat: &Catalog, f: &FieldRef) -> String {
+    match cat.field(&f.0).and_then(|i| cat.fields[i].composed.as_ref()) {
+        Some((parts, sep)) => {
+            let ps: Vec<String> = parts.iter().map(|&p| ident(&cat.fields[p].name)).collect();
+            format!("({})", ps.join(&format!(" || {} || ", string(sep))))
+        }
+        None => ident(&f.0),
+    }
+}
+
+fn ty(cat: &Catalog, f: &FieldRef) -> ColumnType {
+    cat.field(&f.0).map_or(ColumnType::Text, |i| cat.fields[i].ty)
+}
+
+fn literal(cat: &Catalog, f: &FieldRef, l: &Literal) -> String {
+    match l {
+        Literal::Number(n) if n.fract() == 0.0 && n.abs() < 1e15 => format!("{}", *n as i64),
+        Literal::Number(n) => format!("{n}"),
+        Literal::Text(s) => string(s),
+        Literal::Date(d) if ty(cat, f) == ColumnType::Date => format!("DATE {}", string(d)),
+        Literal::Date(d) => string(d),
+        Literal::Bool(b) => if *b { "TRUE".into() } else { "FALSE".into() },
+    }
+}
+
+pub fn filter(cat: &Catalog, f: &Filter) -> String {
+    match f {
+        Filter::Cond { field, pred, negated } => {
+            let e = expr(cat, field);
+            let text_e = if matches!(ty(cat, field), ColumnType::Text | ColumnType::Identifier) { e.clone() } else { format!("CAST({e} AS VARCHAR)") };
+            let c = match pred {
+                Predicate::Cmp(op, l) => format!("{e} {} {}", op.sql(), literal(cat, field, l)),
+                Predicate::Between(a, b) => format!("{e} BETWEEN {} AND {}", literal(cat, field, a), literal(cat, field, b)),
+                Predicate::Contains(s) => format!("strpos(lower({text_e}), {}) > 0", string(&s.to_lowercase())),
+                Predicate::StartsWith(s) => format!("starts_with(lower({text_e}), {})", string(&s.to_lowercase())),
+                Predicate::Year(y) if ty(cat, field) == ColumnType::Date => format!("date_part('year', {e}) = {y}"),
+                Predicate::Year(y) => format!("substr({text_e}, 1, 4) = '{y:04}'"),
+            };
+            // NOT (x = 'a') is NULL, not true, for missing x: missing values never match, as in pandas.
+            if *negated { format!("NOT ({c})") } else { c }
+        }
+        Filter::And(v) => v.iter().map(|f| paren(cat, f)).collect::<Vec<_>>().join(" AND "),
+        Filter::Or(v) => v.iter().map(|f| paren(cat, f)).collect::<Vec<_>>().join(" OR "),
+    }
+}
+
+fn paren(cat: &Catalog, f: &Filter) -> String {
+    match f {
+        Filter::Cond { .. } => filter(cat, f),
+        _ => format!("({})", filter(cat, f)),
+    }
+}
+
+/// " WHERE a AND b" from optional parts.
+fn where_(parts: &[Option<String>]) -> String {
+    let ps: Vec<&String> = parts.iter().flatten().collect();
+    if ps.is_empty() {
+        String::new()
+    } else {
+        format!(" WHERE {}", ps.iter().map(|p| p.as_str()).collect::<Vec<_>>().join(" AND "))
+    }
+}
+
+fn wrap(cat: &Catalog, f: &Option<Filter>) -> Option<String> {
+    f.as_ref().map(|f| match f {
+        Filter::Or(_) => format!("({})", filter(cat, f)),
+        _ => filter(cat, f),
+    })
+}
+
+pub fn not_null(cat: &Catalog, f: &FieldRef) -> Option<String> {
+    Some(format!("{} IS NOT NULL", expr(cat, f)))
+}
+
+fn agg(cat: &Catalog, func: AggFn, f: &FieldRef) -> (String, &'static str) {
+    let e = expr(cat, f);
+    let date = matches!(ty(cat, f), ColumnType::Date | ColumnType::Datetime);
+    match func {
+        AggFn::Count => ("COUNT(*)".into(), "count"),
+        AggFn::Sum => (format!("SUM({e})"), "sum"),
+        AggFn::Avg => (format!("AVG(CAST({e} AS DOUBLE))"), "average"),
+        AggFn::Median => (format!("MEDIAN(CAST({e} AS DOUBLE))"), "median"),
+        AggFn::Min if date => (format!("MIN({e})"), "minimum"),
+        AggFn::Max if date => (format!("MAX({e})"), "maximum"),
+        AggFn::Min => (format!("MIN({e})"), "minimum"),
+        AggFn::Max => (format!("MAX({e})"), "maximum"),
+    }
+}
+
+/// The statement that answers the plan (further statements, such as citations, are built from its result).
+pub fn main_sql(cat: &Catalog, plan: &Plan) -> String {
+    let t = ident(&cat.table);
+    match plan {
+        Plan::Count { filter } => format!("SELECT COUNT(*) AS \"count\" FROM {t}{}", where_(&[wrap(cat, filter)])),
+        Plan::Columns => format!(
+            "SELECT COUNT(*) AS \"columns\" FROM information_schema.columns WHERE table_name = {} AND column_name <> {}",
+            string(&cat.table),
+            string(ROW)
+        ),
+        Plan::DistinctCount { field, filter } => {
+            format!("SELECT COUNT(DISTINCT {}) AS \"distinct\" FROM {t}{}", expr(cat, field), where_(&[wrap(cat, filter)]))
+        }
+        Plan::DistinctValues { field, filter } | Plan::Frequent { field, filter, .. } => {
+            let e = expr(cat, field);
+            let order = match plan {
+                Plan::Frequent { most: true, .. } => format!("\"rows\" DESC, {e} ASC"),
+                Plan::Frequent { most: false, .. } => format!("\"rows\" ASC, {e} ASC"),
+                _ => format!("{e} ASC"),
+            };
+            format!("SELECT {e} AS \"value\", COUNT(*) AS \"rows\" FROM {t}{} GROUP BY {e} ORDER BY {order}", where_(&[not_null(cat, field), wrap(cat, filter)]))
+        }
+        Plan::Rank { field, n, desc, label, filter } => {
+            let e = expr(cat, field);
+            let label_col = label.as_ref().map(|l| format!("{} AS \"label\", ", expr(cat, l))).unwrap_or_default();
+            format!(
+                "SELECT {label_col}{e} AS \"value\", {} FROM {t}{} ORDER BY {e} {}, {} ASC LIMIT {n}",
+                ident(ROW),
+                where_(&[not_null(cat, field), wrap(cat, filter)]),
+                if *desc { "DESC" } else { "ASC" },
+                ident(ROW)
+            )
+        }
+        Plan::Aggregate { func, field, filter } => {
+            let (a, name) = agg(cat, *func, field);
+            format!("SELECT {a} AS \"{name}\", COUNT({}) AS \"rows\" FROM {t}{}", expr(cat, field), where_(&[wrap(cat, filter)]))
+        }
+        Plan::Group { func, field, by, filter, .. } => {
+            let g = expr(cat, by);
+            let (a, name) = match field {
+                Some(f) => agg(cat, *func, f),
+                None => agg(cat, AggFn::Count, by),
+            };
+            format!("SELECT {g} AS \"group\", {a} AS \"{name}\" FROM {t}{} GROUP BY {g} ORDER BY {g} ASC", where_(&[not_null(cat, by), wrap(cat, filter)]))
+        }
+        Plan::Share { filter: f, base } => {
+            let m = format!("CASE WHEN {} THEN 1 ELSE 0 END", paren(cat, f));
+            format!(
+                "SELECT 100.0 * SUM({m}) / COUNT(*) AS \"percent\", SUM({m}) AS \"matching\", COUNT(*) AS \"rows\" FROM {t}{}",
+                where_(&[wrap(cat, base)])
+            )
+        }
+        Plan::Compare { field, values, filter } => {
+            let e = expr(cat, field);
+            let vs: Vec<String> = values.iter().map(|v| string(v)).collect();
+            format!(
+                "SELECT {e} AS \"value\", COUNT(*) AS \"rows\" FROM {t}{} GROUP BY {e} ORDER BY \"rows\" DESC, {e} ASC",
+                where_(&[Some(format!("{e} IN ({})", vs.join(", "))), wrap(cat, filter)])
+            )
+        }
+        Plan::Lookup { field, key } => {
+            let label = cat.label.map(|l| format!("{} AS \"label\", ", expr(cat, &FieldRef(cat.fields[l].name.clone())))).unwrap_or_default();
+            format!(
+                "SELECT {} AS \"value\", {label}{} FROM {t}{} ORDER BY {} ASC LIMIT {}",
+                expr(cat, field),
+                ident(ROW),
+                where_(&[Some(filter(cat, key))]),
+                ident(ROW),
+                LIST_CAP + 1
+            )
+        }
+        Plan::List { filter, label } => {
+            let cols = match label {
+                Some(l) => format!("{} AS \"label\"", expr(cat, l)),
+                None => cat.fields.iter().filter(|f| f.composed.is_none()).map(|f| ident(&f.name)).collect::<Vec<_>>().join(", "),
+            };
+            let order = match label {
+                Some(l) => format!("{} ASC, {} ASC", expr(cat, l), ident(ROW)),
+                None => format!("{} ASC", ident(ROW)),
+            };
+            format!("SELECT {cols}, {} FROM {t}{} ORDER BY {order} LIMIT {}", ident(ROW), where_(&[wrap(cat, filter)]), LIST_CAP + 1)
+        }
+        Plan::Distribution { field, filter } => {
+            let e = expr(cat, field);
+            format!("SELECT MIN({e}) AS \"min\", MAX({e}) AS \"max\", COUNT({e}) AS \"rows\" FROM {t}{}", where_(&[wrap(cat, filter)]))
+        }
+        Plan::Scatter { x, y, label, filter } => {
+            let label_col = label.as_ref().map(|l| format!(", {} AS \"label\"", expr(cat, l))).unwrap_or_default();
+            format!(
+                "SELECT {} AS \"x\", {} AS \"y\"{label_col}, {} FROM {t}{} ORDER BY {} ASC LIMIT 2000",
+                expr(cat, x),
+                expr(cat, y),
+                ident(ROW),
+                where_(&[not_null(cat, x), not_null(cat, y), wrap(cat, filter)]),
+                ident(ROW)
+            )
+        }
+    }
+}
+
+/// Row numbers of the rows matching all parts (the citations of a count, average, share…).
+pub fn cite_sql(cat: &Catalog, parts: &[Option<String>]) -> String {
+    format!("SELECT {} FROM {}{} ORDER BY {} ASC LIMIT {}", ident(ROW), ident(&cat.table), where_(parts), ident(ROW), CITE_CAP)
+}
+
+/// Histogram bins for a numeric field between `min` and `max`.
+pub fn bins_sql(cat: &Catalog, field: &FieldRef, filter: &Option<Filter>, min: f64, width: f64) -> String {
+    let e = expr(cat, field);
+    let b = format!("FLOOR((CAST({e} AS DOUBLE) - {min}) / {width})");
+    format!(
+        "SELECT {b} AS \"bin\", COUNT(*) AS \"rows\" FROM {}{} GROUP BY {b} ORDER BY \"bin\" ASC",
+        ident(&cat.table),
+        where_(&[not_null(cat, field), wrap(cat, filter)])
+    )
+}
+
+pub fn filter_sql(cat: &Catalog, f: &Option<Filter>) -> Option<String> {
+    wrap(cat, f)
+}
+
+/// "field = value" for citing the rows that hold a value.
+pub fn eq_sql(cat: &Catalog, field: &FieldRef, value: &serde_json::Value) -> Option<String> {
+    let e = expr(cat, field);
+    Some(match value {
+        serde_json::Value::Number(n) => format!("{e} = {n}"),
+        serde_json::Value::String(s) if ty(cat, field) == ColumnType::Date => format!("{e} = DATE {}", string(s)),
+        serde_json::Value::String(s) => format!("{e} = {}", string(s)),
+        serde_json::Value::Bool(b) => format!("{e} = {}", if *b { "TRUE" } else { "FALSE" }),
+        _ => format!("{e} IS NULL"),
+    })
+}
+
+pub fn cmp_op_words(op: CmpOp) -> &'static str {
+    op.sql()
+}

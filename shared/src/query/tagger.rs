@@ -1,0 +1,242 @@
+//! Tags each stretch of a question: keyword, field, value, row alias, number, date or unknown word.
+//!
+//! Longest match wins; on equal length a field beats a value and both beat a content keyword
+//! ("total" names a column called total), while structural keywords ("more than", "or") always win.
+
+use super::catalog::{Catalog, ValueHit};
+use super::lang::{lexicon, Cue, Lang};
+use super::text::{parse_number, same_word, Token};
+use crate::schema::values::parse_date;
+use crate::schema::DateOrder;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Tag {
+    Cue(Cue),
+    /// One field, or several when the words name more than one equally well (ask which).
+    Field(Vec<usize>),
+    Group(usize),
+    Value(Vec<ValueHit>),
+    Alias,
+    Number(f64),
+    /// ISO date.
+    Date(String),
+    /// Text the user quoted: always a literal.
+    Quoted(String),
+    Stop,
+    Unknown,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Span {
+    pub tag: Tag,
+    /// Token range [start, end).
+    pub start: usize,
+    pub end: usize,
+    /// The text as typed.
+    pub raw: String,
+    /// Set once a condition or slot has used this span.
+    pub used: bool,
+}
+
+impl Span {
+    pub fn cue(&self) -> Option<Cue> {
+        match self.tag {
+            Tag::Cue(c) => Some(c),
+            _ => None,
+        }
+    }
+}
+
+const MAX_PHRASE: usize = 6;
+
+fn structural(c: Cue) -> bool {
+    use Cue::*;
+    matches!(c, HowMany | Op(_) | Between | And | Or | Not | Per | Who | Which | What | Contains | StartsWith | More | Most | Least | Top | Bottom | Share | Columns | Help)
+}
+
+/// Tags the tokens; `quotes` are byte ranges of quoted text in the question.
+pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usize, usize)]) -> Vec<Span> {
+    let lx = lexicon(lang);
+    let folds: Vec<&str> = tokens.iter().map(|t| t.fold.as_str()).collect();
+    let is_stop = |w: &str| lx.stopwords.contains(&w);
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        // Quoted text is one literal.
+        if let Some(&(qs, qe)) = quotes.iter().find(|(s, e)| tokens[i].start >= *s && tokens[i].end <= *e) {
+            let mut j = i;
+            while j < tokens.len() && tokens[j].end <= qe {
+                j += 1;
+            }
+            out.push(Span { tag: Tag::Quoted(q[qs..qe].to_string()), start: i, end: j, raw: q[qs..qe].to_string(), used: false });
+            i = j;
+            continue;
+        }
+        let mut best: Option<(usize, Tag, u8)> = None; // (len, tag, rank: higher wins ties)
+        let mut offer = |len: usize, tag: Tag, rank: u8| {
+            if best.as_ref().is_none_or(|(l, _, r)| len > *l || (len == *l && rank > *r)) {
+                best = Some((len, tag, rank));
+            }
+        };
+        // Keywords.
+        for len in (1..=MAX_PHRASE.min(tokens.len() - i)).rev() {
+            let phrase = folds[i..i + len].join(" ");
+            if let Some((_, cue)) = lx.phrases.iter().find(|(p, _)| *p == phrase) {
+                offer(len, Tag::Cue(*cue), if structural(*cue) { 5 } else { 1 });
+                break;
+            }
+        }
+        // Numbers in words.
+        if let Some((_, n)) = lx.numbers.iter().find(|(w, _)| *w == folds[i]) {
+            offer(1, Tag::Number(*n as f64), 2);
+        }
+        // Dates written in words: "1 de enero de 2012", "July 4, 2014", "4. Juli 2014".
+        if let Some((len, iso)) = date_in_words(tokens, i) {
+            offer(len, Tag::Date(iso), 7);
+        }
+        // Digits and dates.
+        if let Some(n) = parse_number(&tokens[i].raw) {
+            offer(1, Tag::Number(n), 6);
+        } else if tokens[i].raw.contains(['-', '/', '.']) {
+            if let Some(d) = parse_date(&tokens[i].raw, DateOrder::YearFirst).or_else(|| parse_date(&tokens[i].raw, DateOrder::DayMonth)) {
+                offer(1, Tag::Date(d.date.format("%Y-%m-%d").to_string()), 6);
+            }
+        }
+        // Field groups and fields (full names).
+        for (g, group) in cat.groups.iter().enumerate() {
+            for name in &group.names {
+                if matches_at(&folds, i, name) {
+                    offer(name.len(), Tag::Group(g), 4);
+                }
+            }
+        }
+        let mut field_hits: Vec<(usize, usize)> = Vec::new();
+        for (f, field) in cat.fields.iter().enumerate() {
+            for name in &field.names {
+                if matches_at(&folds, i, name) {
+                    field_hits.push((f, name.len()));
+                }
+            }
+        }
+        if let Some(longest) = field_hits.iter().map(|(_, l)| *l).max() {
+            let mut fs: Vec<usize> = field_hits.iter().filter(|(_, l)| *l == longest).map(|(f, _)| *f).collect();
+            fs.sort();
+            fs.dedup();
+            offer(longest, Tag::Field(fs), 4);
+        } else if folds[i].len() >= 4 && !is_stop(folds[i]) {
+            // One word of a longer field name ("weight" → Weight_in_lbs; "length" → sepal or petal length).
+            let mut fs: Vec<usize> = cat
+                .fields
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| f.names.iter().any(|n| n.len() > 1 && n.iter().any(|w| w.len() >= 4 && same_word(w, folds[i]))))
+                .map(|(f, _)| f)
+                .collect();
+            fs.dedup();
+            if !fs.is_empty() {
+                offer(1, Tag::Field(fs), 0);
+            }
+        }
+        // Row aliases.
+        for alias in &cat.aliases {
+            if matches_at(&folds, i, alias) {
+                offer(alias.len(), Tag::Alias, 3);
+            }
+        }
+        // Values named without their field.
+        for len in (1..=cat.max_value_words.min(tokens.len() - i)).rev() {
+            let key = folds[i..i + len].join(" ");
+            let Some(hits) = cat.values.get(&key) else { continue };
+            let raw_caps = tokens[i..i + len].iter().all(|t| !t.raw.chars().any(char::is_lowercase));
+            let keyword_like = len == 1 && (is_stop(folds[i]) || lx.phrases.iter().any(|(p, _)| *p == folds[i]) || folds[i].len() <= 2);
+            let hits: Vec<ValueHit> = hits.iter().filter(|h| !(h.code || keyword_like) || raw_caps).cloned().collect();
+            if !hits.is_empty() {
+                offer(len, Tag::Value(hits), 3);
+                break;
+            }
+        }
+        match best {
+            Some((len, tag, _)) => {
+                let raw = q[tokens[i].start..tokens[i + len - 1].end].to_string();
+                out.push(Span { tag, start: i, end: i + len, raw, used: false });
+                i += len;
+            }
+            None => {
+                let tag = if is_stop(folds[i]) { Tag::Stop } else { Tag::Unknown };
+                out.push(Span { tag, start: i, end: i + 1, raw: tokens[i].raw.clone(), used: false });
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// A day, a month name and a year within a few words (fillers such as "de", "of", "the" allowed).
+fn date_in_words(tokens: &[Token], i: usize) -> Option<(usize, String)> {
+    const FILLER: &[&str] = &["de", "del", "of", "the", "d", "el", "den", "der"];
+    let day_of = |t: &Token| {
+        let digits: String = t.fold.chars().take_while(char::is_ascii_digit).collect();
+        let rest = &t.fold[digits.len()..];
+        (matches!(rest, "" | "st" | "nd" | "rd" | "th" | "o" | "a") && !digits.is_empty()).then(|| digits.parse::<u32>().ok()).flatten().filter(|d| (1..=31).contains(d))
+    };
+    let year_of = |t: &Token| (t.fold.len() == 4).then(|| t.fold.parse::<i32>().ok()).flatten().filter(|y| (1000..=2999).contains(y));
+    let month_of = |t: &Token| crate::schema::values::month_from_name(&t.fold);
+    let mut j = i;
+    let mut day = None;
+    let mut month = None;
+    let mut year = None;
+    while j < tokens.len() && j < i + 7 {
+        let t = &tokens[j];
+        if FILLER.contains(&t.fold.as_str()) && j > i {
+            j += 1;
+            continue;
+        }
+        if month.is_none() && day.is_none() && year.is_none() {
+            if let Some(d) = day_of(t) {
+                day = Some(d);
+            } else if let Some(m) = month_of(t) {
+                month = Some(m);
+            } else {
+                return None;
+            }
+        } else if month.is_none() {
+            month = Some(month_of(t)?);
+        } else if day.is_none() {
+            day = Some(day_of(t)?);
+        } else {
+            year = Some(year_of(t)?);
+            break;
+        }
+        j += 1;
+    }
+    let date = chrono::NaiveDate::from_ymd_opt(year?, month?, day?)?;
+    Some((j + 1 - i, date.format("%Y-%m-%d").to_string()))
+}
+
+fn matches_at(folds: &[&str], i: usize, name: &[String]) -> bool {
+    !name.is_empty() && i + name.len() <= folds.len() && name.iter().zip(&folds[i..]).all(|(n, f)| same_word(n, f))
+}
+
+/// Byte ranges of text inside quotes: "…", '…', «…», “…”, ‘…’ (an apostrophe inside a word is not a quote).
+pub fn quoted_ranges(q: &str) -> Vec<(usize, usize)> {
+    let pairs = [('"', '"'), ('«', '»'), ('“', '”'), ('‘', '’'), ('\'', '\''), ('„', '“')];
+    let chars: Vec<(usize, char)> = q.char_indices().collect();
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < chars.len() {
+        let (b, c) = chars[k];
+        let opens = pairs.iter().find(|(o, _)| *o == c).map(|(_, cl)| *cl);
+        let word_before = k > 0 && chars[k - 1].1.is_alphanumeric();
+        if let (Some(close), false) = (opens, word_before && c == '\'') {
+            if let Some(m) = (k + 1..chars.len()).find(|&m| chars[m].1 == close && !(close == '\'' && chars.get(m + 1).is_some_and(|(_, n)| n.is_alphanumeric()))) {
+                if m > k + 1 {
+                    out.push((b + c.len_utf8(), chars[m].0));
+                    k = m + 1;
+                    continue;
+                }
+            }
+        }
+        k += 1;
+    }
+    out
+}

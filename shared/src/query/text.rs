@@ -1,0 +1,120 @@
+//! Question text → folded tokens with their source spans: the unit every matcher works on.
+
+use deunicode::deunicode;
+
+/// One word of a question: `fold` is lower-case ASCII (accents folded), `raw` the text as typed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Token {
+    pub fold: String,
+    pub raw: String,
+    /// Byte offsets into the question, so quoted or cased text can be recovered.
+    pub start: usize,
+    pub end: usize,
+}
+
+/// Folds one word the way values and field names are folded: lower case, accents removed.
+pub fn fold(s: &str) -> String {
+    deunicode(&s.to_lowercase()).to_lowercase()
+}
+
+/// Splits into words; digits keep their inner '.', ',', '-', '/' and ':' ("12.5", "2014-06-01").
+///
+/// Hand-written because word-boundary crates split "12.5" and "2014-06-01", which the value
+/// matchers need whole; everything else is Unicode alphanumeric runs.
+pub fn tokenize(q: &str) -> Vec<Token> {
+    let chars: Vec<(usize, char)> = q.char_indices().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let (start, c) = chars[i];
+        if !c.is_alphanumeric() {
+            i += 1;
+            continue;
+        }
+        let mut j = i + 1;
+        while j < chars.len() {
+            let ch = chars[j].1;
+            if ch.is_alphanumeric() {
+                j += 1;
+                continue;
+            }
+            let joins = matches!(ch, '.' | ',' | '-' | '/' | ':')
+                && chars[j - 1].1.is_ascii_digit()
+                && chars.get(j + 1).is_some_and(|(_, n)| n.is_ascii_digit());
+            if joins {
+                j += 1;
+                continue;
+            }
+            break;
+        }
+        let end = chars.get(j).map_or(q.len(), |(b, _)| *b);
+        let raw = &q[start..end];
+        out.push(Token { fold: fold(raw), raw: raw.to_string(), start, end });
+        i = j;
+    }
+    out
+}
+
+/// The folded words of a name or value, for matching against question tokens.
+pub fn fold_words(s: &str) -> Vec<String> {
+    tokenize(s).into_iter().map(|t| t.fold).collect()
+}
+
+/// Splits camelCase and snake_case names into words ("Miles_per_Gallon" → miles per gallon).
+pub fn name_words(name: &str) -> Vec<String> {
+    crate::schema::name_tokens(name).iter().flat_map(|t| fold_words(t)).collect()
+}
+
+/// Equal up to a plural or case ending ("cylinders" ~ "cylinder", "Zylindern" ~ "zylinder").
+pub fn same_word(a: &str, b: &str) -> bool {
+    if a == b {
+        return true;
+    }
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    if short.len() < 3 || !long.starts_with(short) {
+        return false;
+    }
+    matches!(&long[short.len()..], "s" | "es" | "n" | "en" | "e" | "er" | "ern")
+}
+
+/// Parses a number written with digits: "1,000", "12.5", "12,5", "-3".
+pub fn parse_number(s: &str) -> Option<f64> {
+    let t = s.trim();
+    if t.is_empty() || !t.bytes().any(|b| b.is_ascii_digit()) || t.contains(['-', '/']) && !t.starts_with('-') {
+        return None;
+    }
+    if !t.bytes().enumerate().all(|(i, b)| b.is_ascii_digit() || b == b'.' || b == b',' || (i == 0 && b == b'-')) {
+        return None;
+    }
+    // A comma followed by exactly three digits groups thousands; otherwise it is a decimal comma.
+    let normalised = match (t.find(','), t.find('.')) {
+        (Some(_), Some(_)) => t.replace(',', ""),
+        (Some(c), None) if t.len() - c - 1 == 3 && t.matches(',').count() >= 1 => t.replace(',', ""),
+        (Some(_), None) => t.replace(',', "."),
+        _ => t.to_string(),
+    };
+    normalised.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_numbers_and_dates_whole() {
+        let t: Vec<String> = tokenize("¿Cuántos días después del 2014-06-01 con más de 12,5 mm?").into_iter().map(|t| t.fold).collect();
+        assert_eq!(t, ["cuantos", "dias", "despues", "del", "2014-06-01", "con", "mas", "de", "12,5", "mm"]);
+        assert_eq!(parse_number("12,5"), Some(12.5));
+        assert_eq!(parse_number("1,000"), Some(1000.0));
+        assert_eq!(parse_number("2014-06-01"), None);
+        assert_eq!(parse_number("-3.5"), Some(-3.5));
+    }
+
+    #[test]
+    fn plurals_match() {
+        assert!(same_word("cylinders", "cylinder"));
+        assert!(same_word("zylindern", "zylinder"));
+        assert!(!same_word("age", "ages2"));
+        assert!(!same_word("a", "as"));
+    }
+}
