@@ -235,6 +235,8 @@ impl Catalog {
             .or_else(|| self.fields.iter().position(|f| f.composed.is_none() && named(f) && matches!(f.ty, ColumnType::Text | ColumnType::Identifier) && f.distinct * 2 >= rows))
             .or_else(|| self.fields.iter().position(|f| f.ty == ColumnType::Identifier))
             .or_else(|| self.fields.iter().position(|f| f.composed.is_some()))
+            // A daily series: each row is named by its date.
+            .or_else(|| self.fields.iter().position(|f| matches!(f.ty, ColumnType::Date) && f.distinct == self.rows && self.rows > 1))
     }
 
     pub fn field(&self, name: &str) -> Option<usize> {
@@ -256,6 +258,16 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
             label = r.clone();
         }
         names.extend(d.readable_name.iter().chain(d.synonyms.iter()).chain(d.translations.values()).map(|s| fold_words(s)));
+    }
+    // Units that name a field: "18 years", "2000 lbs", "50 Jahre".
+    const UNITS: &[(&[&str], &[&str])] = &[
+        (&["age", "edad", "edat", "alter"], &["years", "years old", "anos", "anys", "jahre", "jahren", "jahre alt", "old"]),
+        (&["weight", "peso", "pes", "gewicht"], &["lbs", "pounds", "libras", "lliures", "pfund", "weigh", "weighs", "pesan", "pesen", "wiegen", "wiegt"]),
+    ];
+    for (anchors, units) in UNITS {
+        if names.iter().any(|n| n.iter().any(|w| anchors.contains(&w.as_str()))) {
+            names.extend(units.iter().map(|u| fold_words(u)));
+        }
     }
     names.retain(|n| !n.is_empty());
     names.dedup();

@@ -130,7 +130,21 @@ impl Dataset {
         let cat = &self.catalogs[table];
         match parsed.understanding {
             Understanding::Exact { plan, confidence } if confidence >= MIN_CONFIDENCE => match execute::run(&self.engine, cat, &plan, lang, confidence).await {
-                Ok(a) => a,
+                Ok(mut a) => {
+                    // A field group's default answered: say so, and offer the other members.
+                    if let (Some(c), Some(d)) = (&parsed.offer, parsed.offer.as_ref().and_then(|c| c.default.clone())) {
+                        let others = c.options.iter().filter(|o| **o != d).cloned().collect::<Vec<_>>().join(", ");
+                        let w = c.word.clone().unwrap_or_default();
+                        a.answer.push_str(&tr(
+                            lang,
+                            format!(" (“{w}” read as {d}, the default; also: {others})"),
+                            format!(" («{w}» entendido como {d}, por defecto; también: {others})"),
+                            format!(" («{w}» entès com a {d}, per defecte; també: {others})"),
+                            format!(" („{w}“ als {d} gelesen, Standard; außerdem: {others})"),
+                        ));
+                    }
+                    a
+                }
                 Err(e) => {
                     let mut a = Answer::plain(Route::Unanswerable, lang, tr(lang, format!("I could not run the query: {e}"), format!("No pude ejecutar la consulta: {e}"), format!("No he pogut executar la consulta: {e}"), format!("Die Abfrage ließ sich nicht ausführen: {e}")));
                     a.sql = Some(sql::main_sql(cat, &plan));

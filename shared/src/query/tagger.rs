@@ -180,7 +180,7 @@ fn date_in_words(tokens: &[Token], i: usize) -> Option<(usize, String)> {
         (matches!(rest, "" | "st" | "nd" | "rd" | "th" | "o" | "a") && !digits.is_empty()).then(|| digits.parse::<u32>().ok()).flatten().filter(|d| (1..=31).contains(d))
     };
     let year_of = |t: &Token| (t.fold.len() == 4).then(|| t.fold.parse::<i32>().ok()).flatten().filter(|y| (1000..=2999).contains(y));
-    let month_of = |t: &Token| crate::schema::values::month_from_name(&t.fold);
+    let month_of = |t: &Token| crate::schema::values::month_from_name(&t.raw.to_lowercase());
     let mut j = i;
     let mut day = None;
     let mut month = None;
@@ -209,8 +209,16 @@ fn date_in_words(tokens: &[Token], i: usize) -> Option<(usize, String)> {
         }
         j += 1;
     }
-    let date = chrono::NaiveDate::from_ymd_opt(year?, month?, day?)?;
-    Some((j + 1 - i, date.format("%Y-%m-%d").to_string()))
+    let (month, day) = (month?, day?);
+    match year {
+        Some(y) => Some((j + 1 - i, chrono::NaiveDate::from_ymd_opt(y, month, day)?.format("%Y-%m-%d").to_string())),
+        // "29 d'abril" without a year: "????-04-29"; a range's other end supplies the year.
+        None => {
+            let last = (i..j).rev().find(|&k| !FILLER.contains(&tokens[k].fold.as_str()))?;
+            chrono::NaiveDate::from_ymd_opt(2000, month, day)?;
+            Some((last + 1 - i, format!("????-{month:02}-{day:02}")))
+        }
+    }
 }
 
 fn matches_at(folds: &[&str], i: usize, name: &[String]) -> bool {

@@ -26,10 +26,17 @@ pub fn tokenize(q: &str) -> Vec<Token> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < chars.len() {
-        let (start, c) = chars[i];
-        if !c.is_alphanumeric() {
+        let (mut start, c) = chars[i];
+        // A minus sign before digits, at the start of a word, belongs to the number ("-5").
+        let negative = c == '-'
+            && chars.get(i + 1).is_some_and(|(_, n)| n.is_ascii_digit())
+            && (i == 0 || chars[i - 1].1.is_whitespace() || matches!(chars[i - 1].1, '(' | '¿' | '¡'));
+        if !c.is_alphanumeric() && !negative {
             i += 1;
             continue;
+        }
+        if negative {
+            start = chars[i].0;
         }
         let mut j = i + 1;
         while j < chars.len() {
@@ -65,16 +72,31 @@ pub fn name_words(name: &str) -> Vec<String> {
     crate::schema::name_tokens(name).iter().flat_map(|t| fold_words(t)).collect()
 }
 
-/// Equal up to a plural or case ending ("cylinders" ~ "cylinder", "Zylindern" ~ "zylinder").
+/// Equal up to a plural, gender or case ending ("cylinders" ~ "cylinder", "Zylindern" ~ "zylinder",
+/// "countries" ~ "country", "amplades" ~ "amplada").
 pub fn same_word(a: &str, b: &str) -> bool {
     if a == b {
         return true;
     }
     let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
-    if short.len() < 3 || !long.starts_with(short) {
-        return false;
+    if short.len() >= 3 && long.starts_with(short) && matches!(&long[short.len()..], "s" | "es" | "n" | "en" | "e" | "er" | "ern") {
+        return true;
     }
-    matches!(&long[short.len()..], "s" | "es" | "n" | "en" | "e" | "er" | "ern")
+    let sa = stem(a);
+    let sb = stem(b);
+    sa.len() >= 4 && sa == sb
+}
+
+/// Drops one inflection ending (plural, gender): a light stemmer for names in four languages.
+fn stem(w: &str) -> &str {
+    for end in ["ies", "es", "en", "s", "n", "e", "a", "o", "y"] {
+        if let Some(s) = w.strip_suffix(end) {
+            if s.len() >= 4 {
+                return s;
+            }
+        }
+    }
+    w
 }
 
 /// Parses a number written with digits: "1,000", "12.5", "12,5", "-3".
@@ -108,6 +130,8 @@ mod tests {
         assert_eq!(parse_number("1,000"), Some(1000.0));
         assert_eq!(parse_number("2014-06-01"), None);
         assert_eq!(parse_number("-3.5"), Some(-3.5));
+        let t: Vec<String> = tokenize("unter -5 und 3-4").into_iter().map(|t| t.raw).collect();
+        assert_eq!(t, ["unter", "-5", "und", "3-4"]);
     }
 
     #[test]
@@ -116,5 +140,8 @@ mod tests {
         assert!(same_word("zylindern", "zylinder"));
         assert!(!same_word("age", "ages2"));
         assert!(!same_word("a", "as"));
+        assert!(same_word("countries", "country"));
+        assert!(same_word("amplades", "amplada"));
+        assert!(!same_word("petal", "sepal"));
     }
 }

@@ -76,6 +76,8 @@ pub struct Parsed {
     pub understanding: Understanding,
     /// How much of the question the parser recognised (picks the table when there are several).
     pub score: f32,
+    /// Other members of a field group whose default answered the question.
+    pub offer: Option<Clarification>,
 }
 
 pub fn looks_like_sql(q: &str) -> bool {
@@ -98,9 +100,9 @@ pub fn looks_like_sql(q: &str) -> bool {
 /// Understands `q` against one table. `hint` biases language detection in a conversation.
 pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) -> Parsed {
     let chars = q.chars().count();
-    let refuse = |lang, r| Parsed { lang, understanding: Understanding::Refuse(r), score: 0.0 };
+    let refuse = |lang, r| Parsed { lang, understanding: Understanding::Refuse(r), score: 0.0, offer: None };
     if chars > MAX_QUESTION_CHARS {
-        return refuse(hint.unwrap_or(Lang::En), Refusal::TooLong { chars });
+        return Parsed { lang: hint.unwrap_or(Lang::En), understanding: Understanding::Refuse(Refusal::TooLong { chars }), score: 0.0, offer: None };
     }
     let tokens = tokenize(q);
     let folds: Vec<String> = tokens.iter().map(|t| t.fold.clone()).collect();
@@ -114,25 +116,57 @@ pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) ->
     if looks_like_sql(q) {
         return refuse(lang, Refusal::Sql);
     }
-    let mut spans = tag(q, &tokens, lang, cat, &quoted_ranges(q));
+    // The detected language may be wrong for short questions ("Què puc preguntar?" reads as
+    // Spanish too): tag in every language and keep the reading with the fewest unknown words.
+    let quotes = quoted_ranges(q);
+    let unknown = |sp: &[Span]| sp.iter().filter(|s| matches!(s.tag, Tag::Unknown)).count();
+    let mut lang = lang;
+    let mut spans = tag(q, &tokens, lang, cat, &quotes);
+    for other in Lang::ALL {
+        if other == lang {
+            continue;
+        }
+        let alt = tag(q, &tokens, other, cat, &quotes);
+        if unknown(&alt) < unknown(&spans) {
+            spans = alt;
+            lang = other;
+        }
+    }
     for ((s, e), f) in &ov.spans {
         if let Some(sp) = spans.iter_mut().find(|sp| sp.start == *s && sp.end == *e) {
             sp.tag = Tag::Field(vec![*f]);
         }
     }
-    let mut p = Parser { cat, spans, lang, target_override: ov.target };
+    if std::env::var_os("TABLETALK_DEBUG_PARSE").is_some() {
+        eprintln!("[{}] {:?}", lang.code(), spans.iter().map(|s| format!("{}={:?}", s.raw, s.tag)).collect::<Vec<_>>());
+    }
+    let mut p = Parser { cat, spans, target_override: ov.target, offer: None };
     let understanding = p.run();
     let known = p.spans.iter().filter(|s| !matches!(s.tag, Tag::Unknown | Tag::Stop)).count() as f32;
     let unknown = p.spans.iter().filter(|s| matches!(s.tag, Tag::Unknown)).count() as f32;
     let matched = p.spans.iter().filter(|s| matches!(s.tag, Tag::Field(_) | Tag::Value(_) | Tag::Group(_) | Tag::Alias)).count() as f32;
-    Parsed { lang, understanding, score: matched * 2.0 + known - unknown }
+    Parsed { lang, understanding, score: matched * 2.0 + known - unknown, offer: p.offer }
 }
 
 struct Parser<'a> {
     cat: &'a Catalog,
     spans: Vec<Span>,
-    lang: Lang,
     target_override: Option<usize>,
+    /// A field group answered with its default: the other members are offered with the answer.
+    offer: Option<Clarification>,
+}
+
+/// What kind of condition: lookups need point conditions (one row), lists take any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// A value that names one row ("Cesar A. Aguilar", "LAX", a date in a daily table).
+    Identifying,
+    /// A category value ("Female", "Compton").
+    Category,
+    /// field = number or date ("petal length of 6.9", "on 2014-07-04").
+    Point,
+    /// Ranges, text matches, years.
+    Range,
 }
 
 /// A condition and where it was found (connectors between positions decide and/or).
@@ -140,8 +174,9 @@ struct At {
     pos: usize,
     end: usize,
     filter: Filter,
-    /// A plain "field = value" from a named value (compare and lookup read these).
+    /// A plain "field = value" (compare and lookup read these).
     eq_value: Option<(usize, String)>,
+    kind: Kind,
 }
 
 enum Fail {
@@ -164,8 +199,8 @@ impl Parser<'_> {
     fn prev_content(&self, i: usize) -> Option<usize> {
         (0..i).rev().find(|&j| !matches!(self.spans[j].tag, Tag::Stop))
     }
-    fn field(&self, i: usize) -> R<Option<usize>> {
-        match &self.spans[i].tag {
+    fn field(&mut self, i: usize) -> R<Option<usize>> {
+        match self.spans[i].tag.clone() {
             Tag::Field(fs) if fs.len() == 1 => Ok(Some(fs[0])),
             Tag::Field(fs) => Err(Fail::Clarify(Clarification {
                 word: Some(self.spans[i].raw.clone()),
@@ -175,14 +210,22 @@ impl Parser<'_> {
                 missing: None,
             })),
             Tag::Group(g) => {
-                let group = &self.cat.groups[*g];
+                let group = &self.cat.groups[g];
                 let mut options: Vec<String> = group.members.iter().map(|&f| self.cat.fields[f].name.clone()).collect();
                 let default = group.default.map(|d| self.cat.fields[d].name.clone());
                 if let Some(d) = &default {
                     options.retain(|o| o != d);
                     options.insert(0, d.clone());
                 }
-                Err(Fail::Clarify(Clarification { word: Some(self.spans[i].raw.clone()), options, default, span: Some((self.spans[i].start, self.spans[i].end)), missing: None }))
+                let c = Clarification { word: Some(self.spans[i].raw.clone()), options, default, span: Some((self.spans[i].start, self.spans[i].end)), missing: None };
+                // A group with a default answers with it at once, and offers the others.
+                match group.default {
+                    Some(d) => {
+                        self.offer = Some(c);
+                        Ok(Some(d))
+                    }
+                    None => Err(Fail::Clarify(c)),
+                }
             }
             _ => Ok(None),
         }
@@ -205,6 +248,11 @@ impl Parser<'_> {
         }
     }
 
+    /// An unknown word right after a question word: something the table does not have.
+    fn unknown_noun(&self) -> Option<usize> {
+        self.spans.iter().position(|s| matches!(s.tag, Tag::Unknown) && s.raw.chars().all(char::is_alphabetic) && s.raw.chars().count() > 2)
+    }
+
     fn interpret(&mut self) -> R<Understanding> {
         let any_content = self.spans.iter().any(|s| matches!(s.tag, Tag::Field(_) | Tag::Value(_) | Tag::Group(_) | Tag::Number(_) | Tag::Date(_) | Tag::Quoted(_)));
         // Meta questions about the dataset itself.
@@ -212,7 +260,7 @@ impl Parser<'_> {
             return Ok(Understanding::Meta(MetaKind::Capabilities));
         }
         if !any_content || (self.has(Cue::Dataset) && !self.spans.iter().any(|s| matches!(s.tag, Tag::Field(_) | Tag::Value(_)))) {
-            for (cue, kind) in [(Cue::Source, MetaKind::Source), (Cue::Title, MetaKind::Title), (Cue::DataDate, MetaKind::Date), (Cue::Description, MetaKind::Description)] {
+            for (cue, kind) in [(Cue::Title, MetaKind::Title), (Cue::DataDate, MetaKind::Date), (Cue::Source, MetaKind::Source), (Cue::Description, MetaKind::Description)] {
                 if self.has(cue) && !self.has(Cue::HowMany) {
                     return Ok(Understanding::Meta(kind));
                 }
@@ -221,31 +269,46 @@ impl Parser<'_> {
         if self.has(Cue::Columns) && self.has(Cue::HowMany) && !self.spans.iter().any(|s| matches!(s.tag, Tag::Value(_))) {
             return Ok(self.exact(Plan::Columns));
         }
+        // "How many roses…", "Wie viele Passagiere…": counting something the table does not hold.
+        if let Some(h) = self.pos(Cue::HowMany) {
+            if let Some(j) = self.next_content(h) {
+                if matches!(self.spans[j].tag, Tag::Unknown) && self.spans[j].raw.chars().all(char::is_alphabetic) {
+                    return Err(self.unknown_field_at(j));
+                }
+            }
+        }
         let conds = self.conditions()?;
         let by = self.group_by()?;
         let targets = self.targets()?;
         let filter = self.combine(&conds)?;
         self.check_contradictions(filter.as_ref())?;
         let numeric_targets: Vec<usize> = targets.iter().copied().filter(|&f| self.is_numeric(f)).collect();
-        let agg = [(Cue::Avg, AggFn::Avg), (Cue::Sum, AggFn::Sum), (Cue::Median, AggFn::Median), (Cue::Min, AggFn::Min), (Cue::Max, AggFn::Max)]
+        let mut agg = [(Cue::Avg, AggFn::Avg), (Cue::Sum, AggFn::Sum), (Cue::Median, AggFn::Median), (Cue::Min, AggFn::Min), (Cue::Max, AggFn::Max)]
             .into_iter()
             .filter_map(|(c, a)| self.pos(c).map(|p| (p, a)))
             .min_by_key(|(p, _)| *p)
             .map(|(_, a)| a);
+        if agg == Some(AggFn::Sum) && self.has(Cue::HowMany) && numeric_targets.is_empty() {
+            agg = None; // "how many … in total"
+        }
         let alias = self.spans.iter().any(|s| s.tag == Tag::Alias);
         let who = self.has(Cue::Who) || self.has(Cue::Which) || self.has(Cue::List);
         let high = self.has(Cue::High) || self.has(Cue::Top);
         let low = self.has(Cue::Low) || self.has(Cue::Bottom);
         let n = self.rank_n();
+        // "which car", "qué coche": a question word right before a row alias asks for rows.
+        let which_alias = self.spans.iter().enumerate().any(|(i, s)| {
+            matches!(s.cue(), Some(Cue::Which | Cue::What)) && self.next_content(i).is_some_and(|j| self.spans[j].tag == Tag::Alias)
+        });
 
         // Share of rows.
         if self.has(Cue::Share) {
-            let base = self.share_base(&conds)?;
+            let base = self.share_base(&conds);
             let Some(f) = filter.clone() else {
                 return Err(self.missing_value());
             };
             let (f, base) = match base {
-                Some(b) => (self.combine_without(&conds, b.0)?.unwrap_or(f), Some(b.1)),
+                Some((i, b)) => (self.combine_without(&conds, i)?.unwrap_or(f), Some(b)),
                 None => (f, None),
             };
             return Ok(self.exact(Plan::Share { filter: f, base }));
@@ -255,8 +318,12 @@ impl Parser<'_> {
             let vals: Vec<&(usize, String)> = conds.iter().filter_map(|c| c.eq_value.as_ref()).collect();
             if vals.len() >= 2 && vals.iter().all(|(f, _)| *f == vals[0].0) {
                 let field = vals[0].0;
-                let rest: Vec<&At> = conds.iter().filter(|c| c.eq_value.as_ref().is_none_or(|(f, _)| *f != field)).collect();
-                let filter = self.combine(&rest.into_iter().map(|a| At { pos: a.pos, end: a.end, filter: a.filter.clone(), eq_value: None }).collect::<Vec<_>>())?;
+                let rest: Vec<At> = conds
+                    .iter()
+                    .filter(|c| c.eq_value.as_ref().is_none_or(|(f, _)| *f != field))
+                    .map(|a| At { pos: a.pos, end: a.end, filter: a.filter.clone(), eq_value: None, kind: a.kind })
+                    .collect();
+                let filter = self.combine(&rest)?;
                 return Ok(self.exact(Plan::Compare { field: self.fref(field), values: vals.iter().map(|(_, v)| v.clone()).collect(), filter }));
             }
         }
@@ -273,7 +340,7 @@ impl Parser<'_> {
                 let func = agg.unwrap_or(AggFn::Count);
                 let field = match func {
                     AggFn::Count => None,
-                    _ => match numeric_targets.first() {
+                    _ => match numeric_targets.iter().find(|&&f| f != by) {
                         Some(&f) => Some(self.fref(f)),
                         None => return Err(self.unknown_field_or_missing(Some(true))),
                     },
@@ -282,15 +349,31 @@ impl Parser<'_> {
                 return Ok(self.exact(Plan::Group { func, field, by: self.fref(by), filter, chart }));
             }
         }
+        // "the city with the most airports": a superlative before the row alias counts rows per value.
+        let most_rows = self.spans.iter().enumerate().find_map(|(i, s)| match s.cue() {
+            Some(c @ (Cue::High | Cue::Low)) if self.next_content(i).is_some_and(|j| self.spans[j].tag == Tag::Alias) => Some(c == Cue::High),
+            _ => None,
+        });
+        if let Some(most) = most_rows {
+            if let Some(&f) = targets.iter().find(|&&f| !self.is_numeric(f) || self.cat.fields[f].categorical) {
+                return Ok(self.exact(Plan::Frequent { field: self.fref(f), most, filter }));
+            }
+        }
         // Rankings: "the three cars with the highest horsepower", "top 5 by weight".
-        let rank_field = numeric_targets.first().copied().or(by.filter(|&b| self.is_numeric(b) || self.is_date(b))).or_else(|| targets.iter().copied().find(|&f| self.is_date(f)));
-        let ranking = (self.has(Cue::Top) || self.has(Cue::Bottom))
-            || ((high || low || agg == Some(AggFn::Max) || agg == Some(AggFn::Min)) && (alias || self.label_named(&targets) || self.has(Cue::Who) || n.is_some()) && agg != Some(AggFn::Avg) && agg != Some(AggFn::Sum) && agg != Some(AggFn::Median));
+        let rank_field = numeric_targets
+            .first()
+            .copied()
+            .or(by.filter(|&b| self.is_numeric(b) || self.is_date(b)))
+            .or_else(|| targets.iter().copied().find(|&f| self.is_date(f)));
+        let extreme = matches!(agg, Some(AggFn::Max | AggFn::Min));
+        let ranking = self.has(Cue::Top)
+            || self.has(Cue::Bottom)
+            || ((high || low) && agg.is_none() && (alias || self.label_named(&targets) || self.has(Cue::Who) || n.is_some()))
+            || (extreme && (which_alias || self.has(Cue::Who) || n.is_some()));
         if ranking && !self.has(Cue::Most) && !self.has(Cue::Least) {
             let desc = !(self.has(Cue::Bottom) || (low && !self.has(Cue::Top)) || (agg == Some(AggFn::Min) && !high));
             let Some(field) = rank_field else {
-                let categorical = targets.iter().copied().find(|&f| self.cat.fields[f].categorical);
-                if let Some(c) = categorical {
+                if let Some(&c) = targets.iter().find(|&&f| self.cat.fields[f].categorical) {
                     return Ok(self.exact(Plan::Frequent { field: self.fref(c), most: desc, filter }));
                 }
                 return Err(self.unknown_field_or_missing(Some(true)));
@@ -299,13 +382,34 @@ impl Parser<'_> {
             return Ok(self.exact(Plan::Rank { field: self.fref(field), n: n.unwrap_or(1), desc, label, filter }));
         }
         if let Some(func) = agg {
-            let Some(&field) = numeric_targets.first().or(targets.iter().find(|&&f| self.is_date(f) && matches!(func, AggFn::Min | AggFn::Max))) else {
+            let date_ok = matches!(func, AggFn::Min | AggFn::Max);
+            let Some(&field) = numeric_targets.first().or(targets.iter().find(|&&f| date_ok && self.is_date(f))) else {
                 if let Some(&t) = targets.first() {
                     return Err(Fail::Refuse(Refusal::TypeMismatch { field: self.cat.fields[t].name.clone(), ty: self.cat.fields[t].ty.as_str().into(), wanted: "number".into() }));
                 }
                 return Err(self.unknown_field_or_missing(Some(true)));
             };
             return Ok(self.exact(Plan::Aggregate { func, field: self.fref(field), filter }));
+        }
+        // Lookups: one field of the row a value or a point condition names.
+        let identifying = conds.iter().any(|c| c.kind == Kind::Identifying);
+        let points = !conds.is_empty() && conds.iter().all(|c| matches!(c.kind, Kind::Identifying | Kind::Point)) && !matches!(filter, Some(Filter::Or(_)));
+        let lookup = identifying || (points && !(self.has(Cue::Which) && !self.has(Cue::What)) && !self.has(Cue::HowMany));
+        if lookup && !self.has(Cue::Distinct) {
+            let target = targets.first().copied().or_else(|| (self.has(Cue::DataDate)).then(|| self.unique(|f| self.is_date(f))).flatten());
+            if let (Some(t), Some(key)) = (target, filter.clone()) {
+                if !(alias && self.has(Cue::HowMany) && !self.is_numeric(t)) {
+                    return Ok(self.exact(Plan::Lookup { field: self.fref(t), key }));
+                }
+            }
+            if target.is_none() && !self.has(Cue::HowMany) {
+                if let Some(j) = self.unknown_noun() {
+                    return Err(self.unknown_field_at(j));
+                }
+                if identifying {
+                    return Ok(Understanding::Exact { plan: Plan::List { filter, label: None }, confidence: self.confidence() * 0.9 });
+                }
+            }
         }
         if self.has(Cue::Most) || self.has(Cue::Least) || ((high || low) && !targets.is_empty()) {
             let most = self.has(Cue::Most) || (!self.has(Cue::Least) && high);
@@ -337,29 +441,32 @@ impl Parser<'_> {
         if (self.has(Cue::Distinct) || self.has(Cue::Values)) && !targets.is_empty() {
             return Ok(self.exact(Plan::DistinctValues { field: self.fref(targets[0]), filter }));
         }
-        // Lookups: a field of the row named by an identifying value.
-        let identifying = conds.iter().any(|c| c.eq_value.as_ref().is_some_and(|(f, _)| self.identifies(*f)));
-        if identifying {
-            if let Some(&t) = targets.first() {
-                let key = filter.clone().expect("an identifying condition");
-                return Ok(Understanding::Exact { plan: Plan::Lookup { field: self.fref(t), key }, confidence: self.confidence() });
-            }
-            return Ok(Understanding::Exact { plan: Plan::List { filter, label: None }, confidence: self.confidence() * 0.9 });
-        }
         if filter.is_some() && (who || self.has(Cue::What) || alias) {
-            if let (Some(&t), true) = (targets.first(), !who || self.has(Cue::What)) {
-                if self.cat.fields[t].categorical || !self.label_named(&targets) {
-                    return Ok(self.exact(Plan::DistinctValues { field: self.fref(t), filter }));
+            let target = targets.iter().copied().find(|&t| Some(t) != self.cat.label);
+            if let Some(t) = target {
+                if self.has(Cue::List) && !self.has(Cue::Which) {
+                    return Ok(self.exact(Plan::List { filter, label: Some(self.fref(t)) }));
+                }
+                return Ok(self.exact(Plan::DistinctValues { field: self.fref(t), filter }));
+            }
+            if self.cat.label.is_none() && !who {
+                if let Some(j) = self.unknown_noun() {
+                    return Err(self.unknown_field_at(j));
                 }
             }
             return Ok(self.exact(Plan::List { filter, label: self.cat.label.map(|l| self.fref(l)) }));
         }
-        if (who || self.has(Cue::What)) && targets.len() == 1 && self.cat.fields[targets[0]].categorical {
+        if (who || self.has(Cue::What)) && targets.len() == 1 && (self.cat.fields[targets[0]].categorical || self.has(Cue::Which)) {
             return Ok(self.exact(Plan::DistinctValues { field: self.fref(targets[0]), filter }));
         }
         if let Some(r) = self.unknown_value() {
             if who || self.has(Cue::What) {
                 return Err(Fail::Refuse(r));
+            }
+        }
+        if (who || self.has(Cue::What)) && targets.is_empty() {
+            if let Some(j) = self.unknown_noun() {
+                return Err(self.unknown_field_at(j));
             }
         }
         Ok(Understanding::Retrieve { confidence: 0.3 })
@@ -374,10 +481,11 @@ impl Parser<'_> {
         (0.95 - 0.12 * unknown).max(0.1)
     }
 
-    /// A field that names rows (lookups answer from one row).
+    /// A field that names rows (lookups answer from one row): the label, an identifier, a composed
+    /// name, or any column whose values are all different.
     fn identifies(&self, f: usize) -> bool {
         let fi = &self.cat.fields[f];
-        Some(f) == self.cat.label || fi.ty == ColumnType::Identifier || (!fi.categorical && fi.distinct * 2 >= self.cat.rows)
+        Some(f) == self.cat.label || fi.ty == ColumnType::Identifier || fi.composed.is_some() || (fi.distinct == self.cat.rows && self.cat.rows > 1)
     }
 
     fn label_named(&self, targets: &[usize]) -> bool {
@@ -402,18 +510,54 @@ impl Parser<'_> {
         None
     }
 
-    /// Builds conditions from operators, years, "N field" pairs and named values, marking what they use.
+    /// A "not" shortly before position `i` (skipping the field, prepositions, aliases and verbs).
+    fn negation_before(&self, i: usize) -> Option<usize> {
+        let mut k = i;
+        for _ in 0..4 {
+            let j = self.prev_content(k)?;
+            match &self.spans[j].tag {
+                Tag::Cue(Cue::Not) | Tag::Cue(Cue::Op(CmpOp::Ne)) => return Some(j),
+                Tag::Field(_) | Tag::Alias | Tag::Cue(Cue::In | Cue::Of) | Tag::Unknown => k = j,
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// Builds conditions from operators, dates, years, "N field" pairs and named values, marking what they use.
     fn conditions(&mut self) -> R<Vec<At>> {
         let mut out = Vec::new();
         // 1. Operators.
         for i in 0..self.spans.len() {
             let Some(cue) = self.spans[i].cue() else { continue };
-            if self.spans[i].used || !matches!(cue, Cue::Op(_) | Cue::Between | Cue::Contains | Cue::StartsWith) {
+            if self.spans[i].used || !matches!(cue, Cue::Op(_) | Cue::OpPost(_) | Cue::Between | Cue::Contains | Cue::StartsWith) {
                 continue;
             }
             let neg_at = self.prev_content(i).filter(|&j| self.spans[j].cue() == Some(Cue::Not));
-            let Some(a) = self.next_content(i) else { continue };
-            let mut end = a;
+            // The operand: after the operator, or before it for "6 or more"; "north of latitude 65" names the field first.
+            let mut named_field = None;
+            let a = if let Cue::OpPost(_) = cue {
+                let Some(mut a) = self.prev_content(i) else { continue };
+                if matches!(self.spans[a].tag, Tag::Field(_)) {
+                    named_field = Some(a);
+                    let Some(b) = self.prev_content(a) else { continue };
+                    a = b;
+                }
+                if !matches!(self.spans[a].tag, Tag::Number(_)) {
+                    continue;
+                }
+                a
+            } else {
+                let Some(mut a) = self.next_content(i) else { continue };
+                if matches!(self.spans[a].tag, Tag::Field(_)) && matches!(cue, Cue::Op(_)) {
+                    if let Some(b) = self.next_content(a).filter(|&b| matches!(self.spans[b].tag, Tag::Number(_) | Tag::Date(_))) {
+                        named_field = Some(a);
+                        a = b;
+                    }
+                }
+                a
+            };
+            let mut end = a.max(i);
             let mut b_idx = None;
             if cue == Cue::Between {
                 let Some(and) = self.next_content(a) else { continue };
@@ -425,21 +569,39 @@ impl Parser<'_> {
                 b_idx = Some(b);
                 end = b;
             }
-            let field = self.operator_field(i, a, end)?;
+            let field = match named_field {
+                Some(nf) => {
+                    let f = self.field(nf)?;
+                    self.spans[nf].used = true;
+                    f
+                }
+                None => self.operator_field(i, a, end)?,
+            };
             let Some(field) = field else {
                 if matches!(self.spans[a].tag, Tag::Number(_)) {
                     return Err(self.missing(Some(true)));
                 }
                 continue;
             };
+            let op = match cue {
+                Cue::Op(op) | Cue::OpPost(op) => Some(op),
+                _ => None,
+            };
+            let mut kind = Kind::Range;
             let pred = match cue {
-                Cue::Op(op) => {
+                Cue::Op(_) | Cue::OpPost(_) => {
+                    let op = op.expect("operator");
                     let lit = self.literal(field, a)?;
+                    if op == CmpOp::Eq {
+                        kind = Kind::Point;
+                    }
                     self.year_aware(field, op, lit)
                 }
                 Cue::Between => {
+                    let b = b_idx.expect("between has two ends");
+                    self.fill_partial_dates(a, b);
                     let lo = self.literal(field, a)?;
-                    let hi = self.literal(field, b_idx.expect("between has two ends"))?;
+                    let hi = self.literal(field, b)?;
                     match (self.year_bounds(field, &lo), self.year_bounds(field, &hi)) {
                         (Some((lo, _)), Some((_, hi))) => Predicate::Between(lo, hi),
                         _ => Predicate::Between(lo, hi),
@@ -458,9 +620,34 @@ impl Parser<'_> {
             for k in [Some(i), Some(a), b_idx, neg_at].into_iter().flatten() {
                 self.spans[k].used = true;
             }
-            out.push(At { pos: neg_at.unwrap_or(i).min(i), end, filter: Filter::Cond { field: self.fref(field), pred, negated: neg_at.is_some() }, eq_value: None });
+            out.push(At { pos: neg_at.unwrap_or(i).min(i).min(a), end, filter: Filter::Cond { field: self.fref(field), pred, negated: neg_at.is_some() }, eq_value: None, kind });
         }
-        // 2. Years: "in 1975", "en 2014", "im Jahr 2014".
+        // 2. Quoted text "in" a field: "'toyota' in their name", "'International' im Namen".
+        for i in 0..self.spans.len() {
+            if self.spans[i].used || !matches!(self.spans[i].tag, Tag::Quoted(_)) {
+                continue;
+            }
+            let mut k = i;
+            let mut field = None;
+            for _ in 0..3 {
+                let Some(j) = self.next_content(k) else { break };
+                match &self.spans[j].tag {
+                    Tag::Cue(Cue::In | Cue::Of) | Tag::Unknown => k = j,
+                    Tag::Field(_) => {
+                        field = Some(j);
+                        break;
+                    }
+                    _ => break,
+                }
+            }
+            let Some(j) = field else { continue };
+            let Some(f) = self.field(j)? else { continue };
+            self.spans[i].used = true;
+            self.spans[j].used = true;
+            let neg = self.negation_before(i);
+            out.push(At { pos: i, end: j, filter: Filter::Cond { field: self.fref(f), pred: Predicate::Contains(strip_quotes(&self.spans[i].raw)), negated: neg.is_some() }, eq_value: None, kind: Kind::Range });
+        }
+        // 3. Years: "in 1975", "en 2014", "im Jahr 2014", "l'any 2012".
         for i in 0..self.spans.len() {
             let Tag::Number(y) = self.spans[i].tag else { continue };
             if self.spans[i].used || y.fract() != 0.0 || !(1000.0..=2999.0).contains(&y) {
@@ -482,34 +669,71 @@ impl Parser<'_> {
             };
             let Some(field) = field else { continue };
             self.spans[i].used = true;
+            if let Some(p) = prev {
+                if matches!(self.spans[p].cue(), Some(Cue::In)) {
+                    self.spans[p].used = true;
+                }
+            }
             let pred = if self.is_date(field) { Predicate::Year(y as i32) } else { Predicate::Cmp(CmpOp::Eq, Literal::Number(y)) };
-            out.push(At { pos: prev.unwrap_or(i), end: i, filter: Filter::Cond { field: self.fref(field), pred, negated: false }, eq_value: None });
+            out.push(At { pos: prev.unwrap_or(i), end: i, filter: Filter::Cond { field: self.fref(field), pred, negated: false }, eq_value: None, kind: Kind::Range });
         }
-        // 3. "8 cylinders", "cylinders 8".
+        // 4. Dates on their own: "on April 30, 1992", "am 25.12.2013".
+        for i in 0..self.spans.len() {
+            let Tag::Date(d) = self.spans[i].tag.clone() else { continue };
+            if self.spans[i].used || d.starts_with('?') {
+                continue;
+            }
+            let Some(field) = self.unique(|f| self.is_date(f)) else { continue };
+            self.spans[i].used = true;
+            let neg = self.negation_before(i);
+            let kind = if self.identifies(field) { Kind::Identifying } else { Kind::Point };
+            out.push(At {
+                pos: neg.unwrap_or(i),
+                end: i,
+                filter: Filter::Cond { field: self.fref(field), pred: Predicate::Cmp(CmpOp::Eq, Literal::Date(d.clone())), negated: neg.is_some() },
+                eq_value: neg.is_none().then(|| (field, d)),
+                kind,
+            });
+        }
+        // 5. "8 cylinders", "petal length of 6.9", "wind speed 3".
         for i in 0..self.spans.len() {
             let Tag::Number(n) = self.spans[i].tag else { continue };
             if self.spans[i].used {
                 continue;
             }
-            let prev_cue = self.prev_content(i).and_then(|j| self.spans[j].cue());
+            let prev = self.prev_content(i);
+            let prev_cue = prev.and_then(|j| self.spans[j].cue());
             if matches!(prev_cue, Some(Cue::Top | Cue::Bottom | Cue::Which | Cue::Who | Cue::List | Cue::What | Cue::High | Cue::Low)) {
                 continue;
             }
-            let Some(j) = self.next_content(i) else { continue };
-            let Tag::Field(fs) = &self.spans[j].tag else { continue };
-            if fs.len() != 1 || !self.is_numeric(fs[0]) || self.spans[j].used {
-                continue;
-            }
-            let f = fs[0];
-            if self.next_content(j).is_some_and(|k| matches!(self.spans[k].cue(), Some(Cue::High | Cue::Low))) {
+            let numeric_field = |p: &Self, j: usize| match &p.spans[j].tag {
+                Tag::Field(fs) if fs.len() == 1 && p.is_numeric(fs[0]) && !p.spans[j].used => Some(fs[0]),
+                _ => None,
+            };
+            let after = self.next_content(i).and_then(|j| numeric_field(self, j).map(|f| (j, f)));
+            let after = after.filter(|(j, _)| !self.next_content(*j).is_some_and(|k| matches!(self.spans[k].cue(), Some(Cue::High | Cue::Low))));
+            // "field [of|=] number"
+            let before = match prev {
+                Some(j) if matches!(self.spans[j].cue(), Some(Cue::Of | Cue::Op(CmpOp::Eq))) => self.prev_content(j).and_then(|k| numeric_field(self, k).map(|f| (k, f))),
+                Some(j) => numeric_field(self, j).map(|f| (j, f)),
+                None => None,
+            };
+            let Some((j, f)) = after.or(before) else { continue };
+            if self.rank_context(i) {
                 continue;
             }
             self.spans[i].used = true;
             self.spans[j].used = true;
-            let neg = self.prev_content(i).filter(|&k| self.spans[k].cue() == Some(Cue::Not));
-            out.push(At { pos: i, end: j, filter: Filter::Cond { field: self.fref(f), pred: Predicate::Cmp(CmpOp::Eq, Literal::Number(n)), negated: neg.is_some() }, eq_value: None });
+            let neg = self.negation_before(i.min(j));
+            out.push(At {
+                pos: i.min(j),
+                end: i.max(j),
+                filter: Filter::Cond { field: self.fref(f), pred: Predicate::Cmp(CmpOp::Eq, Literal::Number(n)), negated: neg.is_some() },
+                eq_value: neg.is_none().then(|| (f, fmt_number(n))),
+                kind: Kind::Point,
+            });
         }
-        // 4. Values named without their field ("women", "Latino", "ford torino").
+        // 6. Values named without their field ("women", "Latino", "ford torino").
         for i in 0..self.spans.len() {
             let Tag::Value(hits) = self.spans[i].tag.clone() else { continue };
             if self.spans[i].used {
@@ -519,25 +743,47 @@ impl Parser<'_> {
             self.spans[i].used = true;
             let mut pos = i;
             let mut negated = false;
-            if let Some(k) = self.prev_content(i) {
-                if self.spans[k].cue() == Some(Cue::Not) || self.spans[k].cue() == Some(Cue::Op(CmpOp::Ne)) {
-                    negated = true;
-                    self.spans[k].used = true;
-                    pos = k;
-                } else if self.spans[k].cue() == Some(Cue::Op(CmpOp::Eq)) {
-                    self.spans[k].used = true;
-                }
+            if let Some(k) = self.negation_before(i) {
+                negated = true;
+                self.spans[k].used = true;
+                pos = k;
+            } else if let Some(k) = self.prev_content(i).filter(|&k| self.spans[k].cue() == Some(Cue::Op(CmpOp::Eq))) {
+                self.spans[k].used = true;
             }
             let lit = self.value_literal(hit.field, &hit.value);
+            let kind = if self.identifies(hit.field) { Kind::Identifying } else { Kind::Category };
             out.push(At {
                 pos,
                 end: i,
                 filter: Filter::Cond { field: self.fref(hit.field), pred: Predicate::Cmp(CmpOp::Eq, lit), negated },
                 eq_value: (!negated).then(|| (hit.field, hit.value.clone())),
+                kind,
             });
         }
         out.sort_by_key(|a| a.pos);
         Ok(out)
+    }
+
+    /// True when the number at `i` is the N of a ranking ("the 3 heaviest cars").
+    fn rank_context(&self, i: usize) -> bool {
+        let after = self.next_content(i).map(|j| &self.spans[j].tag);
+        matches!(after, Some(Tag::Cue(Cue::High | Cue::Low)))
+    }
+
+    /// "entre el 29 d'abril i el 4 de maig de 1992": the end with a year lends it to the other.
+    fn fill_partial_dates(&mut self, a: usize, b: usize) {
+        let year = |t: &Tag| match t {
+            Tag::Date(d) if !d.starts_with('?') => Some(d[..4].to_string()),
+            _ => None,
+        };
+        let (ya, yb) = (year(&self.spans[a].tag), year(&self.spans[b].tag));
+        for (k, y) in [(a, yb), (b, ya)] {
+            if let (Tag::Date(d), Some(y)) = (&self.spans[k].tag, y) {
+                if d.starts_with('?') {
+                    self.spans[k].tag = Tag::Date(format!("{y}{}", &d[4..]));
+                }
+            }
+        }
     }
 
     fn value_literal(&self, f: usize, v: &str) -> Literal {
@@ -574,34 +820,34 @@ impl Parser<'_> {
     }
 
     /// The field an operator compares: the nearest field before it, else the one after its operand.
+    /// The field an operator compares: the one right after its operand ("more than 30 miles per
+    /// gallon"), else the nearest one before it ("weight is at least 3000").
     fn operator_field(&mut self, op: usize, a: usize, end: usize) -> R<Option<usize>> {
+        if let Some(j) = self.next_content(end) {
+            if matches!(self.spans[j].tag, Tag::Field(_) | Tag::Group(_)) && !self.spans[j].used && matches!(self.spans[a].tag, Tag::Number(_) | Tag::Date(_)) {
+                let f = self.field(j)?;
+                self.spans[j].used = true;
+                return Ok(f);
+            }
+        }
         let mut k = op;
         let mut steps = 0;
         while let Some(j) = self.prev_content(k) {
             match &self.spans[j].tag {
-                Tag::Field(_) | Tag::Group(_) => {
+                Tag::Field(_) | Tag::Group(_) if !self.spans[j].used => {
                     let f = self.field(j)?;
                     self.spans[j].used = true;
                     return Ok(f);
                 }
                 Tag::Cue(Cue::Not | Cue::Of | Cue::In | Cue::What | Cue::Which | Cue::Who) | Tag::Alias => {}
                 Tag::Cue(Cue::And | Cue::Or) | Tag::Cue(Cue::Op(_)) | Tag::Cue(Cue::Between) => break,
-                _ => {
-                    steps += 1;
-                }
+                _ => steps += 1,
             }
             steps += 1;
-            if steps > 3 {
+            if steps > 4 {
                 break;
             }
             k = j;
-        }
-        if let Some(j) = self.next_content(end) {
-            if matches!(self.spans[j].tag, Tag::Field(_) | Tag::Group(_)) {
-                let f = self.field(j)?;
-                self.spans[j].used = true;
-                return Ok(f);
-            }
         }
         match &self.spans[a].tag {
             Tag::Date(_) => Ok(self.unique(|f| self.is_date(f))),
@@ -651,21 +897,25 @@ impl Parser<'_> {
         }
     }
 
-    /// "per origin", "por origen", "pro Herkunft": the field after a grouping word.
+    /// "per origin", "por tipo de tiempo", "pro Anzahl der Zylinder": the field after a grouping word.
     fn group_by(&mut self) -> R<Option<usize>> {
         for i in 0..self.spans.len() {
             if self.spans[i].cue() != Some(Cue::Per) || self.spans[i].used {
                 continue;
             }
-            let Some(j) = self.next_content(i) else { continue };
-            if self.spans[j].used {
-                continue;
-            }
-            if matches!(self.spans[j].tag, Tag::Field(_) | Tag::Group(_)) {
-                let f = self.field(j)?;
-                self.spans[i].used = true;
-                self.spans[j].used = true;
-                return Ok(f);
+            let mut k = i;
+            for _ in 0..3 {
+                let Some(j) = self.next_content(k) else { break };
+                match &self.spans[j].tag {
+                    Tag::Field(_) | Tag::Group(_) if !self.spans[j].used => {
+                        let f = self.field(j)?;
+                        self.spans[i].used = true;
+                        self.spans[j].used = true;
+                        return Ok(f);
+                    }
+                    Tag::Cue(Cue::Of | Cue::In | Cue::HowMany) | Tag::Unknown => k = j,
+                    _ => break,
+                }
             }
         }
         Ok(None)
@@ -720,23 +970,44 @@ impl Parser<'_> {
     }
 
     fn combine_without(&self, conds: &[At], skip: usize) -> R<Option<Filter>> {
-        let kept: Vec<At> = conds.iter().enumerate().filter(|(i, _)| *i != skip).map(|(_, a)| At { pos: a.pos, end: a.end, filter: a.filter.clone(), eq_value: a.eq_value.clone() }).collect();
+        let kept: Vec<At> = conds.iter().enumerate().filter(|(i, _)| *i != skip).map(|(_, a)| At { pos: a.pos, end: a.end, filter: a.filter.clone(), eq_value: a.eq_value.clone(), kind: a.kind }).collect();
         self.combine(&kept)
     }
 
-    /// "what percentage of women were Latino": the condition right after "of"/"among" is the base.
-    fn share_base(&self, conds: &[At]) -> R<Option<(usize, Filter)>> {
+    /// "what percentage of women were Latino", "de los coches de 4 cilindros": the condition right
+    /// after "percentage of" (aliases and prepositions between) is the base.
+    fn share_base(&self, conds: &[At]) -> Option<(usize, Filter)> {
         if conds.len() < 2 {
-            return Ok(None);
+            return None;
         }
         for (ci, c) in conds.iter().enumerate() {
-            let Some(k) = self.prev_content(c.pos) else { continue };
-            let k = if matches!(self.spans[k].tag, Tag::Alias) { self.prev_content(k).unwrap_or(k) } else { k };
-            if matches!(self.spans[k].cue(), Some(Cue::Of)) && self.prev_content(k).is_some_and(|s| self.spans[s].cue() == Some(Cue::Share)) {
-                return Ok(Some((ci, c.filter.clone())));
+            let mut k = c.pos;
+            let mut saw_of = false;
+            while let Some(j) = self.prev_content(k) {
+                match &self.spans[j].tag {
+                    Tag::Cue(Cue::Of) => saw_of = true,
+                    Tag::Alias | Tag::Cue(Cue::In) => {}
+                    Tag::Cue(Cue::Share) if saw_of => return Some((ci, c.filter.clone())),
+                    _ => break,
+                }
+                k = j;
             }
         }
-        Ok(None)
+        None
+    }
+
+    fn unknown_field_at(&self, j: usize) -> Fail {
+        let word = self.spans[j].raw.clone();
+        let folded = super::text::fold(&word);
+        let mut scored: Vec<(f64, &str)> = self
+            .cat
+            .fields
+            .iter()
+            .map(|f| (f.names.iter().map(|n| strsim::normalized_levenshtein(&n.join(" "), &folded)).fold(0.0, f64::max), f.name.as_str()))
+            .filter(|(s, _)| *s >= 0.4)
+            .collect();
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+        Fail::Refuse(Refusal::UnknownField { word, suggestions: scored.into_iter().take(3).map(|(_, n)| n.to_string()).collect() })
     }
 
     fn check_contradictions(&self, f: Option<&Filter>) -> R<()> {
@@ -852,4 +1123,8 @@ impl Parser<'_> {
 
 fn strip_quotes(s: &str) -> String {
     s.trim().trim_matches(|c| matches!(c, '"' | '\'' | '«' | '»' | '“' | '”' | '‘' | '’' | '„')).to_string()
+}
+
+fn fmt_number(n: f64) -> String {
+    if n.fract() == 0.0 && n.abs() < 1e15 { format!("{}", n as i64) } else { format!("{n}") }
 }
