@@ -155,7 +155,7 @@ pub static EN: Lexicon = Lexicon {
 pub static ES: Lexicon = Lexicon {
     lang: Lang::Es,
     phrases: &[
-        ("cuanto", HowMany), ("cuanta", HowMany),
+        ("cuanto", HowMany), ("cuanta", HowMany), ("mas viejo que", Op(Gt)), ("mas viejos que", Op(Gt)), ("mas joven que", Op(Lt)), ("mas jovenes que", Op(Lt)), ("mas pesado que", Op(Gt)), ("mas pesados que", Op(Gt)), ("mas ligero que", Op(Lt)), ("mas ligeros que", Op(Lt)),
         ("despues del", Op(Gt)), ("antes del", Op(Lt)), ("al norte de", Op(Gt)), ("al sur de", Op(Lt)),
         ("mas al norte", High), ("mas al sur", Low), ("mas viejo", High), ("mas viejos", High), ("mas vieja", High), ("mas viejas", High), ("mas pequena", Low), ("mas pequenas", Low), ("mas pesada", High), ("mas pesadas", High), ("mas ligera", Low), ("mas ligeras", Low), ("mas joven", Low),
         ("el ano", In), ("en el ano", In), ("del ano", In), ("ano", In),
@@ -212,7 +212,7 @@ pub static ES: Lexicon = Lexicon {
 pub static CA: Lexicon = Lexicon {
     lang: Lang::Ca,
     phrases: &[
-        ("quant", HowMany), ("quanta", HowMany),
+        ("quant", HowMany), ("quanta", HowMany), ("mes vell que", Op(Gt)), ("mes vells que", Op(Gt)), ("mes jove que", Op(Lt)), ("mes joves que", Op(Lt)), ("mes pesat que", Op(Gt)), ("mes pesats que", Op(Gt)), ("mes lleuger que", Op(Lt)), ("mes lleugers que", Op(Lt)),
         ("despres del", Op(Gt)), ("abans del", Op(Lt)), ("al nord de", Op(Gt)), ("al sud de", Op(Lt)),
         ("mes al nord", High), ("mes al sud", Low), ("mes vell", High), ("mes vells", High), ("mes vella", High), ("mes velles", High), ("mes petita", Low), ("mes petites", Low), ("mes pesant", High), ("mes pesants", High), ("mes lleugera", Low), ("mes lleugeres", Low),
         ("l any", In), ("de l any", In), ("any", In),

@@ -59,6 +59,13 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     let lx = lexicon(lang);
     let folds: Vec<&str> = tokens.iter().map(|t| t.fold.as_str()).collect();
     let is_stop = |w: &str| lx.stopwords.contains(&w);
+    // Keywords and stopwords name a field or alias only when spelled exactly ("más" is not "mass").
+    let strict: Vec<bool> = folds.iter().map(|w| is_stop(w) || lx.phrases.iter().any(|(p, _)| p == w)).collect();
+    let matches_at = |i: usize, name: &[String]| -> bool {
+        !name.is_empty()
+            && i + name.len() <= folds.len()
+            && name.iter().zip(&folds[i..]).enumerate().all(|(k, (n, f))| if strict[i + k] { n == f } else { same_word(n, f) })
+    };
     let mut out = Vec::new();
     let mut i = 0;
     while i < tokens.len() {
@@ -105,7 +112,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
         // Field groups and fields (full names).
         for (g, group) in cat.groups.iter().enumerate() {
             for name in &group.names {
-                if matches_at(&folds, i, name) {
+                if matches_at(i, name) {
                     offer(name.len(), Tag::Group(g), 4);
                 }
             }
@@ -113,7 +120,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
         let mut field_hits: Vec<(usize, usize)> = Vec::new();
         for (f, field) in cat.fields.iter().enumerate() {
             for name in &field.names {
-                if matches_at(&folds, i, name) {
+                if matches_at(i, name) {
                     field_hits.push((f, name.len()));
                 }
             }
@@ -123,7 +130,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
             fs.sort();
             fs.dedup();
             offer(longest, Tag::Field(fs), 4);
-        } else if folds[i].len() >= 4 && !is_stop(folds[i]) {
+        } else if folds[i].len() >= 4 && !strict[i] {
             // One word of a longer field name ("weight" → Weight_in_lbs; "length" → sepal or petal length).
             let mut fs: Vec<usize> = cat
                 .fields
@@ -139,7 +146,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
         }
         // Row aliases.
         for alias in &cat.aliases {
-            if matches_at(&folds, i, alias) {
+            if matches_at(i, alias) {
                 offer(alias.len(), Tag::Alias, 3);
             }
         }
@@ -168,6 +175,8 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
             }
         }
     }
+    add_implied_fields(&mut out, tokens, cat);
+    resolve_ambiguity(&mut out, cat);
     out
 }
 
@@ -204,7 +213,7 @@ fn date_in_words(tokens: &[Token], i: usize) -> Option<(usize, String)> {
         } else if day.is_none() {
             day = Some(day_of(t)?);
         } else {
-            year = Some(year_of(t)?);
+            year = year_of(t);
             break;
         }
         j += 1;
@@ -219,10 +228,6 @@ fn date_in_words(tokens: &[Token], i: usize) -> Option<(usize, String)> {
             Some((last + 1 - i, format!("????-{month:02}-{day:02}")))
         }
     }
-}
-
-fn matches_at(folds: &[&str], i: usize, name: &[String]) -> bool {
-    !name.is_empty() && i + name.len() <= folds.len() && name.iter().zip(&folds[i..]).all(|(n, f)| same_word(n, f))
 }
 
 /// Byte ranges of text inside quotes: "…", '…', «…», “…”, ‘…’ (an apostrophe inside a word is not a quote).
@@ -247,4 +252,72 @@ pub fn quoted_ranges(q: &str) -> Vec<(usize, usize)> {
         k += 1;
     }
     out
+}
+
+/// Superlatives that name their field: "oldest" is about age, "furthest north" about latitude.
+const IMPLIED: &[(&[&str], &[&str])] = &[
+    (
+        &["older than", "younger than", "mas viejo que", "mas viejos que", "mas joven que", "mas jovenes que", "mes vell que", "mes vells que", "mes jove que", "mes joves que", "alter als", "junger als", "oldest", "youngest", "mas viejo", "mas viejos", "mas vieja", "mas viejas", "mas joven", "mas jovenes", "mes vell", "mes vells", "mes vella", "mes velles", "mes jove", "mes joves", "alteste", "altesten", "jungste", "jungsten"],
+        &["age", "edad", "edat", "alter"],
+    ),
+    (
+        &["heavier than", "lighter than", "mas pesado que", "mas pesados que", "mas ligero que", "mas ligeros que", "mes pesat que", "mes pesats que", "mes lleuger que", "mes lleugers que", "schwerer als", "leichter als", "heaviest", "lightest", "mas pesado", "mas pesados", "mas pesada", "mas pesadas", "mas ligero", "mas ligeros", "mas ligera", "mas ligeras", "mes pesat", "mes pesats", "mes pesant", "mes pesants", "mes lleuger", "mes lleugers", "mes lleugera", "mes lleugeres", "schwerste", "schwersten", "leichteste", "leichtesten"],
+        &["weight", "peso", "pes", "gewicht"],
+    ),
+    (
+        &["furthest north", "farthest north", "northernmost", "most northern", "furthest south", "farthest south", "southernmost", "most southern", "mas al norte", "mas al sur", "mes al nord", "mes al sud", "am weitesten nordlich", "am weitesten sudlich", "nordlichsten", "sudlichsten", "am nordlichsten", "am sudlichsten"],
+        &["latitude", "latitud", "breitengrad", "breite"],
+    ),
+    (&["easternmost", "furthest east", "westernmost", "furthest west"], &["longitude", "longitud", "langengrad"]),
+];
+
+/// Adds the field a superlative implies, as an empty span right after it.
+fn add_implied_fields(out: &mut Vec<Span>, tokens: &[Token], cat: &Catalog) {
+    let mut k = 0;
+    while k < out.len() {
+        if matches!(out[k].tag, Tag::Cue(Cue::High | Cue::Low | Cue::Op(_))) {
+            let phrase: Vec<&str> = tokens[out[k].start..out[k].end].iter().map(|t| t.fold.as_str()).collect();
+            let phrase = phrase.join(" ");
+            if let Some((_, anchors)) = IMPLIED.iter().find(|(ps, _)| ps.contains(&phrase.as_str())) {
+                let field = cat.fields.iter().position(|f| f.names.iter().any(|n| n.iter().any(|w| anchors.contains(&w.as_str()))));
+                if let Some(f) = field {
+                    let end = out[k].end;
+                    out.insert(k + 1, Span { tag: Tag::Field(vec![f]), start: end, end, raw: String::new(), used: false });
+                    k += 1;
+                }
+            }
+        }
+        k += 1;
+    }
+}
+
+/// Two nearby ambiguous words that together name one field ("anchura … del pétalo" → petal width).
+fn resolve_ambiguity(out: &mut [Span], cat: &Catalog) {
+    let candidates = |t: &Tag| -> Option<Vec<usize>> {
+        match t {
+            Tag::Field(fs) if fs.len() > 1 => Some(fs.clone()),
+            Tag::Group(g) => Some(cat.groups[*g].members.clone()),
+            _ => None,
+        }
+    };
+    for a in 0..out.len() {
+        let Some(ca) = candidates(&out[a].tag) else { continue };
+        let mut seen = 0;
+        for b in a + 1..out.len() {
+            if matches!(out[b].tag, Tag::Stop | Tag::Cue(Cue::Of)) {
+                continue;
+            }
+            seen += 1;
+            if seen > 3 {
+                break;
+            }
+            let Some(cb) = candidates(&out[b].tag) else { continue };
+            let both: Vec<usize> = ca.iter().copied().filter(|f| cb.contains(f)).collect();
+            if both.len() == 1 {
+                out[a].tag = Tag::Field(both);
+                out[b].tag = Tag::Stop;
+            }
+            break;
+        }
+    }
 }

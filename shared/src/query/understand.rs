@@ -259,7 +259,19 @@ impl Parser<'_> {
         if self.has(Cue::Help) && !any_content {
             return Ok(Understanding::Meta(MetaKind::Capabilities));
         }
-        if !any_content || (self.has(Cue::Dataset) && !self.spans.iter().any(|s| matches!(s.tag, Tag::Field(_) | Tag::Value(_)))) {
+        // "the data" can also name a date column in Catalan ("data"): with a meta word it means the dataset.
+        let dataset_word = |s: &Span| {
+            let f = super::text::fold(&s.raw);
+            Lang::ALL.iter().any(|&l| super::lang::lexicon(l).phrases.iter().any(|(p, c)| *c == Cue::Dataset && *p == f))
+        };
+        let meta_cue = [Cue::Title, Cue::DataDate, Cue::Source, Cue::Description].iter().any(|&c| self.has(c));
+        let only_dataset_fields = meta_cue
+            && self.spans.iter().all(|s| match &s.tag {
+                Tag::Field(_) => dataset_word(s),
+                Tag::Value(_) | Tag::Number(_) | Tag::Date(_) | Tag::Quoted(_) | Tag::Group(_) => false,
+                _ => true,
+            });
+        if !any_content || only_dataset_fields || (self.has(Cue::Dataset) && !self.spans.iter().any(|s| matches!(s.tag, Tag::Field(_) | Tag::Value(_)))) {
             for (cue, kind) in [(Cue::Title, MetaKind::Title), (Cue::DataDate, MetaKind::Date), (Cue::Source, MetaKind::Source), (Cue::Description, MetaKind::Description)] {
                 if self.has(cue) && !self.has(Cue::HowMany) {
                     return Ok(Understanding::Meta(kind));
@@ -442,7 +454,9 @@ impl Parser<'_> {
             return Ok(self.exact(Plan::DistinctValues { field: self.fref(targets[0]), filter }));
         }
         if filter.is_some() && (who || self.has(Cue::What) || alias) {
-            let target = targets.iter().copied().find(|&t| Some(t) != self.cat.label);
+            // "Which cars weigh more than 4900 lbs": a field the filter already uses is not what is asked.
+            let in_filter: Vec<String> = filter.as_ref().map(|f| f.conds().into_iter().map(|(fr, _, _)| fr.0.clone()).collect()).unwrap_or_default();
+            let target = targets.iter().copied().find(|&t| Some(t) != self.cat.label && !in_filter.contains(&self.cat.fields[t].name));
             if let Some(t) = target {
                 if self.has(Cue::List) && !self.has(Cue::Which) {
                     return Ok(self.exact(Plan::List { filter, label: Some(self.fref(t)) }));
