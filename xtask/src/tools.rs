@@ -80,9 +80,13 @@ fn is_newer_or_same(a: &Path, b: &Path) -> Result<bool> {
 }
 
 /// Debian's Chromium and chromedriver for the browser tests.
+/// Debian packages: Chromium for the browser tests, clang and llvm for C code built for wasm32
+/// (zstd-sys, pulled by the query engine's Arrow).
 fn chromium() -> Result<()> {
-    if Path::new("/usr/bin/chromium").exists() {
-        eprintln!("tools: chromium ok");
+    let have_chromium = Path::new("/usr/bin/chromium").exists();
+    let have_clang = Path::new("/usr/bin/clang").exists() && Path::new("/usr/bin/llvm-ar").exists();
+    if have_chromium && have_clang {
+        eprintln!("tools: chromium, clang and llvm ok");
         return Ok(());
     }
     let root = query("id", &["-u"]).is_some_and(|s| s.trim() == "0");
@@ -95,9 +99,12 @@ fn chromium() -> Result<()> {
         run(&mut cmd)
     };
     apt(&["update"])?;
-    apt(&["install", "-y", "chromium", "chromium-driver"])?;
+    apt(&["install", "-y", "chromium", "chromium-driver", "clang", "llvm"])?;
     if !Path::new("/usr/bin/chromium").exists() {
         bail!("apt-get installed chromium but /usr/bin/chromium is missing");
+    }
+    if !Path::new("/usr/bin/clang").exists() {
+        bail!("apt-get installed clang but /usr/bin/clang is missing");
     }
     Ok(())
 }
