@@ -3,6 +3,9 @@
 //! `cargo run --release -p tabletalk-shared --features query --example bench_query -- OUT.csv [ROWS]`
 //! writes the CSV first (for the pandas reference, `xtask/scripts/bench_query_pandas.py`) and
 //! prints one JSON line of medians.
+//!
+//! `… --example bench_query -- --suite tests/questions .cache/fixtures/vega` instead times the
+//! question suite: per table, the load and the median time per question over 5 rounds.
 
 use std::io::Write;
 use std::time::Instant;
@@ -17,9 +20,51 @@ const QUESTIONS: &[(&str, &str)] = &[
     ("distinct", "How many different names are there?"),
 ];
 
+fn suite(questions: &str, data: &str) {
+    const SUITES: &[(&str, &str)] = &[("la-riots", "la-riots.csv"), ("cars", "cars.json"), ("seattle-weather", "seattle-weather.csv"), ("airports", "airports.csv"), ("iris", "iris.json")];
+    let mut all = Vec::new();
+    for (name, file) in SUITES {
+        let bytes = std::fs::read(format!("{data}/{file}")).expect("data file");
+        let desc: DatasetDescription = serde_json::from_str(&std::fs::read_to_string(format!("{questions}/{name}.describe.json")).expect("describe")).expect("description");
+        let qs: Vec<String> = std::fs::read_to_string(format!("{questions}/{name}.jsonl"))
+            .expect("questions")
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("json")["question"].as_str().expect("question").to_string())
+            .collect();
+        let t = Instant::now();
+        let upload = load(&[SourceFile { name: file, bytes: &bytes }]);
+        let dataset = Dataset::new(upload.tables, desc).expect("dataset");
+        let load_ms = t.elapsed().as_secs_f64() * 1e3;
+        let mut per_q = Vec::new();
+        for q in &qs {
+            let mut times: Vec<f64> = (0..5)
+                .map(|_| {
+                    let t = Instant::now();
+                    let _ = futures::executor::block_on(dataset.ask(&mut Conversation::default(), q));
+                    t.elapsed().as_secs_f64() * 1e3
+                })
+                .collect();
+            times.sort_by(f64::total_cmp);
+            per_q.push(times[2]);
+        }
+        all.extend(per_q.iter().copied());
+        per_q.sort_by(f64::total_cmp);
+        let mean = per_q.iter().sum::<f64>() / per_q.len() as f64;
+        println!("{{\"suite\":\"{name}\",\"questions\":{},\"load_ms\":{load_ms:.1},\"mean_ms\":{mean:.2},\"median_ms\":{:.2},\"max_ms\":{:.2}}}", per_q.len(), per_q[per_q.len() / 2], per_q[per_q.len() - 1]);
+    }
+    all.sort_by(f64::total_cmp);
+    println!("{{\"suite\":\"all\",\"questions\":{},\"mean_ms\":{:.2},\"median_ms\":{:.2},\"p95_ms\":{:.2}}}", all.len(), all.iter().sum::<f64>() / all.len() as f64, all[all.len() / 2], all[all.len() * 95 / 100]);
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
-    let path = args.next().expect("usage: bench_query OUT.csv [ROWS]");
+    let path = args.next().expect("usage: bench_query OUT.csv [ROWS] | --suite QUESTIONS_DIR DATA_DIR");
+    if path == "--suite" {
+        let q = args.next().expect("questions dir");
+        let d = args.next().expect("data dir");
+        return suite(&q, &d);
+    }
     let rows: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(1_000_000);
     let regions = ["north", "south", "east", "west", "centre", "islands", "coast", "mountains"];
     {

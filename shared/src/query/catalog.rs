@@ -110,7 +110,10 @@ impl Catalog {
                 Some(GroupInfo { name: g.name.clone(), names, members, default })
             })
             .collect();
+        // Words for "rows" and "people" in the four languages name rows in any table.
+        const GENERIC: &[&str] = &["people", "persons", "personas", "persones", "personen", "leute", "gente", "gent", "individuals", "items", "elements", "elementos", "elements", "elemente"];
         let mut aliases: Vec<Vec<String>> = desc.row_aliases.iter().map(|a| fold_words(a)).collect();
+        aliases.extend(GENERIC.iter().map(|a| vec![a.to_string()]));
         let stem_words = name_words(&crate::ingest::stem(&table.name));
         if !stem_words.is_empty() {
             aliases.push(stem_words);

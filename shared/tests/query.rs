@@ -1,0 +1,66 @@
+//! The question parser and the exact path never panic on any text, and whatever they run is one
+//! SELECT (property tests over arbitrary strings and over shuffled keywords of all four languages).
+#![cfg(feature = "query")]
+
+use proptest::prelude::*;
+use tabletalk_shared::description::DatasetDescription;
+use tabletalk_shared::ingest::{load, SourceFile};
+use tabletalk_shared::query::{Conversation, Dataset, Route};
+
+const CSV: &str = "name,gender,age,city,salary,joined\nAda Colau,Female,50,Barcelona,\"1,234.5\",2015-06-13\nJaume Collboni,Male,54,Barcelona,1000,2023-06-17\nO'Brien,Female,,Girona,800,2019-01-01\nZoë Müller,Female,31,\"Lleida; DROP TABLE t\",1200,2020-02-29\n";
+
+fn dataset() -> Dataset {
+    let up = load(&[SourceFile { name: "people.csv", bytes: CSV.as_bytes() }]);
+    Dataset::new(up.tables, DatasetDescription::default()).expect("dataset")
+}
+
+const WORDS: &[&str] = &[
+    "how many", "cuántos", "quantes", "wie viele", "average", "media", "mitjana", "Durchschnitt", "top", "3", "three", "tres", "drei",
+    "more than", "más de", "menys de", "mindestens", "between", "and", "or", "not", "no", "nicht", "per", "por", "pro", "gender", "age",
+    "salary", "city", "Female", "women", "mujeres", "Barcelona", "Ada Colau", "'", "\"", "?", "¿", "which", "who", "quién", "welche",
+    "percentage", "most common", "distribution", "vs", "2015", "13 June 2015", "-5", "1,5", "starts with", "contains", "'O'Brien'",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn any_text_gets_an_answer_and_only_selects_run(q in "\\PC{0,80}") {
+        let d = dataset();
+        let a = futures::executor::block_on(d.ask(&mut Conversation::default(), &q));
+        if let Some(sql) = &a.sql {
+            prop_assert!(sql.starts_with("SELECT"), "{sql}");
+        }
+    }
+
+    #[test]
+    fn keyword_salad_gets_an_answer(idx in proptest::collection::vec(0..WORDS.len(), 1..10)) {
+        let q: Vec<&str> = idx.iter().map(|&i| WORDS[i]).collect();
+        let q = q.join(" ");
+        let d = dataset();
+        let mut conv = Conversation::default();
+        let a = futures::executor::block_on(d.ask(&mut conv, &q));
+        if a.route == Route::Exact {
+            prop_assert!(a.sql.as_deref().is_some_and(|s| s.starts_with("SELECT")));
+        }
+        // A reply to whatever was asked back also answers without panicking.
+        let _ = futures::executor::block_on(d.ask(&mut conv, "the second"));
+    }
+}
+
+#[test]
+fn exact_answers_on_a_small_table() {
+    let d = dataset();
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    assert_eq!(ask("How many women are there?").value, 3);
+    assert_eq!(ask("What is the salary of Ada Colau?").value, 1234.5);
+    assert_eq!(ask("Are there more women or men?").value, "Female");
+    assert_eq!(ask("¿Cuántas personas de Barcelona hay?").value, 2);
+    assert_eq!(ask("Wie viele Personen sind mindestens 50 Jahre alt?").value, 2);
+    // Either the right number or none: never a wrong one.
+    let a = ask("Quin és el salari mitjà de les dones?");
+    match a.route {
+        Route::Exact => assert!((a.value.as_f64().expect("number") - (1234.5 + 800.0 + 1200.0) / 3.0).abs() < 1e-9, "{}", a.answer),
+        _ => assert!(a.value.is_null(), "{}", a.answer),
+    }
+}
