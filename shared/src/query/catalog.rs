@@ -139,7 +139,7 @@ impl Catalog {
         // Schema columns are the table's columns, in order.
         let col_of: HashMap<&str, usize> = schema.columns.iter().enumerate().map(|(i, c)| (c.name.as_str(), i)).collect();
         let rows = self.rows.max(1);
-        let mut counts: HashMap<(usize, String), u64> = HashMap::new();
+        let mut counts: rustc_hash::FxHashMap<(usize, std::borrow::Cow<'_, str>), u64> = Default::default();
         for (fi, f) in self.fields.iter().enumerate() {
             let indexed = match &f.composed {
                 Some(_) => true,
@@ -161,10 +161,10 @@ impl Catalog {
                         if ps.len() != parts.len() {
                             continue;
                         }
-                        ps.join(sep)
+                        std::borrow::Cow::Owned(ps.join(sep))
                     }
                     None => match col_of.get(f.name.as_str()).and_then(|&c| row.get(c)).and_then(Value::as_text) {
-                        Some(s) if !is_missing(s) => s.trim().to_string(),
+                        Some(s) if !is_missing(s) => std::borrow::Cow::Borrowed(s.trim()),
                         _ => continue,
                     },
                 };
@@ -181,7 +181,7 @@ impl Catalog {
             }
             self.max_value_words = self.max_value_words.max(words.len());
             let code = value.len() <= 3 && value.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit());
-            self.values.entry(words.join(" ")).or_default().push(ValueHit { field, value, rows: n, code });
+            self.values.entry(words.join(" ")).or_default().push(ValueHit { field, value: value.into_owned(), rows: n, code });
         }
         self.add_value_synonyms(table);
         for hits in self.values.values_mut() {

@@ -1,6 +1,6 @@
 //! Type inference over a column's values, plus the adaptive categorical rule.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::values::{is_missing, parse_bool, parse_date, parse_number, reveals_order};
 use super::{ColumnSchema, ColumnType, DateGranularity, DateOrder, Shape, TableSchema, Unit, ValueFormat};
@@ -48,7 +48,7 @@ pub fn infer_column(name: &str, path: Vec<String>, cells: &[&Value]) -> ColumnSc
 fn infer_scalar(name: &str, path: Vec<String>, texts: &[Option<&str>]) -> ColumnSchema {
     let present: Vec<&str> = texts.iter().flatten().copied().collect();
     let missing = (texts.len() - present.len()) as u64;
-    let mut counts: HashMap<&str, u32> = HashMap::new();
+    let mut counts: HashMap<&str, u32> = HashMap::default();
     let mut samples = Vec::new();
     for v in &present {
         let c = counts.entry(v).or_insert(0);
@@ -269,7 +269,7 @@ pub fn is_categorical(ty: ColumnType, n: u64, distinct: u64) -> bool {
 
 fn infer_nested(name: &str, path: Vec<String>, cells: &[&Value]) -> ColumnSchema {
     let mut missing = 0u64;
-    let mut distinct: HashMap<String, ()> = HashMap::new();
+    let mut distinct: HashMap<String, ()> = HashMap::default();
     let mut items: Vec<&Value> = Vec::new();
     let mut objects: Vec<&Value> = Vec::new();
     let mut lists = 0usize;
