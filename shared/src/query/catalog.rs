@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use crate::description::DatasetDescription;
-use crate::schema::{format_value, is_missing, ColumnSchema, ColumnType, Shape, TableSchema};
+use crate::schema::{is_missing, ColumnSchema, ColumnType, Shape, TableSchema};
 use crate::table::{Table, Value};
 
 use super::text::{fold_words, name_words};
@@ -288,9 +288,4 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
         yearly,
         distinct: col.distinct,
     }
-}
-
-/// The display form of a stored value (as templates show it).
-pub fn display(col: &ColumnSchema, raw: &str) -> String {
-    format_value(col, raw).into_owned()
 }

@@ -2,7 +2,7 @@
 //! literal with quotes doubled, so no value can change the statement's shape.
 
 use super::catalog::Catalog;
-use super::plan::{AggFn, CmpOp, FieldRef, Filter, Literal, Plan, Predicate};
+use super::plan::{AggFn, FieldRef, Filter, Literal, Plan, Predicate};
 use crate::schema::ColumnType;
 
 /// The hidden column holding each row's 1-based data-row number, for citations.
@@ -240,8 +240,4 @@ pub fn eq_sql(cat: &Catalog, field: &FieldRef, value: &serde_json::Value) -> Opt
         serde_json::Value::Bool(b) => format!("{e} = {}", if *b { "TRUE" } else { "FALSE" }),
         _ => format!("{e} IS NULL"),
     })
-}
-
-pub fn cmp_op_words(op: CmpOp) -> &'static str {
-    op.sql()
 }
