@@ -8,7 +8,8 @@ use anyhow::{bail, Context, Result};
 use serde::Deserialize;
 use serde_json::Value as Json;
 use tabletalk_shared::description::DatasetDescription;
-use tabletalk_shared::query::{Answer, Conversation, Dataset};
+use tabletalk_shared::embed::Embedder;
+use tabletalk_shared::query::{Answer, Conversation, Dataset, FieldMatcher};
 
 use crate::files::load_paths;
 
@@ -101,7 +102,29 @@ fn load(files: &[PathBuf], describe: Option<&Path>) -> Result<Dataset> {
         let given: DatasetDescription = serde_json::from_str(&text).with_context(|| format!("{}: not a dataset description", p.display()))?;
         description = merge(given, description);
     }
-    Ok(Dataset::new(upload.tables, description)?)
+    let mut dataset = Dataset::new(upload.tables, description)?;
+    dataset.set_field_matcher(Box::new(EmbeddingMatcher { embedder: std::cell::OnceCell::new() }));
+    Ok(dataset)
+}
+
+/// Reads a word no field name matches as the field closest in meaning (all-MiniLM-L6-v2,
+/// loaded on the first such word; without the model files the word stays unknown).
+struct EmbeddingMatcher {
+    embedder: std::cell::OnceCell<Option<Embedder>>,
+}
+
+impl FieldMatcher for EmbeddingMatcher {
+    fn closest(&self, word: &str, names: &[String]) -> Option<(usize, f32)> {
+        let e = self.embedder.get_or_init(|| crate::model::load(crate::model::DEFAULT_MODEL).ok()).as_ref()?;
+        let mut texts = vec![word];
+        texts.extend(names.iter().map(String::as_str));
+        let out = e.embed(&texts, 32, &mut |_| {}).ok()?;
+        let q = out.get(0)?;
+        // The vectors are L2-normalised: the dot product is the cosine.
+        (1..out.len())
+            .filter_map(|i| out.get(i).map(|v| (i - 1, q.iter().zip(v).map(|(a, b)| a * b).sum::<f32>())))
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+    }
 }
 
 /// The user's description wins; metadata that came with the files fills what it leaves out.

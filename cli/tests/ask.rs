@@ -76,6 +76,14 @@ fn unknown_fields_and_values_get_a_clear_answer() {
     // A typo gets the column it was meant to be.
     let a = ask(&[&c], Some(&d), "What is the average horsepwer?");
     assert_refused(&a, "Horsepower");
+    // A word no name matches, read by meaning (embedding similarity) and said so.
+    let mpg: Vec<f64> = cars().iter().filter_map(|r| r["Miles_per_Gallon"].as_f64()).collect();
+    let a = ask(&[&c], None, "What is the average mileage?");
+    assert_eq!(a["route"], "exact", "{a}");
+    assert!((a["value"].as_f64().expect("number") - mean(&mpg)).abs() < 1e-9, "{a}");
+    assert!(a["answer"].as_str().expect("text").contains("mileage"), "{a}");
+    let a = ask(&[&c], None, "What is the average price?");
+    assert_refused(&a, "price");
     let air = vega("airports.csv");
     let a = ask(&[&air], Some(&describe("airports")), "How many airports are in Atlantis?");
     assert_refused(&a, "Atlantis");

@@ -188,7 +188,7 @@ pub fn refusal_text(lang: Lang, r: &Refusal) -> String {
         Refusal::Language { name } => format!(
             "This looks like {name}. I answer questions in English, Spanish, Catalan and German. / Respondo en inglés, español, catalán y alemán. / Responc en anglès, castellà, català i alemany. / Ich antworte auf Englisch, Spanisch, Katalanisch und Deutsch."
         ),
-        Refusal::UnknownField { word, suggestions } => {
+        Refusal::UnknownField { word, suggestions, .. } => {
             let s = suggestions.join(", ");
             match suggestions.is_empty() {
                 false => tr(lang, format!("There is no column like “{word}”; did you mean {s}?"), format!("No hay ninguna columna como «{word}»; ¿querías decir {s}?"), format!("No hi ha cap columna com «{word}»; volies dir {s}?"), format!("Es gibt keine Spalte wie „{word}“; meintest du {s}?")),

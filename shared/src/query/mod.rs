@@ -40,6 +40,15 @@ use answer::{capabilities, clarify_text, meta_text, refusal_text, tr, ClarifyOut
 /// Below this confidence a question goes to retrieval instead of the exact path.
 pub const MIN_CONFIDENCE: f32 = 0.5;
 
+/// Below this similarity a word is not read as a field by meaning.
+pub const MIN_FIELD_SIMILARITY: f32 = 0.6;
+
+/// Finds the name closest in meaning to a word none of the fields' names match (sentence
+/// embeddings in the CLI and the app; none on the edge). Returns the index and the similarity.
+pub trait FieldMatcher {
+    fn closest(&self, word: &str, names: &[String]) -> Option<(usize, f32)>;
+}
+
 /// Loaded tables, ready for questions: catalogs for the parser, and the engine holding the rows.
 pub struct Dataset {
     tables: Vec<Table>,
@@ -49,6 +58,7 @@ pub struct Dataset {
     description: DatasetDescription,
     /// Passages and their BM25 index, built on the first question that needs retrieval.
     lexical: OnceLock<(Vec<Passage>, Bm25Index)>,
+    matcher: Option<Box<dyn FieldMatcher>>,
 }
 
 /// The state a clarifying sub-conversation needs: the question waiting for the user's choice.
@@ -84,7 +94,34 @@ impl Dataset {
             engine.register(t, s)?;
             catalogs.push(Catalog::build(t, s, &description));
         }
-        Ok(Dataset { tables, schemas, catalogs, engine, description, lexical: OnceLock::new() })
+        Ok(Dataset { tables, schemas, catalogs, engine, description, lexical: OnceLock::new(), matcher: None })
+    }
+
+    /// Lets unknown words be read as the field closest in meaning (synonyms nobody declared).
+    pub fn set_field_matcher(&mut self, m: Box<dyn FieldMatcher>) {
+        self.matcher = Some(m);
+    }
+
+    /// "average mileage" → Miles_per_Gallon: the field whose names are closest in meaning to an
+    /// unknown word, when similar enough; the question is then parsed again with that field.
+    fn by_meaning(&self, table: usize, q: &str, word: &str, span: (usize, usize), hint: Option<Lang>) -> Option<(understand::Parsed, String, f32)> {
+        let m = self.matcher.as_ref()?;
+        let cat = &self.catalogs[table];
+        let mut names = Vec::new();
+        let mut owner = Vec::new();
+        for (i, f) in cat.fields.iter().enumerate() {
+            for n in std::iter::once(f.label.clone()).chain(f.names.iter().map(|w| w.join(" "))) {
+                names.push(n);
+                owner.push(i);
+            }
+        }
+        let (k, sim) = m.closest(word, &names)?;
+        if sim < MIN_FIELD_SIMILARITY {
+            return None;
+        }
+        let field = owner[k];
+        let parsed = understand(q, cat, hint, &Overrides { spans: vec![(span, field)], target: None });
+        matches!(parsed.understanding, Understanding::Exact { .. }).then(|| (parsed, cat.fields[field].name.clone(), sim))
     }
 
     pub fn catalogs(&self) -> &[Catalog] {
@@ -125,6 +162,26 @@ impl Dataset {
     }
 
     async fn respond(&self, conv: &mut Conversation, table: usize, q: &str, parsed: understand::Parsed) -> Answer {
+        if let Understanding::Refuse(understand::Refusal::UnknownField { word, span: Some(span), .. }) = &parsed.understanding {
+            if let Some((mut again, field, sim)) = self.by_meaning(table, q, word, *span, conv.lang) {
+                let lang = again.lang;
+                if let Understanding::Exact { confidence, .. } = &mut again.understanding {
+                    *confidence = confidence.min(sim);
+                }
+                let word = word.clone();
+                let mut a = Box::pin(self.respond(conv, table, q, again)).await;
+                if a.route == Route::Exact || a.route == Route::Lookup {
+                    a.answer.push_str(&tr(
+                        lang,
+                        format!(" (“{word}” read as “{field}”, the closest field in meaning)"),
+                        format!(" («{word}» entendido como «{field}», el campo más parecido en significado)"),
+                        format!(" («{word}» entès com a «{field}», el camp més proper en significat)"),
+                        format!(" („{word}“ als „{field}“ gelesen, das bedeutungsnächste Feld)"),
+                    ));
+                }
+                return a;
+            }
+        }
         let lang = parsed.lang;
         conv.lang = Some(lang);
         let cat = &self.catalogs[table];

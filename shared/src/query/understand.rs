@@ -30,7 +30,13 @@ pub enum Refusal {
     TooLong { chars: usize },
     Sql,
     Language { name: String },
-    UnknownField { word: String, suggestions: Vec<String> },
+    UnknownField {
+        word: String,
+        suggestions: Vec<String>,
+        /// The word's token range, so a field found by meaning can stand in for it.
+        #[serde(skip)]
+        span: Option<(usize, usize)>,
+    },
     UnknownValue { word: String, suggestions: Vec<String> },
     TypeMismatch { field: String, ty: String, wanted: String },
     Contradiction { field: String, detail: String },
@@ -1021,7 +1027,8 @@ impl Parser<'_> {
             .filter(|(s, _)| *s >= 0.4)
             .collect();
         scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-        Fail::Refuse(Refusal::UnknownField { word, suggestions: scored.into_iter().take(3).map(|(_, n)| n.to_string()).collect() })
+        let span = Some((self.spans[j].start, self.spans[j].end));
+        Fail::Refuse(Refusal::UnknownField { word, suggestions: scored.into_iter().take(3).map(|(_, n)| n.to_string()).collect(), span })
     }
 
     fn check_contradictions(&self, f: Option<&Filter>) -> R<()> {
@@ -1099,7 +1106,8 @@ impl Parser<'_> {
                 .collect();
             scored.sort_by(|a, b| b.0.total_cmp(&a.0));
             let suggestions = scored.into_iter().take(3).map(|(_, n)| n.to_string()).collect();
-            return Fail::Refuse(Refusal::UnknownField { word, suggestions });
+            let span = (words.len() == 1).then(|| (w.start, w.end));
+            return Fail::Refuse(Refusal::UnknownField { word, suggestions, span });
         }
         self.missing(numeric)
     }
