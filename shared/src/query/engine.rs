@@ -71,7 +71,7 @@ impl Engine {
         let batches = df.collect().await.map_err(|e| QueryError::Engine(e.to_string()))?;
         let mut rows = Vec::new();
         for b in &batches {
-            let cols: Vec<Vec<Json>> = b.columns().iter().map(|c| to_json(c)).collect::<Result<_, _>>()?;
+            let cols: Vec<Vec<Json>> = b.columns().iter().map(to_json).collect::<Result<_, _>>()?;
             for r in 0..b.num_rows() {
                 rows.push(cols.iter().map(|c| c[r].clone()).collect());
             }

@@ -412,7 +412,9 @@ impl Parser<'_> {
         // Lookups: one field of the row a value or a point condition names.
         let identifying = conds.iter().any(|c| c.kind == Kind::Identifying);
         let points = !conds.is_empty() && conds.iter().all(|c| matches!(c.kind, Kind::Identifying | Kind::Point)) && !matches!(filter, Some(Filter::Or(_)));
-        let lookup = identifying || (points && !(self.has(Cue::Which) && !self.has(Cue::What)) && !self.has(Cue::HowMany));
+        // "Which origin do the 5-cylinder cars have?" lists values; "What is the species of the flower
+        // with petal length 6.9?" looks one up.
+        let lookup = identifying || (points && (self.has(Cue::What) || !self.has(Cue::Which)) && !self.has(Cue::HowMany));
         if lookup && !self.has(Cue::Distinct) {
             let target = targets.first().copied().or_else(|| (self.has(Cue::DataDate)).then(|| self.unique(|f| self.is_date(f))).flatten());
             if let (Some(t), Some(key)) = (target, filter.clone()) {
@@ -711,7 +713,7 @@ impl Parser<'_> {
                 pos: neg.unwrap_or(i),
                 end: i,
                 filter: Filter::Cond { field: self.fref(field), pred: Predicate::Cmp(CmpOp::Eq, Literal::Date(d.clone())), negated: neg.is_some() },
-                eq_value: neg.is_none().then(|| (field, d)),
+                eq_value: neg.is_none().then_some((field, d)),
                 kind,
             });
         }
@@ -1106,7 +1108,7 @@ impl Parser<'_> {
                 .collect();
             scored.sort_by(|a, b| b.0.total_cmp(&a.0));
             let suggestions = scored.into_iter().take(3).map(|(_, n)| n.to_string()).collect();
-            let span = (words.len() == 1).then(|| (w.start, w.end));
+            let span = (words.len() == 1).then_some((w.start, w.end));
             return Fail::Refuse(Refusal::UnknownField { word, suggestions, span });
         }
         self.missing(numeric)

@@ -235,7 +235,7 @@ fn small(s: &str) -> Option<u32> {
 
 /// The day/month order a slash date reveals: Some(DayMonth) when the first part exceeds 12, etc.
 pub fn reveals_order(raw: &str) -> Option<DateOrder> {
-    let parts: Vec<&str> = raw.trim().split(|c| c == '/' || c == '.' || c == '-').collect();
+    let parts: Vec<&str> = raw.trim().split(['/', '.', '-']).collect();
     if parts.len() < 3 || year_of(parts[0]).is_some() {
         return None;
     }
@@ -326,7 +326,7 @@ fn parse_coarse(s: &str) -> Option<DateValue> {
         return at(y, 1, DateGranularity::Year);
     }
     let upper = s.to_uppercase();
-    let parts: Vec<&str> = upper.split(|c: char| c == ':' || c == '-' || c == ' ' || c == '/' || c == '_').filter(|p| !p.is_empty()).collect();
+    let parts: Vec<&str> = upper.split([':', '-', ' ', '/', '_']).filter(|p| !p.is_empty()).collect();
     let quarter = |p: &str| -> Option<u32> {
         let q = p.strip_prefix('Q').or_else(|| p.strip_suffix('Q'))?;
         let q: u32 = q.parse().ok()?;
@@ -347,7 +347,7 @@ fn parse_coarse(s: &str) -> Option<DateValue> {
             }
             if let Some(y) = year_of(b) {
                 // Month names are matched in the source's case.
-                let name = s.split(|c: char| c == ' ' || c == '-' || c == '/').next()?;
+                let name = s.split([' ', '-', '/']).next()?;
                 if let Some(m) = month_from_name(name) {
                     return at(y, m, DateGranularity::Month);
                 }
