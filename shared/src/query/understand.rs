@@ -1092,26 +1092,17 @@ impl Parser<'_> {
 
     /// An aggregate without a field: an unknown word there is a column we do not have; else ask.
     fn unknown_field_or_missing(&self, numeric: Option<bool>) -> Fail {
-        let words: Vec<&Span> = self.spans.iter().filter(|s| matches!(s.tag, Tag::Unknown) && s.raw.chars().any(char::is_alphabetic)).collect();
-        if let Some(w) = words.first() {
-            let word = words.iter().map(|s| s.raw.as_str()).collect::<Vec<_>>().join(" ");
-            let folded = super::text::fold(&w.raw);
-            let mut scored: Vec<(f64, &str)> = self
-                .cat
-                .fields
-                .iter()
-                .map(|f| {
-                    let s = f.names.iter().map(|n| strsim::normalized_levenshtein(&n.join(" "), &folded)).fold(0.0, f64::max);
-                    (s, f.name.as_str())
-                })
-                .filter(|(s, _)| *s >= 0.4)
-                .collect();
-            scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-            let suggestions = scored.into_iter().take(3).map(|(_, n)| n.to_string()).collect();
-            let span = (words.len() == 1).then_some((w.start, w.end));
-            return Fail::Refuse(Refusal::UnknownField { word, suggestions, span });
+        let words: Vec<usize> = (0..self.spans.len()).filter(|&i| matches!(self.spans[i].tag, Tag::Unknown) && self.spans[i].raw.chars().any(char::is_alphabetic)).collect();
+        let Some(&first) = words.first() else { return self.missing(numeric) };
+        // Suggestions come from the first unknown word; the refusal quotes them all.
+        match self.unknown_field_at(first) {
+            Fail::Refuse(Refusal::UnknownField { suggestions, span, .. }) => {
+                let word = words.iter().map(|&i| self.spans[i].raw.as_str()).collect::<Vec<_>>().join(" ");
+                let span = if words.len() == 1 { span } else { None };
+                Fail::Refuse(Refusal::UnknownField { word, suggestions, span })
+            }
+            other => other,
         }
-        self.missing(numeric)
     }
 
     /// A word that reads like a value ("in Paris", a capitalised name, quoted text) but is in no column.
