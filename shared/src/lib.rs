@@ -6,6 +6,7 @@
 pub mod embed;
 pub mod description;
 pub mod error;
+pub mod generate;
 pub mod headers;
 pub mod index;
 pub mod ingest;

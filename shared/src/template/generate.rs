@@ -56,16 +56,33 @@ fn item_fields(fields: &[ColumnSchema]) -> String {
         .join(", ")
 }
 
+/// One sentence of the static template: refinement rewrites sentences of single fields and keeps
+/// the structure (sections, lists) as generated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clause {
+    /// Template text of the sentence, without its section wrapper.
+    pub text: String,
+    /// The scalar field the sentence states, when it states exactly one.
+    pub field: Option<String>,
+    /// Shown only when the field has a value (`{{#Name}} …{{/Name}}`).
+    pub optional: bool,
+}
+
 /// One sentence per column; columns with gaps sit in a section so missing values are not spelled out.
 pub fn generate_static(columns: &[ColumnSchema], context: Option<&TableContext>) -> String {
-    let mut sentences = Vec::new();
+    assemble(&static_clauses(columns, context))
+}
+
+/// The static template's sentences, in order (the caption first, when there is one).
+pub fn static_clauses(columns: &[ColumnSchema], context: Option<&TableContext>) -> Vec<Clause> {
+    let mut clauses = Vec::new();
     if let Some(caption) = context.and_then(|c| c.caption.as_deref()) {
         let c = literal(caption.trim());
-        sentences.push(if c.ends_with('.') { c } else { format!("{c}.") });
+        clauses.push(Clause { text: if c.ends_with('.') { c } else { format!("{c}.") }, field: None, optional: false });
     }
     for c in columns {
         let label = literal(&c.name);
-        let sentence = match c.shape {
+        let text = match c.shape {
             Shape::Scalar => format!("The value for '{label}' is {}.", field(&c.name)),
             Shape::List => format!("The field '{label}' is a list of: {}{{{{.}}}}{}.", open(&c.name, ", "), close(&c.name)),
             Shape::ListOfObjects => format!(
@@ -76,10 +93,22 @@ pub fn generate_static(columns: &[ColumnSchema], context: Option<&TableContext>)
             ),
             Shape::Object => format!("The field '{label}' contains: {}{}{}.", open(&c.name, ""), item_fields(&c.fields), close(&c.name)),
         };
-        let optional = c.missing > 0 && c.shape == Shape::Scalar;
-        // The space before a sentence sits inside its section, so a skipped sentence leaves no gap.
-        let spaced = if sentences.is_empty() { sentence } else { format!(" {sentence}") };
-        sentences.push(if optional { format!("{}{spaced}{}", open(&c.name, ""), close(&c.name)) } else { spaced });
+        let scalar = c.shape == Shape::Scalar;
+        clauses.push(Clause { text, field: scalar.then(|| c.name.clone()), optional: c.missing > 0 && scalar });
     }
-    sentences.concat()
+    clauses
+}
+
+/// Sentences → template text; an optional sentence's leading space sits inside its section, so a
+/// skipped sentence leaves no gap.
+pub fn assemble(clauses: &[Clause]) -> String {
+    let mut out = String::new();
+    for (i, c) in clauses.iter().enumerate() {
+        let spaced = if i == 0 { c.text.clone() } else { format!(" {}", c.text) };
+        match (&c.field, c.optional) {
+            (Some(name), true) => out.push_str(&format!("{}{spaced}{}", open(name, ""), close(name))),
+            _ => out.push_str(&spaced),
+        }
+    }
+    out
 }

@@ -12,7 +12,7 @@ mod generate;
 mod parse;
 
 pub use compile::{compile, Compiled};
-pub use generate::{generate_static, quote_name};
+pub use generate::{assemble, generate_static, quote_name, static_clauses, Clause};
 pub use parse::{parse, Node, Span, Template};
 
 use serde::{Deserialize, Serialize};
