@@ -1,6 +1,9 @@
 //! `tabletalk ask`: one question, a batch of questions (JSON Lines), or a conversation on stdin.
 
+use std::cell::OnceCell;
 use std::io::{BufRead, Write};
+use std::rc::Rc;
+use std::time::Duration;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -9,9 +12,33 @@ use serde::Deserialize;
 use serde_json::Value as Json;
 use tabletalk_shared::description::DatasetDescription;
 use tabletalk_shared::embed::Embedder;
-use tabletalk_shared::query::{Answer, Conversation, Dataset, FieldMatcher};
+use tabletalk_shared::generate::Budget;
+use tabletalk_shared::query::{Answer, Conversation, Dataset, FieldMatcher, Route};
 
 use crate::files::load_paths;
+use crate::grounded::Grounded;
+use crate::llm::Backend;
+
+/// `--llm`: where generation goes and how long to wait for it.
+pub struct LlmArgs {
+    pub url: Option<String>,
+    pub model: Option<String>,
+    pub api_key: Option<String>,
+    pub timeout_secs: u64,
+    pub context_tokens: u32,
+}
+
+type SharedEmbedder = Rc<OnceCell<Option<Embedder>>>;
+
+/// Answers one question: the exact path first; what it can only retrieve goes to the LLM when one
+/// is configured.
+fn answer(dataset: &Dataset, conv: &mut Conversation, grounded: Option<&Grounded>, q: &str, on_text: Option<&mut dyn FnMut(&str)>) -> Result<Answer> {
+    let a = futures::executor::block_on(dataset.ask(conv, q));
+    match grounded {
+        Some(g) if a.intent.as_deref() == Some("retrieval") && matches!(a.route, Route::Lookup | Route::Unanswerable) => g.answer(dataset, q, a, on_text),
+        _ => Ok(a),
+    }
+}
 
 #[derive(Deserialize)]
 struct BatchLine {
@@ -19,7 +46,7 @@ struct BatchLine {
     question: String,
 }
 
-pub fn run(args: &[String], questions: Option<&Path>, describe: Option<&Path>, json: bool) -> Result<ExitCode> {
+pub fn run(args: &[String], questions: Option<&Path>, describe: Option<&Path>, json: bool, llm: LlmArgs) -> Result<ExitCode> {
     // `ask FILE… "question"`: the last argument is the question unless it names a file.
     let (files, question): (Vec<PathBuf>, Option<String>) = match (questions, args.split_last()) {
         (None, Some((last, rest))) if !Path::new(last).exists() => (rest.iter().map(PathBuf::from).collect(), Some(last.clone())),
@@ -28,7 +55,25 @@ pub fn run(args: &[String], questions: Option<&Path>, describe: Option<&Path>, j
     if files.is_empty() {
         bail!("name at least one data file before the question");
     }
-    let dataset = load(&files, describe)?;
+    let embedder: SharedEmbedder = Rc::new(OnceCell::new());
+    let dataset = load(&files, describe, embedder.clone())?;
+    let grounded = match &llm.url {
+        None => None,
+        Some(url) => {
+            let e = embedder.get_or_init(|| crate::model::load(crate::model::DEFAULT_MODEL).ok()).as_ref();
+            let e = e.context("--llm needs the sentence-embedding model to rank passages and find citations (fetch it with `cargo xtask models`)")?;
+            let backend = Backend::connect(url, llm.model.clone(), llm.api_key.clone(), Duration::from_secs(llm.timeout_secs));
+            match backend {
+                Ok(b) => Some(Grounded::new(b, e, Budget { context_tokens: llm.context_tokens, ..Budget::default() })),
+                // The exact path still answers; open questions get the retrieved rows.
+                Err(err) => {
+                    eprintln!("warning: {err}; answering without the language model");
+                    None
+                }
+            }
+        }
+    };
+    let grounded = grounded.as_ref();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if let Some(path) = questions {
@@ -39,7 +84,7 @@ pub fn run(args: &[String], questions: Option<&Path>, describe: Option<&Path>, j
             }
             let q: BatchLine = serde_json::from_str(line).with_context(|| format!("{}: line {}: expected {{\"id\": …, \"question\": \"…\"}}", path.display(), i + 1))?;
             let mut conv = Conversation::default();
-            let a = futures::executor::block_on(dataset.ask(&mut conv, &q.question));
+            let a = answer(&dataset, &mut conv, grounded, &q.question, None)?;
             let mut obj = serde_json::Map::new();
             obj.insert("id".into(), q.id);
             if let Json::Object(m) = serde_json::to_value(&a)? {
@@ -49,18 +94,19 @@ pub fn run(args: &[String], questions: Option<&Path>, describe: Option<&Path>, j
                 writeln!(out, "{}", Json::Object(obj))?;
             } else {
                 writeln!(out, "[{}] {}", obj["id"], q.question)?;
-                print_answer(&mut out, &a)?;
+                print_answer(&mut out, &a, false)?;
             }
         }
         return Ok(ExitCode::SUCCESS);
     }
     let mut conv = Conversation::default();
     if let Some(q) = question {
-        let a = futures::executor::block_on(dataset.ask(&mut conv, &q));
         if json {
+            let a = answer(&dataset, &mut conv, grounded, &q, None)?;
             writeln!(out, "{}", serde_json::to_string(&a)?)?;
         } else {
-            print_answer(&mut out, &a)?;
+            let (a, streamed) = streamed_answer(&dataset, &mut conv, grounded, &q)?;
+            print_answer(&mut out, &a, streamed)?;
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -74,18 +120,38 @@ pub fn run(args: &[String], questions: Option<&Path>, describe: Option<&Path>, j
         if line.trim().is_empty() {
             continue;
         }
-        let a = futures::executor::block_on(dataset.ask(&mut conv, &line));
         if json {
+            let a = answer(&dataset, &mut conv, grounded, &line, None)?;
             writeln!(out, "{}", serde_json::to_string(&a)?)?;
         } else {
-            print_answer(&mut out, &a)?;
+            drop(out);
+            let (a, streamed) = streamed_answer(&dataset, &mut conv, grounded, &line)?;
+            out = stdout.lock();
+            print_answer(&mut out, &a, streamed)?;
         }
         out.flush()?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn load(files: &[PathBuf], describe: Option<&Path>) -> Result<Dataset> {
+/// Prints a generated answer as its tokens arrive; says whether anything was printed.
+fn streamed_answer(dataset: &Dataset, conv: &mut Conversation, grounded: Option<&Grounded>, q: &str) -> Result<(Answer, bool)> {
+    let mut printed = false;
+    let mut print = |t: &str| {
+        printed = true;
+        let mut o = std::io::stdout().lock();
+        let _ = o.write_all(t.as_bytes());
+        let _ = o.flush();
+    };
+    let a = answer(dataset, conv, grounded, q, Some(&mut print))?;
+    if printed {
+        println!();
+    }
+    // A failed stream printed part of an answer that was then replaced: show the final one.
+    Ok((a.clone(), printed && a.route == Route::Generated))
+}
+
+fn load(files: &[PathBuf], describe: Option<&Path>, embedder: SharedEmbedder) -> Result<Dataset> {
     let upload = load_paths(files)?;
     for e in &upload.errors {
         eprintln!("error: {e}");
@@ -103,14 +169,14 @@ fn load(files: &[PathBuf], describe: Option<&Path>) -> Result<Dataset> {
         description = merge(given, description);
     }
     let mut dataset = Dataset::new(upload.tables, description)?;
-    dataset.set_field_matcher(Box::new(EmbeddingMatcher { embedder: std::cell::OnceCell::new() }));
+    dataset.set_field_matcher(Box::new(EmbeddingMatcher { embedder }));
     Ok(dataset)
 }
 
 /// Reads a word no field name matches as the field closest in meaning (all-MiniLM-L6-v2,
 /// loaded on the first such word; without the model files the word stays unknown).
 struct EmbeddingMatcher {
-    embedder: std::cell::OnceCell<Option<Embedder>>,
+    embedder: SharedEmbedder,
 }
 
 impl FieldMatcher for EmbeddingMatcher {
@@ -146,8 +212,18 @@ fn merge(mut given: DatasetDescription, found: DatasetDescription) -> DatasetDes
     given
 }
 
-fn print_answer(out: &mut impl Write, a: &Answer) -> Result<()> {
-    writeln!(out, "{}", a.answer)?;
+fn print_answer(out: &mut impl Write, a: &Answer, streamed: bool) -> Result<()> {
+    if !streamed {
+        writeln!(out, "{}", a.answer)?;
+    }
+    for s in a.sentences.iter().flatten() {
+        if s.supported {
+            let rows: Vec<String> = s.citations.iter().map(|c| format!("{} row {}", c.file, c.row)).collect();
+            writeln!(out, "  ✓ {} ← {}", s.text, rows.join(", "))?;
+        } else {
+            writeln!(out, "  ✗ not supported by any row (similarity {:.2}): {}", s.score, s.text)?;
+        }
+    }
     if let Some(c) = &a.clarify {
         writeln!(out, "  options: {}", c.options.join(", "))?;
     }

@@ -3,8 +3,10 @@
 mod ask;
 mod embed;
 mod files;
+mod grounded;
 mod index;
 mod inspect;
+mod llm;
 mod model;
 mod progress;
 mod search;
@@ -42,6 +44,20 @@ enum Cmd {
         files: Vec<PathBuf>,
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Rewrite the template's sentences as natural prose with a language model (needs --llm);
+        /// every placeholder is kept, sentences that lose one stay as generated.
+        #[arg(long, requires = "llm")]
+        refine: bool,
+        /// An OpenAI-compatible server for --refine.
+        #[arg(long, env = "TABLETALK_LLM_URL", value_name = "URL")]
+        llm: Option<String>,
+        #[arg(long, env = "TABLETALK_LLM_MODEL")]
+        llm_model: Option<String>,
+        #[arg(long, default_value_t = 120)]
+        llm_timeout: u64,
+        /// Print {"template", "original", "refined", "asked", "fell_back", "notes"} per table.
+        #[arg(long)]
+        json: bool,
     },
     /// Turn every row into a passage with provenance, streaming large CSVs.
     Verbalise {
@@ -102,6 +118,19 @@ enum Cmd {
         /// Print the answer object(s) as JSON.
         #[arg(long)]
         json: bool,
+        /// An OpenAI-compatible server (tabletalk-llm, vLLM, llama.cpp) for questions the exact path
+        /// cannot compute: answers grounded in the retrieved rows, with citations.
+        #[arg(long, env = "TABLETALK_LLM_URL", value_name = "URL")]
+        llm: Option<String>,
+        /// The backend's model name (default: the first it lists).
+        #[arg(long, env = "TABLETALK_LLM_MODEL")]
+        llm_model: Option<String>,
+        /// Seconds to wait for the backend before answering without it.
+        #[arg(long, default_value_t = 60)]
+        llm_timeout: u64,
+        /// The backend's context in tokens; passages are dropped, lowest-ranked first, to fit.
+        #[arg(long, default_value_t = 2048)]
+        llm_context: u32,
     },
     /// Find the passages of a collection (from `tabletalk index`) that answer a question.
     Search {
@@ -130,13 +159,19 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.cmd {
         Cmd::Inspect { files, json } => inspect::run(&files, json),
-        Cmd::Template { files, out } => template::run(&files, out.as_deref()),
+        Cmd::Template { files, out, refine, llm, llm_model, llm_timeout, json } => {
+            let llm = refine.then(|| ask::LlmArgs { url: llm, model: llm_model, api_key: std::env::var("TABLETALK_LLM_API_KEY").ok(), timeout_secs: llm_timeout, context_tokens: 2048 });
+            template::run(&files, out.as_deref(), llm, json)
+        }
         Cmd::Verbalise { files, template, format, out, raw } => {
             verbalise::run(&files, template.as_deref(), format, out.as_deref(), raw)
         }
         Cmd::Embed { texts, model, json } => embed::run(&texts, &model, json),
         Cmd::Index { files, out, template, model, dense } => index::run(&files, &out, template.as_deref(), &model, dense),
-        Cmd::Ask { args, questions, describe, json } => ask::run(&args, questions.as_deref(), describe.as_deref(), json),
+        Cmd::Ask { args, questions, describe, json, llm, llm_model, llm_timeout, llm_context } => {
+            let llm = ask::LlmArgs { url: llm, model: llm_model, api_key: std::env::var("TABLETALK_LLM_API_KEY").ok(), timeout_secs: llm_timeout, context_tokens: llm_context };
+            ask::run(&args, questions.as_deref(), describe.as_deref(), json, llm)
+        }
         Cmd::Search { dir, query, k, mode, model, json } => search::run(&dir, &query, k, mode, model.as_deref(), json),
     };
     match result {

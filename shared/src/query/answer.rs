@@ -69,11 +69,26 @@ pub struct Answer {
     /// True when the SQL came from a language model (never for the rule-based path).
     #[serde(default)]
     pub approximate: bool,
+    /// Generated answers: each sentence with the rows that support it (unsupported ones flagged).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sentences: Option<Vec<crate::generate::SentenceSupport>>,
+    /// Generated answers: the retrieved passages the model read, best first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub passages: Option<Vec<PassageOut>>,
+}
+
+/// A retrieved passage as shown next to a generated answer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PassageOut {
+    pub file: String,
+    pub row: u64,
+    pub score: f32,
+    pub text: String,
 }
 
 impl Answer {
     pub fn plain(route: Route, lang: Lang, answer: String) -> Answer {
-        Answer { route, answer, value: Json::Null, sql: None, citations: Vec::new(), chart: None, clarify: None, intent: None, confidence: 1.0, lang, rows: None, approximate: false }
+        Answer { route, answer, value: Json::Null, sql: None, citations: Vec::new(), chart: None, clarify: None, intent: None, confidence: 1.0, lang, rows: None, approximate: false, sentences: None, passages: None }
     }
 }
 

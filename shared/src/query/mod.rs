@@ -22,7 +22,7 @@ use std::sync::OnceLock;
 
 use serde_json::Value as Json;
 
-pub use answer::{Answer, Citation, Route};
+pub use answer::{Answer, Citation, PassageOut, Route};
 pub use catalog::Catalog;
 pub use engine::{Engine, Rows};
 pub use error::QueryError;
@@ -249,9 +249,9 @@ impl Dataset {
         a
     }
 
-    /// Not an exact question: the most relevant rows by BM25 over the verbalised rows, cited.
-    fn retrieve(&self, q: &str, lang: Lang, confidence: f32) -> Answer {
-        let (passages, index) = self.lexical.get_or_init(|| {
+    /// Every row as a passage (static template) with its BM25 index, built on first use.
+    pub fn lexical(&self) -> &(Vec<Passage>, Bm25Index) {
+        self.lexical.get_or_init(|| {
             let mut passages = Vec::new();
             for (t, s) in self.tables.iter().zip(&self.schemas) {
                 let mut v = Verbaliser::with_static(s, t);
@@ -263,7 +263,18 @@ impl Dataset {
                 let _ = index.add(&p.text);
             }
             (passages, index)
-        });
+        })
+    }
+
+    /// The `k` passages BM25 ranks highest for `text`, best first, with their scores.
+    pub fn search_passages(&self, text: &str, k: usize) -> Vec<(usize, f32)> {
+        let (_, index) = self.lexical();
+        index.search(text, k).into_iter().map(|h| (h.id.index(), h.score)).collect()
+    }
+
+    /// Not an exact question: the most relevant rows by BM25 over the verbalised rows, cited.
+    fn retrieve(&self, q: &str, lang: Lang, confidence: f32) -> Answer {
+        let (passages, index) = self.lexical();
         let hits = index.search(q, 5);
         let mut a = Answer::plain(Route::Lookup, lang, String::new());
         a.confidence = confidence;

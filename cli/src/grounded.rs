@@ -1,0 +1,152 @@
+//! `ask --llm`: questions the exact path cannot compute go to retrieval plus generation. The
+//! passages the model reads are ranked by BM25 fused with sentence embeddings; after generation
+//! each sentence is matched to rows again and cites those that pass the calibrated threshold.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use anyhow::Result;
+use tabletalk_shared::embed::Embedder;
+use tabletalk_shared::generate::cite::{self, scoring_text, sentences, support};
+use tabletalk_shared::generate::prompt::{self, is_dont_know, Budget, ContextPassage};
+use tabletalk_shared::generate::{GenerateError, GroundedAnswer};
+use tabletalk_shared::index::fusion::{reciprocal_rank_fusion, RRF_K};
+use tabletalk_shared::index::{Hit, PassageId};
+use tabletalk_shared::query::{Answer, Citation, Dataset, PassageOut, Route};
+
+use crate::llm::{Backend, Sampling};
+
+/// Passages the model reads; small models answer best from a few.
+const TOP_K: usize = 6;
+/// Up to this many rows, every row is embedded once (dense retrieval over all of them); above
+/// it only BM25's candidates are, so a big table does not cost minutes per question.
+const DENSE_ALL_ROWS: usize = 1000;
+const LEXICAL_CANDIDATES: usize = 50;
+
+pub struct Grounded<'a> {
+    pub backend: Backend,
+    pub embedder: &'a Embedder,
+    pub budget: Budget,
+    /// Passage index → its vector, computed on first need.
+    vectors: RefCell<HashMap<usize, Vec<f32>>>,
+}
+
+impl<'a> Grounded<'a> {
+    pub fn new(backend: Backend, embedder: &'a Embedder, budget: Budget) -> Self {
+        Grounded { backend, embedder, budget, vectors: RefCell::new(HashMap::new()) }
+    }
+
+    /// Replaces a retrieval answer with a generated, cited one; a backend failure keeps the
+    /// retrieved rows and says why.
+    pub fn answer(&self, dataset: &Dataset, q: &str, fallback: Answer, on_text: Option<&mut dyn FnMut(&str)>) -> Result<Answer> {
+        let ranked = self.retrieve(dataset, q)?;
+        let passages = &dataset.lexical().0;
+        let context: Vec<ContextPassage> = ranked
+            .iter()
+            .map(|h| {
+                let p = &passages[h.id.index()];
+                ContextPassage { text: p.text.clone(), provenance: p.provenance.clone(), score: h.score }
+            })
+            .collect();
+        let mut prompt = prompt::build(q, &context, self.budget);
+        let sampling = Sampling { max_tokens: self.budget.answer_tokens, temperature: 0.0, seed: Some(0) };
+        let mut on_text = on_text;
+        let text = loop {
+            match self.backend.chat(prompt.messages.clone(), &sampling, on_text.as_mut().map(|f| &mut **f as &mut dyn FnMut(&str))) {
+                Err(GenerateError::ContextTooLong(_)) if prompt.used > 0 => {
+                    prompt = prompt::shrink(q, &context, &prompt).expect("used > 0");
+                }
+                Err(e) => {
+                    let mut a = fallback;
+                    a.answer = format!("{} (The language model gave no answer: {e}.)", a.answer);
+                    return Ok(a);
+                }
+                Ok(t) => break t,
+            }
+        };
+        let shown = &ranked[..prompt.used];
+        let mut a = Answer::plain(Route::Generated, fallback.lang, text.trim().to_string());
+        a.confidence = fallback.confidence;
+        a.intent = Some("generated".into());
+        a.passages = Some(
+            shown
+                .iter()
+                .map(|h| {
+                    let p = &passages[h.id.index()];
+                    PassageOut { file: p.provenance.file.clone(), row: p.provenance.row.0, score: h.score, text: p.text.clone() }
+                })
+                .collect(),
+        );
+        if is_dont_know(&text) {
+            a.route = Route::Unanswerable;
+            return Ok(a);
+        }
+        let grounded = self.cite(dataset, &text, shown, prompt.dropped)?;
+        a.citations = grounded.citations().into_iter().map(|c| Citation { file: c.file, row: c.row }).collect();
+        a.sentences = Some(grounded.sentences);
+        Ok(a)
+    }
+
+    /// BM25 and dense rankings fused by reciprocal rank; the fused score is kept.
+    fn retrieve(&self, dataset: &Dataset, q: &str) -> Result<Vec<Hit>> {
+        let passages = &dataset.lexical().0;
+        let lexical: Vec<Hit> = dataset.search_passages(q, LEXICAL_CANDIDATES).into_iter().map(|(i, s)| Hit { id: PassageId(i as u32), score: s }).collect();
+        let pool: Vec<usize> = if passages.len() <= DENSE_ALL_ROWS { (0..passages.len()).collect() } else { lexical.iter().map(|h| h.id.index()).collect() };
+        let (qv, _) = self.embedder.embed_one(q)?;
+        let scores = self.similarities(dataset, &qv, &pool)?;
+        let mut dense: Vec<Hit> = pool.iter().zip(scores).map(|(&i, s)| Hit { id: PassageId(i as u32), score: s }).collect();
+        dense.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.id.0.cmp(&b.id.0)));
+        dense.truncate(LEXICAL_CANDIDATES);
+        Ok(reciprocal_rank_fusion(&[&lexical, &dense], RRF_K, TOP_K))
+    }
+
+    /// Cosine of `v` with each passage in `ids` (vectors are L2-normalised), embedding those not yet seen.
+    fn similarities(&self, dataset: &Dataset, v: &[f32], ids: &[usize]) -> Result<Vec<f32>> {
+        let passages = &dataset.lexical().0;
+        let missing: Vec<usize> = {
+            let cache = self.vectors.borrow();
+            ids.iter().copied().filter(|i| !cache.contains_key(i)).collect()
+        };
+        if !missing.is_empty() {
+            let texts: Vec<&str> = missing.iter().map(|&i| passages[i].text.as_str()).collect();
+            if texts.len() > 64 {
+                eprintln!("embedding {} rows for retrieval…", texts.len());
+            }
+            let out = self.embedder.embed(&texts, 32, &mut |_| {})?;
+            let mut cache = self.vectors.borrow_mut();
+            for (k, &i) in missing.iter().enumerate() {
+                if let Some(row) = out.get(k) {
+                    cache.insert(i, row.to_vec());
+                }
+            }
+        }
+        let cache = self.vectors.borrow();
+        Ok(ids.iter().map(|i| cache.get(i).map_or(0.0, |w| w.iter().zip(v).map(|(a, b)| a * b).sum())).collect())
+    }
+
+    /// Each sentence is retrieved again: against the passages the model read and BM25's best
+    /// rows for the sentence itself, by embedding similarity.
+    fn cite(&self, dataset: &Dataset, text: &str, shown: &[Hit], dropped: usize) -> Result<GroundedAnswer> {
+        let passages = &dataset.lexical().0;
+        let said = sentences(text);
+        let mut all_scores = Vec::new();
+        let mut all_candidates = Vec::new();
+        for s in &said {
+            let plain = scoring_text(s);
+            let mut ids: Vec<usize> = shown.iter().map(|h| h.id.index()).collect();
+            for (i, _) in dataset.search_passages(&plain, 10) {
+                if !ids.contains(&i) {
+                    ids.push(i);
+                }
+            }
+            let (v, _) = self.embedder.embed_one(&plain)?;
+            all_scores.push(self.similarities(dataset, &v, &ids)?);
+            all_candidates.push(ids.iter().map(|&i| passages[i].provenance.clone()).collect::<Vec<_>>());
+        }
+        let mut supported = Vec::new();
+        for (k, s) in said.iter().enumerate() {
+            supported.extend(support(std::slice::from_ref(s), &all_scores[k..=k], &all_candidates[k], cite::MINILM));
+        }
+        Ok(GroundedAnswer { text: text.to_string(), sentences: supported, dont_know: false, passages_used: shown.len(), passages_dropped: dropped })
+    }
+}
