@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use anyhow::Result;
 use tabletalk_shared::embed::Embedder;
-use tabletalk_shared::generate::cite::{self, scoring_text, sentences, support};
+use tabletalk_shared::generate::cite::{self, scoring_text, sentences, support, Candidate};
 use tabletalk_shared::generate::prompt::{self, is_dont_know, Budget, ContextPassage};
 use tabletalk_shared::generate::{GenerateError, GroundedAnswer};
 use tabletalk_shared::index::fusion::{reciprocal_rank_fusion, RRF_K};
@@ -129,8 +129,7 @@ impl<'a> Grounded<'a> {
     fn cite(&self, dataset: &Dataset, text: &str, shown: &[Hit], dropped: usize) -> Result<GroundedAnswer> {
         let passages = &dataset.lexical().0;
         let said = sentences(text);
-        let mut all_scores = Vec::new();
-        let mut all_candidates = Vec::new();
+        let mut supported = Vec::new();
         for s in &said {
             let plain = scoring_text(s);
             let mut ids: Vec<usize> = shown.iter().map(|h| h.id.index()).collect();
@@ -140,12 +139,9 @@ impl<'a> Grounded<'a> {
                 }
             }
             let (v, _) = self.embedder.embed_one(&plain)?;
-            all_scores.push(self.similarities(dataset, &v, &ids)?);
-            all_candidates.push(ids.iter().map(|&i| passages[i].provenance.clone()).collect::<Vec<_>>());
-        }
-        let mut supported = Vec::new();
-        for (k, s) in said.iter().enumerate() {
-            supported.extend(support(std::slice::from_ref(s), &all_scores[k..=k], &all_candidates[k], cite::MINILM));
+            let scores = self.similarities(dataset, &v, &ids)?;
+            let candidates: Vec<Candidate> = ids.iter().map(|&i| Candidate { provenance: &passages[i].provenance, text: &passages[i].text }).collect();
+            supported.push(support(s, &scores, &candidates, cite::MINILM));
         }
         Ok(GroundedAnswer { text: text.to_string(), sentences: supported, dont_know: false, passages_used: shown.len(), passages_dropped: dropped })
     }

@@ -147,7 +147,12 @@ pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) ->
         eprintln!("[{}] {:?}", lang.code(), spans.iter().map(|s| format!("{}={:?}", s.raw, s.tag)).collect::<Vec<_>>());
     }
     let mut p = Parser { cat, spans, target_override: ov.target, offer: None };
-    let understanding = p.run();
+    let understanding = match p.run() {
+        // An open question ("Why is…?", "Which cars suit a family?") names no field because it asks
+        // for none: with nothing to compute, it goes to retrieval rather than to a refusal.
+        Understanding::Refuse(Refusal::UnknownField { .. } | Refusal::UnknownValue { .. }) if !p.computes() => Understanding::Retrieve { confidence: 0.3 },
+        u => u,
+    };
     let known = p.spans.iter().filter(|s| !matches!(s.tag, Tag::Unknown | Tag::Stop)).count() as f32;
     let unknown = p.spans.iter().filter(|s| matches!(s.tag, Tag::Unknown)).count() as f32;
     let matched = p.spans.iter().filter(|s| matches!(s.tag, Tag::Field(_) | Tag::Value(_) | Tag::Group(_) | Tag::Alias)).count() as f32;
@@ -193,6 +198,16 @@ enum Fail {
 type R<T> = Result<T, Fail>;
 
 impl Parser<'_> {
+    /// Whether the question asks for a computation (a count, an aggregate, a ranking, a comparison,
+    /// a number or date to filter by) or for a field of a row ("the elevation of LAX").
+    fn computes(&self) -> bool {
+        use Cue::*;
+        self.spans.iter().any(|s| {
+            matches!(s.tag, Tag::Number(_) | Tag::Date(_))
+                || matches!(s.cue(), Some(HowMany | Distinct | Most | Least | Top | Bottom | High | Low | Avg | Sum | Median | Min | Max | Share | Per | More | Op(_) | OpPost(_) | Between | Of))
+        })
+    }
+
     fn has(&self, c: Cue) -> bool {
         self.spans.iter().any(|s| s.cue() == Some(c))
     }
