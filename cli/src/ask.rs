@@ -30,12 +30,14 @@ pub struct LlmArgs {
 
 type SharedEmbedder = Rc<OnceCell<Option<Embedder>>>;
 
-/// Answers one question: the exact path first; what it can only retrieve goes to the LLM when one
-/// is configured.
+/// Answers one question: the exact path first; what it can only retrieve, and lookups of whole
+/// rows ("What happened to Cesar A. Aguilar?"), go to the LLM when one is configured. Counts,
+/// aggregates and single values stay exact.
 fn answer(dataset: &Dataset, conv: &mut Conversation, grounded: Option<&Grounded>, q: &str, on_text: Option<&mut dyn FnMut(&str)>) -> Result<Answer> {
     let a = futures::executor::block_on(dataset.ask(conv, q));
     match grounded {
         Some(g) if a.intent.as_deref() == Some("retrieval") && matches!(a.route, Route::Lookup | Route::Unanswerable) => g.answer(dataset, q, a, on_text),
+        Some(g) if a.route == Route::Lookup && a.intent.as_deref() == Some("filter_list") && (1..=5).contains(&a.citations.len()) => g.answer(dataset, q, a, on_text),
         _ => Ok(a),
     }
 }

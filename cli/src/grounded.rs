@@ -39,8 +39,23 @@ impl<'a> Grounded<'a> {
     /// Replaces a retrieval answer with a generated, cited one; a backend failure keeps the
     /// retrieved rows and says why.
     pub fn answer(&self, dataset: &Dataset, q: &str, fallback: Answer, on_text: Option<&mut dyn FnMut(&str)>) -> Result<Answer> {
-        let ranked = self.retrieve(dataset, q)?;
         let passages = &dataset.lexical().0;
+        // Rows the exact path looked up come first: they are the answer's subject.
+        let mut ranked: Vec<Hit> = Vec::new();
+        if fallback.intent.as_deref() != Some("retrieval") {
+            for c in &fallback.citations {
+                if let Some(i) = passages.iter().position(|p| p.provenance.file == c.file && p.provenance.row.0 == c.row) {
+                    ranked.push(Hit { id: PassageId(i as u32), score: 1.0 });
+                }
+            }
+        }
+        // Only those, then: other rows would be distractors (small models latch onto them).
+        let retrieved = if ranked.is_empty() { self.retrieve(dataset, q)? } else { Vec::new() };
+        for h in retrieved {
+            if ranked.len() < TOP_K && !ranked.iter().any(|r| r.id == h.id) {
+                ranked.push(h);
+            }
+        }
         let context: Vec<ContextPassage> = ranked
             .iter()
             .map(|h| {

@@ -85,7 +85,22 @@ impl From<&Provenance> for Cited {
 
 /// The answer's sentences, as shown (Unicode sentence boundaries, trimmed, empty ones dropped).
 pub fn sentences(answer: &str) -> Vec<String> {
-    answer.unicode_sentences().map(str::trim).filter(|s| s.chars().any(char::is_alphanumeric)).map(str::to_string).collect()
+    let mut out: Vec<String> = Vec::new();
+    for s in answer.unicode_sentences().map(str::trim).filter(|s| s.chars().any(char::is_alphanumeric)) {
+        // "Cesar A. Aguilar": a boundary after an initial is not the end of a sentence.
+        let after_initial = out.last().is_some_and(|p| {
+            let w = p.rsplit(' ').next().unwrap_or("");
+            w.len() == 2 && w.starts_with(|c: char| c.is_uppercase()) && w.ends_with('.')
+        });
+        match out.last_mut() {
+            Some(prev) if after_initial => {
+                prev.push(' ');
+                prev.push_str(s);
+            }
+            _ => out.push(s.to_string()),
+        }
+    }
+    out
 }
 
 /// The sentence without its "[2]" markers, for scoring: the numbers are not evidence.
@@ -143,6 +158,7 @@ mod tests {
         assert_eq!(s, vec!["The Ford Torino has 8 cylinders [1].", "It was made in 1970 [1, 3]."]);
         assert_eq!(scoring_text(&s[1]), "It was made in 1970 .");
         assert_eq!(scoring_text("a [b] c"), "a [b] c");
+        assert_eq!(sentences("Cesar A. Aguilar died. He was 18."), vec!["Cesar A. Aguilar died.", "He was 18."]);
     }
 
     #[test]
