@@ -1,5 +1,5 @@
-//! `cargo xtask serve`: the whole system on this machine — the browser app (trunk serve) and the
-//! edge worker (wrangler dev in workerd) — until Ctrl-C.
+//! `cargo xtask serve`: the whole system on this machine — the browser app (trunk serve), the
+//! edge worker (wrangler dev in workerd) and the LLM backend (tabletalk-llm) — until Ctrl-C.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -20,12 +20,15 @@ pub struct Args {
     /// Port of the edge worker.
     #[arg(long, default_value_t = 8787)]
     edge_port: u16,
+    /// Port of the LLM backend (OpenAI-compatible).
+    #[arg(long, default_value_t = 8081)]
+    llm_port: u16,
 }
 
 pub fn run(args: Args) -> Result<()> {
-    for port in [args.app_port, args.edge_port] {
+    for port in [args.app_port, args.edge_port, args.llm_port] {
         if port_in_use(port) {
-            bail!("port {port} is already in use on 127.0.0.1 (choose another with --app-port/--edge-port)");
+            bail!("port {port} is already in use on 127.0.0.1 (choose another with --app-port/--edge-port/--llm-port)");
         }
     }
     tools::run_all()?;
@@ -34,6 +37,8 @@ pub fn run(args: Args) -> Result<()> {
     // Build the edge first so wrangler's own build step finds everything compiled.
     builds::edge()?;
     builds::fetch()?;
+    // The dev profile optimises candle (opt-level 3), so this builds fast and decodes at full speed.
+    crate::util::run(command("cargo").args(["build", "-p", "tabletalk-llm"]))?;
 
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
@@ -52,6 +57,13 @@ pub fn run(args: Args) -> Result<()> {
             &app_port,
         ]),
     )?;
+    let llm_port = args.llm_port.to_string();
+    let mut llm = Service::start(
+        "tabletalk-llm",
+        command(root().join("target/debug/tabletalk-llm"))
+            .args(["--host", "127.0.0.1", "--port", &llm_port])
+            .current_dir(root()),
+    )?;
     let edge_port = args.edge_port.to_string();
     let mut edge = Service::start(
         "wrangler dev",
@@ -65,6 +77,7 @@ pub fn run(args: Args) -> Result<()> {
 
     // A cold release build of the app takes minutes on a small machine.
     let build_time = Duration::from_secs(30 * 60);
+    wait_ready(&mut llm, args.llm_port, "/health", Duration::from_secs(120))?;
     wait_ready(&mut edge, args.edge_port, "/health", build_time)?;
     wait_ready(&mut app, args.app_port, "/", build_time)?;
 
@@ -74,10 +87,11 @@ pub fn run(args: Args) -> Result<()> {
         args.app_port
     );
     println!("Edge worker: http://127.0.0.1:{}/health", args.edge_port);
+    println!("LLM backend: http://127.0.0.1:{} (OpenAI-compatible; `tabletalk ask … --llm http://127.0.0.1:{}`)", args.llm_port, args.llm_port);
     println!("Press Ctrl-C to stop.");
 
     while !stop.load(Ordering::SeqCst) {
-        for service in [&mut app, &mut edge] {
+        for service in [&mut app, &mut edge, &mut llm] {
             if let Some(status) = service.exited() {
                 bail!("{} stopped unexpectedly ({status})", service.name);
             }
@@ -87,5 +101,6 @@ pub fn run(args: Args) -> Result<()> {
     eprintln!("stopping…");
     app.stop();
     edge.stop();
+    llm.stop();
     Ok(())
 }

@@ -1,0 +1,207 @@
+//! HTTP routes: chat completions (JSON or server-sent events), the model list and health.
+
+use std::convert::Infallible;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::State;
+use axum::response::sse::{Event as SseEvent, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde_json::{json, Value};
+use tokio::sync::mpsc::UnboundedReceiver;
+
+use crate::engine::{GenRequest, Interrupt, ModelText, Outcome};
+use crate::error::ApiError;
+use crate::queue::{Event, Queue, QueueError};
+use crate::wire::{ChatRequest, ResponseMeta};
+
+/// What every handler shares.
+pub struct AppState {
+    pub queue: Arc<Queue>,
+    pub text: Arc<ModelText>,
+    pub timeout: Duration,
+    /// Unix seconds when the server started (the model's `created`).
+    pub created: u64,
+}
+
+pub fn router(state: Arc<AppState>) -> Router {
+    Router::new()
+        .route("/v1/chat/completions", post(chat_completions))
+        .route("/v1/models", get(models))
+        .route("/health", get(health))
+        .fallback(|| async { ApiError::not_found("no such route") })
+        .method_not_allowed_fallback(|| async { ApiError::method_not_allowed() })
+        .with_state(state)
+}
+
+pub fn unix_now() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}
+
+/// A fresh value per request, for ids and default seeds.
+fn unique() -> u64 {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+    nanos ^ COUNTER.fetch_add(1, Ordering::Relaxed).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+async fn health(State(state): State<Arc<AppState>>) -> Json<Value> {
+    Json(json!({"status": "ok", "model": state.text.model_id}))
+}
+
+async fn models(State(state): State<Arc<AppState>>) -> Json<Value> {
+    Json(json!({
+        "object": "list",
+        "data": [{"id": state.text.model_id, "object": "model", "owned_by": "tabletalk", "created": state.created}],
+    }))
+}
+
+async fn chat_completions(State(state): State<Arc<AppState>>, body: Result<Bytes, BytesRejection>) -> Response {
+    match start(&state, body) {
+        Ok(started) if started.stream => stream_response(state, started).into_response(),
+        Ok(started) => complete(state, started).await.unwrap_or_else(IntoResponse::into_response),
+        Err(e) => e.into_response(),
+    }
+}
+
+/// A request accepted into the queue.
+struct Started {
+    events: UnboundedReceiver<Event>,
+    deadline: Instant,
+    stream: bool,
+    include_usage: bool,
+    id: String,
+    created: u64,
+}
+
+/// Parses, renders, tokenises and checks the request, then queues it (or refuses with 429).
+fn start(state: &AppState, body: Result<Bytes, BytesRejection>) -> Result<Started, ApiError> {
+    let body = body.map_err(|e| ApiError::bad_request("invalid_body", e.body_text()))?;
+    let request: ChatRequest = serde_json::from_slice(&body)
+        .map_err(|e| ApiError::bad_request("invalid_json", format!("the request body is not a valid chat request: {e}")))?;
+    let messages = request.template_messages()?;
+    let params = request.params()?;
+    let prompt_text = state.text.template.render(&messages).map_err(|e| ApiError::bad_request("invalid_messages", e.to_string()))?;
+    let prompt = state.text.codec.encode(&prompt_text).map_err(|e| ApiError::internal(e.to_string()))?;
+    let ctx = state.text.ctx;
+    let max_tokens = match params.max_tokens {
+        Some(n) if prompt.len().saturating_add(n) > ctx => return Err(ApiError::context_length(ctx, prompt.len(), n)),
+        Some(n) => n,
+        // Like vLLM: without a limit, generate up to the end of the context.
+        None if prompt.len() >= ctx => return Err(ApiError::context_length(ctx, prompt.len(), 1)),
+        None => ctx - prompt.len(),
+    };
+    let seed = params.seed.unwrap_or_else(unique);
+    let gen = GenRequest {
+        prompt,
+        max_tokens,
+        sampling: params.sampling,
+        seed,
+        repetition_penalty: params.repetition_penalty,
+        stop: params.stop,
+    };
+    let deadline = Instant::now() + state.timeout;
+    let events = state.queue.submit(gen, deadline).map_err(|e| match e {
+        QueueError::Full { retry_after_secs, .. } => ApiError::queue_full(e.to_string(), retry_after_secs),
+        QueueError::Closed => ApiError::unavailable(e.to_string()),
+    })?;
+    Ok(Started {
+        events,
+        deadline,
+        stream: params.stream,
+        include_usage: params.include_usage,
+        id: format!("chatcmpl-{:016x}", unique()),
+        created: unix_now(),
+    })
+}
+
+/// The error a generation that did not finish becomes.
+fn interrupted(why: Interrupt, timeout: Duration) -> ApiError {
+    match why {
+        Interrupt::TimedOut => ApiError::timeout(timeout.as_secs()),
+        Interrupt::ShuttingDown => ApiError::unavailable("the server is shutting down"),
+        Interrupt::Cancelled => ApiError::unavailable("the request was cancelled"),
+    }
+}
+
+/// Waits for the whole completion; the deadline also covers time spent queued.
+async fn complete(state: Arc<AppState>, mut started: Started) -> Result<Response, ApiError> {
+    let deadline = tokio::time::Instant::from_std(started.deadline);
+    let mut text = String::new();
+    loop {
+        let event = tokio::time::timeout_at(deadline, started.events.recv())
+            .await
+            .map_err(|_| ApiError::timeout(state.timeout.as_secs()))?;
+        match event {
+            Some(Event::Delta(t)) => text.push_str(&t),
+            Some(Event::Done(Outcome::Finished(finish))) => {
+                let meta = ResponseMeta { id: &started.id, created: started.created, model: &state.text.model_id };
+                return Ok(Json(meta.completion(&text, &finish)).into_response());
+            }
+            Some(Event::Done(Outcome::Interrupted(why))) => return Err(interrupted(why, state.timeout)),
+            Some(Event::Failed(message)) => return Err(ApiError::internal(message)),
+            None => return Err(ApiError::unavailable("the generation worker stopped")),
+        }
+    }
+}
+
+fn sse(value: &Value) -> SseEvent {
+    SseEvent::default().data(value.to_string())
+}
+
+/// Streams chunks as server-sent events. A forwarding task reads the worker's events; when the
+/// client goes away the body is dropped, the task sees it and drops the worker's channel, and
+/// the worker stops at its next token.
+fn stream_response(state: Arc<AppState>, mut started: Started) -> impl IntoResponse {
+    let (out, mut out_rx) = tokio::sync::mpsc::channel::<SseEvent>(64);
+    tokio::spawn(async move {
+        let meta = ResponseMeta { id: &started.id, created: started.created, model: &state.text.model_id };
+        let deadline = tokio::time::Instant::from_std(started.deadline);
+        let mut pending = vec![sse(&meta.chunk(json!({"role": "assistant"}), None))];
+        loop {
+            for event in pending.drain(..) {
+                if out.send(event).await.is_err() {
+                    return;
+                }
+            }
+            let next = tokio::select! {
+                _ = out.closed() => return,
+                next = tokio::time::timeout_at(deadline, started.events.recv()) => next,
+            };
+            let error = match next {
+                Ok(Some(Event::Delta(t))) => {
+                    pending.push(sse(&meta.chunk(json!({"content": t}), None)));
+                    continue;
+                }
+                Ok(Some(Event::Done(Outcome::Finished(finish)))) => {
+                    pending.push(sse(&meta.chunk(json!({}), Some(finish.reason.as_str()))));
+                    if started.include_usage {
+                        pending.push(sse(&meta.usage_chunk(&finish)));
+                    }
+                    None
+                }
+                Ok(Some(Event::Done(Outcome::Interrupted(why)))) => Some(interrupted(why, state.timeout)),
+                Ok(Some(Event::Failed(message))) => Some(ApiError::internal(message)),
+                Ok(None) => Some(ApiError::unavailable("the generation worker stopped")),
+                Err(_) => Some(ApiError::timeout(state.timeout.as_secs())),
+            };
+            if let Some(error) = error {
+                pending.push(sse(&error.body()));
+            }
+            pending.push(SseEvent::default().data("[DONE]"));
+            for event in pending.drain(..) {
+                if out.send(event).await.is_err() {
+                    return;
+                }
+            }
+            return;
+        }
+    });
+    let body = futures::stream::poll_fn(move |cx| out_rx.poll_recv(cx).map(|e| e.map(Ok::<_, Infallible>)));
+    Sse::new(body)
+}
