@@ -48,7 +48,7 @@ struct BatchLine {
     question: String,
 }
 
-pub fn run(args: &[String], questions: Option<&Path>, describe: Option<&Path>, json: bool, llm: LlmArgs) -> Result<ExitCode> {
+pub fn run(args: &[String], questions: Option<&Path>, describe: Option<&Path>, template: Option<&Path>, json: bool, llm: LlmArgs) -> Result<ExitCode> {
     // `ask FILE… "question"`: the last argument is the question unless it names a file.
     let (files, question): (Vec<PathBuf>, Option<String>) = match (questions, args.split_last()) {
         (None, Some((last, rest))) if !Path::new(last).exists() => (rest.iter().map(PathBuf::from).collect(), Some(last.clone())),
@@ -58,7 +58,15 @@ pub fn run(args: &[String], questions: Option<&Path>, describe: Option<&Path>, j
         bail!("name at least one data file before the question");
     }
     let embedder: SharedEmbedder = Rc::new(OnceCell::new());
-    let dataset = load(&files, describe, embedder.clone())?;
+    let mut dataset = load(&files, describe, embedder.clone())?;
+    // Retrieval and generation read rows in the prose the user accepted (`template --refine`).
+    let templates = crate::index::read_templates(template)?;
+    for i in 0..dataset.tables().len() {
+        if let Some(t) = crate::verbalise::template_for(&dataset.tables()[i].name, &templates) {
+            let t = t.to_string();
+            dataset.set_template(i, &t)?;
+        }
+    }
     let grounded = match &llm.url {
         None => None,
         Some(url) => {
@@ -196,7 +204,7 @@ impl FieldMatcher for EmbeddingMatcher {
 }
 
 /// The user's description wins; metadata that came with the files fills what it leaves out.
-fn merge(mut given: DatasetDescription, found: DatasetDescription) -> DatasetDescription {
+pub(crate) fn merge(mut given: DatasetDescription, found: DatasetDescription) -> DatasetDescription {
     for (g, f) in [(&mut given.title, found.title), (&mut given.description, found.description), (&mut given.source, found.source), (&mut given.date, found.date), (&mut given.license, found.license)] {
         if g.is_none() {
             *g = f;

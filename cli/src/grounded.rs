@@ -29,11 +29,13 @@ pub struct Grounded<'a> {
     pub budget: Budget,
     /// Passage index → its vector, computed on first need.
     vectors: RefCell<HashMap<usize, Vec<f32>>>,
+    /// Passage index → the vectors of its sentences (only for passages the model read).
+    clauses: RefCell<HashMap<usize, Vec<Vec<f32>>>>,
 }
 
 impl<'a> Grounded<'a> {
     pub fn new(backend: Backend, embedder: &'a Embedder, budget: Budget) -> Self {
-        Grounded { backend, embedder, budget, vectors: RefCell::new(HashMap::new()) }
+        Grounded { backend, embedder, budget, vectors: RefCell::new(HashMap::new()), clauses: RefCell::new(HashMap::new()) }
     }
 
     /// Replaces a retrieval answer with a generated, cited one; a backend failure keeps the
@@ -139,8 +141,23 @@ impl<'a> Grounded<'a> {
         Ok(ids.iter().map(|i| cache.get(i).map_or(0.0, |w| w.iter().zip(v).map(|(a, b)| a * b).sum())).collect())
     }
 
+    /// Best cosine of `v` with any one sentence of passage `i`: an answer sentence usually states
+    /// one fact ("It has 97 horsepower."), which a whole row's text dilutes.
+    fn clause_similarity(&self, dataset: &Dataset, v: &[f32], i: usize) -> Result<f32> {
+        if !self.clauses.borrow().contains_key(&i) {
+            let parts = sentences(&dataset.lexical().0[i].text);
+            let texts: Vec<&str> = parts.iter().map(String::as_str).collect();
+            let out = self.embedder.embed(&texts, 32, &mut |_| {})?;
+            self.clauses.borrow_mut().insert(i, out.rows().map(<[f32]>::to_vec).collect());
+        }
+        let clauses = self.clauses.borrow();
+        Ok(clauses[&i].iter().map(|w| w.iter().zip(v).map(|(a, b)| a * b).sum::<f32>()).fold(f32::NEG_INFINITY, f32::max))
+    }
+
     /// Each sentence is retrieved again: against the passages the model read and BM25's best
-    /// rows for the sentence itself, by embedding similarity.
+    /// rows for the sentence itself, by embedding similarity. A row the model read may also
+    /// support it through one of its sentences (a subject-less "It has…" refers to what it read);
+    /// other rows only as a whole, so a common fact does not cite every row that shares it.
     fn cite(&self, dataset: &Dataset, text: &str, shown: &[Hit], dropped: usize) -> Result<GroundedAnswer> {
         let passages = &dataset.lexical().0;
         let said = sentences(text);
@@ -154,7 +171,10 @@ impl<'a> Grounded<'a> {
                 }
             }
             let (v, _) = self.embedder.embed_one(&plain)?;
-            let scores = self.similarities(dataset, &v, &ids)?;
+            let mut scores = self.similarities(dataset, &v, &ids)?;
+            for (k, &i) in ids.iter().enumerate().take(shown.len()) {
+                scores[k] = scores[k].max(self.clause_similarity(dataset, &v, i)?);
+            }
             let candidates: Vec<Candidate> = ids.iter().map(|&i| Candidate { provenance: &passages[i].provenance, text: &passages[i].text }).collect();
             supported.push(support(s, &scores, &candidates, cite::MINILM));
         }

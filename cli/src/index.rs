@@ -8,6 +8,7 @@ use serde::Serialize;
 use tabletalk_shared::index::{Collection, CollectionMeta, DenseKind, HnswParams};
 use tabletalk_shared::schema::infer_table;
 use tabletalk_shared::template::split_set;
+use tabletalk_shared::table::Table;
 use tabletalk_shared::verbalise::Passage;
 
 use crate::progress::Progress;
@@ -49,11 +50,16 @@ struct TableEntry {
     rows: usize,
 }
 
+/// A collection built from loaded tables, with what `index` reports about it.
+pub struct Built {
+    pub collection: Collection,
+    /// Passages longer than the model reads (their tails are not embedded).
+    pub truncated: usize,
+    entries: Vec<TableEntry>,
+}
+
 pub fn run(files: &[PathBuf], out: &Path, template: Option<&Path>, model: &str, dense: Dense) -> Result<ExitCode> {
-    let templates = match template {
-        Some(p) => split_set(&std::fs::read_to_string(p).with_context(|| format!("reading template {}", p.display()))?),
-        None => Vec::new(),
-    };
+    let templates = read_templates(template)?;
     let upload = crate::files::load_paths(files)?;
     for w in &upload.warnings {
         eprintln!("warning: {w}");
@@ -61,12 +67,48 @@ pub fn run(files: &[PathBuf], out: &Path, template: Option<&Path>, model: &str, 
     for e in &upload.errors {
         eprintln!("error: {e}");
     }
+    let Built { collection, truncated, entries } = build(&upload.tables, &templates, model, dense)?;
+
+    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+    let bytes = collection.to_bytes()?;
+    std::fs::write(out.join(COLLECTION_FILE), &bytes).with_context(|| format!("writing {}", out.display()))?;
+    let manifest = Manifest {
+        model: &collection.meta().model,
+        dim: collection.meta().dim,
+        passages: collection.len(),
+        dense: format!("{:?}", collection.dense().kind()),
+        truncated,
+        tables: entries,
+        created_at: &collection.meta().created_at,
+    };
+    std::fs::write(out.join(MANIFEST_FILE), serde_json::to_string_pretty(&manifest)? + "\n")?;
+    eprintln!(
+        "indexed {} passages from {} table(s) into {} ({:.1} MB)",
+        collection.len(),
+        manifest.tables.len(),
+        out.display(),
+        bytes.len() as f64 / 1e6
+    );
+    Ok(if upload.errors.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// `--template FILE` as (table, template) pairs; none: every table gets its static template.
+pub fn read_templates(template: Option<&Path>) -> Result<Vec<(Option<String>, String)>> {
+    Ok(match template {
+        Some(p) => split_set(&std::fs::read_to_string(p).with_context(|| format!("reading template {}", p.display()))?),
+        None => Vec::new(),
+    })
+}
+
+/// Verbalises every row through its table's template, embeds the passages (with progress) and
+/// indexes them: the collection `index` saves and `publish` uploads.
+pub fn build(tables: &[Table], templates: &[(Option<String>, String)], model: &str, dense: Dense) -> Result<Built> {
     let mut passages: Vec<Passage> = Vec::new();
     let mut meta = CollectionMeta::default();
     let mut entries = Vec::new();
-    for table in &upload.tables {
+    for table in tables {
         let schema = infer_table(table);
-        let mut v = verbaliser(&schema, table, &templates)?;
+        let mut v = verbaliser(&schema, table, templates)?;
         meta.templates.insert(table.name.clone(), v.template_source().to_string());
         let before = passages.len();
         passages.extend(v.passages(table));
@@ -113,26 +155,5 @@ pub fn run(files: &[PathBuf], out: &Path, template: Option<&Path>, model: &str, 
             embedder.settings().max_tokens
         );
     }
-
-    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
-    let bytes = collection.to_bytes()?;
-    std::fs::write(out.join(COLLECTION_FILE), &bytes).with_context(|| format!("writing {}", out.display()))?;
-    let manifest = Manifest {
-        model: &collection.meta().model,
-        dim: collection.meta().dim,
-        passages: collection.len(),
-        dense: format!("{:?}", collection.dense().kind()),
-        truncated,
-        tables: entries,
-        created_at: &collection.meta().created_at,
-    };
-    std::fs::write(out.join(MANIFEST_FILE), serde_json::to_string_pretty(&manifest)? + "\n")?;
-    eprintln!(
-        "indexed {} passages from {} table(s) into {} ({:.1} MB)",
-        collection.len(),
-        manifest.tables.len(),
-        out.display(),
-        bytes.len() as f64 / 1e6
-    );
-    Ok(if upload.errors.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(Built { collection, truncated, entries })
 }

@@ -9,6 +9,7 @@ mod inspect;
 mod llm;
 mod model;
 mod progress;
+mod publish;
 mod search;
 mod template;
 mod verbalise;
@@ -82,9 +83,17 @@ enum Cmd {
         /// A model name under the models folder (`cargo xtask models`) or a model directory.
         #[arg(long, default_value = model::DEFAULT_MODEL)]
         model: String,
-        /// Print `{"model": …, "dim": N, "vectors": [[…]]}`.
+        /// Print `{"model": …, "dim": N, "device": "cpu"|"gpu", "vectors": [[…]]}`.
         #[arg(long)]
         json: bool,
+        /// Where the encoder runs: cpu (candle), gpu (wgpu: Vulkan/Metal/DX12; an error when there
+        /// is no adapter or it fails the self-check against the CPU), or auto (the GPU only when
+        /// it is a hardware adapter that passes the self-check, else the CPU, saying why).
+        #[arg(long, default_value = "cpu")]
+        device: tabletalk_shared::embed::Device,
+        /// Weights' type on the GPU: auto (f16 where the adapter has shader-f16), f32 or f16.
+        #[arg(long, default_value = "auto")]
+        precision: tabletalk_shared::embed::Precision,
     },
     /// Verbalise and embed every row of the files into a searchable collection in DIR.
     Index {
@@ -115,6 +124,10 @@ enum Cmd {
         /// A dataset description (JSON): synonyms, translations, row aliases, composed fields, field groups.
         #[arg(long)]
         describe: Option<PathBuf>,
+        /// Templates per table (as `template` prints them, refined or edited) for the retrieved rows'
+        /// text; default: the static templates.
+        #[arg(long)]
+        template: Option<PathBuf>,
         /// Print the answer object(s) as JSON.
         #[arg(long)]
         json: bool,
@@ -131,6 +144,38 @@ enum Cmd {
         /// The backend's context in tokens; passages are dropped, lowest-ranked first, to fit.
         #[arg(long, default_value_t = 2048)]
         llm_context: u32,
+    },
+    /// Prepare a collection (verbalise, embed, index) and upload it to an edge worker.
+    Publish {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The edge's base URL (`cargo xtask serve` starts one on http://127.0.0.1:8787).
+        #[arg(long, env = "TABLETALK_EDGE_URL")]
+        edge: String,
+        /// A publish token the edge accepts for this collection (PUBLISH_TOKENS).
+        #[arg(long, env = "TABLETALK_EDGE_TOKEN", hide_env_values = true)]
+        token: String,
+        /// The collection id: 1–64 characters of a-z, 0-9, - and _.
+        #[arg(long)]
+        collection: String,
+        /// Templates per table (as `template` prints them); default: the static templates.
+        #[arg(long)]
+        template: Option<PathBuf>,
+        /// A dataset description (JSON), as for `ask --describe`.
+        #[arg(long)]
+        describe: Option<PathBuf>,
+        #[arg(long, default_value = model::DEFAULT_MODEL)]
+        model: String,
+        #[arg(long)]
+        title: Option<String>,
+        #[arg(long)]
+        source: Option<String>,
+        /// An example question to show users (repeatable); default: a few the edge suggests.
+        #[arg(long = "example")]
+        examples: Vec<String>,
+        /// Print the published collection's info as JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// Find the passages of a collection (from `tabletalk index`) that answer a question.
     Search {
@@ -166,11 +211,14 @@ fn main() -> ExitCode {
         Cmd::Verbalise { files, template, format, out, raw } => {
             verbalise::run(&files, template.as_deref(), format, out.as_deref(), raw)
         }
-        Cmd::Embed { texts, model, json } => embed::run(&texts, &model, json),
+        Cmd::Embed { texts, model, json, device, precision } => embed::run(&texts, &model, json, device, precision),
         Cmd::Index { files, out, template, model, dense } => index::run(&files, &out, template.as_deref(), &model, dense),
-        Cmd::Ask { args, questions, describe, json, llm, llm_model, llm_timeout, llm_context } => {
+        Cmd::Ask { args, questions, describe, template, json, llm, llm_model, llm_timeout, llm_context } => {
             let llm = ask::LlmArgs { url: llm, model: llm_model, api_key: std::env::var("TABLETALK_LLM_API_KEY").ok(), timeout_secs: llm_timeout, context_tokens: llm_context };
-            ask::run(&args, questions.as_deref(), describe.as_deref(), json, llm)
+            ask::run(&args, questions.as_deref(), describe.as_deref(), template.as_deref(), json, llm)
+        }
+        Cmd::Publish { files, edge, token, collection, template, describe, model, title, source, examples, json } => {
+            publish::run(&publish::PublishArgs { files, edge, token, collection, template, describe, model, title, source, examples, json })
         }
         Cmd::Search { dir, query, k, mode, model, json } => search::run(&dir, &query, k, mode, model.as_deref(), json),
     };

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
-use tabletalk_shared::embed::{Embedder, ModelFiles};
+use tabletalk_shared::embed::{Device, Embedder, ModelFiles, Precision};
 
 /// The model used when none is named (fetched by `cargo xtask models`).
 pub const DEFAULT_MODEL: &str = "all-MiniLM-L6-v2";
@@ -43,11 +43,16 @@ pub fn resolve(name_or_dir: &str) -> Result<PathBuf> {
 }
 
 pub fn load(name_or_dir: &str) -> Result<Embedder> {
+    load_on(name_or_dir, Device::Cpu, Precision::Auto)
+}
+
+/// `load` on a chosen device (`tabletalk embed --device`); see `Embedder::load_on` for the rules.
+pub fn load_on(name_or_dir: &str, device: Device, precision: Precision) -> Result<Embedder> {
     let dir = resolve(name_or_dir)?;
     let mut files = ModelFiles::read_dir(&dir)?;
     // A name typed by the user is what indexes record, so searching later finds the same model.
     if dir != Path::new(name_or_dir) {
         files.name = name_or_dir.to_string();
     }
-    Embedder::load(&files).with_context(|| format!("loading the model in {}", dir.display()))
+    Embedder::load_on(&files, device, precision).with_context(|| format!("loading the model in {} (device {})", dir.display(), device.as_str()))
 }

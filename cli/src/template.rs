@@ -6,12 +6,15 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use tabletalk_shared::generate::Refinement;
+use tabletalk_shared::generate::{refine, Refinement};
 use tabletalk_shared::schema::infer_table;
 use tabletalk_shared::template::{generate_static, join_set};
 
 use crate::ask::LlmArgs;
 use crate::llm::{Backend, Sampling};
+
+/// Rows searched for example values (a sparse field may be empty in the first few).
+const EXAMPLE_ROWS: usize = 200;
 
 pub fn run(files: &[PathBuf], out: Option<&Path>, refine: Option<LlmArgs>, json: bool) -> Result<ExitCode> {
     let upload = crate::files::load_paths(files)?;
@@ -38,9 +41,10 @@ pub fn run(files: &[PathBuf], out: Option<&Path>, refine: Option<LlmArgs>, json:
             items.push((t.name.clone(), template));
             continue;
         };
-        let mut r = Refinement::new(&t.name, &schema.columns, t.context.as_ref(), t.rows.first().map(Vec::as_slice));
+        let rows: Vec<&[_]> = t.rows.iter().take(EXAMPLE_ROWS).map(Vec::as_slice).collect();
+        let mut r = Refinement::with_rows(&t.name, &schema.columns, t.context.as_ref(), &rows);
         // Greedy: the same structure gets the same proposal; the user edits from there.
-        let sampling = Sampling { max_tokens: 1024, temperature: 0.0, seed: Some(0) };
+        let sampling = Sampling { max_tokens: refine::MAX_TOKENS, temperature: 0.0, seed: Some(0) };
         while let Some(messages) = r.request() {
             r.reply(b.chat(messages, &sampling, None));
         }

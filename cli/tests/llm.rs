@@ -6,6 +6,7 @@ use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use serde_json::Value as Json;
@@ -23,6 +24,16 @@ fn vega(name: &str) -> PathBuf {
     assert!(p.is_file(), "{} missing: run `cargo xtask fixtures`", p.display());
     p
 }
+
+/// One real server at a time: on a 2-core machine two generating servers slow each other down
+/// many times over (every matmul waits for a preempted thread), and the time limits are real.
+fn serial() -> MutexGuard<'static, ()> {
+    static SERIAL: Mutex<()> = Mutex::new(());
+    SERIAL.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Generation on a busy CI machine: generous, but a hang still fails.
+const LLM_TIMEOUT: &str = "300";
 
 /// The real server, built next to this test's `tabletalk` binary by the same `cargo test`.
 struct Server {
@@ -85,16 +96,28 @@ fn rows_named(file: &Path, needle: &str) -> Vec<u64> {
 
 #[test]
 fn grounded_answers_cite_the_rows_they_state_and_exact_questions_stay_exact() {
+    let _one = serial();
     let server = Server::start();
     let cars = vega("cars.json");
     let cars_s = cars.to_str().unwrap();
-    let (a, _, _) = tabletalk(&["ask", cars_s, "Tell me about the datsun 510", "--llm", &server.url, "--json"]);
+    // The rows are read in the prose the model itself proposed (refined template, as a user accepts it).
+    let dir = std::env::temp_dir().join(format!("tabletalk-llm-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let template = dir.join("cars.template");
+    let out = Command::new(env!("CARGO_BIN_EXE_tabletalk"))
+        .args(["template", cars_s, "--refine", "--llm", &server.url, "--llm-timeout", LLM_TIMEOUT, "--out", template.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let t = template.to_str().unwrap();
+    let ask = |q: &str| tabletalk(&["ask", cars_s, q, "--template", t, "--llm", &server.url, "--llm-timeout", LLM_TIMEOUT, "--json"]).0;
+
+    let a = ask("Tell me about the datsun 510");
     assert_eq!(a["route"], "generated", "{a}");
     let want = rows_named(&cars, "datsun 510");
     let cited: Vec<u64> = a["citations"].as_array().unwrap().iter().map(|c| c["row"].as_u64().unwrap()).collect();
-    // SmolLM2-135M often writes sentences no row supports: those must be flagged, and whatever is
-    // cited must be a row the sentence is about (never a neighbour that merely looks similar).
-    assert!(cited.iter().all(|r| want.contains(r)), "cited {cited:?}, the datsun 510 rows are {want:?}: {a}");
+    // The answer is found again in the right row, and in no neighbour that merely looks similar.
+    assert!(!cited.is_empty() && cited.iter().all(|r| want.contains(r)), "cited {cited:?}, the datsun 510 rows are {want:?}: {a}");
     // The looked-up rows are what the model read, and every sentence says whether rows support it.
     let read: Vec<u64> = a["passages"].as_array().unwrap().iter().map(|p| p["row"].as_u64().unwrap()).collect();
     assert!(read.iter().all(|r| want.contains(r)) && !read.is_empty(), "{read:?}");
@@ -104,21 +127,23 @@ fn grounded_answers_cite_the_rows_they_state_and_exact_questions_stay_exact() {
         assert_eq!(s["supported"].as_bool().unwrap(), !s["citations"].as_array().unwrap().is_empty(), "{s}");
     }
     // An open question goes to retrieval + generation, with passages and per-sentence support.
-    let (open, _, _) = tabletalk(&["ask", cars_s, "Which cars are good for a family?", "--llm", &server.url, "--json"]);
+    let open = ask("Which cars are good for a family?");
     assert!(matches!(open["route"].as_str(), Some("generated" | "unanswerable")), "{open}");
     assert_eq!(open["passages"].as_array().map(Vec::len), Some(6), "{open}");
     // Counting never goes to the model.
-    let (count, _, _) = tabletalk(&["ask", cars_s, "How many cars have more than 6 cylinders?", "--llm", &server.url, "--json"]);
+    let count = ask("How many cars have more than 6 cylinders?");
     let n = serde_json::from_str::<Vec<Json>>(&std::fs::read_to_string(&cars).unwrap()).unwrap().iter().filter(|r| r["Cylinders"].as_i64().unwrap_or(0) > 6).count();
     assert_eq!((count["route"].as_str(), count["value"].as_u64()), (Some("exact"), Some(n as u64)), "{count}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn refinement_keeps_every_placeholder() {
+    let _one = serial();
     let server = Server::start();
     let cars = vega("cars.json");
     let out = Command::new(env!("CARGO_BIN_EXE_tabletalk"))
-        .args(["template", cars.to_str().unwrap(), "--refine", "--llm", &server.url, "--json"])
+        .args(["template", cars.to_str().unwrap(), "--refine", "--llm", &server.url, "--llm-timeout", LLM_TIMEOUT, "--json"])
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));

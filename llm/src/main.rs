@@ -11,12 +11,12 @@ use tabletalk_llm::engine;
 use tabletalk_llm::model_file::{resolve, DEFAULT_MODEL};
 use tabletalk_llm::queue::{spawn_worker, Queue};
 
-/// Candle threads when `--threads` and RAYON_NUM_THREADS are unset: every core. On the 2-core
-/// machines 2 threads beat 1 despite the pool's spin-waiting (SmolLM2 Q8_0: 74-80 vs 57 tokens/s,
-/// first token after 300 prompt tokens in 1.5 s vs 2.6 s), and still did with two busy-looping
-/// processes beside it (73 vs 34 tokens/s); see examples/bench_llm.rs.
+/// Candle threads when `--threads` and RAYON_NUM_THREADS are unset: half the cores. Alone on the
+/// 2-core machines 2 threads beat 1 (SmolLM2 Q8_0: 74-80 vs 57 tokens/s), but every matmul waits
+/// for its slowest worker, so one preempted thread stalls them all: beside niced compilers, 60
+/// tokens took 11-17 s with 2 threads and 1.7 s with 1 (docs/benchmarks.md). Leave a core spare.
 fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+    std::thread::available_parallelism().map_or(1, |n| (n.get() / 2).max(1))
 }
 
 #[derive(Parser, Debug)]

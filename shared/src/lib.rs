@@ -2,6 +2,7 @@
 //!
 //! Pure Rust with no file or network I/O, so the browser, the edge and the CLI share it.
 
+pub mod api;
 #[cfg(feature = "embed")]
 pub mod embed;
 pub mod description;

@@ -23,9 +23,10 @@ pub fn fetch() -> Result<()> {
     run(command("cargo").args(["fetch", "--target", "wasm32-unknown-unknown"]))
 }
 
-/// `worker-build --release` → edge/build/ (what wrangler serves and deploys).
+/// `worker-build --release --no-opt` → edge/build/ (what wrangler serves). No wasm-opt: the
+/// worker links DataFusion and npm binaryen takes over 15 minutes on it (docs/decisions.md, issue 6).
 pub fn edge() -> Result<()> {
     run(command("worker-build")
-        .arg("--release")
+        .args(["--release", "--no-opt"])
         .current_dir(root().join("edge")))
 }

@@ -25,6 +25,25 @@ pub struct Args {
     llm_port: u16,
 }
 
+/// The publish token `serve` gives the local edge (documented in README; local use only).
+pub const DEV_TOKEN: &str = "dev-publish-token";
+/// The demo collection `serve` publishes.
+const DEMO: &str = "demo";
+
+/// Publishes xtask/demo/cities.csv as collection `demo` with the CLI (the same path users take).
+fn publish_demo(edge_port: u16) -> Result<()> {
+    let demo = root().join("xtask/demo");
+    crate::util::run(
+        command(root().join("target/debug/tabletalk"))
+            .arg("publish")
+            .arg(demo.join("cities.csv"))
+            .arg("--describe")
+            .arg(demo.join("cities.describe.json"))
+            .args(["--edge", &format!("http://127.0.0.1:{edge_port}"), "--token", DEV_TOKEN, "--collection", DEMO])
+            .current_dir(root()),
+    )
+}
+
 pub fn run(args: Args) -> Result<()> {
     for port in [args.app_port, args.edge_port, args.llm_port] {
         if port_in_use(port) {
@@ -38,7 +57,8 @@ pub fn run(args: Args) -> Result<()> {
     builds::edge()?;
     builds::fetch()?;
     // The dev profile optimises candle (opt-level 3), so this builds fast and decodes at full speed.
-    crate::util::run(command("cargo").args(["build", "-p", "tabletalk-llm"]))?;
+    // The CLI publishes the demo collection.
+    crate::util::run(command("cargo").args(["build", "-p", "tabletalk-llm", "-p", "tabletalk"]))?;
 
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
@@ -70,6 +90,11 @@ pub fn run(args: Args) -> Result<()> {
         command(node_bin("wrangler"))
             .args(["dev", "--local", "--ip", "127.0.0.1", "--port", &edge_port])
             .arg("--show-interactive-dev-session=false")
+            // Local settings: the LLM backend started here, the app as the allowed origin, and
+            // the documented dev token (never use it for a deployment: `wrangler secret put`).
+            .args(["--var", &format!("PUBLISH_TOKENS:{DEV_TOKEN}=*")])
+            .args(["--var", &format!("LLM_BASE_URL:http://127.0.0.1:{}", args.llm_port)])
+            .args(["--var", &format!("ALLOWED_ORIGINS:http://127.0.0.1:{0},http://localhost:{0}", args.app_port)])
             .current_dir(root().join("edge"))
             .env("CI", "true")
             .env("WRANGLER_SEND_METRICS", "false"),
@@ -80,13 +105,14 @@ pub fn run(args: Args) -> Result<()> {
     wait_ready(&mut llm, args.llm_port, "/health", Duration::from_secs(120))?;
     wait_ready(&mut edge, args.edge_port, "/health", build_time)?;
     wait_ready(&mut app, args.app_port, "/", build_time)?;
+    publish_demo(args.edge_port)?;
 
     println!();
     println!(
         "Tabletalk is running: open http://127.0.0.1:{}",
         args.app_port
     );
-    println!("Edge worker: http://127.0.0.1:{}/health", args.edge_port);
+    println!("Edge worker: http://127.0.0.1:{}/health (collection \"{DEMO}\": POST /v1/collections/{DEMO}/ask; publish token \"{DEV_TOKEN}\")", args.edge_port);
     println!("LLM backend: http://127.0.0.1:{} (OpenAI-compatible; `tabletalk ask … --llm http://127.0.0.1:{}`)", args.llm_port, args.llm_port);
     println!("Press Ctrl-C to stop.");
 

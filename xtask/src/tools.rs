@@ -13,6 +13,8 @@ use crate::util::{command, locked_version, npm_dir, query, run};
 pub const TRUNK_VERSION: &str = "0.21.14";
 pub const WORKER_BUILD_VERSION: &str = "0.8.7";
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
+/// lavapipe's Vulkan driver manifest (Debian's mesa-vulkan-drivers, x86_64).
+const LAVAPIPE_ICD: &str = "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json";
 
 pub fn run_all() -> Result<()> {
     npm_packages()?;
@@ -79,14 +81,15 @@ fn is_newer_or_same(a: &Path, b: &Path) -> Result<bool> {
     Ok(a >= b)
 }
 
-/// Debian's Chromium and chromedriver for the browser tests.
 /// Debian packages: Chromium for the browser tests, clang and llvm for C code built for wasm32
-/// (zstd-sys, pulled by the query engine's Arrow).
+/// (zstd-sys, pulled by the query engine's Arrow), and mesa-vulkan-drivers for lavapipe, the
+/// Vulkan-on-CPU driver the wgpu embedding tests run on where there is no GPU.
 fn chromium() -> Result<()> {
     let have_chromium = Path::new("/usr/bin/chromium").exists();
     let have_clang = Path::new("/usr/bin/clang").exists() && Path::new("/usr/bin/llvm-ar").exists();
-    if have_chromium && have_clang {
-        eprintln!("tools: chromium, clang and llvm ok");
+    let have_lavapipe = Path::new(LAVAPIPE_ICD).exists();
+    if have_chromium && have_clang && have_lavapipe {
+        eprintln!("tools: chromium, clang, llvm and lavapipe ok");
         return Ok(());
     }
     let root = query("id", &["-u"]).is_some_and(|s| s.trim() == "0");
@@ -99,7 +102,10 @@ fn chromium() -> Result<()> {
         run(&mut cmd)
     };
     apt(&["update"])?;
-    apt(&["install", "-y", "chromium", "chromium-driver", "clang", "llvm"])?;
+    apt(&["install", "-y", "chromium", "chromium-driver", "clang", "llvm", "mesa-vulkan-drivers"])?;
+    if !Path::new(LAVAPIPE_ICD).exists() {
+        bail!("apt-get installed mesa-vulkan-drivers but {LAVAPIPE_ICD} is missing");
+    }
     if !Path::new("/usr/bin/chromium").exists() {
         bail!("apt-get installed chromium but /usr/bin/chromium is missing");
     }

@@ -16,6 +16,8 @@ pub enum EmbedError {
     TokenOutOfVocabulary { id: u32, vocab: usize },
     #[error("nothing to embed: the input is empty")]
     Empty,
+    #[error("the GPU path is unavailable: {0}")]
+    Gpu(String),
     #[error("embedding failed: {0}")]
     Inference(String),
 }

@@ -8,9 +8,11 @@ use tokenizers::{Tokenizer, TruncationParams};
 use super::bert::BertEncoder;
 use super::files::{ModelFiles, ModelSettings, FILE_NAMES};
 use super::pooling::l2_normalise;
-use super::{length_sorted_batches, EmbedError};
+use super::{length_sorted_batches, Batch, DeviceReport, EmbedError};
 
-/// A loaded sentence embedder (CPU; one per thread or Web Worker).
+/// A loaded sentence embedder (one per thread or Web Worker). `load` gives the CPU path;
+/// `load_on` (embed/device.rs) may attach the GPU encoder, which then runs every batch while it
+/// works, the CPU encoder staying loaded as the fallback.
 pub struct Embedder {
     name: String,
     model: BertEncoder,
@@ -21,6 +23,13 @@ pub struct Embedder {
     dim: usize,
     vocab: usize,
     device: Device,
+    /// Which path runs batches now (changes once if the GPU fails mid-run).
+    report: std::sync::Mutex<DeviceReport>,
+    #[cfg(feature = "gpu")]
+    pub(super) gpu: Option<super::gpu::GpuEncoder>,
+    /// Set when the GPU failed: later batches go straight to the CPU.
+    #[cfg(feature = "gpu")]
+    gpu_failed: std::sync::atomic::AtomicBool,
 }
 
 /// Vectors for a list of inputs, in input order.
@@ -49,8 +58,8 @@ impl Embeddings {
 }
 
 /// One input after tokenisation.
-struct Encoded {
-    ids: Vec<u32>,
+pub(super) struct Encoded {
+    pub(super) ids: Vec<u32>,
     truncated: bool,
 }
 
@@ -102,7 +111,21 @@ impl Embedder {
             dim: config.hidden_size,
             vocab: config.vocab_size,
             device,
+            report: std::sync::Mutex::new(DeviceReport::cpu()),
+            #[cfg(feature = "gpu")]
+            gpu: None,
+            #[cfg(feature = "gpu")]
+            gpu_failed: std::sync::atomic::AtomicBool::new(false),
         })
+    }
+
+    /// Which path runs the encoder, and why not the GPU if it was allowed.
+    pub fn device(&self) -> DeviceReport {
+        self.report.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    pub(super) fn set_report(&self, report: DeviceReport) {
+        *self.report.lock().unwrap_or_else(|p| p.into_inner()) = report;
     }
 
     pub fn name(&self) -> &str {
@@ -121,7 +144,7 @@ impl Embedder {
         Ok(enc.len())
     }
 
-    fn encode(&self, text: &str) -> Result<Encoded, EmbedError> {
+    pub(super) fn encode(&self, text: &str) -> Result<Encoded, EmbedError> {
         let enc = self.tokenizer.encode_fast(text, true).map_err(|e| EmbedError::Tokenizer(e.to_string()))?;
         let ids = enc.get_ids().to_vec();
         if let Some(&id) = ids.iter().find(|&&id| id as usize >= self.vocab) {
@@ -140,34 +163,103 @@ impl Embedder {
     }
 
     /// Embeds `texts` in length-sorted batches of `batch_size`; `progress(done)` after each batch.
+    /// In the browser this runs on the CPU path: the GPU path needs `embed_async` there.
     pub fn embed(
         &self,
         texts: &[&str],
         batch_size: usize,
         progress: &mut dyn FnMut(usize),
     ) -> Result<Embeddings, EmbedError> {
+        let (encoded, batches) = self.prepare(texts, batch_size)?;
+        let mut data = vec![0f32; texts.len() * self.dim];
+        let mut done = 0;
+        for batch in batches {
+            let items: Vec<&Encoded> = batch.items.iter().map(|&i| &encoded[i]).collect();
+            let out = self.forward(&items)?;
+            done += self.place(&out, &batch, &mut data);
+            progress(done);
+        }
+        Ok(self.finish(data, &encoded))
+    }
+
+    /// `embed` that awaits the GPU instead of blocking: the one to call in the browser, where
+    /// WebGPU's read-backs complete only when control returns to the event loop.
+    pub async fn embed_async(
+        &self,
+        texts: &[&str],
+        batch_size: usize,
+        progress: &mut dyn FnMut(usize),
+    ) -> Result<Embeddings, EmbedError> {
+        let (encoded, batches) = self.prepare(texts, batch_size)?;
+        let mut data = vec![0f32; texts.len() * self.dim];
+        let mut done = 0;
+        for batch in batches {
+            let items: Vec<&Encoded> = batch.items.iter().map(|&i| &encoded[i]).collect();
+            let out = self.forward_async(&items).await?;
+            done += self.place(&out, &batch, &mut data);
+            progress(done);
+        }
+        Ok(self.finish(data, &encoded))
+    }
+
+    fn prepare(&self, texts: &[&str], batch_size: usize) -> Result<(Vec<Encoded>, Vec<Batch>), EmbedError> {
         if texts.is_empty() {
             return Err(EmbedError::Empty);
         }
         let encoded = texts.iter().map(|t| self.encode(t)).collect::<Result<Vec<_>, _>>()?;
         let lengths: Vec<usize> = encoded.iter().map(|e| e.ids.len()).collect();
-        let mut data = vec![0f32; texts.len() * self.dim];
-        let mut done = 0;
-        for batch in length_sorted_batches(&lengths, batch_size) {
-            let items: Vec<&Encoded> = batch.items.iter().map(|&i| &encoded[i]).collect();
-            let out = self.forward(&items)?;
-            for (row, &i) in out.chunks_exact(self.dim).zip(&batch.items) {
-                data[i * self.dim..(i + 1) * self.dim].copy_from_slice(row);
-            }
-            done += items.len();
-            progress(done);
-        }
-        let truncated = encoded.iter().enumerate().filter(|(_, e)| e.truncated).map(|(i, _)| i).collect();
-        Ok(Embeddings { dim: self.dim, data, truncated })
+        let batches = length_sorted_batches(&lengths, batch_size);
+        Ok((encoded, batches))
     }
 
-    /// One padded batch through the encoder and pooling; returns row-major vectors.
+    /// Copies a batch's vectors to their inputs' rows; returns how many.
+    fn place(&self, out: &[f32], batch: &Batch, data: &mut [f32]) -> usize {
+        for (row, &i) in out.chunks_exact(self.dim).zip(&batch.items) {
+            data[i * self.dim..(i + 1) * self.dim].copy_from_slice(row);
+        }
+        batch.items.len()
+    }
+
+    fn finish(&self, data: Vec<f32>, encoded: &[Encoded]) -> Embeddings {
+        let truncated = encoded.iter().enumerate().filter(|(_, e)| e.truncated).map(|(i, _)| i).collect();
+        Embeddings { dim: self.dim, data, truncated }
+    }
+
+    /// One batch on the GPU while it works, else on the CPU. Natively this blocks on the GPU.
     fn forward(&self, items: &[&Encoded]) -> Result<Vec<f32>, EmbedError> {
+        #[cfg(all(feature = "gpu", not(target_arch = "wasm32")))]
+        if self.gpu_usable() {
+            return super::block_on(self.forward_async(items));
+        }
+        self.forward_cpu(items)
+    }
+
+    async fn forward_async(&self, items: &[&Encoded]) -> Result<Vec<f32>, EmbedError> {
+        #[cfg(feature = "gpu")]
+        if let Some(gpu) = self.gpu.as_ref().filter(|_| self.gpu_usable()) {
+            let ids: Vec<&[u32]> = items.iter().map(|e| e.ids.as_slice()).collect();
+            match gpu.forward(&ids).await {
+                Ok(v) => return Ok(v),
+                Err(e) => {
+                    // Device lost or a driver error: this batch and every later one on the CPU.
+                    self.gpu_failed.store(true, std::sync::atomic::Ordering::Relaxed);
+                    let mut report = self.device();
+                    report.device = "cpu";
+                    report.fallback = Some(format!("the GPU failed during embedding: {e}"));
+                    self.set_report(report);
+                }
+            }
+        }
+        self.forward_cpu(items)
+    }
+
+    #[cfg(feature = "gpu")]
+    fn gpu_usable(&self) -> bool {
+        self.gpu.is_some() && !self.gpu_failed.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// One padded batch through candle's encoder and pooling; returns row-major vectors.
+    fn forward_cpu(&self, items: &[&Encoded]) -> Result<Vec<f32>, EmbedError> {
         let width = items.iter().map(|e| e.ids.len()).max().unwrap_or(0).max(1);
         let mut ids = Vec::with_capacity(items.len() * width);
         let mut mask = Vec::with_capacity(items.len() * width);

@@ -18,6 +18,9 @@ impl ChatMessage {
     pub fn user(text: impl Into<String>) -> Self {
         ChatMessage { role: "user".into(), content: text.into() }
     }
+    pub fn assistant(text: impl Into<String>) -> Self {
+        ChatMessage { role: "assistant".into(), content: text.into() }
+    }
 }
 
 /// `POST /v1/chat/completions` body.

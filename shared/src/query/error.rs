@@ -10,4 +10,6 @@ pub enum QueryError {
     Refused(String),
     #[error("no table is loaded")]
     NoTable,
+    #[error("the template for table {table}: {message}")]
+    Template { table: String, message: String },
 }

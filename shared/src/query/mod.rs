@@ -58,6 +58,8 @@ pub struct Dataset {
     description: DatasetDescription,
     /// Passages and their BM25 index, built on the first question that needs retrieval.
     lexical: OnceLock<(Vec<Passage>, Bm25Index)>,
+    /// The user's (or the refined) template per table; `None` verbalises with the static one.
+    templates: Vec<Option<String>>,
     matcher: Option<Box<dyn FieldMatcher>>,
 }
 
@@ -94,7 +96,23 @@ impl Dataset {
             engine.register(t, s)?;
             catalogs.push(Catalog::build(t, s, &description));
         }
-        Ok(Dataset { tables, schemas, catalogs, engine, description, lexical: OnceLock::new(), matcher: None })
+        let templates = vec![None; tables.len()];
+        Ok(Dataset { tables, schemas, catalogs, engine, description, lexical: OnceLock::new(), templates, matcher: None })
+    }
+
+    /// Verbalises the rows of table `table` (by index) with `template` instead of the static one,
+    /// so retrieval and generation read the prose the user accepted. Checked against the schema.
+    pub fn set_template(&mut self, table: usize, template: &str) -> Result<(), QueryError> {
+        let (schema, t) = (self.schemas.get(table).ok_or(QueryError::NoTable)?, &self.tables[table]);
+        Verbaliser::new(schema, template).map_err(|e| QueryError::Template { table: t.name.clone(), message: e.to_string() })?;
+        self.templates[table] = Some(template.to_string());
+        self.lexical = OnceLock::new();
+        Ok(())
+    }
+
+    /// The loaded tables, in order (templates and citations refer to them by index).
+    pub fn tables(&self) -> &[Table] {
+        &self.tables
     }
 
     /// Lets unknown words be read as the field closest in meaning (synonyms nobody declared).
@@ -249,12 +267,13 @@ impl Dataset {
         a
     }
 
-    /// Every row as a passage (static template) with its BM25 index, built on first use.
+    /// Every row as a passage (its table's template) with its BM25 index, built on first use.
     pub fn lexical(&self) -> &(Vec<Passage>, Bm25Index) {
         self.lexical.get_or_init(|| {
             let mut passages = Vec::new();
-            for (t, s) in self.tables.iter().zip(&self.schemas) {
-                let mut v = Verbaliser::with_static(s, t);
+            for ((t, s), template) in self.tables.iter().zip(&self.schemas).zip(&self.templates) {
+                // set_template compiled it already; the static template always compiles.
+                let mut v = template.as_deref().and_then(|src| Verbaliser::new(s, src).ok()).unwrap_or_else(|| Verbaliser::with_static(s, t));
                 passages.extend(v.passages(t));
             }
             let mut index = Bm25Index::new(Bm25Params::default()).expect("default BM25 parameters are valid");

@@ -1,0 +1,234 @@
+//! The Durable Object behind one collection (its id is the collection id, so two collections
+//! never share storage or memory). It receives the worker's already-authorised requests on
+//! internal paths (`/publish`, `/part`, `/commit`, `/delete`, `/info`, `/search`, `/ask`) and
+//! keeps the decoded collection in memory between requests.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use futures::StreamExt;
+use tabletalk_shared::api::{CollectionInfo, Delta, PublishRequest, UploadStatus, AskRequest, SearchRequest, CHUNK_BYTES, PART_INDEX, PART_TABLES};
+use tabletalk_shared::query::Answer;
+use worker::{durable_object, wasm_bindgen_futures, DurableObject, Env, Headers, Request, Response, State};
+
+use super::model::{self, Loaded};
+use super::store::{Store, INFO, LIVE, REQUEST, UPLOAD};
+use super::{ask, search};
+use crate::config::Config;
+use crate::error::EdgeError;
+use crate::http::{json, parse, sse};
+use crate::llm::Backend;
+
+/// A collection's parts together may not exceed this: decoded, it must fit the isolate's 128 MB
+/// next to the query engine (int8 vectors: ~60,000 passages of 384 dimensions plus their rows).
+pub const MAX_COLLECTION_BYTES: u64 = 48 << 20;
+
+#[durable_object(fetch)]
+pub struct CollectionObject {
+    state: State,
+    env: Env,
+    loaded: RefCell<Option<Rc<Loaded>>>,
+}
+
+impl DurableObject for CollectionObject {
+    fn new(state: State, env: Env) -> Self {
+        CollectionObject { state, env, loaded: RefCell::new(None) }
+    }
+
+    async fn fetch(&self, req: Request) -> worker::Result<Response> {
+        match self.handle(req).await {
+            Ok(r) => Ok(r),
+            Err(e) => e.response(),
+        }
+    }
+}
+
+impl CollectionObject {
+    fn store(&self) -> Result<Store, EdgeError> {
+        Store::open(self.state.storage().sql())
+    }
+
+    async fn handle(&self, mut req: Request) -> Result<Response, EdgeError> {
+        let id = req.headers().get("x-collection-id")?.unwrap_or_default();
+        match req.path().as_str() {
+            "/publish" => {
+                let r: PublishRequest = parse(&req.bytes().await?)?;
+                check_parts(&r)?;
+                let store = self.store()?;
+                store.clear(UPLOAD)?;
+                store.put(UPLOAD, REQUEST, &r)?;
+                json(202, &UploadStatus { id, received: Default::default(), chunk_bytes: CHUNK_BYTES as u64 })
+            }
+            "/part" => {
+                let part = req.headers().get("x-part")?.unwrap_or_default();
+                let seq: u32 = req.headers().get("x-seq")?.and_then(|s| s.parse().ok()).ok_or_else(|| EdgeError::BadRequest("the chunk number is not a number".into()))?;
+                let store = self.store()?;
+                let r: PublishRequest = store.get(UPLOAD, REQUEST)?.ok_or_else(|| EdgeError::Conflict(format!("no upload of {id} in progress: PUT /v1/collections/{id} first")))?;
+                let spec = r.parts.iter().find(|p| p.name == part).ok_or_else(|| EdgeError::NotFound(format!("the upload has no part {part:?}")))?;
+                if seq >= spec.chunks {
+                    return Err(EdgeError::BadRequest(format!("part {part} has {} chunks (0-based); {seq} is past the end", spec.chunks)));
+                }
+                let bytes = req.bytes().await?;
+                if bytes.len() > CHUNK_BYTES {
+                    return Err(EdgeError::TooLarge { size: bytes.len() as u64, limit: CHUNK_BYTES as u64 });
+                }
+                store.put_chunk(UPLOAD, &part, seq, bytes)?;
+                json(200, &UploadStatus { id, received: store.received(UPLOAD)?.into_iter().collect(), chunk_bytes: CHUNK_BYTES as u64 })
+            }
+            "/commit" => self.commit(&id).map(|info| json(201, &info))?,
+            "/delete" => {
+                let store = self.store()?;
+                let existed = store.get::<CollectionInfo>(LIVE, INFO)?.is_some();
+                store.clear(LIVE)?;
+                store.clear(UPLOAD)?;
+                self.loaded.replace(None);
+                if !existed {
+                    return Err(not_found(&id));
+                }
+                json(200, &serde_json::json!({ "id": id, "deleted": true }))
+            }
+            "/info" => {
+                if let Some(l) = self.loaded.borrow().as_ref() {
+                    return json(200, &l.info);
+                }
+                let info: CollectionInfo = self.store()?.get(LIVE, INFO)?.ok_or_else(|| not_found(&id))?;
+                json(200, &info)
+            }
+            "/search" => {
+                let r: SearchRequest = parse(&req.bytes().await?)?;
+                let l = self.loaded(&id)?;
+                json(200, &search::search(&l.collection, &r)?)
+            }
+            "/ask" => {
+                let r: AskRequest = parse(&req.bytes().await?)?;
+                let stream = req.headers().get("x-stream")?.as_deref() == Some("1");
+                let l = self.loaded(&id)?;
+                self.ask(l, r, stream).await
+            }
+            other => Err(EdgeError::NotFound(format!("no internal route {other}"))),
+        }
+    }
+
+    /// Checks the upload, decodes it and swaps it in. Nothing here awaits, so the swap is one
+    /// atomic write batch and no other request sees half of it.
+    fn commit(&self, id: &str) -> Result<CollectionInfo, EdgeError> {
+        let store = self.store()?;
+        let r: PublishRequest = store.get(UPLOAD, REQUEST)?.ok_or_else(|| EdgeError::Conflict(format!("no upload of {id} in progress: PUT /v1/collections/{id} first")))?;
+        let received: std::collections::BTreeMap<String, u32> = store.received(UPLOAD)?.into_iter().collect();
+        for p in &r.parts {
+            let got = received.get(&p.name).copied().unwrap_or(0);
+            if got != p.chunks {
+                return Err(EdgeError::Conflict(format!("part {} has {got} of its {} chunks; upload the rest, then commit", p.name, p.chunks)));
+            }
+        }
+        // Free the old collection first: the new one is decoded in the same 128 MB.
+        self.loaded.replace(None);
+        let mut parts = Vec::new();
+        for name in [PART_INDEX, PART_TABLES] {
+            let spec = r.parts.iter().find(|p| p.name == name).ok_or_else(|| EdgeError::BadRequest(format!("part {name} is missing")))?;
+            let bytes = store.read_part(UPLOAD, name)?;
+            if bytes.len() as u64 != spec.bytes || crc32fast::hash(&bytes) != spec.crc32 {
+                return Err(EdgeError::BadRequest(format!("part {name} arrived damaged ({} bytes, {} announced, or a different checksum); upload it again", bytes.len(), spec.bytes)));
+            }
+            parts.push(bytes);
+        }
+        let (collection, tables) = model::decode(&parts[0], &parts[1])?;
+        drop(parts);
+        let info = model::info(id, &r, &collection, &tables, String::from(worker::js_sys::Date::new_0().to_iso_string()));
+        let loaded = model::load(info.clone(), collection, tables)?;
+        store.promote_upload(&info)?;
+        self.loaded.replace(Some(Rc::new(loaded)));
+        Ok(info)
+    }
+
+    /// The live collection, decoded from storage on first use after a (re)start.
+    fn loaded(&self, id: &str) -> Result<Rc<Loaded>, EdgeError> {
+        if let Some(l) = self.loaded.borrow().as_ref() {
+            return Ok(l.clone());
+        }
+        let store = self.store()?;
+        let info: CollectionInfo = store.get(LIVE, INFO)?.ok_or_else(|| not_found(id))?;
+        let index = store.read_part(LIVE, PART_INDEX)?;
+        let tables = store.read_part(LIVE, PART_TABLES)?;
+        let (collection, tables) = model::decode(&index, &tables).map_err(|e| EdgeError::Internal(format!("the stored collection is unreadable: {e}")))?;
+        drop(index);
+        let l = Rc::new(model::load(info, collection, tables)?);
+        self.loaded.replace(Some(l.clone()));
+        Ok(l)
+    }
+
+    async fn ask(&self, l: Rc<Loaded>, r: AskRequest, stream: bool) -> Result<Response, EdgeError> {
+        let (a, generate) = ask::exact(&l, &r).await?;
+        let backend = if generate { Backend::from_config(&Config::from_env(&self.env)) } else { None };
+        match (backend, stream) {
+            (None, false) => json(200, &a),
+            (None, true) => event_stream(futures::stream::iter([sse("answer", &a)])),
+            (Some(b), false) => match ask::generate(&l, &b, &r, a, None).await {
+                Ok(a) => json(200, &a),
+                Err((e, fallback)) => {
+                    let e = EdgeError::from(e);
+                    json(e.status(), &serde_json::json!({ "error": e.code(), "message": e.to_string(), "answer": with_note(fallback, &e) }))
+                }
+            },
+            (Some(b), true) => {
+                let (tx, rx) = futures::channel::mpsc::unbounded::<Vec<u8>>();
+                wasm_bindgen_futures::spawn_local(async move {
+                    let deltas = tx.clone();
+                    let mut on_text = |t: &str| {
+                        let _ = deltas.unbounded_send(sse("delta", &Delta { text: t.to_string() }));
+                    };
+                    match ask::generate(&l, &b, &r, a, Some(&mut on_text)).await {
+                        Ok(a) => {
+                            let _ = tx.unbounded_send(sse("answer", &a));
+                        }
+                        Err((e, fallback)) => {
+                            let e = EdgeError::from(e);
+                            let _ = tx.unbounded_send(sse("error", &e.body()));
+                            let _ = tx.unbounded_send(sse("answer", &with_note(fallback, &e)));
+                        }
+                    }
+                });
+                event_stream(rx)
+            }
+        }
+    }
+}
+
+/// The retrieved rows stay the answer; the note says why no generated one came.
+fn with_note(mut a: Answer, e: &EdgeError) -> Answer {
+    a.answer = format!("{} (The language model gave no answer: {e}.)", a.answer).trim_start().to_string();
+    a
+}
+
+fn event_stream(s: impl futures::Stream<Item = Vec<u8>> + 'static) -> Result<Response, EdgeError> {
+    let headers = Headers::new();
+    headers.set("content-type", "text/event-stream; charset=utf-8")?;
+    headers.set("cache-control", "no-store")?;
+    Ok(Response::from_stream(s.map(Ok::<Vec<u8>, worker::Error>))?.with_headers(headers))
+}
+
+fn not_found(id: &str) -> EdgeError {
+    EdgeError::NotFound(format!("no collection {id:?} is published here"))
+}
+
+/// Exactly the two known parts, within the size a collection object can hold.
+fn check_parts(r: &PublishRequest) -> Result<(), EdgeError> {
+    for name in [PART_INDEX, PART_TABLES] {
+        if r.parts.iter().filter(|p| p.name == name).count() != 1 {
+            return Err(EdgeError::BadRequest(format!("`parts` must name part {name:?} exactly once")));
+        }
+    }
+    if let Some(p) = r.parts.iter().find(|p| p.name != PART_INDEX && p.name != PART_TABLES) {
+        return Err(EdgeError::BadRequest(format!("unknown part {:?}", p.name)));
+    }
+    let total: u64 = r.parts.iter().map(|p| p.bytes).sum();
+    if total > MAX_COLLECTION_BYTES {
+        return Err(EdgeError::TooLarge { size: total, limit: MAX_COLLECTION_BYTES });
+    }
+    for p in &r.parts {
+        if p.chunks as u64 != p.bytes.div_ceil(CHUNK_BYTES as u64).max(1) {
+            return Err(EdgeError::BadRequest(format!("part {} announces {} chunks for {} bytes; chunks are {CHUNK_BYTES} bytes", p.name, p.chunks, p.bytes)));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,101 @@
+//! Every failure the edge can answer with, each with its HTTP status and a stable snake_case code,
+//! so clients branch on `error` and show `message`.
+
+use tabletalk_shared::api::ApiError;
+use tabletalk_shared::generate::GenerateError;
+use worker::Response;
+
+#[derive(Debug, thiserror::Error)]
+pub enum EdgeError {
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("publishing needs a bearer token: send `Authorization: Bearer <token>`")]
+    Unauthorized,
+    #[error("this token may not publish collection {0:?}")]
+    Forbidden(String),
+    #[error("origin {0:?} is not allowed to call this edge (ALLOWED_ORIGINS)")]
+    OriginNotAllowed(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    MethodNotAllowed(String),
+    #[error("{0}")]
+    Conflict(String),
+    #[error("the body is {size} bytes; this edge accepts at most {limit}")]
+    TooLarge { size: u64, limit: u64 },
+    #[error("too many requests: at most {0} a minute per client; try again shortly")]
+    RateLimited(u32),
+    #[error("{0}")]
+    NotConfigured(String),
+    #[error("{0}")]
+    Backend(String),
+    #[error("{0}")]
+    BackendTimeout(String),
+    #[error("{0}")]
+    Internal(String),
+}
+
+impl EdgeError {
+    pub fn status(&self) -> u16 {
+        match self {
+            EdgeError::BadRequest(_) => 400,
+            EdgeError::Unauthorized => 401,
+            EdgeError::Forbidden(_) | EdgeError::OriginNotAllowed(_) => 403,
+            EdgeError::NotFound(_) => 404,
+            EdgeError::MethodNotAllowed(_) => 405,
+            EdgeError::Conflict(_) => 409,
+            EdgeError::TooLarge { .. } => 413,
+            EdgeError::RateLimited(_) => 429,
+            EdgeError::Internal(_) => 500,
+            EdgeError::Backend(_) => 502,
+            EdgeError::NotConfigured(_) => 503,
+            EdgeError::BackendTimeout(_) => 504,
+        }
+    }
+
+    pub fn code(&self) -> &'static str {
+        match self {
+            EdgeError::BadRequest(_) => "bad_request",
+            EdgeError::Unauthorized => "unauthorized",
+            EdgeError::Forbidden(_) => "forbidden",
+            EdgeError::OriginNotAllowed(_) => "origin_not_allowed",
+            EdgeError::NotFound(_) => "not_found",
+            EdgeError::MethodNotAllowed(_) => "method_not_allowed",
+            EdgeError::Conflict(_) => "conflict",
+            EdgeError::TooLarge { .. } => "payload_too_large",
+            EdgeError::RateLimited(_) => "rate_limited",
+            EdgeError::NotConfigured(_) => "not_configured",
+            EdgeError::Backend(_) => "backend_unavailable",
+            EdgeError::BackendTimeout(_) => "backend_timeout",
+            EdgeError::Internal(_) => "internal",
+        }
+    }
+
+    pub fn body(&self) -> ApiError {
+        ApiError { error: self.code().to_string(), message: self.to_string() }
+    }
+
+    /// The JSON error response (building it only fails if the runtime is broken).
+    pub fn response(&self) -> worker::Result<Response> {
+        let mut r = Response::from_json(&self.body())?.with_status(self.status());
+        if let EdgeError::RateLimited(_) = self {
+            r.headers_mut().set("retry-after", "60")?;
+        }
+        Ok(r)
+    }
+}
+
+impl From<worker::Error> for EdgeError {
+    fn from(e: worker::Error) -> Self {
+        EdgeError::Internal(e.to_string())
+    }
+}
+
+impl From<GenerateError> for EdgeError {
+    fn from(e: GenerateError) -> Self {
+        match e {
+            GenerateError::Timeout(_) => EdgeError::BackendTimeout(e.to_string()),
+            _ => EdgeError::Backend(e.to_string()),
+        }
+    }
+}

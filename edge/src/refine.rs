@@ -1,0 +1,30 @@
+//! `POST /v1/refine`: a table's static cloze template rewritten as natural prose by the LLM
+//! backend. `shared::generate::Refinement` is the state machine (prompts, placeholder checks);
+//! this drives it over `worker::Fetch`. A backend that is down or slow is a 502/504, not a
+//! silently unrefined template.
+
+use tabletalk_shared::api::RefineRequest;
+use tabletalk_shared::generate::{GenerateError, Refined, Refinement};
+
+use crate::config::Config;
+use crate::error::EdgeError;
+use crate::llm::{Backend, Sampling};
+
+const MAX_COLUMNS: usize = 200;
+
+pub async fn refine(cfg: &Config, req: &RefineRequest) -> Result<Refined, EdgeError> {
+    if req.columns.is_empty() || req.columns.len() > MAX_COLUMNS {
+        return Err(EdgeError::BadRequest(format!("send between 1 and {MAX_COLUMNS} columns")));
+    }
+    let backend = Backend::from_config(cfg).ok_or_else(|| EdgeError::NotConfigured("no LLM backend is configured (LLM_BASE_URL)".into()))?;
+    let mut r = Refinement::new(&req.table, &req.columns, req.context.as_ref(), req.first_row.as_deref());
+    let sampling = Sampling { max_tokens: 400, temperature: 0.0, seed: Some(0) };
+    while let Some(messages) = r.request() {
+        let reply = backend.chat(messages, &sampling, None).await;
+        if let Err(e @ (GenerateError::Unreachable(_) | GenerateError::Timeout(_) | GenerateError::Status { .. })) = &reply {
+            return Err(EdgeError::from(e.clone()));
+        }
+        r.reply(reply);
+    }
+    Ok(r.finish())
+}

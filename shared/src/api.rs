@@ -1,0 +1,188 @@
+//! The edge's HTTP API as types: what `tabletalk publish` sends, what the worker answers, and
+//! what the app will read. Kept here (serde only, no I/O) so the CLI, the edge and the app cannot
+//! drift apart. Field names are the JSON names; README.md ("Edge API") lists them.
+//!
+//! Publishing is three steps because a collection is bigger than one request may be:
+//! `PUT /v1/collections/{id}` with a [`PublishRequest`] (what the parts will be), then each
+//! part's chunks as raw bytes (`PUT /v1/collections/{id}/parts/{name}/{seq}`), then
+//! `POST /v1/collections/{id}/commit`, which checks sizes and checksums, decodes everything
+//! and only then replaces the live collection. A failed upload never damages the old one.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::description::DatasetDescription;
+use crate::schema::ColumnType;
+use crate::table::{Provenance, Table, TableContext, Value};
+
+/// The part holding the collection bytes (`Collection::to_bytes`: passages, BM25, vectors).
+pub const PART_INDEX: &str = "index";
+/// The part holding [`TablesPart`] as JSON: the rows the exact path runs SQL on.
+pub const PART_TABLES: &str = "tables";
+/// Bytes per uploaded chunk: under the edge's body limit and Durable Object SQLite's 2 MB value limit.
+pub const CHUNK_BYTES: usize = 1 << 20;
+
+/// One part of an upload: its total size, number of chunks and CRC-32 (crc32fast) of all its bytes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PartSpec {
+    pub name: String,
+    pub bytes: u64,
+    pub chunks: u32,
+    pub crc32: u32,
+}
+
+impl PartSpec {
+    /// The spec of `bytes` cut into [`CHUNK_BYTES`] chunks.
+    pub fn of(name: &str, bytes: &[u8]) -> PartSpec {
+        PartSpec {
+            name: name.to_string(),
+            bytes: bytes.len() as u64,
+            chunks: bytes.len().div_ceil(CHUNK_BYTES).max(1) as u32,
+            crc32: crc32fast::hash(bytes),
+        }
+    }
+}
+
+/// `PUT /v1/collections/{id}`: starts an upload (and forgets any unfinished one).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PublishRequest {
+    pub title: Option<String>,
+    pub source: Option<String>,
+    /// Questions shown to users of the widget; the edge suggests some when empty.
+    pub examples: Vec<String>,
+    pub parts: Vec<PartSpec>,
+}
+
+/// The [`PART_TABLES`] part: the tables and the dataset description the exact path needs.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TablesPart {
+    pub tables: Vec<Table>,
+    pub description: DatasetDescription,
+}
+
+/// A column as `GET /v1/collections/{id}` shows it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ColumnInfo {
+    pub name: String,
+    #[serde(rename = "type")]
+    pub ty: ColumnType,
+}
+
+/// A table as `GET /v1/collections/{id}` shows it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableInfo {
+    pub name: String,
+    pub file: String,
+    pub rows: u64,
+    pub columns: Vec<ColumnInfo>,
+}
+
+/// `GET /v1/collections/{id}` (and the answer to a commit).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CollectionInfo {
+    pub id: String,
+    pub title: String,
+    pub source: Option<String>,
+    pub description: Option<String>,
+    pub schema: Vec<TableInfo>,
+    pub examples: Vec<String>,
+    pub passages: u64,
+    /// The embedding model queries must be embedded with to send a `vector`.
+    pub model: String,
+    pub dim: u64,
+    pub dense: String,
+    pub templates: BTreeMap<String, String>,
+    pub published_at: String,
+}
+
+/// The answer to `PUT /v1/collections/{id}` and to each part chunk.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UploadStatus {
+    pub id: String,
+    /// Chunks received so far, per part.
+    pub received: BTreeMap<String, u32>,
+    pub chunk_bytes: u64,
+}
+
+/// `POST /v1/collections/{id}/search`: dense when `vector` is sent (hybrid with `text` too),
+/// lexical (BM25) with `text` alone.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SearchRequest {
+    pub vector: Option<Vec<f32>>,
+    pub text: Option<String>,
+    pub k: Option<usize>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SearchHit {
+    pub score: f32,
+    pub text: String,
+    pub provenance: Provenance,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SearchResponse {
+    /// "dense", "lexical" or "hybrid".
+    pub mode: String,
+    pub hits: Vec<SearchHit>,
+}
+
+/// `POST /v1/collections/{id}/ask`. `history` holds the earlier questions of the conversation
+/// (oldest first), so a reply to a question back ("the second one") resumes it. `vector` is the
+/// question's embedding (the collection's model), used for retrieval when sent.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AskRequest {
+    pub question: String,
+    pub vector: Option<Vec<f32>>,
+    pub history: Vec<String>,
+}
+
+/// `POST /v1/refine`: the table's columns (as `tabletalk inspect --json` shows them), its
+/// context and first row; the answer is `generate::Refined`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RefineRequest {
+    pub table: String,
+    pub columns: Vec<crate::schema::ColumnSchema>,
+    #[serde(default)]
+    pub context: Option<TableContext>,
+    #[serde(default)]
+    pub first_row: Option<Vec<Value>>,
+}
+
+/// Every error the edge sends: `{"error": "snake_case_code", "message": "what to do"}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ApiError {
+    pub error: String,
+    pub message: String,
+}
+
+/// The text of a server-sent `delta` event on `/ask` (the generated answer as it is written).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Delta {
+    pub text: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parts_are_cut_into_chunks() {
+        assert_eq!(PartSpec::of("x", &[]).chunks, 1);
+        assert_eq!(PartSpec::of("x", &vec![0u8; CHUNK_BYTES]).chunks, 1);
+        assert_eq!(PartSpec::of("x", &vec![0u8; CHUNK_BYTES + 1]).chunks, 2);
+    }
+
+    #[test]
+    fn requests_accept_missing_fields() {
+        let s: SearchRequest = serde_json::from_str(r#"{"text":"ford"}"#).unwrap();
+        assert_eq!(s.k, None);
+        let a: AskRequest = serde_json::from_str(r#"{"question":"how many?"}"#).unwrap();
+        assert!(a.history.is_empty());
+    }
+}

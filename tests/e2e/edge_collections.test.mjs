@@ -1,0 +1,239 @@
+// Published collections on the real runtime: `tabletalk publish` uploads to `wrangler dev`
+// (workerd, Durable Objects with SQLite), the real `tabletalk-llm` generates, and a fake backend
+// dies mid-stream or stays silent. Asserts structure (statuses, events, citations), never the
+// small model's wording.
+
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync, rmSync, existsSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { promisify } from 'node:util';
+
+import { freePort, repoRoot, startProcess, testsDir, waitForHttp } from './support.mjs';
+
+const run = promisify(execFile);
+const TOKEN_A = 'test-token-a';
+const TOKEN_B = 'test-token-b';
+const ALLOWED = 'https://widget.example';
+const bin = (name) => process.env[`TABLETALK_${name.toUpperCase().replace('-', '_')}_BIN`] ?? path.join(repoRoot, 'target', 'debug', name);
+
+let work;
+let edge;
+let llm;
+let fake;
+let fakeMode = 'die';
+let base;
+let edgePort;
+
+const PEOPLE = `name,city,age,occupation
+Alice Smith,Lisbon,34,engineer
+Bruno Costa,Porto,41,teacher
+Carla Diaz,Madrid,29,nurse
+Daniel Weber,Berlin,52,baker
+Elena Rossi,Rome,38,architect
+`;
+const FRUITS = `fruit,colour,price
+apple,red,1.20
+banana,yellow,0.50
+cherry,red,4.00
+`;
+
+function startEdge(llmUrl) {
+  const vars = {
+    PUBLISH_TOKENS: `${TOKEN_A}=people,fruits;${TOKEN_B}=fruits`,
+    LLM_BASE_URL: llmUrl,
+    LLM_TIMEOUT_MS: '60000',
+    ALLOWED_ORIGINS: ALLOWED,
+    RATE_LIMIT_PER_MINUTE: '0',
+  };
+  const args = ['dev', '--local', '--ip', '127.0.0.1', '--port', String(edgePort), '--show-interactive-dev-session=false', '--persist-to', path.join(work, 'state')];
+  for (const [k, v] of Object.entries(vars)) args.push('--var', `${k}:${v}`);
+  return startProcess(path.join(testsDir, 'node_modules', '.bin', 'wrangler'), args, {
+    cwd: path.join(repoRoot, 'edge'),
+    env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+  });
+}
+
+async function publish(file, collection, token) {
+  return run(bin('tabletalk'), ['publish', file, '--edge', base, '--token', token, '--collection', collection, '--json'], { cwd: repoRoot, maxBuffer: 1 << 24 });
+}
+
+const post = (p, body, headers = {}) =>
+  fetch(`${base}${p}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+/** Reads a server-sent-event response into [{event, data}]. */
+async function events(res) {
+  const text = await res.text();
+  return text
+    .split('\n\n')
+    .filter((b) => b.trim())
+    .map((b) => {
+      const event = /^event: (.*)$/m.exec(b)?.[1];
+      const data = /^data: (.*)$/m.exec(b)?.[1];
+      return { event, data: data && JSON.parse(data) };
+    });
+}
+
+before(async () => {
+  for (const b of ['tabletalk', 'tabletalk-llm']) {
+    if (!existsSync(bin(b))) throw new Error(`${bin(b)} is missing: cargo build -p ${b === 'tabletalk' ? 'tabletalk' : 'tabletalk-llm'}`);
+  }
+  work = mkdtempSync(path.join(os.tmpdir(), 'tabletalk-edge-'));
+  writeFileSync(path.join(work, 'people.csv'), PEOPLE);
+  writeFileSync(path.join(work, 'fruits.csv'), FRUITS);
+  const llmPort = await freePort();
+  llm = startProcess(bin('tabletalk-llm'), ['--host', '127.0.0.1', '--port', String(llmPort)], { cwd: repoRoot });
+  await waitForHttp(`http://127.0.0.1:${llmPort}/health`, { timeoutMs: 120000, process: llm });
+  // A backend that sends one token and then drops the connection, or never answers.
+  fake = http.createServer((req, res) => {
+    if (fakeMode === 'silent') return;
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.write('data: {"choices":[{"delta":{"content":"Alice"}}]}\n\n');
+    setTimeout(() => res.socket.destroy(), 200);
+  });
+  await new Promise((r) => fake.listen(0, '127.0.0.1', r));
+  edgePort = await freePort();
+  base = `http://127.0.0.1:${edgePort}`;
+  edge = startEdge(`http://127.0.0.1:${llmPort}`);
+  await waitForHttp(`${base}/health`, { timeoutMs: 600000, process: edge });
+  await publish(path.join(work, 'people.csv'), 'people', TOKEN_A);
+  await publish(path.join(work, 'fruits.csv'), 'fruits', TOKEN_B);
+});
+
+after(async () => {
+  await edge?.stop();
+  await llm?.stop();
+  fake?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+test('GET a collection: title, schema, examples', async () => {
+  const res = await fetch(`${base}/v1/collections/people`);
+  assert.equal(res.status, 200);
+  const info = await res.json();
+  assert.equal(info.id, 'people');
+  assert.equal(info.passages, 5);
+  assert.deepEqual(info.schema[0].columns.map((c) => c.name), ['name', 'city', 'age', 'occupation']);
+  assert.equal(info.schema[0].file, 'people.csv');
+  assert.ok(info.examples.length > 0);
+  assert.equal(info.dim, 384);
+});
+
+test('search without a vector is lexical, with provenance', async () => {
+  const res = await post('/v1/collections/people/search', { text: 'Porto teacher', k: 3 });
+  assert.equal(res.status, 200);
+  const body = await res.json();
+  assert.equal(body.mode, 'lexical');
+  assert.equal(body.hits[0].provenance.file, 'people.csv');
+  assert.equal(body.hits[0].provenance.row, 2);
+  assert.ok(body.hits[0].score > 0);
+});
+
+test('a vector of the wrong dimension is a 400', async () => {
+  const res = await post('/v1/collections/people/search', { vector: [0.1, 0.2], k: 3 });
+  assert.equal(res.status, 400);
+  assert.equal((await res.json()).error, 'bad_request');
+});
+
+test('an exact question is answered by the exact path with citations', async () => {
+  const res = await post('/v1/collections/people/ask', { question: 'How many people are older than 35?' });
+  assert.equal(res.status, 200);
+  const a = await res.json();
+  assert.equal(a.route, 'exact');
+  assert.equal(a.value, 3);
+  assert.match(a.sql, /SELECT/);
+  assert.ok(a.citations.length > 0 && a.citations.every((c) => c.file === 'people.csv'));
+});
+
+test('an open question is generated, streamed as events, and cites rows of its own collection', async () => {
+  const res = await post('/v1/collections/people/ask', { question: 'Tell me about Bruno Costa' }, { accept: 'text/event-stream' });
+  assert.equal(res.status, 200);
+  assert.match(res.headers.get('content-type'), /text\/event-stream/);
+  const evs = await events(res);
+  const last = evs.at(-1);
+  assert.equal(last.event, 'answer', JSON.stringify(evs));
+  assert.ok(evs.every((e) => ['delta', 'answer'].includes(e.event)), JSON.stringify(evs));
+  assert.ok(evs.some((e) => e.event === 'delta'));
+  const a = last.data;
+  assert.ok(['generated', 'unanswerable'].includes(a.route), a.route);
+  assert.ok(a.passages.length > 0 && a.passages.every((p) => p.file === 'people.csv'));
+  for (const c of a.citations) assert.equal(c.file, 'people.csv');
+  if (a.route === 'generated') assert.ok(Array.isArray(a.sentences));
+});
+
+test('two collections never see each other\'s rows', async () => {
+  const fruit = await (await post('/v1/collections/people/search', { text: 'apple banana cherry', k: 5 })).json();
+  assert.ok(fruit.hits.every((h) => h.provenance.file === 'people.csv'));
+  const count = await (await post('/v1/collections/fruits/ask', { question: 'How many rows are there?' })).json();
+  assert.equal(count.route, 'exact');
+  assert.equal(count.value, 3);
+  assert.ok(count.citations.every((c) => c.file === 'fruits.csv'));
+});
+
+test('publishing without a token is 401, with a wrong or unscoped token 403', async () => {
+  const body = JSON.stringify({ parts: [] });
+  const none = await fetch(`${base}/v1/collections/people`, { method: 'PUT', body });
+  assert.equal(none.status, 401);
+  assert.equal((await none.json()).error, 'unauthorized');
+  const wrong = await fetch(`${base}/v1/collections/people`, { method: 'PUT', body, headers: { authorization: 'Bearer nope' } });
+  assert.equal(wrong.status, 403);
+  const unscoped = await fetch(`${base}/v1/collections/people`, { method: 'DELETE', headers: { authorization: `Bearer ${TOKEN_B}` } });
+  assert.equal(unscoped.status, 403);
+  const info = await fetch(`${base}/v1/collections/people`);
+  assert.equal(info.status, 200);
+});
+
+test('an origin not allowed gets no CORS grant; an allowed one does', async () => {
+  const evil = await fetch(`${base}/v1/collections/people`, { headers: { origin: 'https://evil.example' } });
+  assert.equal(evil.headers.get('access-control-allow-origin'), null);
+  const pre = await fetch(`${base}/v1/collections/people/ask`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+  assert.equal(pre.headers.get('access-control-allow-origin'), null);
+  const good = await fetch(`${base}/v1/collections/people`, { headers: { origin: ALLOWED } });
+  assert.equal(good.headers.get('access-control-allow-origin'), ALLOWED);
+  const ok = await fetch(`${base}/v1/collections/people/ask`, { method: 'OPTIONS', headers: { origin: ALLOWED, 'access-control-request-method': 'POST' } });
+  assert.equal(ok.status, 204);
+  assert.equal(ok.headers.get('access-control-allow-origin'), ALLOWED);
+});
+
+test('an oversized body is a 413 with a JSON error', async () => {
+  const res = await fetch(`${base}/v1/collections/people/search`, { method: 'POST', body: 'x'.repeat(3 << 20), headers: { 'content-type': 'application/json' } });
+  assert.equal(res.status, 413);
+  assert.equal((await res.json()).error, 'payload_too_large');
+});
+
+test('after a restart the collection is still there; a backend dying mid-stream gives an error event', async () => {
+  await edge.stop();
+  edge = startEdge(`http://127.0.0.1:${fake.address().port}`);
+  await waitForHttp(`${base}/health`, { timeoutMs: 600000, process: edge });
+  const info = await fetch(`${base}/v1/collections/people`);
+  assert.equal(info.status, 200);
+  assert.equal((await info.json()).passages, 5);
+  const exact = await (await post('/v1/collections/people/ask', { question: 'How many people are older than 35?' })).json();
+  assert.equal(exact.value, 3);
+
+  fakeMode = 'die';
+  const res = await post('/v1/collections/people/ask', { question: 'Tell me about Bruno Costa' }, { accept: 'text/event-stream' });
+  const evs = await events(res);
+  const err = evs.find((e) => e.event === 'error');
+  assert.ok(err, JSON.stringify(evs));
+  assert.equal(err.data.error, 'backend_unavailable');
+  assert.equal(evs.at(-1).event, 'answer');
+  assert.ok(evs.at(-1).data.citations.every((c) => c.file === 'people.csv'));
+
+  const json = await post('/v1/collections/people/ask', { question: 'Tell me about Bruno Costa' });
+  assert.equal(json.status, 502);
+  const body = await json.json();
+  assert.equal(body.error, 'backend_unavailable');
+  assert.ok(body.answer);
+});
+
+test('DELETE with the token removes a collection', async () => {
+  const del = await fetch(`${base}/v1/collections/fruits`, { method: 'DELETE', headers: { authorization: `Bearer ${TOKEN_B}` } });
+  assert.equal(del.status, 200);
+  const gone = await fetch(`${base}/v1/collections/fruits`);
+  assert.equal(gone.status, 404);
+  assert.equal((await gone.json()).error, 'not_found');
+});
