@@ -41,11 +41,11 @@ banana,yellow,0.50
 cherry,red,4.00
 `;
 
-function startEdge(llmUrl) {
+function startEdge(llmUrl, timeoutMs = 60000) {
   const vars = {
     PUBLISH_TOKENS: `${TOKEN_A}=people,fruits;${TOKEN_B}=fruits`,
     LLM_BASE_URL: llmUrl,
-    LLM_TIMEOUT_MS: '60000',
+    LLM_TIMEOUT_MS: String(timeoutMs),
     ALLOWED_ORIGINS: ALLOWED,
     RATE_LIMIT_PER_MINUTE: '0',
   };
@@ -106,6 +106,7 @@ before(async () => {
 after(async () => {
   await edge?.stop();
   await llm?.stop();
+  fake?.closeAllConnections();
   fake?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 });
@@ -206,7 +207,7 @@ test('an oversized body is a 413 with a JSON error', async () => {
 
 test('after a restart the collection is still there; a backend dying mid-stream gives an error event', async () => {
   await edge.stop();
-  edge = startEdge(`http://127.0.0.1:${fake.address().port}`);
+  edge = startEdge(`http://127.0.0.1:${fake.address().port}`, 4000);
   await waitForHttp(`${base}/health`, { timeoutMs: 600000, process: edge });
   const info = await fetch(`${base}/v1/collections/people`);
   assert.equal(info.status, 200);
@@ -228,6 +229,20 @@ test('after a restart the collection is still there; a backend dying mid-stream 
   const body = await json.json();
   assert.equal(body.error, 'backend_unavailable');
   assert.ok(body.answer);
+});
+
+test('a silent backend is a JSON 504 within the time limit; exact questions still answer', async () => {
+  fakeMode = 'silent';
+  const started = Date.now();
+  const res = await post('/v1/collections/people/ask', { question: 'Tell me about Bruno Costa' });
+  const took = Date.now() - started;
+  assert.equal(res.status, 504);
+  const body = await res.json();
+  assert.equal(body.error, 'backend_timeout');
+  assert.ok(body.answer.citations.every((c) => c.file === 'people.csv'));
+  assert.ok(took < 15000, `answered after ${took} ms`);
+  const exact = await (await post('/v1/collections/people/ask', { question: 'How many people are older than 35?' })).json();
+  assert.equal(exact.value, 3);
 });
 
 test('DELETE with the token removes a collection', async () => {
