@@ -4,7 +4,7 @@
 //! silently unrefined template.
 
 use tabletalk_shared::api::RefineRequest;
-use tabletalk_shared::generate::{GenerateError, Refined, Refinement};
+use tabletalk_shared::generate::{refine, GenerateError, Refined, Refinement};
 
 use crate::config::Config;
 use crate::error::EdgeError;
@@ -18,7 +18,8 @@ pub async fn refine(cfg: &Config, req: &RefineRequest) -> Result<Refined, EdgeEr
     }
     let backend = Backend::from_config(cfg).ok_or_else(|| EdgeError::NotConfigured("no LLM backend is configured (LLM_BASE_URL)".into()))?;
     let mut r = Refinement::new(&req.table, &req.columns, req.context.as_ref(), req.first_row.as_deref());
-    let sampling = Sampling { max_tokens: 400, temperature: 0.0, seed: Some(0) };
+    // One short sentence per call (one call per field).
+    let sampling = Sampling { max_tokens: refine::MAX_TOKENS, temperature: 0.0, seed: Some(0) };
     while let Some(messages) = r.request() {
         let reply = backend.chat(messages, &sampling, None).await;
         if let Err(e @ (GenerateError::Unreachable(_) | GenerateError::Timeout(_) | GenerateError::Status { .. })) = &reply {

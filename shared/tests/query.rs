@@ -57,6 +57,10 @@ fn exact_answers_on_a_small_table() {
     assert_eq!(ask("Are there more women or men?").value, "Female");
     assert_eq!(ask("¿Cuántas personas de Barcelona hay?").value, 2);
     assert_eq!(ask("Wie viele Personen sind mindestens 50 Jahre alt?").value, 2);
+    // "How old" asks for the age where there is one, not for the only date column.
+    assert_eq!(ask("How old is Jaume Collboni?").value, 54);
+    assert_eq!(ask("Wie alt ist Zoë Müller?").value, 31);
+    assert_eq!(ask("When did Jaume Collboni join?").value, "2023-06-17");
     // Either the right number or none: never a wrong one.
     let a = ask("Quin és el salari mitjà de les dones?");
     match a.route {

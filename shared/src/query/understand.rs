@@ -431,7 +431,14 @@ impl Parser<'_> {
         // with petal length 6.9?" looks one up.
         let lookup = identifying || (points && (self.has(Cue::What) || !self.has(Cue::Which)) && !self.has(Cue::HowMany));
         if lookup && !self.has(Cue::Distinct) {
-            let target = targets.first().copied().or_else(|| (self.has(Cue::DataDate)).then(|| self.unique(|f| self.is_date(f))).flatten());
+            // "How old was …?" asks for an age where the table has one; otherwise, like "when", a date.
+            let age_asked = self.spans.iter().any(|s| s.cue() == Some(Cue::DataDate) && matches!(super::text::fold(&s.raw).as_str(), "how old" | "wie alt"));
+            let age = || self.unique(|f| self.is_numeric(f) && self.cat.fields[f].names.iter().any(|n| n.iter().any(|w| matches!(w.as_str(), "age" | "edad" | "edat" | "alter"))));
+            let target = targets
+                .first()
+                .copied()
+                .or_else(|| age_asked.then(age).flatten())
+                .or_else(|| (self.has(Cue::DataDate)).then(|| self.unique(|f| self.is_date(f))).flatten());
             if let (Some(t), Some(key)) = (target, filter.clone()) {
                 if !(alias && self.has(Cue::HowMany) && !self.is_numeric(t)) {
                     return Ok(self.exact(Plan::Lookup { field: self.fref(t), key }));
