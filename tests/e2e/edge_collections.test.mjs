@@ -18,7 +18,9 @@ const run = promisify(execFile);
 const TOKEN_A = 'test-token-a';
 const TOKEN_B = 'test-token-b';
 const ALLOWED = 'https://widget.example';
-const bin = (name) => process.env[`TABLETALK_${name.toUpperCase().replace('-', '_')}_BIN`] ?? path.join(repoRoot, 'target', 'debug', name);
+// Where `cargo test` put the binaries (CARGO_TARGET_DIR when set, as cargo itself reads it).
+const targetDir = process.env.CARGO_TARGET_DIR ? path.resolve(repoRoot, process.env.CARGO_TARGET_DIR) : path.join(repoRoot, 'target');
+const bin = (name) => process.env[`TABLETALK_${name.toUpperCase().replace('-', '_')}_BIN`] ?? path.join(targetDir, 'debug', name);
 
 let work;
 let edge;
