@@ -16,12 +16,7 @@ pub struct Backend {
     timeout: Duration,
 }
 
-/// Sampling for answers: greedy, so the same question over the same rows reads the same.
-pub struct Sampling {
-    pub max_tokens: u32,
-    pub temperature: f32,
-    pub seed: Option<u64>,
-}
+pub use tabletalk_shared::generate::wire::Sampling;
 
 impl Backend {
     /// `url` is the server's base (`http://127.0.0.1:8081` or `…/v1`); the model is the one named,

@@ -22,12 +22,7 @@ pub struct Backend {
     timeout: Duration,
 }
 
-/// Sampling for answers: greedy, like the CLI, so the same question reads the same.
-pub struct Sampling {
-    pub max_tokens: u32,
-    pub temperature: f32,
-    pub seed: Option<u64>,
-}
+pub use tabletalk_shared::generate::wire::Sampling;
 
 impl Backend {
     pub fn from_config(cfg: &Config) -> Option<Backend> {

@@ -23,6 +23,15 @@ impl ChatMessage {
     }
 }
 
+/// Sampling for answers: greedy (temperature 0, fixed seed) in the CLI and the edge, so the same
+/// question over the same rows reads the same.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sampling {
+    pub max_tokens: u32,
+    pub temperature: f32,
+    pub seed: Option<u64>,
+}
+
 /// `POST /v1/chat/completions` body.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ChatRequest {
