@@ -2,6 +2,7 @@
 
 mod bench;
 mod builds;
+mod disk;
 mod eval;
 mod fixtures;
 mod models;

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 
 use crate::util::{command, npm_dir, root, run as run_cmd};
-use crate::{builds, fixtures, models, tools};
+use crate::{builds, disk, fixtures, models, tools};
 
 struct Outcome {
     name: &'static str,
@@ -38,18 +38,48 @@ pub fn run() -> Result<()> {
         });
     };
 
+    let prune = disk::pruning();
+    eprintln!("==> {}", disk::free_space());
     step("tools", &[], &tools::run_all);
     step("fixtures", &[], &fixtures::run);
     step("models", &[], &models::run);
     // Native tests of the default members (the wasm-only app and edge are not among them).
     // TABLETALK_REQUIRE_GPU: the wgpu embedding tests fail, not skip, without an adapter (tools
     // installs lavapipe).
+    // In CI incremental caches only cost disk (a one-off build never reuses them).
     step("cargo test", &["tools", "fixtures", "models"], &|| {
-        run_cmd(command("cargo").arg("test").env("TABLETALK_REQUIRE_GPU", "1"))
+        let mut cmd = command("cargo");
+        cmd.arg("test").env("TABLETALK_REQUIRE_GPU", "1");
+        if prune {
+            cmd.env("CARGO_INCREMENTAL", "0");
+        }
+        let r = run_cmd(&mut cmd);
+        if prune {
+            disk::prune_native();
+        }
+        r
     });
-    step("shared for wasm32", &["tools"], &builds::shared_wasm);
-    step("app build (trunk)", &["tools"], &builds::app);
-    step("edge build (worker-build)", &["tools"], &builds::edge);
+    step("shared for wasm32", &["tools"], &|| {
+        let r = builds::shared_wasm();
+        if prune {
+            disk::prune_wasm("debug");
+        }
+        r
+    });
+    step("app build (trunk)", &["tools"], &|| {
+        let r = builds::app();
+        if prune {
+            disk::prune_wasm("wasm-release");
+        }
+        r
+    });
+    step("edge build (worker-build)", &["tools"], &|| {
+        let r = builds::edge();
+        if prune {
+            disk::prune_wasm("release");
+        }
+        r
+    });
     step("e2e: app in Chromium", &["app build (trunk)"], &|| {
         node_test("e2e/app.test.mjs")
     });
