@@ -1,8 +1,10 @@
-//! Tabletalk in the browser: upload tables, see what each column was understood to be.
+//! Tabletalk in the browser: upload tables, see what each column was understood to be, accept a
+//! template for the rows, and ask questions answered exactly (DataFusion in wasm) with citations.
 //!
 //! Everything runs locally in the page; the bytes never leave the browser.
 
 mod analyse;
+mod ask;
 mod components;
 mod read_files;
 

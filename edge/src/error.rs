@@ -93,9 +93,16 @@ impl From<worker::Error> for EdgeError {
 
 impl From<GenerateError> for EdgeError {
     fn from(e: GenerateError) -> Self {
+        // Details (the backend's address, its own error text) go to the worker's log only: the
+        // answer is public, and a widget visitor must not learn where the GPU backend lives.
+        worker::console_error!("generation failed: {e}");
         match e {
             GenerateError::Timeout(_) => EdgeError::BackendTimeout(e.to_string()),
-            _ => EdgeError::Backend(e.to_string()),
+            GenerateError::Unreachable(_) => EdgeError::Backend("the language model cannot be reached".into()),
+            GenerateError::Status { status, .. } => EdgeError::Backend(format!("the language model answered HTTP {status}")),
+            GenerateError::ContextTooLong(_) => EdgeError::Backend("the question and its rows are longer than the language model's context".into()),
+            GenerateError::Malformed(_) => EdgeError::Backend("the language model sent a malformed answer".into()),
+            GenerateError::Stream(_) => EdgeError::Backend("the language model failed mid-answer".into()),
         }
     }
 }

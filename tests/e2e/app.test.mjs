@@ -1,8 +1,9 @@
 // The browser app, built by Trunk into dist/, in Debian Chromium: uploads go through the real
-// wasm build of the shared core.
+// wasm build of the shared core, questions through its exact path (DataFusion in wasm).
+// Screenshots of each step of the question flow go to tests/artifacts/app/.
 
 import assert from 'node:assert/strict';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
@@ -16,6 +17,11 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const typesCsv = path.join(testsDir, 'fixtures', 'types.csv');
 const garbageCsv = path.join(testsDir, 'fixtures', 'bad', 'garbage.csv');
 const expectedTypes = { joined: 'date', born: 'date', updated: 'date', member: 'boolean', amount: 'decimal' };
+// A real public table: Seattle's daily weather, January to April 2012 (NOAA, public domain; the
+// first 120 rows of vega_datasets 0.9.0's seattle-weather.csv). Expected answers are computed
+// here from its text.
+const weatherCsv = path.join(testsDir, 'fixtures', 'seattle-weather-2012.csv');
+const shots = path.join(testsDir, 'artifacts', 'app');
 
 let server;
 let browser;
@@ -133,6 +139,246 @@ test('the embedding model files are served beside the app, byte for byte', async
     assert.equal(sizes[f], statSync(path.join(local, f)).size, f);
   }
   assert.equal(sizes.config.hidden_size, 384);
+  await page.close();
+});
+
+/** Rows of a CSV without quoted fields, as objects; `row` is the 1-based data-row number. */
+function readCsv(file) {
+  const [header, ...lines] = readFileSync(file, 'utf8').trim().split('\n');
+  const names = header.split(',');
+  return lines.map((line, i) => ({ row: i + 1, ...Object.fromEntries(line.split(',').map((v, j) => [names[j], v])) }));
+}
+
+async function shot(page, name) {
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+}
+
+/** Serious and critical axe-core violations on the page as it is now, one line each. */
+async function axeViolations(page) {
+  await page.addScriptTag({ content: readFileSync(path.join(testsDir, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8') });
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Uploads `files`, waits for the template step, accepts the templates, waits for the chat. */
+async function uploadAndAccept(page, files) {
+  await page.locator('[data-testid=upload]').setInputFiles(files);
+  await page.locator('[data-testid=template-step]').waitFor({ timeout: 30000 });
+  await page.getByRole('button', { name: 'Accept template', exact: true }).click();
+  await page.locator('[data-testid=chat]').waitFor({ timeout: 60000 });
+}
+
+/** Types a question, presses Ask, and returns the newest answer once it is there. */
+async function ask(page, question) {
+  const before = await page.locator('[data-testid=answer]').count();
+  await page.getByLabel('Question', { exact: true }).fill(question);
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
+  const answer = page.locator('[data-testid=answer]').nth(before);
+  await answer.waitFor({ timeout: 60000 });
+  return answer;
+}
+
+test('template step: the static template, an inline error for an unknown placeholder, a live preview', async () => {
+  const page = await openApp();
+  const rows = readCsv(weatherCsv);
+  await page.locator('[data-testid=upload]').setInputFiles(weatherCsv);
+  const editor = page.locator('[data-testid=template][data-table="seattle-weather-2012"]');
+  await editor.waitFor({ timeout: 30000 });
+
+  const textarea = editor.getByLabel('Template for seattle-weather-2012');
+  const original = await textarea.inputValue();
+  for (const column of Object.keys(rows[0]).filter((c) => c !== 'row')) {
+    assert.ok(original.includes(`{{${column}}}`), `the static template names ${column}: ${original}`);
+  }
+  const preview = editor.locator('[data-testid=preview-row]');
+  assert.equal(await preview.count(), 5);
+  for (let i = 0; i < 5; i++) {
+    const text = await preview.nth(i).textContent();
+    // Numbers are said as numbers ("5.0" → "5").
+    for (const column of ['precipitation', 'temp_max', 'temp_min', 'wind']) {
+      assert.ok(text.includes(`'${column}' is ${Number(rows[i][column])}.`), `preview row ${i + 1} shows ${column} = ${rows[i][column]}: ${text}`);
+    }
+    assert.ok(text.includes(`'weather' is ${rows[i].weather}.`), text);
+  }
+  const accept = page.getByRole('button', { name: 'Accept template', exact: true });
+  assert.ok(await accept.isEnabled());
+  await shot(page, '1-template');
+
+  // An unknown placeholder: the error names it with line and column, and Accept waits.
+  await textarea.fill(`${original} Wind: {{windd}}.`);
+  const error = editor.locator('[data-testid=template-error]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=template-error]')?.textContent.length > 0);
+  const message = await error.textContent();
+  assert.match(message, /line 1, column \d+/);
+  assert.match(message, /windd/);
+  assert.match(message, /did you mean `wind`/);
+  assert.equal(await textarea.getAttribute('aria-invalid'), 'true');
+  assert.ok(await accept.isDisabled());
+  assert.equal(await preview.count(), 5, 'the preview keeps the last good text');
+  await shot(page, '2-template-error');
+
+  // An edited template: the preview follows the text as it is typed.
+  await textarea.fill('It was {{weather}} with a high of {{temp_max}} and wind {{wind}}.');
+  await page.waitForFunction(() => document.querySelector('[data-testid=template-error]')?.textContent === '');
+  for (const i of [0, 4]) {
+    const r = rows[i];
+    assert.equal(await preview.nth(i).textContent(), `It was ${r.weather} with a high of ${Number(r.temp_max)} and wind ${Number(r.wind)}.`);
+  }
+  assert.equal(await textarea.getAttribute('aria-invalid'), 'false');
+  assert.ok(await accept.isEnabled());
+  await shot(page, '3-template-edited');
+  await page.close();
+});
+
+test('questions: exact answers checked against the CSV, SQL shown, a cited row highlighted in the data', async () => {
+  const page = await openApp();
+  const rows = readCsv(weatherCsv);
+  await uploadAndAccept(page, weatherCsv);
+  await shot(page, '4-chat');
+
+  // A count.
+  const snowy = rows.filter((r) => r.weather === 'snow');
+  let answer = await ask(page, 'How many rows have snow?');
+  assert.equal(await answer.getAttribute('data-route'), 'exact', await answer.textContent());
+  assert.equal(Number(await answer.getAttribute('data-value')), snowy.length);
+  assert.match(await answer.locator('[data-testid=answer-text]').textContent(), new RegExp(`\\b${snowy.length}\\b`));
+  assert.match(await answer.locator('[data-testid=sql]').textContent(), /COUNT\(\*\)/);
+  const cited = await answer.locator('[data-testid=citation]').evaluateAll((bs) => bs.map((b) => Number(b.dataset.row)));
+  assert.deepEqual(cited, snowy.map((r) => r.row), 'a count cites the rows it counted');
+
+  // An average.
+  const mean = rows.reduce((s, r) => s + Number(r.temp_max), 0) / rows.length;
+  answer = await ask(page, 'What is the average temp_max?');
+  assert.equal(await answer.getAttribute('data-route'), 'exact', await answer.textContent());
+  assert.ok(Math.abs(Number(await answer.getAttribute('data-value')) - mean) < 1e-9, `${await answer.getAttribute('data-value')} vs ${mean}`);
+  assert.ok((await answer.locator('[data-testid=answer-text]').textContent()).includes(String(Math.round(mean * 100) / 100)));
+  assert.match(await answer.locator('[data-testid=sql]').textContent(), /AVG/);
+  // The live region reads the newest answer.
+  assert.equal(await page.locator('[data-testid=announce]').textContent(), await answer.locator('[data-testid=answer-text]').textContent());
+  await shot(page, '5-exact');
+
+  // A lookup of one day's value, then its citation.
+  const day = rows.find((r) => r.date === '2012/01/14');
+  answer = await ask(page, 'What was the wind on 2012/01/14?');
+  assert.equal(await answer.getAttribute('data-route'), 'lookup', await answer.textContent());
+  assert.match(await answer.locator('[data-testid=sql]').textContent(), /"wind"/);
+  assert.equal(Number(await answer.getAttribute('data-value')), Number(day.wind));
+  assert.ok((await answer.locator('[data-testid=answer-text]').textContent()).includes(day.wind));
+  const citation = answer.locator(`[data-testid=citation][data-row="${day.row}"]`);
+  assert.equal(await answer.locator('[data-testid=citation]').count(), 1);
+  await citation.click();
+  const row = page.locator('[data-testid=data-view] tr.cited');
+  await row.waitFor();
+  assert.equal(await page.locator('[data-testid=data-view] tr.cited').count(), 1);
+  assert.equal(await row.getAttribute('data-row'), String(day.row));
+  assert.equal(await row.getAttribute('aria-current'), 'true');
+  const cells = await row.locator('td').allTextContents();
+  assert.deepEqual(cells, [day.date, day.precipitation, day.temp_max, day.temp_min, day.wind, day.weather]);
+  // Scrolled into its box: the row is inside the scrolling container's visible part.
+  await page.waitForFunction((n) => {
+    const box = document.querySelector('[data-testid=data-scroll]').getBoundingClientRect();
+    const r = document.querySelector(`[data-testid=data-view] tr[data-row="${n}"]`).getBoundingClientRect();
+    return r.top >= box.top && r.bottom <= box.bottom;
+  }, day.row);
+  await shot(page, '6-citation');
+
+  // A row far down the table: the view scrolls to it.
+  const last = rows[rows.length - 1];
+  answer = await ask(page, `What was the temp_min on ${last.date}?`);
+  assert.equal(Number(await answer.getAttribute('data-value')), Number(last.temp_min), await answer.textContent());
+  await answer.locator(`[data-testid=citation][data-row="${last.row}"]`).click();
+  await page.waitForFunction((n) => {
+    const box = document.querySelector('[data-testid=data-scroll]').getBoundingClientRect();
+    const r = document.querySelector(`[data-testid=data-view] tr.cited[data-row="${n}"]`)?.getBoundingClientRect();
+    return r && r.top >= box.top && r.bottom <= box.bottom;
+  }, last.row);
+  assert.equal(await page.locator('[data-testid=data-view] tr.cited').count(), 1);
+
+  // Per group: a chart with a bar per weather type.
+  const kinds = new Set(rows.map((r) => r.weather));
+  answer = await ask(page, 'What is the average temp_max per weather?');
+  assert.equal(await answer.getAttribute('data-route'), 'exact', await answer.textContent());
+  assert.equal(await answer.locator('[data-testid=chart] [data-testid=bar]').count(), kinds.size);
+  await answer.scrollIntoViewIfNeeded();
+  await shot(page, '7-chart');
+  // Every step at once (schema, template, answers, chart, data view): no serious accessibility faults.
+  assert.deepEqual(await axeViolations(page), []);
+  await page.close();
+});
+
+test('a question back is answered with a button; an open question gets cited passages', async () => {
+  const page = await openApp();
+  const rows = readCsv(weatherCsv);
+  await uploadAndAccept(page, weatherCsv);
+
+  let answer = await ask(page, 'What is the average temp?');
+  assert.equal(await answer.getAttribute('data-route'), 'clarify', await answer.textContent());
+  const options = await answer.locator('[data-testid=clarify-option]').allTextContents();
+  assert.ok(options.includes('temp_min') && options.includes('temp_max'), JSON.stringify(options));
+  await shot(page, '8-clarify');
+  await answer.getByRole('button', { name: 'temp_min', exact: true }).click();
+  answer = page.locator('[data-testid=answer]').nth(1);
+  await answer.waitFor({ timeout: 60000 });
+  const mean = rows.reduce((s, r) => s + Number(r.temp_min), 0) / rows.length;
+  assert.equal(await answer.getAttribute('data-route'), 'exact', await answer.textContent());
+  assert.ok(Math.abs(Number(await answer.getAttribute('data-value')) - mean) < 1e-9);
+  assert.ok(await page.locator('[data-testid=answer]').first().locator('[data-testid=clarify-option]').first().isDisabled());
+
+  // An open question: no exact reading, so BM25 over the rows as the template says them.
+  answer = await ask(page, 'Why did it snow?');
+  assert.equal(await answer.getAttribute('data-route'), 'lookup', await answer.textContent());
+  const passages = answer.locator('[data-testid=passage]');
+  assert.ok((await passages.count()) > 0);
+  const first = await passages.first().getAttribute('data-row');
+  const text = await passages.first().textContent();
+  const cited = rows[Number(first) - 1];
+  assert.equal(cited.weather, 'snow', 'the best passage for "snow" is a snowy day');
+  assert.ok(text.includes(`'wind' is ${Number(cited.wind)}.`) && text.includes(`'weather' is ${cited.weather}.`), `the passage of row ${first} is its row: ${text}`);
+  await passages.first().getByRole('button').click();
+  await page.locator(`[data-testid=data-view] tr.cited[data-row="${first}"]`).waitFor();
+  await shot(page, '9-passages');
+  await page.close();
+});
+
+test('markup in cells and headers stays text through the template, the answers and the data view', async () => {
+  const page = await openApp();
+  const evil = [
+    'name,score,"<img src=y onerror=""window.__pwned=2"">"',
+    '"<img src=x onerror=""window.__pwned=1"">",1,a',
+    '<script>window.__pwned=1</script>,2,b',
+    '"<b onmouseover=""window.__pwned=1"">bold</b>",3,c',
+  ].join('\n') + '\n';
+  await page.locator('[data-testid=upload]').setInputFiles({ name: 'evil.csv', mimeType: 'text/csv', buffer: Buffer.from(evil) });
+  await page.locator('[data-testid=template-step]').waitFor({ timeout: 30000 });
+  const preview = await page.locator('[data-testid=preview-row]').allTextContents();
+  assert.ok(preview[0].includes('<img src=x onerror="window.__pwned=1">'), preview[0]);
+  assert.ok(preview[1].includes('<script>window.__pwned=1</script>'), preview[1]);
+  await page.getByRole('button', { name: 'Accept template', exact: true }).click();
+  await page.locator('[data-testid=chat]').waitFor({ timeout: 60000 });
+
+  let answer = await ask(page, 'What is the score of <script>window.__pwned=1</script>?');
+  await shot(page, '10-xss-answer');
+  answer = await ask(page, 'img onerror script pwned');
+  for (const b of await answer.locator('[data-testid=passage-row], [data-testid=citation]').all()) await b.click();
+  answer = await ask(page, 'How many rows are there?');
+  assert.equal(Number(await answer.getAttribute('data-value')), 3, await answer.textContent());
+  for (const b of await answer.locator('[data-testid=citation]').all()) await b.click();
+  const cells = await page.locator('[data-testid=data-view] td').allTextContents();
+  assert.ok(cells.includes('<script>window.__pwned=1</script>'), JSON.stringify(cells));
+  assert.ok(cells.includes('<img src=x onerror="window.__pwned=1">'), JSON.stringify(cells));
+  await shot(page, '11-xss-data');
+
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  const injected = await page.evaluate(() => ({
+    img: document.querySelectorAll('main img').length,
+    b: document.querySelectorAll('main b').length,
+    handlers: document.querySelectorAll('[onerror], [onmouseover]').length,
+    scripts: [...document.querySelectorAll('script')].filter((s) => s.textContent.includes('__pwned')).length,
+  }));
+  assert.deepEqual(injected, { img: 0, b: 0, handlers: 0, scripts: 0 });
   await page.close();
 });
 

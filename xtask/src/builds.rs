@@ -12,7 +12,8 @@ pub fn shared_wasm() -> Result<()> {
     run(command("cargo").args(["check", "-p", "tabletalk-shared", "--features", "embed,query", "--target", "wasm32-unknown-unknown"]))
 }
 
-/// `trunk build --release` → dist/ (cargo profile `wasm-release`, then wasm-opt -Oz).
+/// `trunk build --release` → dist/ (cargo profile `wasm-release`, then wasm-opt -O1; see
+/// docs/decisions.md, issue 7, for why not -Oz).
 pub fn app() -> Result<()> {
     fetch()?;
     run(command("trunk").args(["build", "--release"]))

@@ -86,7 +86,12 @@ pub fn run() -> Result<()> {
     step(
         "e2e: edge in workerd",
         &["edge build (worker-build)"],
-        &|| node_test("e2e/edge.test.mjs").and_then(|()| node_test("e2e/edge_collections.test.mjs")),
+        &|| {
+            node_test("e2e/edge.test.mjs")
+                .and_then(|()| node_test("e2e/edge_collections.test.mjs"))
+                // The chat widget in Chromium against the edge and CLI built by now.
+                .and_then(|()| node_test("e2e/widget.test.mjs"))
+        },
     );
 
     println!("\nSummary ({:.0?} in all):", started.elapsed());

@@ -1,8 +1,15 @@
 //! The page, one job per module.
 
+pub mod answer_view;
 pub mod app;
+pub mod chart;
+pub mod chat;
+pub mod citations;
+pub mod data_view;
 pub mod issues;
 pub mod joins;
 pub mod picker;
 pub mod report;
 pub mod schema_table;
+pub mod template_editor;
+pub mod template_step;

@@ -1,0 +1,100 @@
+//! Questions → answers through the shared core's `Dataset::ask` (the exact path on DataFusion,
+//! compiled into this wasm), plus what the page needs around an answer.
+
+use tabletalk_shared::query::{Answer, Citation, Dataset};
+use tabletalk_shared::table::Table;
+use tabletalk_shared::verbalise::Passage;
+
+use crate::analyse::Loaded;
+
+/// One question and what came back.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    pub question: String,
+    pub answer: Answer,
+    /// Retrieval answers: each cited row's passage (the row's sentences through the template).
+    pub passages: Vec<Passage>,
+}
+
+/// A row of a loaded table: index of the table, 1-based data-row number.
+pub type RowAt = (usize, u64);
+
+/// The dataset for questions: every table, read through the accepted templates.
+pub fn prepare(loaded: &Loaded, templates: &[String]) -> Result<Dataset, String> {
+    let mut dataset = Dataset::new(loaded.tables.clone(), loaded.description.clone())
+        .map_err(|e| e.to_string())?;
+    for (i, t) in templates.iter().enumerate() {
+        dataset.set_template(i, t).map_err(|e| e.to_string())?;
+    }
+    Ok(dataset)
+}
+
+/// The passages a retrieval answer cites, in its order.
+pub fn cited_passages(dataset: &Dataset, answer: &Answer) -> Vec<Passage> {
+    if answer.intent.as_deref() != Some("retrieval") {
+        return Vec::new();
+    }
+    let (passages, _) = dataset.lexical();
+    answer
+        .citations
+        .iter()
+        .filter_map(|c| {
+            passages
+                .iter()
+                .find(|p| p.provenance.file == c.file && p.provenance.row.0 == c.row)
+                .cloned()
+        })
+        .collect()
+}
+
+/// A click on a cited row: the citation and, when known, the name of the table it is in (files
+/// such as workbooks hold several).
+#[derive(Clone, Debug)]
+pub struct Cite {
+    pub citation: Citation,
+    pub table: Option<String>,
+}
+
+/// The table an exact answer's SQL reads: `FROM "name"` (quotes doubled inside).
+pub fn table_of_sql(sql: &str) -> Option<String> {
+    let rest = &sql[sql.find("FROM \"")? + 6..];
+    let mut name = String::new();
+    let mut chars = rest.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' if chars.peek() == Some(&'"') => {
+                chars.next();
+                name.push('"');
+            }
+            '"' => return Some(name),
+            c => name.push(c),
+        }
+    }
+    None
+}
+
+/// The table and row a citation points to: the table of its file with the hinted name, else the
+/// file's first table.
+pub fn locate(tables: &[Table], cite: &Cite) -> Option<RowAt> {
+    let c = &cite.citation;
+    let of_file: Vec<usize> = (0..tables.len())
+        .filter(|&i| tables[i].file == c.file)
+        .collect();
+    let pick = of_file
+        .iter()
+        .copied()
+        .find(|&i| cite.table.as_deref() == Some(tables[i].name.as_str()))
+        .or_else(|| of_file.first().copied())?;
+    (c.row >= 1 && c.row as usize <= tables[pick].rows.len()).then_some((pick, c.row))
+}
+
+/// The lead of a retrieval answer ("…the most relevant rows are"), without the passages the
+/// page lists one by one.
+pub fn lead(answer: &Answer) -> &str {
+    if answer.intent.as_deref() == Some("retrieval") && !answer.citations.is_empty() {
+        if let Some((lead, _)) = answer.answer.split_once(": ") {
+            return lead;
+        }
+    }
+    &answer.answer
+}

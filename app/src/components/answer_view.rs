@@ -1,0 +1,71 @@
+//! One question and its answer: the text, the SQL it ran, cited rows, the choices of a
+//! question back, retrieved passages and a chart. Every piece of data is a text node.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use super::chart::bar_chart;
+use super::citations::{citation_list, passage_list};
+use crate::ask::{lead, table_of_sql, Cite, Entry};
+
+#[component]
+pub fn AnswerView(
+    entry: Arc<Entry>,
+    /// Only the newest question back can still be answered.
+    latest: Signal<bool>,
+    ask: Callback<String>,
+    on_cite: Callback<Cite>,
+) -> impl IntoView {
+    let a = &entry.answer;
+    let route = serde_json::to_value(a.route)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default();
+    let value = serde_json::to_string(&a.value).unwrap_or_default();
+    let sql = a.sql.clone().map(|sql| {
+        view! {
+            <details class="sql" open>
+                <summary>"SQL"</summary>
+                <pre data-testid="sql"><code>{sql}</code></pre>
+            </details>
+        }
+    });
+    let clarify = a.clarify.as_ref().map(|c| {
+        let buttons = c
+            .options
+            .iter()
+            .map(|o| {
+                let o = o.clone();
+                let text = o.clone();
+                view! {
+                    <button type="button" class="option" data-testid="clarify-option" disabled=move || !latest.get()
+                        on:click=move |_| ask.run(o.clone())>{text}</button>
+                }
+            })
+            .collect_view();
+        view! { <div class="clarify" role="group" aria-label="Choose one" data-testid="clarify">{buttons}</div> }
+    });
+    let chart = a.chart.as_ref().and_then(bar_chart);
+    // Retrieval lists its passages with their rows; other answers list the rows they cite.
+    let rows = if entry.passages.is_empty() {
+        citation_list(
+            &a.citations,
+            a.sql.as_deref().and_then(table_of_sql),
+            on_cite,
+        )
+        .into_any()
+    } else {
+        passage_list(&entry.passages, on_cite).into_any()
+    };
+    view! {
+        <article class="answer" data-testid="answer" data-route=route data-value=value>
+            <p class="asked" data-testid="asked">{entry.question.clone()}</p>
+            <p class="reply" data-testid="answer-text">{lead(a).to_string()}</p>
+            {clarify}
+            {sql}
+            {chart}
+            {rows}
+        </article>
+    }
+}

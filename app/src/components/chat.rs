@@ -1,0 +1,83 @@
+//! The chat step: a question box, the answers so far, and a live region that reads each answer.
+
+use std::rc::Rc;
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use tabletalk_shared::query::{Conversation, Dataset};
+
+use super::answer_view::AnswerView;
+use crate::ask::{cited_passages, Cite, Entry};
+
+#[component]
+pub fn Chat(
+    dataset: StoredValue<Option<Rc<Dataset>>, LocalStorage>,
+    on_cite: Callback<Cite>,
+) -> impl IntoView {
+    let question = RwSignal::new(String::new());
+    let entries = RwSignal::new(Vec::<Arc<Entry>>::new());
+    let busy = RwSignal::new(false);
+    let announce = RwSignal::new(String::new());
+    let conversation = StoredValue::new_local(Conversation::default());
+
+    let ask = Callback::new(move |q: String| {
+        let q = q.trim().to_string();
+        let Some(ds) = dataset.get_value() else {
+            return;
+        };
+        if q.is_empty() || busy.get_untracked() {
+            return;
+        }
+        busy.set(true);
+        announce.set("Working on it…".into());
+        spawn_local(async move {
+            let mut conv = conversation.get_value();
+            let answer = ds.ask(&mut conv, &q).await;
+            conversation.set_value(conv);
+            let passages = cited_passages(&ds, &answer);
+            announce.set(answer.answer.clone());
+            entries.update(|e| {
+                e.push(Arc::new(Entry {
+                    question: q,
+                    answer,
+                    passages,
+                }))
+            });
+            busy.set(false);
+        });
+    });
+
+    let on_submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        if !busy.get_untracked() {
+            ask.run(question.get_untracked());
+            question.set(String::new());
+        }
+    };
+    let log = view! {
+        <For
+            each=move || entries.get().into_iter().enumerate()
+            key=|(i, _)| *i
+            children=move |(i, entry)| {
+                let latest = Signal::derive(move || entries.with(|e| e.len()) == i + 1 && !busy.get());
+                view! { <AnswerView entry latest ask on_cite /> }
+            }
+        />
+    };
+
+    view! {
+        <section class="step chat" data-testid="chat" aria-labelledby="chat-heading">
+            <h2 id="chat-heading">"Ask"</h2>
+            <div class="log" data-testid="answers">{log}</div>
+            <form class="ask" on:submit=on_submit>
+                <label for="question">"Question"</label>
+                <input id="question" type="text" data-testid="question" autocomplete="off"
+                    placeholder="How many rows have …? What is the average …?"
+                    prop:value=move || question.get() on:input=move |ev| question.set(event_target_value(&ev)) />
+                <button type="submit" class="primary" data-testid="ask" disabled=move || busy.get()>"Ask"</button>
+            </form>
+            <p class="visually-hidden" data-testid="announce" role="status" aria-live="polite">{move || announce.get()}</p>
+        </section>
+    }
+}

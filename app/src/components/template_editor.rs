@@ -1,0 +1,70 @@
+//! One table's template: the editable text, its first problem (line and column) and a live
+//! preview of the first rows, verbalised by the shared core with the text as it is now.
+
+use leptos::prelude::*;
+use tabletalk_shared::table::RowRef;
+use tabletalk_shared::verbalise::Verbaliser;
+
+use crate::analyse::Loaded;
+
+/// Rows shown in the preview.
+pub const PREVIEW_ROWS: usize = 5;
+
+/// The passages of the first rows with `text`, or the template's first error.
+pub fn preview(loaded: &Loaded, table: usize, text: &str) -> Result<Vec<String>, String> {
+    let mut v = Verbaliser::new(&loaded.schemas[table], text).map_err(|e| e.to_string())?;
+    Ok(loaded.tables[table]
+        .rows
+        .iter()
+        .take(PREVIEW_ROWS)
+        .enumerate()
+        .map(|(i, row)| v.passage(RowRef::from_index(i), row).text)
+        .collect())
+}
+
+#[component]
+pub fn TemplateEditor(
+    name: String,
+    index: usize,
+    text: RwSignal<String>,
+    result: Memo<Result<Vec<String>, String>>,
+) -> impl IntoView {
+    let id = format!("template-{index}");
+    let error_id = format!("template-error-{index}");
+    let invalid = move || result.with(|r| r.is_err());
+    // While the text has an error, the preview keeps the last good one, faded.
+    let shown = Memo::new(move |previous: Option<&Vec<String>>| match result.get() {
+        Ok(passages) => passages,
+        Err(_) => previous.cloned().unwrap_or_default(),
+    });
+    let items = move || {
+        shown
+            .get()
+            .into_iter()
+            .map(|p| view! { <li data-testid="preview-row">{p}</li> })
+            .collect_view()
+    };
+    view! {
+        <div class="template" data-testid="template" data-table=name.clone()>
+            <label for=id.clone()>{format!("Template for {name}")}</label>
+            <textarea
+                id=id
+                data-testid="template-text"
+                rows="6"
+                spellcheck="false"
+                prop:value=text.get_untracked()
+                aria-invalid=move || if invalid() { "true" } else { "false" }
+                aria-describedby=error_id.clone()
+                on:input=move |ev| text.set(event_target_value(&ev))
+            ></textarea>
+            <p id=error_id class="template-error" data-testid="template-error" role="alert">
+                {move || result.with(|r| r.as_ref().err().map(|e| format!("Template error: {e}")))}
+            </p>
+            <p class="preview-title">
+                {format!("Preview: the first {PREVIEW_ROWS} rows")}
+                {move || invalid().then_some(" (of the last text without errors)")}
+            </p>
+            <ol class="preview" data-testid="template-preview" class:stale=invalid>{items}</ol>
+        </div>
+    }
+}
