@@ -24,10 +24,11 @@ pub fn fetch() -> Result<()> {
     run(command("cargo").args(["fetch", "--target", "wasm32-unknown-unknown"]))
 }
 
-/// `worker-build --release --no-opt` → edge/build/ (what wrangler serves). No wasm-opt: the
-/// worker links DataFusion and npm binaryen takes over 15 minutes on it (docs/decisions.md, issue 6).
+/// `worker-build --profile wasm-release --no-opt` → edge/build/ (what wrangler serves): the app's
+/// profile, so DataFusion's wasm32 build is shared. No wasm-opt: npm binaryen takes over 15 minutes
+/// on a worker that links DataFusion (docs/decisions.md, issues 6 and 7).
 pub fn edge() -> Result<()> {
     run(command("worker-build")
-        .args(["--release", "--no-opt"])
+        .args(["--profile", "wasm-release", "--no-opt"])
         .current_dir(root().join("edge")))
 }

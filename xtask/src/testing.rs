@@ -66,20 +66,10 @@ pub fn run() -> Result<()> {
         }
         r
     });
-    step("app build (trunk)", &["tools"], &|| {
-        let r = builds::app();
-        if prune {
-            disk::prune_wasm("wasm-release");
-        }
-        r
-    });
-    step("edge build (worker-build)", &["tools"], &|| {
-        let r = builds::edge();
-        if prune {
-            disk::prune_wasm("release");
-        }
-        r
-    });
+    // Neither wasm-release build is pruned: the edge reuses the app's DataFusion, and `wrangler dev`
+    // in the e2e tests re-runs the edge build, which must find it done.
+    step("app build (trunk)", &["tools"], &builds::app);
+    step("edge build (worker-build)", &["tools"], &builds::edge);
     step("e2e: app in Chromium", &["app build (trunk)"], &|| {
         node_test("e2e/app.test.mjs")
     });
