@@ -12,15 +12,13 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
 
-import { freePort, repoRoot, startProcess, testsDir, waitForHttp } from './support.mjs';
+import { cargoBin, freePort, repoRoot, startProcess, testsDir, waitForHttp } from './support.mjs';
 
 const run = promisify(execFile);
 const TOKEN_A = 'test-token-a';
 const TOKEN_B = 'test-token-b';
 const ALLOWED = 'https://widget.example';
-// Where `cargo test` put the binaries (CARGO_TARGET_DIR when set, as cargo itself reads it).
-const targetDir = process.env.CARGO_TARGET_DIR ? path.resolve(repoRoot, process.env.CARGO_TARGET_DIR) : path.join(repoRoot, 'target');
-const bin = (name) => process.env[`TABLETALK_${name.toUpperCase().replace('-', '_')}_BIN`] ?? path.join(targetDir, 'debug', name);
+const bin = cargoBin;
 
 let work;
 let edge;

@@ -10,6 +10,13 @@ import { fileURLToPath } from 'node:url';
 export const testsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const repoRoot = path.resolve(testsDir, '..');
 
+/** A binary `cargo test` built (under CARGO_TARGET_DIR when set, as cargo reads it), or the path in
+ * TABLETALK_<NAME>_BIN (e.g. TABLETALK_TABLETALK_LLM_BIN). */
+export function cargoBin(name) {
+  const targetDir = process.env.CARGO_TARGET_DIR ? path.resolve(repoRoot, process.env.CARGO_TARGET_DIR) : path.join(repoRoot, 'target');
+  return process.env[`TABLETALK_${name.toUpperCase().replace('-', '_')}_BIN`] ?? path.join(targetDir, 'debug', name);
+}
+
 /** A TCP port nobody listens on right now. */
 export function freePort() {
   return new Promise((resolve, reject) => {

@@ -16,12 +16,11 @@ import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 
-import { freePort, repoRoot, serveStatic, startProcess, testsDir, waitForHttp } from './support.mjs';
+import { cargoBin, freePort, repoRoot, serveStatic, startProcess, testsDir, waitForHttp } from './support.mjs';
 
 const run = promisify(execFile);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const targetDir = process.env.CARGO_TARGET_DIR ? path.resolve(repoRoot, process.env.CARGO_TARGET_DIR) : path.join(repoRoot, 'target');
-const tabletalkBin = process.env.TABLETALK_TABLETALK_BIN ?? path.join(targetDir, 'debug', 'tabletalk');
+const tabletalkBin = cargoBin('tabletalk');
 const shots = path.join(testsDir, 'artifacts', 'widget');
 const TOKEN = 'widget-test-token';
 
