@@ -14,6 +14,29 @@ pub struct Entry {
     pub answer: Answer,
     /// Retrieval answers: each cited row's passage (the row's sentences through the template).
     pub passages: Vec<Passage>,
+    /// Retrieval answers: how the rows were ranked.
+    pub ranking: Option<Ranking>,
+}
+
+/// How a retrieval answer's rows were ranked, said under the answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Ranking {
+    /// Meaning (the question's vector against the rows') fused with BM25.
+    Hybrid,
+    /// BM25 only: the rows are not embedded yet (or embedding was cancelled).
+    Words,
+    /// BM25 only because embedding the question failed.
+    WordsBecause(String),
+}
+
+impl Ranking {
+    pub fn describe(&self) -> String {
+        match self {
+            Ranking::Hybrid => "Rows ranked by meaning and words (hybrid search).".into(),
+            Ranking::Words => "Rows ranked by words (BM25); search by meaning is not ready.".into(),
+            Ranking::WordsBecause(e) => format!("Rows ranked by words (BM25): the question could not be embedded ({e})."),
+        }
+    }
 }
 
 /// A row of a loaded table: index of the table, 1-based data-row number.

@@ -6,7 +6,9 @@
 mod analyse;
 mod ask;
 mod components;
+mod embedding;
 mod read_files;
+mod search;
 
 fn main() {
     console_error_panic_hook::set_once();

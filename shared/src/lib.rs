@@ -20,6 +20,7 @@ pub mod table;
 pub mod tags;
 pub mod template;
 pub mod verbalise;
+pub mod worker_protocol;
 
 pub use error::{IngestError, Warning};
 pub use table::{CellRef, ColumnHeader, Provenance, RowRef, Table, TableContext, Value};

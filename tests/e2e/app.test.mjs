@@ -343,6 +343,59 @@ test('a question back is answered with a button; an open question gets cited pas
   await page.close();
 });
 
+test('rows are embedded in a Web Worker with progress; open questions are then ranked by meaning', { timeout: 600000 }, async () => {
+  const page = await openApp();
+  const rows = readCsv(weatherCsv);
+  // Every text the embedding status shows, however briefly.
+  await page.evaluate(() => {
+    window.__embedLog = [];
+    new MutationObserver(() => {
+      const t = document.querySelector('[data-testid=embed-status]')?.textContent;
+      if (t && window.__embedLog.at(-1) !== t) window.__embedLog.push(t);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await uploadAndAccept(page, weatherCsv);
+  await page.waitForFunction(() => document.querySelector('[data-testid=embed-status]')?.textContent.startsWith('Ready:'), null, { timeout: 300000 });
+  const log = await page.evaluate(() => window.__embedLog);
+  assert.ok(log.some((t) => t.startsWith('Loading the embedding model (all-MiniLM-L6-v2)')), JSON.stringify(log));
+  assert.ok(log.some((t) => /^Embedding rows: \d+ of 120 \(\d+%\) · \d+ rows\/s · about [\d.]+ s left$/.test(t)), JSON.stringify(log));
+  assert.match(await page.locator('[data-testid=embed-status]').textContent(), /^Ready: 120 rows embedded in [\d.]+ s \(\d+ rows\/s\)\./);
+  assert.equal(await page.locator('[data-testid=embed-progress]').getAttribute('value'), '120');
+  // This Chromium has no WebGPU (--disable-gpu, no --enable-unsafe-webgpu): the CPU path, and why.
+  const device = await page.locator('[data-testid=embed-device]').textContent();
+  assert.match(device, /^Embedding on: CPU \(WebAssembly\)\. WebGPU not used: ./, device);
+  await shot(page, '12-embedded');
+
+  // No row contains "blizzard", so words alone find nothing (the CLI says "I don't know"); by
+  // meaning the best row is a snowy day.
+  const answer = await ask(page, 'Which days had a blizzard?');
+  assert.equal(await answer.getAttribute('data-route'), 'lookup', await answer.textContent());
+  assert.equal(await answer.locator('[data-testid=ranking]').textContent(), 'Rows ranked by meaning and words (hybrid search).');
+  const passages = answer.locator('[data-testid=passage]');
+  assert.equal(await passages.count(), 5);
+  const first = Number(await passages.first().getAttribute('data-row'));
+  assert.equal(rows[first - 1].weather, 'snow', `row ${first}: ${JSON.stringify(rows[first - 1])}`);
+  await shot(page, '13-by-meaning');
+  assert.deepEqual(await axeViolations(page), []);
+  await page.close();
+});
+
+test('embedding can be cancelled and started again; questions work meanwhile', { timeout: 600000 }, async () => {
+  const page = await openApp();
+  await uploadAndAccept(page, weatherCsv);
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=embed-status]')?.textContent.startsWith('Cancelled after'), null, { timeout: 60000 });
+  assert.match(await page.locator('[data-testid=embed-status]').textContent(), /^Cancelled after \d+ of 120 rows\. Retrieval ranks rows by words \(BM25\) only\.$/);
+  // Words only while there are no vectors.
+  let answer = await ask(page, 'Why did it snow?');
+  assert.equal(await answer.locator('[data-testid=ranking]').textContent(), 'Rows ranked by words (BM25); search by meaning is not ready.');
+  await page.getByRole('button', { name: 'Embed again', exact: true }).click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=embed-status]')?.textContent.startsWith('Ready: 120 rows'), null, { timeout: 300000 });
+  answer = await ask(page, 'Why did it snow?');
+  assert.equal(await answer.locator('[data-testid=ranking]').textContent(), 'Rows ranked by meaning and words (hybrid search).');
+  await page.close();
+});
+
 test('markup in cells and headers stays text through the template, the answers and the data view', async () => {
   const page = await openApp();
   const evil = [

@@ -41,13 +41,13 @@ banana,yellow,0.50
 cherry,red,4.00
 `;
 
-function startEdge(llmUrl, timeoutMs = 60000) {
+function startEdge(llmUrl, timeoutMs = 60000, ratePerMinute = 0) {
   const vars = {
     PUBLISH_TOKENS: `${TOKEN_A}=people,fruits;${TOKEN_B}=fruits`,
     LLM_BASE_URL: llmUrl,
     LLM_TIMEOUT_MS: String(timeoutMs),
     ALLOWED_ORIGINS: ALLOWED,
-    RATE_LIMIT_PER_MINUTE: '0',
+    RATE_LIMIT_PER_MINUTE: String(ratePerMinute),
   };
   const args = ['dev', '--local', '--ip', '127.0.0.1', '--port', String(edgePort), '--show-interactive-dev-session=false', '--persist-to', path.join(work, 'state')];
   for (const [k, v] of Object.entries(vars)) args.push('--var', `${k}:${v}`);
@@ -165,6 +165,47 @@ test('an open question is generated, streamed as events, and cites rows of its o
   if (a.route === 'generated') assert.ok(Array.isArray(a.sentences));
 });
 
+test('a client-embedded vector searches by meaning (dense) and with the text (hybrid)', async () => {
+  // The query embedded by the CLI with the collection's model, as the widget or app would send it.
+  const info = await (await fetch(`${base}/v1/collections/people`)).json();
+  const model = info.model.split('/').at(-1);
+  const { stdout } = await run(bin('tabletalk'), ['embed', 'someone who teaches school in Porto', '--model', model, '--json'], { cwd: repoRoot, maxBuffer: 1 << 24 });
+  const embedded = JSON.parse(stdout);
+  assert.equal(embedded.dim, info.dim);
+  const vector = embedded.vectors[0];
+  let res = await post('/v1/collections/people/search', { vector, k: 3 });
+  assert.equal(res.status, 200);
+  let body = await res.json();
+  assert.equal(body.mode, 'dense');
+  assert.equal(body.hits.length, 3);
+  assert.equal(body.hits[0].provenance.row, 2, JSON.stringify(body.hits[0]));
+  assert.ok(body.hits[0].score >= body.hits[1].score && body.hits[1].score >= body.hits[2].score);
+  res = await post('/v1/collections/people/search', { vector, text: 'teacher Porto', k: 3 });
+  body = await res.json();
+  assert.equal(body.mode, 'hybrid');
+  assert.equal(body.hits[0].provenance.row, 2);
+  // A vector that is not finite is the caller's bug, named.
+  res = await post('/v1/collections/people/search', { vector: vector.map((v, i) => (i === 7 ? null : v)), k: 3 });
+  assert.equal(res.status, 400);
+});
+
+test('POST /v1/refine rewrites a template through the real backend and keeps every placeholder', { timeout: 600000 }, async () => {
+  const { stdout } = await run(bin('tabletalk'), ['inspect', path.join(work, 'people.csv'), '--json'], { cwd: repoRoot });
+  const columns = JSON.parse(stdout).tables[0].columns;
+  const res = await post('/v1/refine', { table: 'people', columns, first_row: ['Alice Smith', 'Lisbon', '34', 'engineer'] });
+  assert.equal(res.status, 200, await res.clone().text());
+  const r = await res.json();
+  assert.equal(r.asked, 4);
+  assert.ok(r.refined <= r.asked && r.fell_back === (r.refined === 0), JSON.stringify(r));
+  for (const c of ['name', 'city', 'age', 'occupation']) {
+    assert.ok(r.template.includes(`{{${c}}}`), `the template keeps {{${c}}}: ${r.template}`);
+    assert.ok(r.original.includes(`{{${c}}}`));
+  }
+  // No columns is the caller's mistake, not the backend's.
+  const bad = await post('/v1/refine', { table: 'people', columns: [] });
+  assert.equal(bad.status, 400);
+});
+
 test('two collections never see each other\'s rows', async () => {
   const fruit = await (await post('/v1/collections/people/search', { text: 'apple banana cherry', k: 5 })).json();
   assert.ok(fruit.hits.every((h) => h.provenance.file === 'people.csv'));
@@ -251,4 +292,21 @@ test('DELETE with the token removes a collection', async () => {
   const gone = await fetch(`${base}/v1/collections/fruits`);
   assert.equal(gone.status, 404);
   assert.equal((await gone.json()).error, 'not_found');
+});
+
+test('past the per-client rate limit: 429 with a JSON error and Retry-After', async () => {
+  await edge.stop();
+  edge = startEdge(`http://127.0.0.1:${fake.address().port}`, 4000, 3);
+  await waitForHttp(`${base}/health`, { timeoutMs: 600000, process: edge });
+  const statuses = [];
+  let last;
+  for (let i = 0; i < 6; i++) {
+    last = await post('/v1/collections/people/search', { text: 'Porto', k: 1 });
+    statuses.push(last.status);
+    if (last.status === 429) break;
+  }
+  assert.equal(last.status, 429, JSON.stringify(statuses));
+  assert.ok(statuses.slice(0, -1).every((s) => s === 200), JSON.stringify(statuses));
+  assert.ok(Number(last.headers.get('retry-after')) > 0);
+  assert.equal((await last.json()).error, 'rate_limited');
 });

@@ -4,12 +4,11 @@ use anyhow::Result;
 
 use crate::util::{command, root, run};
 
-/// The shared core compiles for the browser on its own, default features (xlsx, docx) and the
-/// candle embedder included.
+/// The shared core type-checks for the browser on its own with every feature (xlsx, docx, the
+/// candle embedder, the WGSL kernels, DataFusion). Its code is built for real in the app step (the
+/// page and its embedding worker) and the edge step, so a check is enough here.
 pub fn shared_wasm() -> Result<()> {
-    run(command("cargo").args(["build", "-p", "tabletalk-shared", "--features", "embed", "--target", "wasm32-unknown-unknown"]))?;
-    // The query engine type-checks for the browser and the edge (its wasm speed: docs/benchmarks.md).
-    run(command("cargo").args(["check", "-p", "tabletalk-shared", "--features", "embed,query", "--target", "wasm32-unknown-unknown"]))
+    run(command("cargo").args(["check", "-p", "tabletalk-shared", "--features", "embed,gpu,query", "--target", "wasm32-unknown-unknown"]))
 }
 
 /// `trunk build --release` → dist/ (cargo profile `wasm-release`, then wasm-opt -O1; see

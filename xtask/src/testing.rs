@@ -67,11 +67,19 @@ pub fn run() -> Result<()> {
         r
     });
     // Neither wasm-release build is pruned: the edge reuses the app's DataFusion, and `wrangler dev`
-    // in the e2e tests re-runs the edge build, which must find it done.
-    step("app build (trunk)", &["tools"], &builds::app);
+    // in the e2e tests re-runs the edge build, which must find it done. The embedding worker's
+    // build (profile wasm-worker) is read by nothing later.
+    step("app build (trunk)", &["tools"], &|| {
+        let r = builds::app();
+        if prune {
+            disk::prune_wasm("wasm-worker");
+        }
+        r
+    });
     step("edge build (worker-build)", &["tools"], &builds::edge);
     step("e2e: app in Chromium", &["app build (trunk)"], &|| {
-        node_test("e2e/app.test.mjs")
+        // The embedding worker on its own too: CPU and WebGPU (SwiftShader) against the reference.
+        node_test("e2e/app.test.mjs").and_then(|()| node_test("e2e/embed.test.mjs"))
     });
     step(
         "e2e: edge in workerd",

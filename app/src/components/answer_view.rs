@@ -58,6 +58,10 @@ pub fn AnswerView(
     } else {
         passage_list(&entry.passages, on_cite).into_any()
     };
+    let ranking = entry
+        .ranking
+        .as_ref()
+        .map(|r| view! { <p class="ranking" data-testid="ranking">{r.describe()}</p> });
     view! {
         <article class="answer" data-testid="answer" data-route=route data-value=value>
             <p class="asked" data-testid="asked">{entry.question.clone()}</p>
@@ -65,6 +69,7 @@ pub fn AnswerView(
             {clarify}
             {sql}
             {chart}
+            {ranking}
             {rows}
         </article>
     }

@@ -5,14 +5,20 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use tabletalk_shared::index::Collection;
 use tabletalk_shared::query::{Conversation, Dataset};
 
 use super::answer_view::AnswerView;
-use crate::ask::{cited_passages, Cite, Entry};
+use crate::ask::{cited_passages, Cite, Entry, Ranking};
+use crate::embedding::EmbedWorker;
+use crate::search;
 
 #[component]
 pub fn Chat(
     dataset: StoredValue<Option<Rc<Dataset>>, LocalStorage>,
+    /// The rows' vectors, once embedded: retrieval then ranks by meaning and words.
+    semantic: StoredValue<Option<Rc<Collection>>, LocalStorage>,
+    embedder: StoredValue<EmbedWorker, LocalStorage>,
     on_cite: Callback<Cite>,
 ) -> impl IntoView {
     let question = RwSignal::new(String::new());
@@ -33,8 +39,22 @@ pub fn Chat(
         announce.set("Working on it…".into());
         spawn_local(async move {
             let mut conv = conversation.get_value();
-            let answer = ds.ask(&mut conv, &q).await;
+            let mut answer = ds.ask(&mut conv, &q).await;
             conversation.set_value(conv);
+            let mut ranking = None;
+            if answer.intent.as_deref() == Some("retrieval") {
+                ranking = Some(Ranking::Words);
+                if let Some(c) = semantic.get_value() {
+                    let worker = embedder.get_value();
+                    match worker.embed(vec![q.clone()], |_, _| {}).await.and_then(|v| search::rank(&c, &v.data, &q)) {
+                        Ok(ids) => {
+                            answer = ds.retrieved(answer.lang, answer.confidence, &ids);
+                            ranking = Some(Ranking::Hybrid);
+                        }
+                        Err(e) => ranking = Some(Ranking::WordsBecause(e)),
+                    }
+                }
+            }
             let passages = cited_passages(&ds, &answer);
             announce.set(answer.answer.clone());
             entries.update(|e| {
@@ -42,6 +62,7 @@ pub fn Chat(
                     question: q,
                     answer,
                     passages,
+                    ranking,
                 }))
             });
             busy.set(false);

@@ -293,23 +293,31 @@ impl Dataset {
 
     /// Not an exact question: the most relevant rows by BM25 over the verbalised rows, cited.
     fn retrieve(&self, q: &str, lang: Lang, confidence: f32) -> Answer {
-        let (passages, index) = self.lexical();
-        let hits = index.search(q, 5);
+        let (_, index) = self.lexical();
+        let ids: Vec<usize> = index.search(q, 5).into_iter().map(|h| h.id.index()).collect();
+        self.retrieved(lang, confidence, &ids)
+    }
+
+    /// The retrieval answer citing `ids` (indexes into `lexical().0`, best first): the browser
+    /// calls it again with its own dense or hybrid ranking once its embeddings are ready.
+    pub fn retrieved(&self, lang: Lang, confidence: f32, ids: &[usize]) -> Answer {
+        let (passages, _) = self.lexical();
         let mut a = Answer::plain(Route::Lookup, lang, String::new());
         a.confidence = confidence;
         a.intent = Some("retrieval".into());
-        if hits.is_empty() {
+        let shown: Vec<&Passage> = ids.iter().filter_map(|&i| passages.get(i)).collect();
+        if shown.is_empty() {
             a.route = Route::Unanswerable;
             a.answer = tr(lang, "I don't know: no row matches this question.".into(), "No lo sé: ninguna fila responde a esta pregunta.".into(), "No ho sé: cap fila respon aquesta pregunta.".into(), "Das weiß ich nicht: keine Zeile passt zu dieser Frage.".into());
             return a;
         }
-        let shown: Vec<&Passage> = hits.iter().filter_map(|h| passages.get(h.id.0 as usize)).collect();
+        let joined = shown.iter().map(|p| p.text.as_str()).collect::<Vec<_>>().join(" | ");
         a.answer = tr(
             lang,
-            format!("This is not a question I can compute exactly; the most relevant rows are: {}", shown.iter().map(|p| p.text.as_str()).collect::<Vec<_>>().join(" | ")),
-            format!("No puedo calcular esta pregunta exactamente; las filas más relevantes son: {}", shown.iter().map(|p| p.text.as_str()).collect::<Vec<_>>().join(" | ")),
-            format!("No puc calcular aquesta pregunta exactament; les files més rellevants són: {}", shown.iter().map(|p| p.text.as_str()).collect::<Vec<_>>().join(" | ")),
-            format!("Diese Frage kann ich nicht exakt berechnen; die passendsten Zeilen sind: {}", shown.iter().map(|p| p.text.as_str()).collect::<Vec<_>>().join(" | ")),
+            format!("This is not a question I can compute exactly; the most relevant rows are: {joined}"),
+            format!("No puedo calcular esta pregunta exactamente; las filas más relevantes son: {joined}"),
+            format!("No puc calcular aquesta pregunta exactament; les files més rellevants són: {joined}"),
+            format!("Diese Frage kann ich nicht exakt berechnen; die passendsten Zeilen sind: {joined}"),
         );
         a.citations = shown.iter().map(|p| Citation { file: p.provenance.file.clone(), row: p.provenance.row.0 }).collect();
         a

@@ -98,13 +98,18 @@ pub enum Shape {
 pub struct ColumnSchema {
     /// Display and placeholder name (header path joined with " > ").
     pub name: String,
+    /// Defaults (empty path, scalar, plain) let `inspect --json`'s shorter columns be sent back,
+    /// e.g. to the edge's `POST /v1/refine`.
+    #[serde(default)]
     pub path: Vec<String>,
     #[serde(rename = "type")]
     pub ty: ColumnType,
     pub categorical: bool,
     pub distinct: u64,
     pub missing: u64,
+    #[serde(default)]
     pub shape: Shape,
+    #[serde(default)]
     pub format: ValueFormat,
     /// Up to five distinct example values, as written in the source.
     pub samples: Vec<String>,

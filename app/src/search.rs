@@ -1,0 +1,27 @@
+//! Search by meaning in the page: the rows' vectors from the worker in an exact f32 index beside
+//! BM25, fused the way `tabletalk search` fuses them (`DEFAULT_FUSION`).
+
+use tabletalk_shared::index::{Collection, CollectionMeta, DenseKind};
+use tabletalk_shared::verbalise::Passage;
+
+use crate::embedding::{Vectors, MODEL};
+
+/// How many passages a retrieval answer cites.
+pub const K: usize = 5;
+
+/// The passages (in `Dataset::lexical` order, so ids match) with their vectors.
+pub fn build(passages: &[Passage], vectors: &Vectors) -> Result<Collection, String> {
+    let meta = CollectionMeta { model: MODEL.into(), dim: vectors.dim, ..Default::default() };
+    // f32, not int8: in the page memory is not the limit, and exact scores keep ties stable.
+    let mut c = Collection::new(meta, DenseKind::FlatF32).map_err(|e| e.to_string())?;
+    for (p, v) in passages.iter().zip(vectors.data.chunks_exact(vectors.dim)) {
+        c.add(p.clone(), v).map_err(|e| format!("row {} of {}: {e}", p.provenance.row.0, p.provenance.file))?;
+    }
+    Ok(c)
+}
+
+/// The best `K` passage ids for a question and its vector (hybrid: meaning and words).
+pub fn rank(c: &Collection, vector: &[f32], question: &str) -> Result<Vec<usize>, String> {
+    let hits = c.search_hybrid(vector, question, K).map_err(|e| e.to_string())?;
+    Ok(hits.into_iter().map(|h| h.id.index()).collect())
+}

@@ -1,0 +1,135 @@
+// The app's embedding worker (dist/embed_worker_*.js, candle and the WGSL kernels in wasm) in
+// Debian Chromium, driven through its message protocol (shared/src/worker_protocol.rs): vectors
+// for the 225 committed sentences against sentence-transformers' own (minilm_reference.json), on
+// the CPU path and on WebGPU through Chromium's SwiftShader adapter (no GPU needed).
+
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { chromium } from 'playwright-core';
+
+import { repoRoot, serveStatic, testsDir } from './support.mjs';
+
+const dist = path.resolve(process.env.TABLETALK_DIST ?? path.join(repoRoot, 'dist'));
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const reference = JSON.parse(readFileSync(path.join(testsDir, 'fixtures', 'embeddings', 'minilm_reference.json'), 'utf8'));
+const expected = new Float32Array(new Uint8Array(Buffer.from(reference.vectors_f32le_base64, 'base64')).buffer);
+const BASE_ARGS = ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+let server;
+const browsers = [];
+
+before(async () => {
+  assert.ok(existsSync(path.join(dist, 'embed_worker_loader.js')), `${dist}/embed_worker_loader.js is missing: run \`trunk build --release\` first`);
+  assert.equal(expected.length, reference.sentences.length * reference.dim);
+  server = await serveStatic(dist);
+});
+
+after(async () => {
+  for (const b of browsers) await b.close();
+  await server?.close();
+});
+
+async function launch(webgpu) {
+  const args = webgpu ? [...BASE_ARGS, '--enable-unsafe-webgpu'] : [...BASE_ARGS, '--disable-gpu'];
+  const b = await chromium.launch({ executablePath: chromiumPath, headless: true, args });
+  browsers.push(b);
+  return b;
+}
+
+/** Starts the worker in a page of `browser`, loads the model with `load` options, embeds `texts`;
+ * returns { ready, vectors: Float32Array, done: the first message of the result, progress, error }. */
+async function runWorker(browser, load, texts) {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(server.url);
+  const out = await page.evaluate(
+    async ({ load, texts }) => {
+      const w = new Worker('./embed_worker_loader.js');
+      const messages = [];
+      const result = await new Promise((resolve) => {
+        w.onerror = (e) => resolve({ error: `worker error: ${e.message}` });
+        w.onmessage = (e) => {
+          const m = JSON.parse(e.data.json);
+          messages.push(m);
+          if (m.type === 'ready') w.postMessage({ json: JSON.stringify({ type: 'embed', job: 1, texts, batch: 32 }) });
+          if (m.type === 'error') resolve({ error: m.message });
+          if (m.type === 'vectors') resolve({ vectors: Array.from(e.data.data) });
+        };
+        w.postMessage({ json: JSON.stringify({ type: 'load', model: 'all-MiniLM-L6-v2', base_url: new URL('models/all-MiniLM-L6-v2/', document.baseURI).href, ...load }) });
+      });
+      w.terminate();
+      return { ...result, messages };
+    },
+    { load, texts },
+  );
+  await page.close();
+  return { ...out, pageErrors: errors, ready: out.messages.find((m) => m.type === 'ready'), done: out.messages.find((m) => m.type === 'vectors'), progress: out.messages.filter((m) => m.type === 'progress') };
+}
+
+/** Max |Δ| and the lowest cosine of `got` against the reference vectors. */
+function agreement(got) {
+  const dim = reference.dim;
+  let maxAbs = 0;
+  let minCos = 1;
+  for (let i = 0; i < reference.sentences.length; i++) {
+    let dot = 0, nx = 0, ny = 0;
+    for (let j = 0; j < dim; j++) {
+      const x = got[i * dim + j], y = expected[i * dim + j];
+      maxAbs = Math.max(maxAbs, Math.abs(x - y));
+      dot += x * y; nx += x * x; ny += y * y;
+    }
+    const cos = dot / Math.sqrt(nx * ny);
+    minCos = Number.isNaN(cos) ? -1 : Math.min(minCos, cos);
+  }
+  return { maxAbs, minCos };
+}
+
+test('CPU path in a worker: 225 sentences agree with sentence-transformers (max |Δ| ≤ 1e-4, cosine ≥ 0.9999)', { timeout: 600000 }, async () => {
+  const browser = await launch(false);
+  const r = await runWorker(browser, { device: 'cpu', precision: 'auto' }, reference.sentences);
+  assert.equal(r.error, undefined, r.error);
+  assert.deepEqual(r.pageErrors, []);
+  assert.equal(r.ready.dim, 384);
+  assert.deepEqual(r.ready.device, { device: 'cpu' });
+  assert.equal(r.done.count, 225);
+  // Progress after every batch of 32, ending at the total.
+  assert.deepEqual(r.progress.map((p) => p.total), Array(r.progress.length).fill(225));
+  assert.equal(r.progress.at(-1).done, 225);
+  assert.ok(r.progress.length >= Math.ceil(225 / 32), JSON.stringify(r.progress));
+  const { maxAbs, minCos } = agreement(r.vectors);
+  console.log(`cpu: max |Δ| ${maxAbs.toExponential(2)}, lowest cosine ${minCos.toFixed(7)}, ${r.done.ms.toFixed(0)} ms`);
+  assert.ok(maxAbs <= 1e-4 && minCos >= 0.9999, `max |Δ| ${maxAbs}, cosine ${minCos}`);
+});
+
+test('auto without WebGPU: the CPU path, and the reason is reported', { timeout: 600000 }, async () => {
+  const browser = await launch(false);
+  const r = await runWorker(browser, { device: 'auto', precision: 'auto' }, ['ok']);
+  assert.equal(r.error, undefined, r.error);
+  assert.equal(r.ready.device.device, 'cpu');
+  assert.ok(r.ready.device.fallback?.length > 0, JSON.stringify(r.ready.device));
+});
+
+test('WebGPU path on SwiftShader: 225 sentences in f32 agree with sentence-transformers (max |Δ| ≤ 1e-4, cosine ≥ 0.9999)', { timeout: 900000 }, async () => {
+  const browser = await launch(true);
+  const r = await runWorker(browser, { device: 'gpu', precision: 'f32' }, reference.sentences);
+  assert.equal(r.error, undefined, r.error);
+  assert.deepEqual(r.pageErrors, []);
+  assert.equal(r.ready.device.device, 'gpu', JSON.stringify(r.ready.device));
+  assert.equal(r.ready.device.precision, 'f32');
+  // The whole job ran on the GPU: no batch fell back to the CPU.
+  assert.equal(r.done.device.device, 'gpu', JSON.stringify(r.done.device));
+  const { maxAbs, minCos } = agreement(r.vectors);
+  console.log(`webgpu (${r.ready.device.adapter}): max |Δ| ${maxAbs.toExponential(2)}, lowest cosine ${minCos.toFixed(7)}, ${r.done.ms.toFixed(0)} ms`);
+  assert.ok(maxAbs <= 1e-4 && minCos >= 0.9999, `max |Δ| ${maxAbs}, cosine ${minCos}`);
+});
+
+test('auto with only a software WebGPU adapter (SwiftShader): the CPU path, which is faster there, and why', { timeout: 600000 }, async () => {
+  const browser = await launch(true);
+  const r = await runWorker(browser, { device: 'auto', precision: 'auto' }, ['ok']);
+  assert.equal(r.error, undefined, r.error);
+  assert.equal(r.ready.device.device, 'cpu');
+  assert.match(r.ready.device.fallback ?? '', /software renderer/, JSON.stringify(r.ready.device));
+});
