@@ -45,6 +45,8 @@ struct Inner {
     next_job: u32,
     on_message: Option<Closure<dyn FnMut(MessageEvent)>>,
     on_error: Option<Closure<dyn FnMut(web_sys::ErrorEvent)>>,
+    /// The `Load` to send once the worker says it has started.
+    load: Option<ToWorker>,
     /// Called with each model file as it arrives (name, bytes).
     on_loading: Option<Rc<dyn Fn(String, u64)>>,
 }
@@ -140,23 +142,28 @@ impl EmbedWorker {
             inner.worker = Some(worker);
             inner.on_message = Some(on_message);
             inner.on_error = Some(on_error);
+            inner.load = Some(ToWorker::Load {
+                base_url: models_url(),
+                model: MODEL.into(),
+                device: self.device.clone(),
+                precision: "auto".into(),
+            });
         }
-        self.send(&ToWorker::Load {
-            base_url: models_url(),
-            model: MODEL.into(),
-            device: self.device.clone(),
-            precision: "auto".into(),
-        })
+        Ok(())
     }
 
     fn send(&self, msg: &ToWorker) -> Result<(), String> {
-        let inner = self.inner.borrow();
-        let worker = inner.worker.as_ref().ok_or("cancelled")?;
-        let out = Object::new();
-        let json = serde_json::to_string(msg).map_err(|e| e.to_string())?;
-        let _ = Reflect::set(&out, &"json".into(), &json.into());
-        worker.post_message(&out).map_err(|e| format!("could not reach the embedding worker: {e:?}"))
+        send(&self.inner, msg)
     }
+}
+
+fn send(inner: &Rc<RefCell<Inner>>, msg: &ToWorker) -> Result<(), String> {
+    let inner = inner.borrow();
+    let worker = inner.worker.as_ref().ok_or("cancelled")?;
+    let out = Object::new();
+    let json = serde_json::to_string(msg).map_err(|e| e.to_string())?;
+    let _ = Reflect::set(&out, &"json".into(), &json.into());
+    worker.post_message(&out).map_err(|e| format!("could not reach the embedding worker: {e:?}"))
 }
 
 /// `models/<MODEL>/` next to the page, absolute (the worker resolves URLs against its own script).
@@ -180,6 +187,12 @@ fn receive(inner: &Rc<RefCell<Inner>>, event: &MessageEvent) {
         Err(e) => return fail_all(inner, format!("the embedding worker sent something unreadable: {e}")),
     };
     match msg {
+        FromWorker::Started => {
+            let load = inner.borrow_mut().load.take();
+            if let Some(Err(e)) = load.map(|l| send(inner, &l)) {
+                fail_all(inner, e);
+            }
+        }
         FromWorker::Loading { file, bytes } => {
             let f = inner.borrow().on_loading.clone();
             if let Some(f) = f {

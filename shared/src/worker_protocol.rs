@@ -62,6 +62,9 @@ impl DeviceInfo {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum FromWorker {
+    /// The worker's wasm is running and listening: send `Load` now (a message posted before this
+    /// would reach a worker with no handler yet, and be lost).
+    Started,
     /// One of the model's files has arrived (`bytes` of it).
     Loading { file: String, bytes: u64 },
     /// The model is open; `device` says on which path.

@@ -54,11 +54,12 @@ async function runWorker(browser, load, texts) {
         w.onmessage = (e) => {
           const m = JSON.parse(e.data.json);
           messages.push(m);
+          // The worker says when it listens; only then is the load sent.
+          if (m.type === 'started') w.postMessage({ json: JSON.stringify({ type: 'load', model: 'all-MiniLM-L6-v2', base_url: new URL('models/all-MiniLM-L6-v2/', document.baseURI).href, ...load }) });
           if (m.type === 'ready') w.postMessage({ json: JSON.stringify({ type: 'embed', job: 1, texts, batch: 32 }) });
           if (m.type === 'error') resolve({ error: m.message });
           if (m.type === 'vectors') resolve({ vectors: Array.from(e.data.data) });
         };
-        w.postMessage({ json: JSON.stringify({ type: 'load', model: 'all-MiniLM-L6-v2', base_url: new URL('models/all-MiniLM-L6-v2/', document.baseURI).href, ...load }) });
       });
       w.terminate();
       return { ...result, messages };
@@ -72,9 +73,11 @@ async function runWorker(browser, load, texts) {
 /** Max |Δ| and the lowest cosine of `got` against the reference vectors. */
 function agreement(got) {
   const dim = reference.dim;
+  const count = got.length / dim;
+  assert.ok(Number.isInteger(count) && count > 0 && count <= reference.sentences.length);
   let maxAbs = 0;
   let minCos = 1;
-  for (let i = 0; i < reference.sentences.length; i++) {
+  for (let i = 0; i < count; i++) {
     let dot = 0, nx = 0, ny = 0;
     for (let j = 0; j < dim; j++) {
       const x = got[i * dim + j], y = expected[i * dim + j];
@@ -112,15 +115,18 @@ test('auto without WebGPU: the CPU path, and the reason is reported', { timeout:
   assert.ok(r.ready.device.fallback?.length > 0, JSON.stringify(r.ready.device));
 });
 
-test('WebGPU path on SwiftShader: 225 sentences in f32 agree with sentence-transformers (max |Δ| ≤ 1e-4, cosine ≥ 0.9999)', { timeout: 900000 }, async () => {
+// SwiftShader runs the shaders on the CPU at ~0.5 sentences/s here, so this takes the issue's
+// minimum of 200 sentences rather than all 225 (about 7 minutes on the 2-core CI machine).
+test('WebGPU path on SwiftShader: 200 sentences in f32 agree with sentence-transformers (max |Δ| ≤ 1e-4, cosine ≥ 0.9999)', { timeout: 900000 }, async () => {
   const browser = await launch(true);
-  const r = await runWorker(browser, { device: 'gpu', precision: 'f32' }, reference.sentences);
+  const r = await runWorker(browser, { device: 'gpu', precision: 'f32' }, reference.sentences.slice(0, 200));
   assert.equal(r.error, undefined, r.error);
   assert.deepEqual(r.pageErrors, []);
   assert.equal(r.ready.device.device, 'gpu', JSON.stringify(r.ready.device));
   assert.equal(r.ready.device.precision, 'f32');
   // The whole job ran on the GPU: no batch fell back to the CPU.
   assert.equal(r.done.device.device, 'gpu', JSON.stringify(r.done.device));
+  assert.equal(r.done.count, 200);
   const { maxAbs, minCos } = agreement(r.vectors);
   console.log(`webgpu (${r.ready.device.adapter}): max |Δ| ${maxAbs.toExponential(2)}, lowest cosine ${minCos.toFixed(7)}, ${r.done.ms.toFixed(0)} ms`);
   assert.ok(maxAbs <= 1e-4 && minCos >= 0.9999, `max |Δ| ${maxAbs}, cosine ${minCos}`);
@@ -132,4 +138,5 @@ test('auto with only a software WebGPU adapter (SwiftShader): the CPU path, whic
   assert.equal(r.error, undefined, r.error);
   assert.equal(r.ready.device.device, 'cpu');
   assert.match(r.ready.device.fallback ?? '', /software renderer/, JSON.stringify(r.ready.device));
+  assert.match(r.ready.device.fallback, /adapter software BrowserWebGpu adapter|adapter .*swiftshader/i, JSON.stringify(r.ready.device));
 });

@@ -31,6 +31,7 @@ fn main() {
     scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     // The handler lives as long as the worker.
     on_message.forget();
+    post(&FromWorker::Started, None);
 }
 
 fn scope() -> DedicatedWorkerGlobalScope {

@@ -71,14 +71,16 @@ pub fn DataView(loaded: Arc<Loaded>, selected: Signal<Option<RowAt>>) -> impl In
             request_animation_frame(move || scroll_to(row));
         }
     });
-    move || {
+    // The wrapper always exists, so the citation buttons' `aria-controls="data-view"` points at
+    // an element before the first click too.
+    let body = move || {
         shown.get().map(|(t, start)| {
             let table = &loaded.tables[t];
             let heads = table.column_names().into_iter().map(|c| view! { <th scope="col">{c}</th> }).collect_view();
             let end = (start + WINDOW).min(table.rows.len());
             let meta = format!("{} · rows {}–{} of {}", table.file, start + 1, end, table.rows.len());
             view! {
-                <section class="step data" id="data-view" data-testid="data-view" data-table=table.name.clone() aria-labelledby="data-heading">
+                <section class="step data" data-testid="data-view" data-table=table.name.clone() aria-labelledby="data-heading">
                     <h2 id="data-heading">{format!("Data: {}", table.name)}</h2>
                     <p class="meta">{meta}</p>
                     <div class="scroll" data-testid="data-scroll" tabindex="0" role="region" aria-label=format!("Rows of {}", table.name)>
@@ -90,7 +92,8 @@ pub fn DataView(loaded: Arc<Loaded>, selected: Signal<Option<RowAt>>) -> impl In
                 </section>
             }
         })
-    }
+    };
+    view! { <div id="data-view">{body}</div> }
 }
 
 /// Brings the cited row into view inside the scrolling box.

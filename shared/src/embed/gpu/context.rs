@@ -76,7 +76,10 @@ impl GpuContext {
             slot.get_or_insert_with(|| format!("{reason:?}: {message}"));
         });
         let software = matches!(info.device_type, wgpu::DeviceType::Cpu);
-        let name = if info.driver.is_empty() {
+        // Browsers describe their adapter only if they choose to (often an empty string).
+        let name = if info.name.is_empty() {
+            format!("{}{:?} adapter", if software { "software " } else { "" }, info.backend)
+        } else if info.driver.is_empty() {
             format!("{} ({:?})", info.name, info.backend)
         } else {
             format!("{} ({:?}, {})", info.name, info.backend, info.driver)
