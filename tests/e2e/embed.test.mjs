@@ -138,5 +138,4 @@ test('auto with only a software WebGPU adapter (SwiftShader): the CPU path, whic
   assert.equal(r.error, undefined, r.error);
   assert.equal(r.ready.device.device, 'cpu');
   assert.match(r.ready.device.fallback ?? '', /software renderer/, JSON.stringify(r.ready.device));
-  assert.match(r.ready.device.fallback, /adapter software BrowserWebGpu adapter|adapter .*swiftshader/i, JSON.stringify(r.ready.device));
 });
