@@ -139,3 +139,27 @@ test('auto with only a software WebGPU adapter (SwiftShader): the CPU path, whic
   assert.equal(r.ready.device.device, 'cpu');
   assert.match(r.ready.device.fallback ?? '', /software renderer/, JSON.stringify(r.ready.device));
 });
+
+test('the app embeds on WebGPU when asked (?device=gpu) and says so; answers are then ranked by meaning', { timeout: 900000 }, async () => {
+  const browser = await launch(true);
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${server.url}?device=gpu`);
+  const csv = 'city,country,river\nLisbon,Portugal,Tagus\nVienna,Austria,Danube\nCairo,Egypt,Nile\n';
+  await page.locator('[data-testid=upload]').setInputFiles({ name: 'cities.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'Accept template', exact: true }).click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=embed-status]')?.textContent.startsWith('Ready: 3 rows'), null, { timeout: 600000 });
+  const device = await page.locator('[data-testid=embed-device]').textContent();
+  assert.match(device, /^Embedding on: WebGPU \(.+, f(32|16)\)$/, device);
+  const before = await page.locator('[data-testid=answer]').count();
+  await page.getByLabel('Question', { exact: true }).fill('Which place is in Africa?');
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
+  const answer = page.locator('[data-testid=answer]').nth(before);
+  await answer.waitFor({ timeout: 300000 });
+  await answer.locator('[data-testid=ranking]').waitFor({ timeout: 300000 });
+  assert.equal(await answer.locator('[data-testid=ranking]').textContent(), 'Rows ranked by meaning and words (hybrid search).');
+  assert.equal(await answer.locator('[data-testid=passage]').first().getAttribute('data-row'), '3', await answer.textContent());
+  assert.deepEqual(errors, []);
+  await page.close();
+});

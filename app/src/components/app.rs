@@ -53,6 +53,10 @@ pub fn App() -> impl IntoView {
         let Some(ds) = dataset.get_value() else {
             return;
         };
+        // A job for the previous template would finish first in the worker's queue: stop it.
+        if matches!(embed_state.get_untracked(), EmbedState::Loading(_) | EmbedState::Running { .. }) {
+            embedder.with_value(|w| w.cancel());
+        }
         epoch.update_value(|e| *e += 1);
         let mine = epoch.get_value();
         semantic.set_value(None);

@@ -190,7 +190,7 @@ impl Embedder {
         let ctx = GpuContext::open(precision).await.map_err(|e| e.to_string())?;
         if device == Device::Auto && ctx.adapter.software {
             return Err(format!(
-                "adapter {} is a software renderer (slower than the CPU path); use --device gpu to force it",
+                "adapter {} is a software renderer (slower than the CPU path); ask for the GPU explicitly to use it anyway (`--device gpu`, or `?device=gpu` in the app)",
                 ctx.adapter.name
             ));
         }
