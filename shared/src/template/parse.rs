@@ -185,16 +185,39 @@ pub fn parse(src: &str) -> Result<Template, TemplateError> {
 /// `Name|sep` → ("Name", "sep"); a quoted name may itself contain `|`.
 fn split_separator(body: &str) -> (&str, String) {
     let t = body.trim_start();
-    let search_from = if t.starts_with('"') { t[1..].find('"').map_or(t.len(), |i| i + 2) } else { 0 };
+    let search_from = if t.starts_with('"') { closing_quote(t).map_or(t.len(), |i| i + 1) } else { 0 };
     match t[search_from.min(t.len())..].find('|') {
         Some(i) => (&t[..search_from + i], t[search_from + i + 1..].to_string()),
         None => (t, String::new()),
     }
 }
 
+/// The byte index of the quote that closes the quoted name `t` starts with, skipping `\"` and
+/// `\\` escapes (a name such as `"|` is written `"\"|"`).
+fn closing_quote(t: &str) -> Option<usize> {
+    let mut escaped = false;
+    for (i, c) in t.char_indices().skip(1) {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '"' => return Some(i),
+            _ => {}
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn quoted_names_with_escaped_quotes_keep_their_pipes() {
+        // Found by the static-template property test: a column named `"|`.
+        let t = parse(r#"{{"\"|"}} and {{#"a\"|b"|; }}{{.}}{{/"a\"|b"}}"#).unwrap();
+        assert!(matches!(&t.nodes[0], Node::Field { name, .. } if name == "\"|"), "{:?}", t.nodes);
+        assert!(matches!(&t.nodes[2], Node::Section { name, separator, .. } if name == "a\"|b" && separator == "; "), "{:?}", t.nodes);
+    }
 
     #[test]
     fn parses_fields_sections_and_escapes() {
