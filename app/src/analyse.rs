@@ -1,22 +1,29 @@
 //! Bytes → report and tables, through the shared core (the same code the CLI runs).
 
+use tabletalk_shared::bundle::BundleFile;
 use tabletalk_shared::description::DatasetDescription;
 use tabletalk_shared::ingest::{self, SourceFile};
 use tabletalk_shared::report::{self, InspectReport};
 use tabletalk_shared::schema::TableSchema;
 use tabletalk_shared::table::Table;
-
-use crate::read_files::Picked;
+use tabletalk_shared::template::generate_static;
 
 /// One upload, read: the report shown first, and what the template and chat steps need.
 pub struct Loaded {
     pub report: InspectReport,
     pub tables: Vec<Table>,
     pub schemas: Vec<TableSchema>,
+    /// What the files' metadata said, with the user's edits over it.
     pub description: DatasetDescription,
+    /// The files as picked: kept in the browser and exported with the dataset.
+    pub files: Vec<BundleFile>,
+    /// The template text the editor starts from, per table: the static one, or the accepted one
+    /// of a restored dataset.
+    pub templates: Vec<String>,
 }
 
-pub fn analyse(files: &[Picked]) -> Loaded {
+/// Reads `files`; `given` (the user's description) wins over the files' own metadata.
+pub fn analyse(files: Vec<BundleFile>, given: Option<&DatasetDescription>) -> Loaded {
     let sources: Vec<SourceFile<'_>> = files
         .iter()
         .map(|f| SourceFile {
@@ -24,13 +31,26 @@ pub fn analyse(files: &[Picked]) -> Loaded {
             bytes: &f.bytes,
         })
         .collect();
-    let upload = ingest::load(&sources);
+    let mut upload = ingest::load(&sources);
+    drop(sources);
+    if let Some(g) = given {
+        upload.description = g.clone().over(std::mem::take(&mut upload.description));
+    }
+    upload.description.orient(&mut upload.tables);
     let report = report::inspect(&upload);
     let schemas = report::schemas(&upload);
+    let templates = upload
+        .tables
+        .iter()
+        .zip(&schemas)
+        .map(|(t, s)| generate_static(&s.columns, t.context.as_ref()))
+        .collect();
     Loaded {
         report,
         tables: upload.tables,
         schemas,
         description: upload.description,
+        files,
+        templates,
     }
 }

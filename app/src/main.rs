@@ -6,9 +6,13 @@
 mod analyse;
 mod ask;
 mod components;
+mod download;
 mod embedding;
+mod pool;
 mod read_files;
 mod search;
+mod session;
+mod storage;
 
 fn main() {
     console_error_panic_hook::set_once();

@@ -4,17 +4,20 @@
 use tabletalk_shared::index::{Collection, CollectionMeta, DenseKind};
 use tabletalk_shared::verbalise::Passage;
 
-use crate::embedding::{Vectors, MODEL};
+use crate::embedding::MODEL;
 
 /// How many passages a retrieval answer cites.
 pub const K: usize = 5;
 
 /// The passages (in `Dataset::lexical` order, so ids match) with their vectors.
-pub fn build(passages: &[Passage], vectors: &Vectors) -> Result<Collection, String> {
-    let meta = CollectionMeta { model: MODEL.into(), dim: vectors.dim, ..Default::default() };
+pub fn build(passages: &[Passage], dim: usize, data: &[f32]) -> Result<Collection, String> {
+    if dim == 0 || data.len() != dim * passages.len() {
+        return Err(format!("{} vectors of {dim} numbers for {} rows", data.len() / dim.max(1), passages.len()));
+    }
+    let meta = CollectionMeta { model: MODEL.into(), dim, ..Default::default() };
     // f32, not int8: in the page memory is not the limit, and exact scores keep ties stable.
     let mut c = Collection::new(meta, DenseKind::FlatF32).map_err(|e| e.to_string())?;
-    for (p, v) in passages.iter().zip(vectors.data.chunks_exact(vectors.dim)) {
+    for (p, v) in passages.iter().zip(data.chunks_exact(dim)) {
         c.add(p.clone(), v).map_err(|e| format!("row {} of {}: {e}", p.provenance.row.0, p.provenance.file))?;
     }
     Ok(c)

@@ -176,9 +176,11 @@ fn load(files: &[PathBuf], describe: Option<&Path>, embedder: SharedEmbedder) ->
     if let Some(p) = describe {
         let text = std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?;
         let given: DatasetDescription = serde_json::from_str(&text).with_context(|| format!("{}: not a dataset description", p.display()))?;
-        description = merge(given, description);
+        description = given.over(description);
     }
-    let mut dataset = Dataset::new(upload.tables, description)?;
+    let mut tables = upload.tables;
+    description.orient(&mut tables);
+    let mut dataset = Dataset::new(tables, description)?;
     dataset.set_field_matcher(Box::new(EmbeddingMatcher { embedder }));
     Ok(dataset)
 }
@@ -201,25 +203,6 @@ impl FieldMatcher for EmbeddingMatcher {
             .filter_map(|i| out.get(i).map(|v| (i - 1, q.iter().zip(v).map(|(a, b)| a * b).sum::<f32>())))
             .max_by(|a, b| a.1.total_cmp(&b.1))
     }
-}
-
-/// The user's description wins; metadata that came with the files fills what it leaves out.
-pub(crate) fn merge(mut given: DatasetDescription, found: DatasetDescription) -> DatasetDescription {
-    for (g, f) in [(&mut given.title, found.title), (&mut given.description, found.description), (&mut given.source, found.source), (&mut given.date, found.date), (&mut given.license, found.license)] {
-        if g.is_none() {
-            *g = f;
-        }
-    }
-    for c in found.columns {
-        if given.column(c.table.as_deref().unwrap_or(""), &c.name).is_none() {
-            given.columns.push(c);
-        }
-    }
-    given.row_aliases.extend(found.row_aliases);
-    given.composed_fields.extend(found.composed_fields);
-    given.field_groups.extend(found.field_groups);
-    given.joins.extend(found.joins);
-    given
 }
 
 fn print_answer(out: &mut impl Write, a: &Answer, streamed: bool) -> Result<()> {

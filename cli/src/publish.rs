@@ -42,7 +42,7 @@ pub fn run(a: &PublishArgs) -> Result<ExitCode> {
         contents.push((base_name(p), bytes));
     }
     let sources: Vec<SourceFile<'_>> = contents.iter().map(|(n, b)| SourceFile { name: n, bytes: b }).collect();
-    let upload = load(&sources);
+    let mut upload = load(&sources);
     drop(sources);
     for w in &upload.warnings {
         eprintln!("warning: {w}");
@@ -53,12 +53,13 @@ pub fn run(a: &PublishArgs) -> Result<ExitCode> {
     if upload.tables.is_empty() {
         bail!("no table could be read from the files");
     }
-    let mut description = upload.description;
+    let mut description = std::mem::take(&mut upload.description);
     if let Some(p) = &a.describe {
         let text = std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?;
         let given: DatasetDescription = serde_json::from_str(&text).with_context(|| format!("{}: not a dataset description", p.display()))?;
-        description = crate::ask::merge(given, description);
+        description = given.over(description);
     }
+    description.orient(&mut upload.tables);
     // int8 vectors: a quarter of f32's size, so 50,000 rows fit one object's memory (docs/decisions.md).
     let built = build(&upload.tables, &templates, &a.model, Dense::Int8)?;
     let prepared = started.elapsed();

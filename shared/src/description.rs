@@ -71,6 +71,54 @@ impl DatasetDescription {
             .find(|c| c.name == name && c.table.as_deref().is_none_or(|t| t == table))
     }
 
+    /// Turns every table whose orientation the user set the other way (`transposed`), so the
+    /// schema, templates and questions all see the orientation the user chose.
+    pub fn orient(&self, tables: &mut [crate::table::Table]) {
+        for t in tables.iter_mut() {
+            if self.transposed.get(&t.name).is_some_and(|&want| want != t.transposed) {
+                *t = crate::headers::toggle_transpose(t);
+            }
+        }
+    }
+
+    /// The user's description wins; metadata that came with the files fills what it leaves out.
+    pub fn over(mut self, found: DatasetDescription) -> DatasetDescription {
+        for (g, f) in [(&mut self.title, found.title), (&mut self.description, found.description), (&mut self.source, found.source), (&mut self.date, found.date), (&mut self.license, found.license)] {
+            if g.is_none() {
+                *g = f;
+            }
+        }
+        for c in found.columns {
+            if self.column(c.table.as_deref().unwrap_or(""), &c.name).is_none() {
+                self.columns.push(c);
+            }
+        }
+        for a in found.row_aliases {
+            if !self.row_aliases.contains(&a) {
+                self.row_aliases.push(a);
+            }
+        }
+        for f in found.composed_fields {
+            if !self.composed_fields.iter().any(|g| g.name == f.name) {
+                self.composed_fields.push(f);
+            }
+        }
+        for f in found.field_groups {
+            if !self.field_groups.iter().any(|g| g.name == f.name) {
+                self.field_groups.push(f);
+            }
+        }
+        for (t, v) in found.transposed {
+            self.transposed.entry(t).or_insert(v);
+        }
+        for j in found.joins {
+            if !self.joins.contains(&j) {
+                self.joins.push(j);
+            }
+        }
+        self
+    }
+
     fn column_mut(&mut self, table: Option<&str>, name: &str) -> &mut ColumnDescription {
         let pos = self.columns.iter().position(|c| c.name == name && c.table.as_deref() == table);
         match pos {
@@ -321,5 +369,25 @@ mod tests {
         assert_eq!(d.joins.len(), 1);
         assert_eq!(d.joins[0].from_table, "grades");
         assert_eq!(d.joins[0].to_column, "id");
+    }
+
+    #[test]
+    fn orient_turns_only_the_tables_the_user_set_the_other_way() {
+        let csv = b"Field,Ada,Jaume\nAge,50,62\nParty,BComu,PSC\n";
+        let plain = b"city,n\nVic,1\nReus,2\n";
+        let files = [
+            crate::ingest::SourceFile { name: "people.csv", bytes: csv },
+            crate::ingest::SourceFile { name: "towns.csv", bytes: plain },
+        ];
+        let mut up = crate::ingest::load(&files);
+        assert!(up.tables[0].transposed, "detected as transposed");
+        let mut d = DatasetDescription::default();
+        d.transposed.insert(up.tables[0].name.clone(), false);
+        d.transposed.insert(up.tables[1].name.clone(), false);
+        let towns = up.tables[1].clone();
+        d.orient(&mut up.tables);
+        assert!(!up.tables[0].transposed);
+        assert_eq!(up.tables[0].column_names(), ["Field", "Ada", "Jaume"]);
+        assert_eq!(up.tables[1], towns, "already as the user wants it");
     }
 }

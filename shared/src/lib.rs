@@ -3,6 +3,7 @@
 //! Pure Rust with no file or network I/O, so the browser, the edge and the CLI share it.
 
 pub mod api;
+pub mod bundle;
 #[cfg(feature = "embed")]
 pub mod embed;
 pub mod description;

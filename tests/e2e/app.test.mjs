@@ -3,7 +3,8 @@
 // Screenshots of each step of the question flow go to tests/artifacts/app/.
 
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
@@ -358,8 +359,8 @@ test('rows are embedded in a Web Worker with progress; open questions are then r
   await page.waitForFunction(() => document.querySelector('[data-testid=embed-status]')?.textContent.startsWith('Ready:'), null, { timeout: 300000 });
   const log = await page.evaluate(() => window.__embedLog);
   assert.ok(log.some((t) => t.startsWith('Loading the embedding model (all-MiniLM-L6-v2)')), JSON.stringify(log));
-  assert.ok(log.some((t) => /^Embedding rows: \d+ of 120 \(\d+%\) · \d+ rows\/s · about [\d.]+ s left$/.test(t)), JSON.stringify(log));
-  assert.match(await page.locator('[data-testid=embed-status]').textContent(), /^Ready: 120 rows embedded in [\d.]+ s \(\d+ rows\/s\)\./);
+  assert.ok(log.some((t) => /^Embedding rows: \d+ of 120 \(\d+%\) · (1 worker|[2-4] workers in parallel) · \d+ rows\/s · about [\d.]+ s left$/.test(t)), JSON.stringify(log));
+  assert.match(await page.locator('[data-testid=embed-status]').textContent(), /^Ready: 120 rows embedded in [\d.]+ s \(\d+ rows\/s, (1 worker|[2-4] workers in parallel)\)\./);
   assert.equal(await page.locator('[data-testid=embed-progress]').getAttribute('value'), '120');
   // This Chromium has no WebGPU (--disable-gpu, no --enable-unsafe-webgpu): the CPU path, and why.
   const device = await page.locator('[data-testid=embed-device]').textContent();
@@ -432,6 +433,128 @@ test('markup in cells and headers stays text through the template, the answers a
     scripts: [...document.querySelectorAll('script')].filter((s) => s.textContent.includes('__pwned')).length,
   }));
   assert.deepEqual(injected, { img: 0, b: 0, handlers: 0, scripts: 0 });
+  await page.close();
+});
+
+test('the prepared dataset is kept: a reload opens it with its vectors; export, import and forget', { timeout: 600000 }, async () => {
+  const page = await openApp();
+  const rows = readCsv(weatherCsv);
+  await uploadAndAccept(page, weatherCsv);
+  await page.waitForFunction(() => document.querySelector('[data-testid=embed-status]')?.textContent.startsWith('Ready: 120 rows embedded'), null, { timeout: 300000 });
+  await page.waitForFunction(() => /^Kept in this browser \(.+\): the files, the template and the rows' vectors\./.test(document.querySelector('[data-testid=kept]')?.textContent), null, { timeout: 60000 });
+
+  // Reload: the same dataset, template accepted, vectors restored (no embedding), answers as before.
+  await page.reload();
+  await page.waitForFunction(() => document.querySelector('[data-testid=embed-status]')?.textContent.startsWith("Ready: 120 rows' vectors restored"), null, { timeout: 60000 });
+  assert.match(await page.locator('[data-testid=kept]').textContent(), /^Opened from this browser: the files and the accepted template, with the rows' vectors/);
+  assert.equal(await page.locator('[data-testid=template-accepted]').textContent(), 'Accepted: ask your questions below.');
+  await shot(page, '14-reloaded');
+  const snowy = rows.filter((r) => r.weather === 'snow');
+  let answer = await ask(page, 'How many rows have snow?');
+  assert.equal(await answer.getAttribute('data-route'), 'exact', await answer.textContent());
+  assert.equal(Number(await answer.getAttribute('data-value')), snowy.length);
+  const day = rows.find((r) => r.date === '2012/02/20');
+  answer = await ask(page, 'What was the wind on 2012/02/20?');
+  assert.equal(Number(await answer.getAttribute('data-value')), Number(day.wind), await answer.textContent());
+  await answer.locator(`[data-testid=citation][data-row="${day.row}"]`).click();
+  assert.equal(await page.locator('[data-testid=data-view] tr.cited').getAttribute('data-row'), String(day.row));
+  answer = await ask(page, 'Which days had a blizzard?');
+  assert.equal(await answer.locator('[data-testid=ranking]').textContent(), 'Rows ranked by meaning and words (hybrid search).');
+  const first = Number(await answer.locator('[data-testid=passage]').first().getAttribute('data-row'));
+  assert.equal(rows[first - 1].weather, 'snow');
+
+  // Exports: the dataset as one file, the sentences as CSV (one line per row, with provenance).
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tabletalk-export-'));
+  const save = async (testid) => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator(`[data-testid=${testid}]`).click()]);
+    const to = path.join(dir, download.suggestedFilename());
+    await download.saveAs(to);
+    return to;
+  };
+  const bundle = await save('export-dataset');
+  assert.match(path.basename(bundle), /\.tabletalk$/);
+  const csv = readFileSync(await save('export-csv'), 'utf8').trim().split('\n');
+  assert.equal(csv[0], 'file,table,row,columns,text');
+  assert.equal(csv.length, rows.length + 1);
+  assert.ok(csv[1].startsWith('seattle-weather-2012.csv,seattle-weather-2012,1,'), csv[1]);
+  assert.ok(csv[1].endsWith(`is ${rows[0].weather}.`) && csv[1].includes(`is ${rows[0].temp_max}.`), csv[1]);
+  const jsonl = readFileSync(await save('export-jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  assert.equal(jsonl.length, rows.length);
+  assert.equal(jsonl[41].provenance.row, 42);
+
+  // Forget: gone, also after a reload.
+  await page.locator('[data-testid=forget]').click();
+  await page.locator('[data-testid=report]').waitFor({ state: 'detached' });
+  await page.reload();
+  await page.locator('[data-testid=upload]').waitFor({ state: 'attached' });
+  await page.waitForTimeout(1000);
+  assert.equal(await page.locator('[data-testid=report]').count(), 0);
+
+  // A file that only claims to be an export is named; then the real export opens with its vectors.
+  const fake = path.join(dir, 'fake.tabletalk');
+  writeFileSync(fake, readFileSync(weatherCsv));
+  await page.locator('[data-testid=upload]').setInputFiles(fake);
+  await page.locator('[data-testid=problem]').waitFor();
+  assert.match(await page.locator('[data-testid=problem]').textContent(), /^fake\.tabletalk: not a Tabletalk export/);
+  await page.locator('[data-testid=upload]').setInputFiles(bundle);
+  await page.waitForFunction(() => document.querySelector('[data-testid=embed-status]')?.textContent.startsWith("Ready: 120 rows' vectors restored"), null, { timeout: 60000 });
+  assert.match(await page.locator('[data-testid=kept]').textContent(), /^(Opened from .+\.tabletalk|Kept in this browser)/);
+  answer = await ask(page, 'How many rows have snow?');
+  assert.equal(Number(await answer.getAttribute('data-value')), snowy.length);
+  await shot(page, '15-imported');
+  assert.deepEqual(await axeViolations(page), []);
+  rmSync(dir, { recursive: true, force: true });
+  await page.close();
+});
+
+test('a 200 MB file is refused with a reason, and the open dataset stays', async () => {
+  const page = await openApp();
+  await uploadAndAccept(page, weatherCsv);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tabletalk-big-'));
+  const big = path.join(dir, 'big.csv');
+  // Sparse: 200 MB on paper, nothing on disk.
+  writeFileSync(big, 'a,b\n');
+  truncateSync(big, 200 * 1024 * 1024);
+  await page.locator('[data-testid=upload]').setInputFiles(big);
+  await page.locator('[data-testid=problem]').waitFor({ timeout: 60000 });
+  assert.match(await page.locator('[data-testid=problem]').textContent(), /^big\.csv: 200 MB is more than this browser app reads \(100 MB per file\)\./);
+  // Still open and answering.
+  const answer = await ask(page, 'How many rows have snow?');
+  assert.equal(await answer.getAttribute('data-route'), 'exact');
+  rmSync(dir, { recursive: true, force: true });
+  await page.close();
+});
+
+test('schema editor: a synonym and a translation name a column in questions; the transpose toggle turns a table', async () => {
+  const page = await openApp();
+  const rows = readCsv(weatherCsv);
+  await page.locator('[data-testid=upload]').setInputFiles(weatherCsv);
+  await page.locator('[data-testid=template-step]').waitFor({ timeout: 30000 });
+  await page.locator('[data-testid=schema-editor] summary').click();
+  await page.getByLabel('Synonyms for precipitation', { exact: true }).fill('rainfall');
+  await page.getByLabel('Translations of temp_max', { exact: true }).fill('es=maxima');
+  await page.getByLabel('A row is called', { exact: true }).fill('days');
+  await page.locator('[data-testid=apply-schema]').click();
+  await page.getByRole('button', { name: 'Accept template', exact: true }).click();
+  await page.locator('[data-testid=chat]').waitFor({ timeout: 60000 });
+  const total = rows.reduce((s, r) => s + Number(r.precipitation), 0);
+  let answer = await ask(page, 'What is the total rainfall?');
+  assert.equal(await answer.getAttribute('data-route'), 'exact', await answer.textContent());
+  assert.ok(Math.abs(Number(await answer.getAttribute('data-value')) - total) < 1e-6, `${await answer.getAttribute('data-value')} vs ${total}`);
+  const hottest = Math.max(...rows.map((r) => Number(r.temp_max)));
+  answer = await ask(page, 'What is the highest maxima?');
+  assert.equal(Number(await answer.getAttribute('data-value')), hottest, await answer.textContent());
+  await shot(page, '16-schema-edited');
+
+  // Transposed: 120 rows of 6 columns become 5 rows (the other columns) of 121 columns.
+  // Open whether or not the editor kept its state through the Apply above.
+  await page.locator('[data-testid=schema-editor]').evaluate((d) => { d.open = true; });
+  await page.locator('[data-testid=edit-table] [data-testid=transpose]').check();
+  await page.locator('[data-testid=apply-schema]').click();
+  await page.waitForFunction(() => /read transposed/.test(document.querySelector('[data-testid=table-meta]')?.textContent));
+  assert.match(await page.locator('[data-testid=table-meta]').textContent(), /· 5 rows · read transposed/);
+  assert.equal(await page.locator('[data-testid=chat]').count(), 0, 'the template must be accepted again');
+  assert.deepEqual(await axeViolations(page), []);
   await page.close();
 });
 

@@ -78,8 +78,11 @@ pub fn run() -> Result<()> {
     });
     step("edge build (worker-build)", &["tools"], &builds::edge);
     step("e2e: app in Chromium", &["app build (trunk)"], &|| {
-        // The embedding worker on its own too: CPU and WebGPU (SwiftShader) against the reference.
-        node_test("e2e/app.test.mjs").and_then(|()| node_test("e2e/embed.test.mjs"))
+        // The embedding worker on its own too: CPU and WebGPU (SwiftShader) against the reference;
+        // then offline: the service worker serves the app and the model with the server closed.
+        node_test("e2e/app.test.mjs")
+            .and_then(|()| node_test("e2e/embed.test.mjs"))
+            .and_then(|()| node_test("e2e/offline.test.mjs"))
     });
     step(
         "e2e: edge in workerd",

@@ -1,113 +1,49 @@
 //! The page: upload → what was understood → the template → questions, with the cited data.
+//! State and what changes it live in `session`; this only wires the steps to it.
 
-use std::rc::Rc;
-use std::sync::Arc;
 use std::time::Duration;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use tabletalk_shared::index::Collection;
-use tabletalk_shared::query::Dataset;
-use tabletalk_shared::worker_protocol::DeviceInfo;
+use tabletalk_shared::bundle::Bundle;
 use web_sys::File;
 
 use super::chat::Chat;
 use super::data_view::DataView;
-use super::embed_step::{EmbedState, EmbedStep};
+use super::embed_step::EmbedStep;
+use super::keep_step::KeepStep;
 use super::picker::Picker;
 use super::report::report_view;
+use super::schema_editor::SchemaEditor;
 use super::template_step::TemplateStep;
-use crate::analyse::{analyse, Loaded};
-use crate::ask::{locate, prepare, Cite, RowAt};
-use crate::embedding::EmbedWorker;
-use crate::search;
+use crate::ask::{locate, Cite};
 use crate::read_files::read_all;
+use crate::session::Session;
+use crate::storage;
 
 #[component]
 pub fn App() -> impl IntoView {
-    let loaded = RwSignal::new(None::<Arc<Loaded>>);
-    let status = RwSignal::new("");
-    let problem = RwSignal::new(None::<String>);
-    // The dataset for questions, built when a template is accepted (DataFusion holds the rows).
-    let dataset = StoredValue::new_local(None::<Rc<Dataset>>);
-    let ready = RwSignal::new(false);
-    let selected = RwSignal::new(None::<RowAt>);
-    // Search by meaning: the worker, its progress, and the rows' index once embedded.
-    let embedder = StoredValue::new_local(EmbedWorker::new(device_choice()));
-    let embed_state = RwSignal::new(EmbedState::Idle);
-    let embed_device = RwSignal::new(None::<DeviceInfo>);
-    let semantic = StoredValue::new_local(None::<Rc<Collection>>);
-    // Bumped on every new upload or restart, so a finished job for older rows is dropped.
-    let epoch = StoredValue::new(0u32);
-    embedder.with_value(|w| {
-        w.on_loading(move |file, bytes| {
-            embed_state.update(|s| {
-                if let EmbedState::Loading(files) = s {
-                    files.push((file, bytes));
+    let session = Session::new(device_choice());
+    let Session { loaded, status, problem, ready, selected, embed_state, embed_device, .. } = session;
+
+    // A dataset kept by an earlier visit opens as it was left.
+    spawn_local(async move {
+        match storage::load().await {
+            Ok(Some(bytes)) if loaded.get_untracked().is_none() => {
+                status.set("Opening the dataset kept in this browser…");
+                match Bundle::from_bytes("the dataset kept in this browser", &bytes) {
+                    Ok(b) => session.restore(b, "this browser"),
+                    Err(e) => problem.set(Some(e.to_string())),
                 }
-            })
-        })
+                status.set("");
+            }
+            Ok(_) => {}
+            Err(e) => leptos::logging::warn!("no kept dataset: {e}"),
+        }
     });
 
-    let start_embedding = move || {
-        let Some(ds) = dataset.get_value() else {
-            return;
-        };
-        // A job for the previous template would finish first in the worker's queue: stop it.
-        if matches!(embed_state.get_untracked(), EmbedState::Loading(_) | EmbedState::Running { .. }) {
-            embedder.with_value(|w| w.cancel());
-        }
-        epoch.update_value(|e| *e += 1);
-        let mine = epoch.get_value();
-        semantic.set_value(None);
-        let worker = embedder.get_value();
-        let texts: Vec<String> = ds.lexical().0.iter().map(|p| p.text.clone()).collect();
-        let total = texts.len();
-        embed_state.set(EmbedState::Loading(Vec::new()));
-        spawn_local(async move {
-            let stale = move || epoch.get_value() != mine;
-            match worker.ready().await {
-                Ok(r) => embed_device.set(Some(r.device)),
-                Err(e) if stale() => return drop(e),
-                Err(e) if e == "cancelled" => return embed_state.set(EmbedState::Cancelled { done: 0, total }),
-                Err(e) => return embed_state.set(EmbedState::Failed(e)),
-            }
-            let started = js_sys::Date::now();
-            embed_state.set(EmbedState::Running { done: 0, total, started });
-            let result = worker
-                .embed(texts, move |done, total| {
-                    if epoch.get_value() == mine {
-                        embed_state.set(EmbedState::Running { done, total, started });
-                    }
-                })
-                .await;
-            if stale() {
-                return;
-            }
-            match result {
-                Ok(v) => {
-                    embed_device.set(Some(v.device.clone()));
-                    match search::build(&ds.lexical().0, &v) {
-                        Ok(c) => {
-                            semantic.set_value(Some(Rc::new(c)));
-                            embed_state.set(EmbedState::Done { count: total, ms: js_sys::Date::now() - started });
-                        }
-                        Err(e) => embed_state.set(EmbedState::Failed(e)),
-                    }
-                }
-                Err(e) if e == "cancelled" => {
-                    let done = match embed_state.get_untracked() {
-                        EmbedState::Running { done, .. } => done,
-                        _ => 0,
-                    };
-                    embed_state.set(EmbedState::Cancelled { done, total });
-                }
-                Err(e) => embed_state.set(EmbedState::Failed(e)),
-            }
-        });
-    };
-    let on_cancel = Callback::new(move |()| embedder.with_value(|w| w.cancel()));
-    let on_restart = Callback::new(move |()| start_embedding());
+    let on_cancel = Callback::new(move |()| session.pool.with_value(|p| p.cancel()));
+    let on_restart = Callback::new(move |()| session.start_embedding());
 
     let on_files = Callback::new(move |files: Vec<File>| {
         if files.is_empty() {
@@ -116,39 +52,34 @@ pub fn App() -> impl IntoView {
         status.set("Reading files…");
         spawn_local(async move {
             let (picked, read_errors) = read_all(files).await;
-            let mut result = analyse(&picked);
-            result.report.errors.extend(read_errors);
-            dataset.set_value(None);
-            epoch.update_value(|e| *e += 1);
-            embedder.with_value(|w| w.cancel());
-            semantic.set_value(None);
-            embed_state.set(EmbedState::Idle);
-            ready.set(false);
-            selected.set(None);
-            problem.set(None);
-            loaded.set(Some(Arc::new(result)));
+            // An exported dataset opens as it was; tables are read as usual.
+            let (bundles, tables): (Vec<_>, Vec<_>) = picked.into_iter().partition(|f| Bundle::is_bundle_name(&f.name));
+            if let Some(b) = bundles.first() {
+                match Bundle::from_bytes(&b.name, &b.bytes) {
+                    Ok(bundle) => {
+                        session.restore(bundle, &b.name);
+                        session.keep();
+                    }
+                    Err(e) => problem.set(Some(e.to_string())),
+                }
+            }
+            if !tables.is_empty() {
+                session.open(tables, None, read_errors);
+            } else if !read_errors.is_empty() {
+                // Nothing readable came: what is already open stays open.
+                problem.set(Some(read_errors.join(" ")));
+            }
             status.set("");
         });
     });
 
     let on_accept = Callback::new(move |templates: Vec<String>| {
-        let Some(l) = loaded.get_untracked() else {
-            return;
-        };
         status.set("Preparing the tables for questions…");
         // After a frame, so the status shows before the engine loads the rows.
         set_timeout(
             move || {
-                match prepare(&l, &templates) {
-                    Ok(ds) => {
-                        dataset.set_value(Some(Rc::new(ds)));
-                        problem.set(None);
-                        ready.set(true);
-                        start_embedding();
-                    }
-                    Err(e) => problem.set(Some(format!(
-                        "The tables could not be prepared for questions: {e}"
-                    ))),
+                if let Err(e) = session.accept(templates) {
+                    problem.set(Some(e));
                 }
                 status.set("");
             },
@@ -160,15 +91,18 @@ pub fn App() -> impl IntoView {
         let found = loaded.with_untracked(|l| l.as_ref().and_then(|l| locate(&l.tables, &c)));
         selected.set(found);
     });
+    let on_describe = Callback::new(move |d| session.redescribe(d));
 
     let steps = move || {
         loaded.get().filter(|l| !l.tables.is_empty()).map(|l| {
             let accepted = Signal::derive(move || ready.get());
             view! {
+                <SchemaEditor loaded=l.clone() on_apply=on_describe />
                 <TemplateStep loaded=l.clone() on_accept accepted />
                 {move || ready.get().then(|| view! {
                     <EmbedStep state=embed_state device=embed_device on_cancel on_restart />
-                    <Chat dataset semantic embedder on_cite />
+                    <Chat dataset=session.dataset semantic=session.semantic pool=session.pool on_cite />
+                    <KeepStep session />
                 })}
                 <DataView loaded=l selected=Signal::from(selected) />
             }

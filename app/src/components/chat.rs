@@ -10,7 +10,7 @@ use tabletalk_shared::query::{Conversation, Dataset};
 
 use super::answer_view::AnswerView;
 use crate::ask::{cited_passages, Cite, Entry, Ranking};
-use crate::embedding::EmbedWorker;
+use crate::pool::EmbedPool;
 use crate::search;
 
 #[component]
@@ -18,7 +18,7 @@ pub fn Chat(
     dataset: StoredValue<Option<Rc<Dataset>>, LocalStorage>,
     /// The rows' vectors, once embedded: retrieval then ranks by meaning and words.
     semantic: StoredValue<Option<Rc<Collection>>, LocalStorage>,
-    embedder: StoredValue<EmbedWorker, LocalStorage>,
+    pool: StoredValue<EmbedPool, LocalStorage>,
     on_cite: Callback<Cite>,
 ) -> impl IntoView {
     let question = RwSignal::new(String::new());
@@ -45,8 +45,8 @@ pub fn Chat(
             if answer.intent.as_deref() == Some("retrieval") {
                 ranking = Some(Ranking::Words);
                 if let Some(c) = semantic.get_value() {
-                    let worker = embedder.get_value();
-                    match worker.embed(vec![q.clone()], |_, _| {}).await.and_then(|v| search::rank(&c, &v.data, &q)) {
+                    let pool = pool.get_value();
+                    match pool.embed_one(vec![q.clone()]).await.and_then(|v| search::rank(&c, &v.data, &q)) {
                         Ok(ids) => {
                             answer = ds.retrieved(answer.lang, answer.confidence, &ids);
                             ranking = Some(Ranking::Hybrid);

@@ -13,8 +13,11 @@ pub enum EmbedState {
     /// Fetching the model; the files that have arrived (name, bytes).
     Loading(Vec<(String, u64)>),
     /// `started` is `Date.now()` when the first batch began (model loading excluded from the rate).
-    Running { done: usize, total: usize, started: f64 },
-    Done { count: usize, ms: f64 },
+    /// `workers`: how many Web Workers share the rows.
+    Running { done: usize, total: usize, started: f64, workers: usize },
+    Done { count: usize, ms: f64, workers: usize },
+    /// The vectors came back with a kept or imported dataset; `device` is where they were made.
+    Restored { count: usize, device: String },
     Cancelled { done: usize, total: usize },
     Failed(String),
 }
@@ -31,7 +34,7 @@ pub fn EmbedStep(
     let stopped = move || matches!(state.get(), EmbedState::Cancelled { .. } | EmbedState::Failed(_));
     let progress = move || match state.get() {
         EmbedState::Running { done, total, .. } => Some((done, total)),
-        EmbedState::Done { count, .. } => Some((count, count)),
+        EmbedState::Done { count, .. } | EmbedState::Restored { count, .. } => Some((count, count)),
         _ => None,
     };
     let failed = move || match state.get() {
@@ -78,21 +81,27 @@ fn status_text(state: &EmbedState, now: f64) -> String {
             let got: Vec<String> = files.iter().map(|(f, b)| format!("{f} ({})", megabytes(*b))).collect();
             format!("Loading the embedding model ({MODEL}): {}…", got.join(", "))
         }
-        EmbedState::Running { done, total, started } => {
+        EmbedState::Running { done, total, started, workers } => {
             let secs = ((now - started) / 1000.0).max(0.001);
             let rate = *done as f64 / secs;
             let mut s = format!("Embedding rows: {} of {} ({}%)", thousands(*done), thousands(*total), done * 100 / total.max(&1));
+            s.push_str(&format!(" · {}", workers_text(*workers)));
             if *done > 0 {
                 let left = (total - done) as f64 / rate.max(1e-9);
                 s.push_str(&format!(" · {rate:.0} rows/s · about {} left", duration(left)));
             }
             s
         }
-        EmbedState::Done { count, ms } => format!(
-            "Ready: {} rows embedded in {} ({:.0} rows/s). Questions that are not exact are ranked by meaning and words.",
+        EmbedState::Done { count, ms, workers } => format!(
+            "Ready: {} rows embedded in {} ({:.0} rows/s, {}). Questions that are not exact are ranked by meaning and words.",
             thousands(*count),
             duration(ms / 1000.0),
-            *count as f64 / (ms / 1000.0).max(0.001)
+            *count as f64 / (ms / 1000.0).max(0.001),
+            workers_text(*workers)
+        ),
+        EmbedState::Restored { count, device } => format!(
+            "Ready: {} rows' vectors restored (embedded earlier on {device}). Questions that are not exact are ranked by meaning and words.",
+            thousands(*count)
         ),
         EmbedState::Cancelled { done, total } => format!(
             "Cancelled after {} of {} rows. Retrieval ranks rows by words (BM25) only.",
@@ -103,7 +112,11 @@ fn status_text(state: &EmbedState, now: f64) -> String {
     }
 }
 
-fn megabytes(b: u64) -> String {
+fn workers_text(n: usize) -> String {
+    if n == 1 { "1 worker".into() } else { format!("{n} workers in parallel") }
+}
+
+pub fn megabytes(b: u64) -> String {
     if b >= 1 << 20 {
         format!("{:.1} MB", b as f64 / 1_048_576.0)
     } else {

@@ -7,7 +7,7 @@ use web_sys::{File, HtmlInputElement};
 use crate::read_files::files_of;
 
 /// What the input offers; the shared core detects the real format from the bytes.
-const ACCEPT: &str = ".csv,.tsv,.txt,.json,.jsonl,.ndjson,.xlsx,.docx";
+const ACCEPT: &str = ".csv,.tsv,.txt,.json,.jsonl,.ndjson,.xlsx,.docx,.tabletalk";
 
 #[component]
 pub fn Picker(on_files: Callback<Vec<File>>) -> impl IntoView {

@@ -3,7 +3,6 @@
 use std::sync::Arc;
 
 use leptos::prelude::*;
-use tabletalk_shared::template::generate_static;
 
 use super::template_editor::{preview, TemplateEditor};
 use crate::analyse::Loaded;
@@ -16,12 +15,7 @@ pub fn TemplateStep(
     /// Whether the current texts were accepted (the chat is open).
     accepted: Signal<bool>,
 ) -> impl IntoView {
-    let texts: Vec<RwSignal<String>> = loaded
-        .tables
-        .iter()
-        .zip(&loaded.schemas)
-        .map(|(t, s)| RwSignal::new(generate_static(&s.columns, t.context.as_ref())))
-        .collect();
+    let texts: Vec<RwSignal<String>> = loaded.templates.iter().map(|t| RwSignal::new(t.clone())).collect();
     let results: Vec<Memo<Result<Vec<String>, String>>> = texts
         .iter()
         .enumerate()

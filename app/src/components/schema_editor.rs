@@ -1,0 +1,201 @@
+//! Editing what the tables mean: each column's shown name, synonyms and translations, what a
+//! row is called, composed fields, field groups, the transpose toggle and joins. Apply reads the
+//! files again with the edited description (the same `DatasetDescription` `--describe` takes).
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use tabletalk_shared::description::{ColumnDescription, ComposedField, DatasetDescription, FieldGroup};
+
+use crate::analyse::Loaded;
+
+/// One column's editable fields.
+#[derive(Clone, Copy)]
+struct ColumnEdit {
+    shown: RwSignal<String>,
+    synonyms: RwSignal<String>,
+    translations: RwSignal<String>,
+}
+
+fn list(text: &str) -> Vec<String> {
+    text.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect()
+}
+
+/// "es=salario, de=Gehalt" → {"de": "Gehalt", "es": "salario"}; pairs without "=" are ignored.
+fn translations(text: &str) -> BTreeMap<String, String> {
+    list(text)
+        .into_iter()
+        .filter_map(|p| p.split_once('=').map(|(l, w)| (l.trim().to_lowercase(), w.trim().to_string())))
+        .filter(|(l, w)| !l.is_empty() && !w.is_empty())
+        .collect()
+}
+
+/// "address = street + city" per line.
+fn composed(text: &str) -> Vec<ComposedField> {
+    text.lines()
+        .filter_map(|l| l.split_once('='))
+        .map(|(name, parts)| ComposedField {
+            name: name.trim().to_string(),
+            parts: parts.split('+').map(str::trim).filter(|p| !p.is_empty()).map(str::to_string).collect(),
+            separator: " ".into(),
+        })
+        .filter(|f| !f.name.is_empty() && f.parts.len() >= 2)
+        .collect()
+}
+
+/// "salary: gross, net" per line; the first member answers when the user does not pick.
+fn groups(text: &str) -> Vec<FieldGroup> {
+    text.lines()
+        .filter_map(|l| l.split_once(':'))
+        .map(|(name, members)| {
+            let members = list(members);
+            FieldGroup { name: name.trim().to_string(), default: members.first().cloned(), members }
+        })
+        .filter(|g| !g.name.is_empty() && g.members.len() >= 2)
+        .collect()
+}
+
+#[component]
+pub fn SchemaEditor(loaded: Arc<Loaded>, on_apply: Callback<DatasetDescription>) -> impl IntoView {
+    let d = &loaded.description;
+    // (table, column) → its edit fields, in the tables' order.
+    let columns: Vec<(String, String, ColumnEdit)> = loaded
+        .tables
+        .iter()
+        .flat_map(|t| t.column_names().into_iter().map(move |c| (t.name.clone(), c)))
+        .map(|(t, c)| {
+            let known = d.column(&t, &c).cloned().unwrap_or_default();
+            let tr = known.translations.iter().map(|(l, w)| format!("{l}={w}")).collect::<Vec<_>>().join(", ");
+            let edit = ColumnEdit {
+                shown: RwSignal::new(known.readable_name.unwrap_or_default()),
+                synonyms: RwSignal::new(known.synonyms.join(", ")),
+                translations: RwSignal::new(tr),
+            };
+            (t, c, edit)
+        })
+        .collect();
+    let transposed: Vec<(String, RwSignal<bool>)> =
+        loaded.tables.iter().map(|t| (t.name.clone(), RwSignal::new(t.transposed))).collect();
+    let aliases = RwSignal::new(d.row_aliases.join(", "));
+    let composed_text = RwSignal::new(
+        d.composed_fields.iter().map(|f| format!("{} = {}", f.name, f.parts.join(" + "))).collect::<Vec<_>>().join("\n"),
+    );
+    let groups_text = RwSignal::new(
+        d.field_groups.iter().map(|g| format!("{}: {}", g.name, g.members.join(", "))).collect::<Vec<_>>().join("\n"),
+    );
+    let joins: Vec<(tabletalk_shared::joins::JoinCandidate, RwSignal<bool>)> = loaded
+        .report
+        .joins
+        .iter()
+        .map(|j| (j.clone(), RwSignal::new(d.joins.contains(j))))
+        .collect();
+
+    let apply = {
+        let (loaded, columns, transposed, joins) = (loaded.clone(), columns.clone(), transposed.clone(), joins.clone());
+        move |ev: leptos::ev::SubmitEvent| {
+            ev.prevent_default();
+            let mut out = loaded.description.clone();
+            for (t, c, e) in &columns {
+                let mut col = out.column(t, c).cloned().unwrap_or(ColumnDescription { table: Some(t.clone()), name: c.clone(), ..Default::default() });
+                col.readable_name = Some(e.shown.get_untracked().trim().to_string()).filter(|s| !s.is_empty());
+                col.synonyms = list(&e.synonyms.get_untracked());
+                col.translations = translations(&e.translations.get_untracked());
+                out.columns.retain(|k| !(k.name == *c && k.table.as_deref().is_none_or(|x| x == t)));
+                if col != (ColumnDescription { table: col.table.clone(), name: c.clone(), ..Default::default() }) {
+                    out.columns.push(col);
+                }
+            }
+            out.transposed = transposed.iter().map(|(t, on)| (t.clone(), on.get_untracked())).collect();
+            out.row_aliases = list(&aliases.get_untracked());
+            out.composed_fields = composed(&composed_text.get_untracked());
+            out.field_groups = groups(&groups_text.get_untracked());
+            out.joins = joins.iter().filter(|(_, on)| on.get_untracked()).map(|(j, _)| j.clone()).collect();
+            on_apply.run(out);
+        }
+    };
+
+    let tables = loaded
+        .tables
+        .iter()
+        .zip(transposed)
+        .map(|(t, (_, on))| {
+            let name = t.name.clone();
+            let rows = columns
+                .iter()
+                .filter(|(tn, _, _)| *tn == name)
+                .map(|(_, c, e)| {
+                    let e = *e;
+                    let label = c.clone();
+                    view! {
+                        <tr data-testid="edit-column" data-column=c.clone()>
+                            <th scope="row">{c.clone()}</th>
+                            <td><input type="text" aria-label=format!("Name shown for {label}") data-testid="edit-shown"
+                                prop:value=move || e.shown.get() on:input=move |ev| e.shown.set(event_target_value(&ev)) /></td>
+                            <td><input type="text" aria-label=format!("Synonyms for {label}") data-testid="edit-synonyms" placeholder="pay, wage"
+                                prop:value=move || e.synonyms.get() on:input=move |ev| e.synonyms.set(event_target_value(&ev)) /></td>
+                            <td><input type="text" aria-label=format!("Translations of {label}") data-testid="edit-translations" placeholder="es=salario, de=Gehalt"
+                                prop:value=move || e.translations.get() on:input=move |ev| e.translations.set(event_target_value(&ev)) /></td>
+                        </tr>
+                    }
+                })
+                .collect_view();
+            view! {
+                <fieldset class="edit-table" data-testid="edit-table" data-table=name.clone()>
+                    <legend>{name.clone()}</legend>
+                    <label class="inline">
+                        <input type="checkbox" data-testid="transpose" prop:checked=move || on.get()
+                            on:change=move |ev| on.set(event_target_checked(&ev)) />
+                        " Headers are in the first column (read the table transposed)"
+                    </label>
+                    <table class="schema">
+                        <thead><tr><th scope="col">"Column"</th><th scope="col">"Name shown"</th><th scope="col">"Synonyms"</th><th scope="col">"Translations"</th></tr></thead>
+                        <tbody>{rows}</tbody>
+                    </table>
+                </fieldset>
+            }
+        })
+        .collect_view();
+    let join_boxes = (!joins.is_empty()).then(|| {
+        let items = joins
+            .into_iter()
+            .map(|(j, on)| {
+                let text = j.to_string();
+                view! {
+                    <label class="inline" data-testid="edit-join">
+                        <input type="checkbox" prop:checked=move || on.get() on:change=move |ev| on.set(event_target_checked(&ev)) />
+                        " " {text}
+                    </label>
+                }
+            })
+            .collect_view();
+        view! { <fieldset><legend>"Join these tables"</legend>{items}</fieldset> }
+    });
+
+    view! {
+        <details class="step schema-editor" data-testid="schema-editor">
+            <summary>"Edit how the tables are read: names, synonyms, translations, transpose, joins"</summary>
+            <form on:submit=apply>
+                {tables}
+                <p>
+                    <label for="row-aliases">"A row is called"</label>
+                    <input id="row-aliases" type="text" data-testid="edit-row-aliases" placeholder="days, officials"
+                        prop:value=move || aliases.get() on:input=move |ev| aliases.set(event_target_value(&ev)) />
+                </p>
+                <p>
+                    <label for="composed">"Composed fields (one per line: name = part + part)"</label>
+                    <textarea id="composed" data-testid="edit-composed" rows="2"
+                        prop:value=move || composed_text.get() on:input=move |ev| composed_text.set(event_target_value(&ev))></textarea>
+                </p>
+                <p>
+                    <label for="groups">"Field groups (one per line: name: member, member; the first is the default)"</label>
+                    <textarea id="groups" data-testid="edit-groups" rows="2"
+                        prop:value=move || groups_text.get() on:input=move |ev| groups_text.set(event_target_value(&ev))></textarea>
+                </p>
+                {join_boxes}
+                <button type="submit" class="primary" data-testid="apply-schema">"Apply"</button>
+                <span class="hint">" Applying reads the files again; accept the template afterwards."</span>
+            </form>
+        </details>
+    }
+}

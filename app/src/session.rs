@@ -1,0 +1,289 @@
+//! The page's state and what changes it: open files, accept a template, embed the rows, keep
+//! the prepared dataset in the browser and bring it back. Components only call these.
+
+use std::rc::Rc;
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use tabletalk_shared::bundle::{Bundle, BundleFile, BundleVectors};
+use tabletalk_shared::description::DatasetDescription;
+use tabletalk_shared::index::Collection;
+use tabletalk_shared::query::Dataset;
+use tabletalk_shared::worker_protocol::DeviceInfo;
+
+use crate::analyse::{analyse, Loaded};
+use crate::ask::{prepare, RowAt};
+use crate::components::embed_step::EmbedState;
+use crate::embedding::MODEL;
+use crate::pool::EmbedPool;
+use crate::{search, storage};
+
+/// Whether the prepared dataset is kept in this browser.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Kept {
+    Nothing,
+    Saving,
+    /// Kept: how many bytes, and whether the rows' vectors are in it.
+    Saved { bytes: usize, vectors: bool },
+    /// Restored on load from the browser or from an imported file.
+    Restored { from: String, vectors: bool },
+    Failed(String),
+}
+
+/// Every signal the page shares; `Copy`, so closures take it whole.
+#[derive(Clone, Copy)]
+pub struct Session {
+    pub loaded: RwSignal<Option<Arc<Loaded>>>,
+    pub status: RwSignal<&'static str>,
+    pub problem: RwSignal<Option<String>>,
+    /// The dataset for questions, built when a template is accepted (DataFusion holds the rows).
+    pub dataset: StoredValue<Option<Rc<Dataset>>, LocalStorage>,
+    pub templates: StoredValue<Vec<String>>,
+    pub ready: RwSignal<bool>,
+    pub selected: RwSignal<Option<RowAt>>,
+    pub pool: StoredValue<EmbedPool, LocalStorage>,
+    pub embed_state: RwSignal<EmbedState>,
+    pub embed_device: RwSignal<Option<DeviceInfo>>,
+    /// The rows' index once embedded: retrieval then ranks by meaning and words.
+    pub semantic: StoredValue<Option<Rc<Collection>>, LocalStorage>,
+    /// The same vectors, as kept and exported.
+    pub vectors: StoredValue<Option<Rc<BundleVectors>>, LocalStorage>,
+    /// Bumped on every new dataset or restart, so a finished job for older rows is dropped.
+    pub epoch: StoredValue<u32>,
+    pub kept: RwSignal<Kept>,
+}
+
+impl Session {
+    pub fn new(device: String) -> Self {
+        let s = Session {
+            loaded: RwSignal::new(None),
+            status: RwSignal::new(""),
+            problem: RwSignal::new(None),
+            dataset: StoredValue::new_local(None),
+            templates: StoredValue::new(Vec::new()),
+            ready: RwSignal::new(false),
+            selected: RwSignal::new(None),
+            pool: StoredValue::new_local(EmbedPool::new(device)),
+            embed_state: RwSignal::new(EmbedState::Idle),
+            embed_device: RwSignal::new(None),
+            semantic: StoredValue::new_local(None),
+            vectors: StoredValue::new_local(None),
+            epoch: StoredValue::new(0),
+            kept: RwSignal::new(Kept::Nothing),
+        };
+        let state = s.embed_state;
+        s.pool.with_value(|p| {
+            p.on_loading(move |file, bytes| {
+                state.update(|s| {
+                    if let EmbedState::Loading(files) = s {
+                        files.push((file, bytes));
+                    }
+                })
+            })
+        });
+        s
+    }
+
+    /// Drops everything derived from the current dataset (a job under way is stopped).
+    fn reset(&self) {
+        self.dataset.set_value(None);
+        self.epoch.update_value(|e| *e += 1);
+        self.pool.with_value(|p| p.cancel());
+        self.semantic.set_value(None);
+        self.vectors.set_value(None);
+        self.embed_state.set(EmbedState::Idle);
+        self.ready.set(false);
+        self.selected.set(None);
+        self.problem.set(None);
+    }
+
+    /// New files (or the same files read with an edited description): back to the template step.
+    pub fn open(&self, files: Vec<BundleFile>, given: Option<&DatasetDescription>, read_errors: Vec<String>) {
+        let mut result = analyse(files, given);
+        result.report.errors.extend(read_errors);
+        self.reset();
+        self.templates.set_value(Vec::new());
+        self.loaded.set(Some(Arc::new(result)));
+    }
+
+    /// The same files read again with `description` (the schema editor's Apply).
+    pub fn redescribe(&self, description: DatasetDescription) {
+        let Some(l) = self.loaded.get_untracked() else {
+            return;
+        };
+        self.open(l.files.clone(), Some(&description), Vec::new());
+    }
+
+    /// Builds the dataset for questions with the accepted templates, then embeds and keeps it.
+    pub fn accept(&self, templates: Vec<String>) -> Result<(), String> {
+        let l = self.loaded.get_untracked().ok_or("nothing is loaded")?;
+        let ds = prepare(&l, &templates).map_err(|e| format!("The tables could not be prepared for questions: {e}"))?;
+        self.dataset.set_value(Some(Rc::new(ds)));
+        self.templates.set_value(templates);
+        self.vectors.set_value(None);
+        self.problem.set(None);
+        self.ready.set(true);
+        self.keep();
+        self.start_embedding();
+        Ok(())
+    }
+
+    /// A dataset brought back (from this browser or an imported file): files, description,
+    /// templates and, when they still match the rows, the vectors — no embedding needed.
+    pub fn restore(&self, bundle: Bundle, from: &str) {
+        let description = bundle.description();
+        let mut loaded = analyse(bundle.files, Some(&description));
+        if bundle.templates.len() == loaded.tables.len() {
+            loaded.templates = bundle.templates.clone();
+        }
+        self.reset();
+        self.templates.set_value(Vec::new());
+        let loaded = Arc::new(loaded);
+        self.loaded.set(Some(loaded.clone()));
+        if bundle.templates.len() != loaded.tables.len() {
+            return;
+        }
+        let ds = match prepare(&loaded, &bundle.templates) {
+            Ok(ds) => Rc::new(ds),
+            Err(e) => return self.problem.set(Some(format!("{from}: the kept template no longer fits the tables ({e})"))),
+        };
+        self.dataset.set_value(Some(ds.clone()));
+        self.templates.set_value(bundle.templates);
+        self.ready.set(true);
+        let passages = &ds.lexical().0;
+        let fits = bundle.vectors.filter(|v| v.model == MODEL && v.passages == passages.len());
+        match fits.map(|v| search::build(passages, v.dim, &v.data).map(|c| (c, v))) {
+            Some(Ok((c, v))) => {
+                self.semantic.set_value(Some(Rc::new(c)));
+                self.embed_state.set(EmbedState::Restored { count: v.passages, device: v.device.clone() });
+                self.vectors.set_value(Some(Rc::new(v)));
+                self.kept.set(Kept::Restored { from: from.into(), vectors: true });
+            }
+            Some(Err(e)) => {
+                self.problem.set(Some(format!("{from}: the kept vectors could not be used ({e}); embedding again")));
+                self.start_embedding();
+            }
+            None => {
+                self.kept.set(Kept::Restored { from: from.into(), vectors: false });
+                self.start_embedding();
+            }
+        }
+    }
+
+    /// The prepared dataset as one file (what is kept and exported), once a template is accepted.
+    pub fn bundle(&self) -> Option<Bundle> {
+        let l = self.loaded.get_untracked()?;
+        let templates = self.templates.get_value();
+        if templates.is_empty() {
+            return None;
+        }
+        let mut b = Bundle::new(l.files.clone(), &l.description, templates);
+        b.vectors = self.vectors.get_value().map(|v| (*v).clone());
+        Some(b)
+    }
+
+    /// Keeps the current dataset in this browser (in the background).
+    pub fn keep(&self) {
+        let Some(bundle) = self.bundle() else {
+            return;
+        };
+        let vectors = bundle.vectors.is_some();
+        let bytes = bundle.to_bytes();
+        let kept = self.kept;
+        kept.set(Kept::Saving);
+        spawn_local(async move {
+            kept.set(match storage::save(&bytes).await {
+                Ok(()) => Kept::Saved { bytes: bytes.len(), vectors },
+                Err(e) => Kept::Failed(e),
+            });
+        });
+    }
+
+    /// Forgets the kept dataset and clears the page.
+    /// The page clears once the browser has dropped it, so a reload right after finds nothing.
+    pub fn forget(&self) {
+        let s = *self;
+        spawn_local(async move {
+            let gone = storage::forget().await;
+            s.reset();
+            s.templates.set_value(Vec::new());
+            s.loaded.set(None);
+            s.kept.set(Kept::Nothing);
+            if let Err(e) = gone {
+                s.problem.set(Some(format!("The browser could not forget the kept dataset: {e}")));
+            }
+        });
+    }
+
+    /// Embeds every row in the worker pool; retrieval switches to hybrid search when done.
+    pub fn start_embedding(&self) {
+        let s = *self;
+        let Some(ds) = s.dataset.get_value() else {
+            return;
+        };
+        // A job for the previous template would finish first in the workers' queues: stop it.
+        if matches!(s.embed_state.get_untracked(), EmbedState::Loading(_) | EmbedState::Running { .. }) {
+            s.pool.with_value(|p| p.cancel());
+        }
+        s.epoch.update_value(|e| *e += 1);
+        let mine = s.epoch.get_value();
+        s.semantic.set_value(None);
+        s.vectors.set_value(None);
+        let pool = s.pool.get_value();
+        let texts: Vec<String> = ds.lexical().0.iter().map(|p| p.text.clone()).collect();
+        let total = texts.len();
+        s.embed_state.set(EmbedState::Loading(Vec::new()));
+        spawn_local(async move {
+            let stale = move || s.epoch.get_value() != mine;
+            let ready = match pool.ready().await {
+                Ok(r) => r,
+                Err(e) if stale() => return drop(e),
+                Err(e) if e == "cancelled" => return s.embed_state.set(EmbedState::Cancelled { done: 0, total }),
+                Err(e) => return s.embed_state.set(EmbedState::Failed(e)),
+            };
+            s.embed_device.set(Some(ready.device.clone()));
+            let workers = pool.workers_for(&ready, total);
+            let started = js_sys::Date::now();
+            s.embed_state.set(EmbedState::Running { done: 0, total, started, workers });
+            let result = pool
+                .embed_all(texts, workers, move |done, total| {
+                    if s.epoch.get_value() == mine {
+                        s.embed_state.set(EmbedState::Running { done, total, started, workers });
+                    }
+                })
+                .await;
+            if stale() {
+                return;
+            }
+            match result {
+                Ok(v) => {
+                    s.embed_device.set(Some(v.device.clone()));
+                    match search::build(&ds.lexical().0, v.dim, &v.data) {
+                        Ok(c) => {
+                            s.semantic.set_value(Some(Rc::new(c)));
+                            s.vectors.set_value(Some(Rc::new(BundleVectors {
+                                model: MODEL.into(),
+                                dim: v.dim,
+                                device: v.device.label(),
+                                passages: total,
+                                data: v.data,
+                            })));
+                            s.embed_state.set(EmbedState::Done { count: total, ms: js_sys::Date::now() - started, workers });
+                            s.keep();
+                        }
+                        Err(e) => s.embed_state.set(EmbedState::Failed(e)),
+                    }
+                }
+                Err(e) if e == "cancelled" => {
+                    let done = match s.embed_state.get_untracked() {
+                        EmbedState::Running { done, .. } => done,
+                        _ => 0,
+                    };
+                    s.embed_state.set(EmbedState::Cancelled { done, total });
+                }
+                Err(e) => s.embed_state.set(EmbedState::Failed(e)),
+            }
+        });
+    }
+}
