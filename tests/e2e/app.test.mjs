@@ -7,12 +7,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, tru
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
 
-import { repoRoot, serveStatic, testsDir } from './support.mjs';
+import { launchChromium, repoRoot, serveStatic, testsDir } from './support.mjs';
 
 const dist = path.resolve(process.env.TABLETALK_DIST ?? path.join(repoRoot, 'dist'));
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // Committed fixtures: typed columns (three date formats, yes/no, "1.234,5" decimals) and noise.
 const typesCsv = path.join(testsDir, 'fixtures', 'types.csv');
@@ -31,19 +29,7 @@ const pageErrors = [];
 before(async () => {
   assert.ok(existsSync(path.join(dist, 'index.html')), `${dist}/index.html is missing: run \`trunk build --release\` first`);
   server = await serveStatic(dist);
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {

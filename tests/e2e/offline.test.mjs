@@ -9,12 +9,10 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
 
-import { freePort, repoRoot, serveStatic, testsDir } from './support.mjs';
+import { freePort, launchChromium, repoRoot, serveStatic, testsDir } from './support.mjs';
 
 const dist = path.resolve(process.env.TABLETALK_DIST ?? path.join(repoRoot, 'dist'));
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Seattle's daily weather, January to April 2012 (120 rows); expected answers come from its text.
 const weatherCsv = path.join(testsDir, 'fixtures', 'seattle-weather-2012.csv');
 const shots = path.join(testsDir, 'artifacts', 'offline');
@@ -36,19 +34,7 @@ before(async () => {
     res.end('edge says hi');
   });
   await new Promise((resolve) => other.listen(0, '127.0.0.1', resolve));
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {

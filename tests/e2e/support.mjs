@@ -7,6 +7,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { chromium } from 'playwright-core';
+
 export const testsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const repoRoot = path.resolve(testsDir, '..');
 
@@ -123,4 +125,13 @@ export async function waitForHttp(url, { timeoutMs = 60000, process: proc } = {}
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms (${lastError})${proc ? `:\n${proc.output()}` : ''}`);
+}
+
+/** Debian's headless Chromium with the flags every browser test uses (CHROMIUM_PATH overrides it). */
+export function launchChromium(extraArgs = []) {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
+  });
 }
