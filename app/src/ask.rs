@@ -6,6 +6,7 @@ use tabletalk_shared::table::Table;
 use tabletalk_shared::verbalise::Passage;
 
 use crate::analyse::Loaded;
+use crate::i18n::{fill, Texts};
 
 /// One question and what came back.
 #[derive(Clone, Debug)]
@@ -30,11 +31,11 @@ pub enum Ranking {
 }
 
 impl Ranking {
-    pub fn describe(&self) -> String {
+    pub fn describe(&self, t: &Texts) -> String {
         match self {
-            Ranking::Hybrid => "Rows ranked by meaning and words (hybrid search).".into(),
-            Ranking::Words => "Rows ranked by words (BM25); search by meaning is not ready.".into(),
-            Ranking::WordsBecause(e) => format!("Rows ranked by words (BM25): the question could not be embedded ({e})."),
+            Ranking::Hybrid => t.ranked_hybrid.into(),
+            Ranking::Words => t.ranked_words.into(),
+            Ranking::WordsBecause(e) => fill(t.ranked_words_because, &[("error", e)]),
         }
     }
 }

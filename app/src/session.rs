@@ -52,6 +52,8 @@ pub struct Session {
     /// Bumped on every new dataset or restart, so a finished job for older rows is dropped.
     pub epoch: StoredValue<u32>,
     pub kept: RwSignal<Kept>,
+    /// The edge worker's address (refining templates, publishing); empty when none is known.
+    pub edge: RwSignal<String>,
 }
 
 impl Session {
@@ -71,7 +73,10 @@ impl Session {
             vectors: StoredValue::new_local(None),
             epoch: StoredValue::new(0),
             kept: RwSignal::new(Kept::Nothing),
+            edge: RwSignal::new(crate::edge::default_base()),
         };
+        // Steps deep in the page (the template's refine, publishing) reach the session this way.
+        provide_context(s);
         let state = s.embed_state;
         s.pool.with_value(|p| {
             p.on_loading(move |file, bytes| {

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ingest::Upload;
 use crate::joins::JoinCandidate;
-use crate::schema::{infer_table, ColumnSchema, ColumnType, TableSchema};
+use crate::schema::{apply_declared, infer_table, ColumnSchema, ColumnType, TableSchema};
 
 /// `{"tables":[{"name","rows","columns":[{"name","type","categorical","distinct","missing"}]}]}` plus extras.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -63,17 +63,33 @@ impl From<&ColumnSchema> for ColumnReport {
     }
 }
 
-/// Schemas of every table of an upload, in order.
+/// Schemas of every table of an upload, in order, with the description's declared types applied.
 pub fn schemas(upload: &Upload) -> Vec<TableSchema> {
-    upload.tables.iter().map(infer_table).collect()
+    described_schemas(upload).0
+}
+
+/// The schemas, and why a declared type could not be applied.
+fn described_schemas(upload: &Upload) -> (Vec<TableSchema>, Vec<String>) {
+    let mut notes = Vec::new();
+    let schemas = upload
+        .tables
+        .iter()
+        .map(|t| {
+            let mut s = infer_table(t);
+            notes.extend(apply_declared(&mut s, &upload.description));
+            s
+        })
+        .collect();
+    (schemas, notes)
 }
 
 /// Builds the report (infers every table's schema).
 pub fn inspect(upload: &Upload) -> InspectReport {
+    let (schemas, notes) = described_schemas(upload);
     let tables = upload
         .tables
         .iter()
-        .zip(schemas(upload))
+        .zip(schemas)
         .map(|(t, s)| TableReport {
             name: s.name.clone(),
             file: s.file.clone(),
@@ -86,7 +102,7 @@ pub fn inspect(upload: &Upload) -> InspectReport {
     InspectReport {
         tables,
         errors: upload.errors.iter().map(ToString::to_string).collect(),
-        warnings: upload.warnings.iter().map(ToString::to_string).collect(),
+        warnings: upload.warnings.iter().map(ToString::to_string).chain(notes).collect(),
         joins: upload.joins.clone(),
     }
 }

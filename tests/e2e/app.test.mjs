@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { launchChromium, repoRoot, serveStatic, testsDir } from './support.mjs';
+import { axeViolations, launchChromium, readCsv, repoRoot, serveStatic, testsDir } from './support.mjs';
 
 const dist = path.resolve(process.env.TABLETALK_DIST ?? path.join(repoRoot, 'dist'));
 
@@ -129,25 +129,9 @@ test('the embedding model files are served beside the app, byte for byte', async
   await page.close();
 });
 
-/** Rows of a CSV without quoted fields, as objects; `row` is the 1-based data-row number. */
-function readCsv(file) {
-  const [header, ...lines] = readFileSync(file, 'utf8').trim().split('\n');
-  const names = header.split(',');
-  return lines.map((line, i) => ({ row: i + 1, ...Object.fromEntries(line.split(',').map((v, j) => [names[j], v])) }));
-}
-
 async function shot(page, name) {
   mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
-}
-
-/** Serious and critical axe-core violations on the page as it is now, one line each. */
-async function axeViolations(page) {
-  await page.addScriptTag({ content: readFileSync(path.join(testsDir, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8') });
-  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Uploads `files`, waits for the template step, accepts the templates, waits for the chat. */
@@ -547,4 +531,82 @@ test('schema editor: a synonym and a translation name a column in questions; the
 
 test('no uncaught errors in the page', () => {
   assert.deepEqual(pageErrors, []);
+});
+
+test('the page in Spanish, German and English: ?lang=, the Language select, <html lang>, remembered', { timeout: 300000 }, async () => {
+  // Its own context, so a second tab shares the page's localStorage.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // Its own list: the test above that checks pageErrors has run already.
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.goto(`${server.url}/?lang=es`);
+  await page.locator('[data-testid=upload]').waitFor({ state: 'attached' });
+  const htmlLang = () => page.evaluate(() => document.documentElement.lang);
+  const language = page.getByRole('combobox', { name: /Language/ });
+  assert.equal(await htmlLang(), 'es');
+  assert.equal(await language.inputValue(), 'es');
+  assert.deepEqual(await language.locator('option').allTextContents(), ['English', 'Español', 'Català', 'Deutsch']);
+  await page.getByLabel('Subir tablas', { exact: true }).waitFor({ state: 'attached' });
+  assert.equal(await page.locator('.tagline').textContent(), 'Haz preguntas a tus tablas de investigación. Los archivos se quedan en tu navegador.');
+
+  // The report and the template editor.
+  await page.locator('[data-testid=upload]').setInputFiles(weatherCsv);
+  await page.locator('[data-testid=template-step]').waitFor({ timeout: 30000 });
+  assert.equal(await page.locator('[data-testid=table-count]').textContent(), '1 tabla(s) cargada(s)');
+  assert.match(await page.locator('[data-testid=table-meta]').textContent(), /^seattle-weather-2012\.csv · 120 filas$/);
+  assert.deepEqual(
+    await page.locator('[data-testid=schema] thead th').allTextContents(),
+    ['Columna', 'Tipo', 'Categórica', 'Distintos', 'Vacíos', 'Ejemplos'],
+  );
+  await page.getByLabel('Plantilla para seattle-weather-2012', { exact: true }).waitFor();
+  assert.equal(await page.locator('.preview-title').textContent(), 'Vista previa: las primeras 5 filas');
+
+  // The chat, a cited row and the data view.
+  await page.getByRole('button', { name: 'Aceptar plantilla', exact: true }).click();
+  await page.locator('[data-testid=chat]').waitFor({ timeout: 60000 });
+  assert.equal(await page.locator('#embed-heading').textContent(), 'Búsqueda por significado');
+  await page.getByLabel('Pregunta', { exact: true }).fill('How many rows have snow?');
+  await page.getByRole('button', { name: 'Preguntar', exact: true }).click();
+  const answer = page.locator('[data-testid=answer]').first();
+  await answer.waitFor({ timeout: 60000 });
+  assert.equal(await answer.locator('.cited-file').textContent(), 'Filas de seattle-weather-2012.csv:');
+  const citation = answer.locator('[data-testid=citation]').first();
+  const row = await citation.getAttribute('data-row');
+  assert.equal(await citation.getAttribute('aria-label'), `Mostrar la fila ${row} de seattle-weather-2012.csv`);
+  await citation.click();
+  await page.locator('[data-testid=data-view] tr.cited').waitFor();
+  assert.equal(await page.locator('#data-heading').textContent(), 'Datos: seattle-weather-2012');
+  await shot(page, '17-spanish');
+  assert.deepEqual(await axeViolations(page), []);
+
+  // German from the select: at once, <html lang> too, and remembered for the next visit.
+  await language.selectOption('de');
+  assert.equal(await htmlLang(), 'de');
+  await page.getByLabel('Tabellen hochladen', { exact: true }).waitFor({ state: 'attached' });
+  await page.getByLabel('Frage', { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Fragen', exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Vorlage übernehmen', exact: true }).waitFor();
+  assert.equal(await page.locator('#data-heading').textContent(), 'Daten: seattle-weather-2012');
+  assert.equal(await page.locator('[data-testid=table-count]').textContent(), '1 Tabelle(n) geladen');
+  assert.equal(await citation.getAttribute('aria-label'), `Zeile ${row} von seattle-weather-2012.csv zeigen`);
+  assert.equal(await page.evaluate(() => localStorage.getItem('tabletalk.lang')), 'de');
+  const again = await context.newPage();
+  await again.goto(server.url);
+  await again.getByLabel('Tabellen hochladen', { exact: true }).waitFor({ state: 'attached' });
+  assert.equal(await again.evaluate(() => document.documentElement.lang), 'de');
+  await again.close();
+
+  // Back to English: the contracts scripts and tests rely on, exactly.
+  await language.selectOption('en');
+  assert.equal(await htmlLang(), 'en');
+  await page.getByLabel('Upload tables', { exact: true }).waitFor({ state: 'attached' });
+  await page.getByRole('button', { name: 'Accept template', exact: true }).waitFor();
+  await page.getByLabel('Question', { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Ask', exact: true }).waitFor();
+  assert.equal(await page.locator('[data-testid=table-count]').textContent(), '1 table(s) loaded');
+  assert.equal(await citation.getAttribute('aria-label'), `Show row ${row} of seattle-weather-2012.csv`);
+  assert.deepEqual(errors, []);
+  await context.close();
 });

@@ -10,7 +10,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { freePort, launchChromium, repoRoot, serveStatic, testsDir } from './support.mjs';
+import { freePort, launchChromium, readCsv, repoRoot, serveStatic, testsDir } from './support.mjs';
 
 const dist = path.resolve(process.env.TABLETALK_DIST ?? path.join(repoRoot, 'dist'));
 // Seattle's daily weather, January to April 2012 (120 rows); expected answers come from its text.
@@ -42,12 +42,6 @@ after(async () => {
   await server?.close();
   await new Promise((resolve) => (other ? other.close(resolve) : resolve()));
 });
-
-function readCsv(file) {
-  const [header, ...lines] = readFileSync(file, 'utf8').trim().split('\n');
-  const names = header.split(',');
-  return lines.map((line, i) => ({ row: i + 1, ...Object.fromEntries(line.split(',').map((v, j) => [names[j], v])) }));
-}
 
 async function shot(page, name) {
   mkdirSync(shots, { recursive: true });

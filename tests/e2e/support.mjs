@@ -1,7 +1,7 @@
 // Helpers shared by the end-to-end tests: paths, free ports, a static server, child processes.
 
 import { spawn } from 'node:child_process';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -134,4 +134,20 @@ export function launchChromium(extraArgs = []) {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
   });
+}
+
+/** Rows of a CSV without quoted fields, as objects; `row` is the 1-based data-row number. */
+export function readCsv(file) {
+  const [header, ...lines] = readFileSync(file, 'utf8').trim().split('\n');
+  const names = header.split(',');
+  return lines.map((line, i) => ({ row: i + 1, ...Object.fromEntries(line.split(',').map((v, j) => [names[j], v])) }));
+}
+
+/** Serious and critical axe-core violations on the page as it is now, one line each. */
+export async function axeViolations(page) {
+  await page.addScriptTag({ content: readFileSync(path.join(testsDir, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8') });
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use super::chart::bar_chart;
 use super::citations::{citation_list, passage_list};
 use crate::ask::{lead, table_of_sql, Cite, Entry};
+use crate::i18n::{t, tr};
 
 #[component]
 pub fn AnswerView(
@@ -26,7 +27,7 @@ pub fn AnswerView(
     let sql = a.sql.clone().map(|sql| {
         view! {
             <details class="sql" open>
-                <summary>"SQL"</summary>
+                <summary>{t(|x| x.sql)}</summary>
                 <pre data-testid="sql"><code>{sql}</code></pre>
             </details>
         }
@@ -44,7 +45,7 @@ pub fn AnswerView(
                 }
             })
             .collect_view();
-        view! { <div class="clarify" role="group" aria-label="Choose one" data-testid="clarify">{buttons}</div> }
+        view! { <div class="clarify" role="group" aria-label=t(|x| x.choose_one) data-testid="clarify">{buttons}</div> }
     });
     let chart = a.chart.as_ref().and_then(bar_chart);
     // Retrieval lists its passages with their rows; other answers list the rows they cite.
@@ -61,7 +62,8 @@ pub fn AnswerView(
     let ranking = entry
         .ranking
         .as_ref()
-        .map(|r| view! { <p class="ranking" data-testid="ranking">{r.describe()}</p> });
+        .cloned()
+        .map(|r| view! { <p class="ranking" data-testid="ranking">{tr(move |x| r.describe(x))}</p> });
     view! {
         <article class="answer" data-testid="answer" data-route=route data-value=value>
             <p class="asked" data-testid="asked">{entry.question.clone()}</p>

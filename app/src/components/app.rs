@@ -17,12 +17,14 @@ use super::report::report_view;
 use super::schema_editor::SchemaEditor;
 use super::template_step::TemplateStep;
 use crate::ask::{locate, Cite};
+use crate::i18n::{self, t, Lang};
 use crate::read_files::read_all;
 use crate::session::Session;
 use crate::storage;
 
 #[component]
 pub fn App() -> impl IntoView {
+    let lang = i18n::provide_lang();
     let session = Session::new(device_choice());
     let Session { loaded, status, problem, ready, selected, embed_state, embed_device, .. } = session;
 
@@ -30,7 +32,7 @@ pub fn App() -> impl IntoView {
     spawn_local(async move {
         match storage::load().await {
             Ok(Some(bytes)) if loaded.get_untracked().is_none() => {
-                status.set("Opening the dataset kept in this browser…");
+                status.set(lang.get_untracked().texts().opening_kept);
                 match Bundle::from_bytes("the dataset kept in this browser", &bytes) {
                     Ok(b) => session.restore(b, "this browser"),
                     Err(e) => problem.set(Some(e.to_string())),
@@ -49,7 +51,7 @@ pub fn App() -> impl IntoView {
         if files.is_empty() {
             return;
         }
-        status.set("Reading files…");
+        status.set(lang.get_untracked().texts().reading_files);
         spawn_local(async move {
             let (picked, read_errors) = read_all(files).await;
             // An exported dataset opens as it was; tables are read as usual.
@@ -74,7 +76,7 @@ pub fn App() -> impl IntoView {
     });
 
     let on_accept = Callback::new(move |templates: Vec<String>| {
-        status.set("Preparing the tables for questions…");
+        status.set(lang.get_untracked().texts().preparing);
         // After a frame, so the status shows before the engine loads the rows.
         set_timeout(
             move || {
@@ -109,10 +111,26 @@ pub fn App() -> impl IntoView {
         })
     };
 
+    // Each option in its own language, so a reader finds theirs whatever the page is in now.
+    let languages = Lang::ALL
+        .into_iter()
+        .map(|l| view! { <option value=l.code() lang=l.code() prop:selected=move || lang.get() == l>{l.name()}</option> })
+        .collect_view();
+    let on_language = move |ev: leptos::ev::Event| {
+        if let Some(l) = Lang::from_tag(&event_target_value(&ev)) {
+            i18n::set_lang(lang, l);
+        }
+    };
+
     view! {
         <header>
-            <h1>"Tabletalk"</h1>
-            <p class="tagline">"Ask questions of your research tables. Files stay in your browser."</p>
+            <div class="masthead">
+                <h1>"Tabletalk"</h1>
+                <select class="language" data-testid="language" aria-label=t(|x| x.language) on:change=on_language>
+                    {languages}
+                </select>
+            </div>
+            <p class="tagline">{t(|x| x.tagline)}</p>
         </header>
         <main>
             <Picker on_files=on_files />

@@ -5,6 +5,8 @@ use serde_json::Value as Json;
 use tabletalk_shared::query::answer::Chart;
 use tabletalk_shared::query::plan::ChartKind;
 
+use crate::i18n::{fill, tr};
+
 const MAX_BARS: usize = 30;
 const BAR: f64 = 22.0;
 const LABEL: f64 = 150.0;
@@ -66,19 +68,22 @@ pub fn bar_chart(chart: &Chart) -> Option<impl IntoView + use<>> {
         })
         .collect_view();
     let more = chart.data.len().saturating_sub(MAX_BARS);
+    let total = chart.data.len();
+    let (title, y, x) = (chart.title.clone(), chart.y.clone(), chart.x.clone());
+    let label = tr(move |t| fill(t.chart_label, &[("title", &title), ("y", &y), ("x", &x)]));
     Some(view! {
         <figure class="chart" data-testid="chart">
             <svg
                 viewBox=format!("0 0 {} {height}", LABEL + PLOT + VALUE)
                 width=LABEL + PLOT + VALUE
                 role="img"
-                aria-label=format!("{}: {} by {}", chart.title, chart.y, chart.x)
+                aria-label=label
             >
                 {bars}
             </svg>
             <figcaption>
                 {chart.title.clone()}
-                {(more > 0).then(|| format!(" (first {MAX_BARS} of {})", chart.data.len()))}
+                {(more > 0).then(|| tr(move |t| fill(t.chart_first, &[("n", &MAX_BARS), ("total", &total)])))}
             </figcaption>
         </figure>
     })

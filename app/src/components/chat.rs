@@ -10,6 +10,7 @@ use tabletalk_shared::query::{Conversation, Dataset};
 
 use super::answer_view::AnswerView;
 use crate::ask::{cited_passages, Cite, Entry, Ranking};
+use crate::i18n::{t, use_lang};
 use crate::pool::EmbedPool;
 use crate::search;
 
@@ -26,6 +27,7 @@ pub fn Chat(
     let busy = RwSignal::new(false);
     let announce = RwSignal::new(String::new());
     let conversation = StoredValue::new_local(Conversation::default());
+    let lang = use_lang();
 
     let ask = Callback::new(move |q: String| {
         let q = q.trim().to_string();
@@ -36,7 +38,7 @@ pub fn Chat(
             return;
         }
         busy.set(true);
-        announce.set("Working on it…".into());
+        announce.set(lang.get_untracked().texts().working.into());
         spawn_local(async move {
             let mut conv = conversation.get_value();
             let mut answer = ds.ask(&mut conv, &q).await;
@@ -89,14 +91,14 @@ pub fn Chat(
 
     view! {
         <section class="step chat" data-testid="chat" aria-labelledby="chat-heading">
-            <h2 id="chat-heading">"Ask"</h2>
+            <h2 id="chat-heading">{t(|x| x.ask)}</h2>
             <div class="log" data-testid="answers">{log}</div>
             <form class="ask" on:submit=on_submit>
-                <label for="question">"Question"</label>
+                <label for="question">{t(|x| x.question)}</label>
                 <input id="question" type="text" data-testid="question" autocomplete="off"
-                    placeholder="How many rows have …? What is the average …?"
+                    placeholder=t(|x| x.question_placeholder)
                     prop:value=move || question.get() on:input=move |ev| question.set(event_target_value(&ev)) />
-                <button type="submit" class="primary" data-testid="ask" disabled=move || busy.get()>"Ask"</button>
+                <button type="submit" class="primary" data-testid="ask" disabled=move || busy.get()>{t(|x| x.ask)}</button>
             </form>
             <p class="visually-hidden" data-testid="announce" role="status" aria-live="polite">{move || announce.get()}</p>
         </section>

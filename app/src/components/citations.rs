@@ -5,6 +5,7 @@ use tabletalk_shared::query::Citation;
 use tabletalk_shared::verbalise::Passage;
 
 use crate::ask::Cite;
+use crate::i18n::{fill, tr};
 
 /// `table`: the table the answer read, when it says (its SQL).
 pub fn citation_list(
@@ -26,7 +27,10 @@ pub fn citation_list(
                 let buttons = list
                     .into_iter()
                     .map(|c| {
-                        let label = format!("Show row {} of {}", c.row, c.file);
+                        let label = {
+                            let (row, file) = (c.row, c.file.clone());
+                            tr(move |x| fill(x.show_row, &[("row", &row), ("file", &file)]))
+                        };
                         let text = c.row.to_string();
                         let (file, row) = (c.file.clone(), c.row);
                         let cite = Cite { citation: c, table: table.clone() };
@@ -41,7 +45,7 @@ pub fn citation_list(
                     })
                     .collect_view();
                 view! {
-                    <p class="cited-file">{format!("Rows of {file}:")}</p>
+                    <p class="cited-file">{tr(move |x| fill(x.rows_of_file, &[("file", &file)]))}</p>
                     <ul class="citations">{buttons}</ul>
                 }
             })
@@ -58,8 +62,9 @@ pub fn passage_list(passages: &[Passage], on_cite: Callback<Cite>) -> impl IntoV
             .map(|p| {
                 let prov = &p.provenance;
                 let row = prov.row.0;
-                let label = format!("row {row}");
-                let aria = format!("Show row {row} of {}", prov.file);
+                let label = tr(move |x| fill(x.row_n, &[("row", &row)]));
+                let file = prov.file.clone();
+                let aria = tr(move |x| fill(x.show_row, &[("row", &row), ("file", &file)]));
                 let cite = Cite { citation: Citation { file: prov.file.clone(), row }, table: Some(prov.table.clone()) };
                 view! {
                     <li data-testid="passage" data-row=row>

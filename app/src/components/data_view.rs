@@ -8,6 +8,7 @@ use tabletalk_shared::table::{Table, Value};
 
 use crate::analyse::Loaded;
 use crate::ask::RowAt;
+use crate::i18n::{fill, t, tr};
 
 /// Tables up to this many rows are shown whole; larger ones in windows of this size.
 const WINDOW: usize = 500;
@@ -74,19 +75,24 @@ pub fn DataView(loaded: Arc<Loaded>, selected: Signal<Option<RowAt>>) -> impl In
     // The wrapper always exists, so the citation buttons' `aria-controls="data-view"` points at
     // an element before the first click too.
     let body = move || {
-        shown.get().map(|(t, start)| {
-            let table = &loaded.tables[t];
+        shown.get().map(|(index, start)| {
+            let table = &loaded.tables[index];
             let heads = table.column_names().into_iter().map(|c| view! { <th scope="col">{c}</th> }).collect_view();
             let end = (start + WINDOW).min(table.rows.len());
-            let meta = format!("{} · rows {}–{} of {}", table.file, start + 1, end, table.rows.len());
+            let (file, total) = (table.file.clone(), table.rows.len());
+            let meta = tr(move |x| fill(x.data_meta, &[("file", &file), ("from", &(start + 1)), ("to", &end), ("total", &total)]));
+            let name = table.name.clone();
+            let heading = tr(move |x| fill(x.data_heading, &[("table", &name)]));
+            let name = table.name.clone();
+            let region = tr(move |x| fill(x.rows_of_table, &[("table", &name)]));
             view! {
                 <section class="step data" data-testid="data-view" data-table=table.name.clone() aria-labelledby="data-heading">
-                    <h2 id="data-heading">{format!("Data: {}", table.name)}</h2>
+                    <h2 id="data-heading">{heading}</h2>
                     <p class="meta">{meta}</p>
-                    <div class="scroll" data-testid="data-scroll" tabindex="0" role="region" aria-label=format!("Rows of {}", table.name)>
+                    <div class="scroll" data-testid="data-scroll" tabindex="0" role="region" aria-label=region>
                         <table class="data">
-                            <thead><tr><th scope="col">"Row"</th>{heads}</tr></thead>
-                            <tbody>{rows_view(table, t, start, selected)}</tbody>
+                            <thead><tr><th scope="col">{t(|x| x.row)}</th>{heads}</tr></thead>
+                            <tbody>{rows_view(table, index, start, selected)}</tbody>
                         </table>
                     </div>
                 </section>

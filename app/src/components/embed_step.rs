@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use tabletalk_shared::worker_protocol::DeviceInfo;
 
 use crate::embedding::MODEL;
+use crate::i18n::{decimal, fill, t, thousands, tr, Texts};
 
 /// Where embedding stands.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,7 +30,7 @@ pub fn EmbedStep(
     on_cancel: Callback<()>,
     on_restart: Callback<()>,
 ) -> impl IntoView {
-    let status = move || status_text(&state.get(), js_sys::Date::now());
+    let status = tr(move |x| status_text(x, &state.get(), js_sys::Date::now()));
     let running = move || matches!(state.get(), EmbedState::Loading(_) | EmbedState::Running { .. });
     let stopped = move || matches!(state.get(), EmbedState::Cancelled { .. } | EmbedState::Failed(_));
     let progress = move || match state.get() {
@@ -40,80 +41,78 @@ pub fn EmbedStep(
     let failed = move || match state.get() {
         EmbedState::Failed(e) => Some(view! {
             <p class="errors" role="alert" data-testid="embed-error">
-                {format!("Embedding failed: {e}. Questions still work; retrieval ranks rows by words (BM25) only.")}
+                {tr(move |x| fill(x.embed_failed, &[("error", &e)]))}
             </p>
         }),
         _ => None,
     };
     view! {
         <section class="step embed" data-testid="embed" aria-labelledby="embed-heading">
-            <h2 id="embed-heading">"Search by meaning"</h2>
-            <p data-testid="embed-device">{move || device.get().map(|d| device_text(&d))}</p>
+            <h2 id="embed-heading">{t(|x| x.search_by_meaning)}</h2>
+            <p data-testid="embed-device">{tr(move |x| device.get().map(|d| device_text(x, &d)))}</p>
             {move || progress().map(|(done, total)| view! {
-                <progress data-testid="embed-progress" max=total.max(1) value=done aria-label="Rows embedded"></progress>
+                <progress data-testid="embed-progress" max=total.max(1) value=done aria-label=t(|x| x.rows_embedded)></progress>
             })}
             <p data-testid="embed-status" aria-live="polite">{status}</p>
             {failed}
             {move || running().then(|| view! {
-                <button type="button" data-testid="embed-cancel" on:click=move |_| on_cancel.run(())>"Cancel"</button>
+                <button type="button" data-testid="embed-cancel" on:click=move |_| on_cancel.run(())>{t(|x| x.cancel)}</button>
             })}
             {move || stopped().then(|| view! {
-                <button type="button" data-testid="embed-restart" on:click=move |_| on_restart.run(())>"Embed again"</button>
+                <button type="button" data-testid="embed-restart" on:click=move |_| on_restart.run(())>{t(|x| x.embed_again)}</button>
             })}
         </section>
     }
 }
 
 /// "Embedding on: WebGPU (…)", or the CPU and why not WebGPU.
-pub fn device_text(d: &DeviceInfo) -> String {
+pub fn device_text(t: &Texts, d: &DeviceInfo) -> String {
+    let device = d.label();
     match (&d.device[..], &d.fallback) {
-        ("gpu", _) => format!("Embedding on: {}", d.label()),
-        (_, Some(why)) => format!("Embedding on: {}. WebGPU not used: {why}", d.label()),
-        _ => format!("Embedding on: {}, as asked", d.label()),
+        ("gpu", _) => fill(t.embedding_on, &[("device", &device)]),
+        (_, Some(why)) => fill(t.embedding_on_fallback, &[("device", &device), ("why", why)]),
+        _ => fill(t.embedding_on_asked, &[("device", &device)]),
     }
 }
 
-fn status_text(state: &EmbedState, now: f64) -> String {
+fn status_text(t: &Texts, state: &EmbedState, now: f64) -> String {
+    let n = |v: usize| thousands(t, v);
     match state {
         EmbedState::Idle => String::new(),
-        EmbedState::Loading(files) if files.is_empty() => format!("Loading the embedding model ({MODEL})…"),
+        EmbedState::Loading(files) if files.is_empty() => fill(t.loading_model, &[("model", &MODEL)]),
         EmbedState::Loading(files) => {
             let got: Vec<String> = files.iter().map(|(f, b)| format!("{f} ({})", megabytes(*b))).collect();
-            format!("Loading the embedding model ({MODEL}): {}…", got.join(", "))
+            fill(t.loading_model_files, &[("model", &MODEL), ("files", &got.join(", "))])
         }
         EmbedState::Running { done, total, started, workers } => {
             let secs = ((now - started) / 1000.0).max(0.001);
             let rate = *done as f64 / secs;
-            let mut s = format!("Embedding rows: {} of {} ({}%)", thousands(*done), thousands(*total), done * 100 / total.max(&1));
-            s.push_str(&format!(" · {}", workers_text(*workers)));
+            let percent = done * 100 / total.max(&1);
+            let mut s = fill(t.embedding_rows, &[("done", &n(*done)), ("total", &n(*total)), ("percent", &percent)]);
+            s.push_str(&format!(" · {}", workers_text(t, *workers)));
             if *done > 0 {
                 let left = (total - done) as f64 / rate.max(1e-9);
-                s.push_str(&format!(" · {rate:.0} rows/s · about {} left", duration(left)));
+                let rate = format!("{rate:.0}");
+                s.push_str(" · ");
+                s.push_str(&fill(t.rate_left, &[("rate", &rate), ("left", &duration(t, left))]));
             }
             s
         }
-        EmbedState::Done { count, ms, workers } => format!(
-            "Ready: {} rows embedded in {} ({:.0} rows/s, {}). Questions that are not exact are ranked by meaning and words.",
-            thousands(*count),
-            duration(ms / 1000.0),
-            *count as f64 / (ms / 1000.0).max(0.001),
-            workers_text(*workers)
-        ),
-        EmbedState::Restored { count, device } => format!(
-            "Ready: {} rows' vectors restored (embedded earlier on {device}). Questions that are not exact are ranked by meaning and words.",
-            thousands(*count)
-        ),
-        EmbedState::Cancelled { done, total } => format!(
-            "Cancelled after {} of {} rows. Retrieval ranks rows by words (BM25) only.",
-            thousands(*done),
-            thousands(*total)
-        ),
+        EmbedState::Done { count, ms, workers } => {
+            let rate = format!("{:.0}", *count as f64 / (ms / 1000.0).max(0.001));
+            fill(
+                t.ready_embedded,
+                &[("count", &n(*count)), ("time", &duration(t, ms / 1000.0)), ("rate", &rate), ("workers", &workers_text(t, *workers))],
+            )
+        }
+        EmbedState::Restored { count, device } => fill(t.ready_restored, &[("count", &n(*count)), ("device", device)]),
+        EmbedState::Cancelled { done, total } => fill(t.cancelled, &[("done", &n(*done)), ("total", &n(*total))]),
         EmbedState::Failed(_) => String::new(),
     }
 }
 
-fn workers_text(n: usize) -> String {
-    if n == 1 { "1 worker".into() } else { format!("{n} workers in parallel") }
+fn workers_text(t: &Texts, n: usize) -> String {
+    if n == 1 { t.one_worker.into() } else { fill(t.workers, &[("n", &n)]) }
 }
 
 pub fn megabytes(b: u64) -> String {
@@ -124,22 +123,10 @@ pub fn megabytes(b: u64) -> String {
     }
 }
 
-fn duration(secs: f64) -> String {
+fn duration(t: &Texts, secs: f64) -> String {
     if secs < 60.0 {
-        format!("{secs:.1} s")
+        format!("{} s", decimal(t, &format!("{secs:.1}")))
     } else {
         format!("{} min {:02} s", (secs / 60.0).floor(), (secs % 60.0).round() as u64 % 60)
     }
-}
-
-fn thousands(n: usize) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }

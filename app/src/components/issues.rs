@@ -2,8 +2,13 @@
 
 use leptos::prelude::*;
 
-/// `kind` is the test id of the list ("errors"/"warnings"); items get the singular.
-pub fn issue_list(kind: &'static str, title: &'static str, items: &[String]) -> impl IntoView {
+/// `kind` is the test id of the list ("errors"/"warnings"); items get the singular. `title` is
+/// reactive (`i18n::t`), so it follows the page's language.
+pub fn issue_list(
+    kind: &'static str,
+    title: impl Fn() -> &'static str + Send + Sync + 'static,
+    items: &[String],
+) -> impl IntoView {
     (!items.is_empty()).then(|| {
         let item_id = kind.trim_end_matches('s');
         let items = items

@@ -3,6 +3,8 @@
 use leptos::prelude::*;
 use tabletalk_shared::joins::JoinCandidate;
 
+use crate::i18n::t;
+
 pub fn join_list(joins: &[JoinCandidate]) -> impl IntoView {
     (!joins.is_empty()).then(|| {
         let items = joins
@@ -14,7 +16,7 @@ pub fn join_list(joins: &[JoinCandidate]) -> impl IntoView {
             .collect_view();
         view! {
             <div class="joins" data-testid="joins">
-                <h2>"Possible joins"</h2>
+                <h2>{t(|x| x.possible_joins)}</h2>
                 <ul>{items}</ul>
             </div>
         }

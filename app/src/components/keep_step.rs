@@ -2,11 +2,24 @@
 //! `.tabletalk` file, the verbalised sentences as JSONL or CSV) and forgetting it.
 
 use leptos::prelude::*;
+use leptos::task::spawn_local;
+use tabletalk_shared::api::{CollectionInfo, PublishRequest};
 use tabletalk_shared::bundle::{passages_csv, passages_jsonl};
 
+use super::edge_address::EdgeAddress;
 use super::embed_step::megabytes;
-use crate::download;
 use crate::session::{Kept, Session};
+use crate::{download, edge};
+
+/// Where publishing is.
+#[derive(Clone, Debug, PartialEq)]
+enum Publishing {
+    Idle,
+    Preparing,
+    Uploading { sent: u64, total: u64 },
+    Done(CollectionInfo),
+    Failed(String),
+}
 
 #[component]
 pub fn KeepStep(session: Session) -> impl IntoView {
@@ -52,6 +65,76 @@ pub fn KeepStep(session: Session) -> impl IntoView {
         ),
         Kept::Failed(e) => format!("Could not keep the dataset in this browser ({e}). Export it to keep it."),
     };
+    // Publishing: the same collection `tabletalk publish` uploads, built from what is here.
+    let first_table = move || session.loaded.with_untracked(|l| l.as_ref().and_then(|l| l.tables.first().map(|t| t.name.clone()))).unwrap_or_default();
+    let collection = RwSignal::new(edge::collection_id(&first_table()));
+    let title = RwSignal::new(first_table());
+    let token = RwSignal::new(String::new());
+    let publishing = RwSignal::new(Publishing::Idle);
+    let publish = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let (Some(l), Some(ds)) = (session.loaded.get_untracked(), session.dataset.get_value()) else {
+            return publishing.set(Publishing::Failed("Accept a template first.".into()));
+        };
+        let Some(vectors) = session.vectors.get_value() else {
+            return publishing.set(Publishing::Failed("The rows are not embedded yet: publish when embedding has finished.".into()));
+        };
+        let (id, token, base) = (collection.get_untracked().trim().to_string(), token.get_untracked(), session.edge.get_untracked());
+        if token.trim().is_empty() {
+            return publishing.set(Publishing::Failed("Enter the publish token the edge's operator gave you.".into()));
+        }
+        publishing.set(Publishing::Preparing);
+        let templates = session.templates.get_value();
+        let title = title.get_untracked();
+        spawn_local(async move {
+            let result = async {
+                let parts = edge::parts(&l, &ds, &vectors, &templates)?;
+                let request = PublishRequest {
+                    title: Some(title).filter(|t| !t.trim().is_empty()),
+                    source: None,
+                    examples: Vec::new(),
+                    parts: parts.iter().map(|(s, _)| s.clone()).collect(),
+                };
+                edge::publish(&base, token.trim(), &id, request, &parts, |sent, total| publishing.set(Publishing::Uploading { sent, total })).await
+            }
+            .await;
+            publishing.set(match result {
+                Ok(info) => Publishing::Done(info),
+                Err(e) => Publishing::Failed(e),
+            });
+        });
+    };
+    let busy = move || matches!(publishing.get(), Publishing::Preparing | Publishing::Uploading { .. });
+    let published = move || match publishing.get() {
+        Publishing::Idle => None,
+        Publishing::Preparing => Some(view! { <p aria-live="polite">"Building the collection…"</p> }.into_any()),
+        Publishing::Uploading { sent, total } => Some(
+            view! {
+                <p aria-live="polite">{format!("Uploading: {} of {} ({}%)", megabytes(sent), megabytes(total), sent * 100 / total.max(1))}</p>
+                <progress max=total.to_string() value=sent.to_string()></progress>
+            }
+            .into_any(),
+        ),
+        Publishing::Done(info) => {
+            let base = edge::normalise(&session.edge.get_untracked());
+            let origin = web_sys::window().and_then(|w| w.location().origin().ok()).unwrap_or_default();
+            let snippet = format!(
+                "<script src=\"{origin}/widget.js\" defer></script>\n<tabletalk-chat collection=\"{}\" edge=\"{base}\"></tabletalk-chat>",
+                info.id
+            );
+            Some(
+                view! {
+                    <p data-testid="published" aria-live="polite">
+                        {format!("Published \"{}\": {} sentences from {} table(s). Visitors of a page with this snippet can ask it without embedding anything:", info.id, info.passages, info.schema.len())}
+                    </p>
+                    <pre class="snippet" data-testid="widget-snippet">{snippet}</pre>
+                }
+                .into_any(),
+            )
+        }
+        Publishing::Failed(e) => Some(view! { <p class="errors" role="alert" data-testid="publish-error">{e}</p> }.into_any()),
+    };
+
     view! {
         <section class="step keep" data-testid="keep" aria-labelledby="keep-heading">
             <h2 id="keep-heading">"Keep and export"</h2>
@@ -64,6 +147,19 @@ pub fn KeepStep(session: Session) -> impl IntoView {
             </div>
             <p class="hint">"An exported .tabletalk file opens here again with Upload tables, vectors included."</p>
             {move || problem.get().map(|p| view! { <p class="errors" role="alert">{p}</p> })}
+            <form class="publish" data-testid="publish" on:submit=publish>
+                <h3>"Publish to the edge"</h3>
+                <p class="hint">"Share the prepared dataset as a collection: portal visitors then ask it through the widget without embedding it again."</p>
+                <EdgeAddress id="edge-address-publish" />
+                <label for="publish-collection">"Collection id"</label>
+                <input id="publish-collection" data-testid="publish-collection" pattern="[a-z0-9_\\-]{1,64}" prop:value=move || collection.get() on:input=move |ev| collection.set(event_target_value(&ev)) />
+                <label for="publish-title">"Title"</label>
+                <input id="publish-title" data-testid="publish-title" prop:value=move || title.get() on:input=move |ev| title.set(event_target_value(&ev)) />
+                <label for="publish-token">"Publish token"</label>
+                <input id="publish-token" data-testid="publish-token" type="password" autocomplete="off" prop:value=move || token.get() on:input=move |ev| token.set(event_target_value(&ev)) />
+                <button type="submit" data-testid="publish-button" disabled=busy>"Publish"</button>
+                {published}
+            </form>
         </section>
     }
 }

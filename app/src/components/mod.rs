@@ -6,6 +6,7 @@ pub mod chart;
 pub mod chat;
 pub mod citations;
 pub mod data_view;
+pub mod edge_address;
 pub mod embed_step;
 pub mod issues;
 pub mod joins;

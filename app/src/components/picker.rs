@@ -4,6 +4,7 @@ use leptos::ev::{DragEvent, Event};
 use leptos::prelude::*;
 use web_sys::{File, HtmlInputElement};
 
+use crate::i18n::t;
 use crate::read_files::files_of;
 
 /// What the input offers; the shared core detects the real format from the bytes.
@@ -42,9 +43,9 @@ pub fn Picker(on_files: Callback<Vec<File>>) -> impl IntoView {
             on:dragleave=move |_| dragging.set(false)
             on:drop=on_drop
         >
-            <label for="upload">"Upload tables"</label>
+            <label for="upload">{t(|x| x.upload_tables)}</label>
             <input id="upload" type="file" multiple accept=ACCEPT data-testid="upload" on:change=on_change />
-            <p class="hint">"or drop CSV, TSV, JSON, JSON Lines, Excel or Word files here"</p>
+            <p class="hint">{t(|x| x.drop_hint)}</p>
         </div>
     }
 }

@@ -1,4 +1,4 @@
-//! Editing what the tables mean: each column's shown name, synonyms and translations, what a
+//! Editing what the tables mean: each column's type, shown name, synonyms and translations, what a
 //! row is called, composed fields, field groups, the transpose toggle and joins. Apply reads the
 //! files again with the edited description (the same `DatasetDescription` `--describe` takes).
 
@@ -7,12 +7,17 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use tabletalk_shared::description::{ColumnDescription, ComposedField, DatasetDescription, FieldGroup};
+use tabletalk_shared::schema::ColumnType;
 
 use crate::analyse::Loaded;
 
 /// One column's editable fields.
 #[derive(Clone, Copy)]
 struct ColumnEdit {
+    /// The type as read now (inferred, or declared and allowed by the values).
+    ty: RwSignal<String>,
+    /// Whether a type was declared before (kept even when it equals the inferred one).
+    declared: bool,
     shown: RwSignal<String>,
     synonyms: RwSignal<String>,
     translations: RwSignal<String>,
@@ -67,7 +72,15 @@ pub fn SchemaEditor(loaded: Arc<Loaded>, on_apply: Callback<DatasetDescription>)
         .map(|(t, c)| {
             let known = d.column(&t, &c).cloned().unwrap_or_default();
             let tr = known.translations.iter().map(|(l, w)| format!("{l}={w}")).collect::<Vec<_>>().join(", ");
+            let now = loaded
+                .schemas
+                .iter()
+                .find(|s| s.name == t)
+                .and_then(|s| s.columns.iter().find(|k| k.name == c))
+                .map_or("text", |k| k.ty.as_str());
             let edit = ColumnEdit {
+                ty: RwSignal::new(now.to_string()),
+                declared: known.ty.is_some(),
                 shown: RwSignal::new(known.readable_name.unwrap_or_default()),
                 synonyms: RwSignal::new(known.synonyms.join(", ")),
                 translations: RwSignal::new(tr),
@@ -98,6 +111,10 @@ pub fn SchemaEditor(loaded: Arc<Loaded>, on_apply: Callback<DatasetDescription>)
             let mut out = loaded.description.clone();
             for (t, c, e) in &columns {
                 let mut col = out.column(t, c).cloned().unwrap_or(ColumnDescription { table: Some(t.clone()), name: c.clone(), ..Default::default() });
+                // A type is declared when the user changed it (or had declared one before).
+                let ty = e.ty.get_untracked();
+                let inferred = loaded.schemas.iter().find(|s| s.name == *t).and_then(|s| s.columns.iter().find(|k| k.name == *c)).map(|k| k.ty.as_str());
+                col.ty = (e.declared || inferred != Some(ty.as_str())).then_some(ty);
                 col.readable_name = Some(e.shown.get_untracked().trim().to_string()).filter(|s| !s.is_empty());
                 col.synonyms = list(&e.synonyms.get_untracked());
                 col.translations = translations(&e.translations.get_untracked());
@@ -130,6 +147,12 @@ pub fn SchemaEditor(loaded: Arc<Loaded>, on_apply: Callback<DatasetDescription>)
                     view! {
                         <tr data-testid="edit-column" data-column=c.clone()>
                             <th scope="row">{c.clone()}</th>
+                            <td>
+                                <select aria-label=format!("Type of {label}") data-testid="edit-type"
+                                    prop:value=move || e.ty.get() on:change=move |ev| e.ty.set(event_target_value(&ev))>
+                                    {ColumnType::ALL.iter().map(|t| view! { <option value=t.as_str() selected=e.ty.get_untracked() == t.as_str()>{t.as_str()}</option> }).collect_view()}
+                                </select>
+                            </td>
                             <td><input type="text" aria-label=format!("Name shown for {label}") data-testid="edit-shown"
                                 prop:value=move || e.shown.get() on:input=move |ev| e.shown.set(event_target_value(&ev)) /></td>
                             <td><input type="text" aria-label=format!("Synonyms for {label}") data-testid="edit-synonyms" placeholder="pay, wage"
@@ -149,7 +172,7 @@ pub fn SchemaEditor(loaded: Arc<Loaded>, on_apply: Callback<DatasetDescription>)
                         " Headers are in the first column (read the table transposed)"
                     </label>
                     <table class="schema">
-                        <thead><tr><th scope="col">"Column"</th><th scope="col">"Name shown"</th><th scope="col">"Synonyms"</th><th scope="col">"Translations"</th></tr></thead>
+                        <thead><tr><th scope="col">"Column"</th><th scope="col">"Type"</th><th scope="col">"Name shown"</th><th scope="col">"Synonyms"</th><th scope="col">"Translations"</th></tr></thead>
                         <tbody>{rows}</tbody>
                     </table>
                 </fieldset>

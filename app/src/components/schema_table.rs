@@ -3,6 +3,8 @@
 use leptos::prelude::*;
 use tabletalk_shared::report::{ColumnReport, TableReport};
 
+use crate::i18n::{fill, t, tr};
+
 pub fn schema_table(table: &TableReport) -> impl IntoView {
     let mut columns = Vec::new();
     flatten("", &table.columns, &mut columns);
@@ -10,16 +12,15 @@ pub fn schema_table(table: &TableReport) -> impl IntoView {
         .into_iter()
         .map(|(name, c)| column_row(name, c))
         .collect_view();
-    let meta = format!(
-        "{} · {} rows{}",
-        table.file,
-        table.rows,
-        if table.transposed {
-            " · read transposed (headers in the first column)"
-        } else {
-            ""
+    let (file, count, transposed) = (table.file.clone(), table.rows, table.transposed);
+    let meta = tr(move |x| {
+        let mut m = format!("{file} · {}", fill(x.table_rows, &[("rows", &count)]));
+        if transposed {
+            m.push_str(" · ");
+            m.push_str(x.read_transposed);
         }
-    );
+        m
+    });
     view! {
         <section class="table" data-testid="table" data-table=table.name.clone() data-file=table.file.clone()>
             <h2 data-testid="table-name">{table.name.clone()}</h2>
@@ -28,12 +29,12 @@ pub fn schema_table(table: &TableReport) -> impl IntoView {
             <table class="schema" data-testid="schema">
                 <thead>
                     <tr>
-                        <th scope="col">"Column"</th>
-                        <th scope="col">"Type"</th>
-                        <th scope="col">"Categorical"</th>
-                        <th scope="col">"Distinct"</th>
-                        <th scope="col">"Missing"</th>
-                        <th scope="col">"Examples"</th>
+                        <th scope="col">{t(|x| x.col_column)}</th>
+                        <th scope="col">{t(|x| x.col_type)}</th>
+                        <th scope="col">{t(|x| x.col_categorical)}</th>
+                        <th scope="col">{t(|x| x.col_distinct)}</th>
+                        <th scope="col">{t(|x| x.col_missing)}</th>
+                        <th scope="col">{t(|x| x.col_examples)}</th>
                     </tr>
                 </thead>
                 <tbody>{rows}</tbody>
@@ -63,14 +64,15 @@ fn column_row(name: String, column: &ColumnReport) -> impl IntoView {
     let ty = column.ty.as_str();
     let shape = column
         .nested
-        .as_deref()
-        .map(|n| format!(" ({})", n.replace('_', " ")));
+        .clone()
+        .map(|n| tr(move |x| format!(" ({})", x.nested_name(&n))));
+    let categorical = column.categorical;
     let key = name.clone();
     view! {
         <tr data-testid="column" data-column=key data-type=ty>
             <th scope="row" data-testid="column-name">{name}</th>
-            <td data-testid="column-type"><span class=format!("type type-{ty}")>{ty}</span>{shape}</td>
-            <td data-testid="column-categorical">{if column.categorical { "yes" } else { "no" }}</td>
+            <td data-testid="column-type"><span class=format!("type type-{ty}")>{tr(move |x| x.type_name(ty))}</span>{shape}</td>
+            <td data-testid="column-categorical">{tr(move |x| if categorical { x.yes } else { x.no })}</td>
             <td data-testid="column-distinct">{column.distinct.to_string()}</td>
             <td data-testid="column-missing">{column.missing.to_string()}</td>
             <td data-testid="column-samples">{column.samples.join(", ")}</td>

@@ -6,6 +6,7 @@ use tabletalk_shared::table::RowRef;
 use tabletalk_shared::verbalise::Verbaliser;
 
 use crate::analyse::Loaded;
+use crate::i18n::{fill, t, tr};
 
 /// Rows shown in the preview.
 pub const PREVIEW_ROWS: usize = 5;
@@ -32,6 +33,10 @@ pub fn TemplateEditor(
     let id = format!("template-{index}");
     let error_id = format!("template-error-{index}");
     let invalid = move || result.with(|r| r.is_err());
+    let label = {
+        let name = name.clone();
+        tr(move |x| fill(x.template_for, &[("name", &name)]))
+    };
     // While the text has an error, the preview keeps the last good one, faded.
     let shown = Memo::new(move |previous: Option<&Vec<String>>| match result.get() {
         Ok(passages) => passages,
@@ -46,23 +51,23 @@ pub fn TemplateEditor(
     };
     view! {
         <div class="template" data-testid="template" data-table=name.clone()>
-            <label for=id.clone()>{format!("Template for {name}")}</label>
+            <label for=id.clone()>{label}</label>
             <textarea
                 id=id
                 data-testid="template-text"
                 rows="6"
                 spellcheck="false"
-                prop:value=text.get_untracked()
+                prop:value=move || text.get()
                 aria-invalid=move || if invalid() { "true" } else { "false" }
                 aria-describedby=error_id.clone()
                 on:input=move |ev| text.set(event_target_value(&ev))
             ></textarea>
             <p id=error_id class="template-error" data-testid="template-error" role="alert">
-                {move || result.with(|r| r.as_ref().err().map(|e| format!("Template error: {e}")))}
+                {tr(move |x| result.with(|r| r.as_ref().err().map(|e| fill(x.template_error, &[("error", e)]))))}
             </p>
             <p class="preview-title">
-                {format!("Preview: the first {PREVIEW_ROWS} rows")}
-                {move || invalid().then_some(" (of the last text without errors)")}
+                {tr(|x| fill(x.preview_title, &[("n", &PREVIEW_ROWS)]))}
+                {move || invalid().then(t(|x| x.preview_stale))}
             </p>
             <ol class="preview" data-testid="template-preview" class:stale=invalid>{items}</ol>
         </div>

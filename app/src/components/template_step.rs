@@ -3,9 +3,15 @@
 use std::sync::Arc;
 
 use leptos::prelude::*;
+use leptos::task::spawn_local;
+use tabletalk_shared::api::RefineRequest;
 
+use super::edge_address::EdgeAddress;
 use super::template_editor::{preview, TemplateEditor};
 use crate::analyse::Loaded;
+use crate::edge;
+use crate::i18n::t;
+use crate::session::Session;
 
 #[component]
 pub fn TemplateStep(
@@ -34,6 +40,50 @@ pub fn TemplateStep(
         .enumerate()
         .map(|(i, t)| view! { <TemplateEditor name=t.name.clone() index=i text=texts[i] result=results[i] /> })
         .collect_view();
+    // "Refine with the LLM": each table's static template rewritten by the edge's backend; the
+    // texts land in the editors, to check against the preview and accept (or edit) as usual.
+    let session = expect_context::<Session>();
+    let refining = RwSignal::new(false);
+    let refine_notes = RwSignal::new(Vec::<String>::new());
+    let refine_error = RwSignal::new(None::<String>);
+    let refine = {
+        let (loaded, texts) = (loaded.clone(), texts.clone());
+        move |_| {
+            let (loaded, texts) = (loaded.clone(), texts.clone());
+            let base = session.edge.get_untracked();
+            refining.set(true);
+            refine_error.set(None);
+            refine_notes.set(Vec::new());
+            spawn_local(async move {
+                for (i, table) in loaded.tables.iter().enumerate() {
+                    let req = RefineRequest {
+                        table: table.name.clone(),
+                        columns: loaded.schemas[i].columns.clone(),
+                        context: table.context.clone(),
+                        first_row: table.rows.first().cloned(),
+                    };
+                    match edge::refine(&base, &req).await {
+                        Ok(r) => {
+                            let note = if r.fell_back {
+                                format!("{}: the LLM's sentences did not keep every value, so the static template stays.", table.name)
+                            } else {
+                                texts[i].set(r.template);
+                                format!("{}: the LLM rewrote {} of {} sentences; check the preview, edit if needed, then accept.", table.name, r.refined, r.asked)
+                            };
+                            refine_notes.update(|n| n.push(note));
+                        }
+                        Err(e) => {
+                            refine_error.set(Some(e));
+                            break;
+                        }
+                    }
+                }
+                refining.set(false);
+            });
+        }
+    };
+    let notes = move || refine_notes.get().into_iter().map(|n| view! { <li>{n}</li> }).collect_view();
+
     let accept = {
         let texts = texts.clone();
         move |_| on_accept.run(texts.iter().map(|t| t.get_untracked()).collect())
@@ -41,16 +91,25 @@ pub fn TemplateStep(
 
     view! {
         <section class="step" data-testid="template-step" aria-labelledby="template-heading">
-            <h2 id="template-heading">"Template"</h2>
+            <h2 id="template-heading">{t(|x| x.template_heading)}</h2>
             <p class="hint">
-                "Each row is read as these sentences; {{Name}} is a column's value. Edit the text, check the preview, then accept it."
+                {t(|x| x.template_hint)}
             </p>
+            <div class="refine" data-testid="refine">
+                <EdgeAddress id="edge-address-refine" />
+                <button type="button" data-testid="refine-template" on:click=refine disabled=move || refining.get()>
+                    "Refine with the LLM"
+                </button>
+                <span aria-live="polite" data-testid="refine-status">{move || refining.get().then_some("Asking the LLM for natural sentences…")}</span>
+                <ul class="refine-notes" data-testid="refine-notes" aria-live="polite">{notes}</ul>
+                {move || refine_error.get().map(|e| view! { <p class="errors" role="alert" data-testid="refine-error">{e}</p> })}
+            </div>
             {editors}
             <div class="actions">
                 <button type="button" class="primary" data-testid="accept-template" on:click=accept disabled=move || !valid.get()>
-                    "Accept template"
+                    {t(|x| x.accept_template)}
                 </button>
-                <span class="accepted" data-testid="template-accepted">{move || accepted.get().then_some("Accepted: ask your questions below.")}</span>
+                <span class="accepted" data-testid="template-accepted">{move || accepted.get().then(t(|x| x.template_accepted))}</span>
             </div>
         </section>
     }

@@ -32,7 +32,7 @@ pub use understand::{understand, Clarification, MetaKind, Overrides, Understandi
 
 use crate::description::DatasetDescription;
 use crate::index::{Bm25Index, Bm25Params};
-use crate::schema::{infer_table, TableSchema};
+use crate::schema::{apply_declared, infer_table, TableSchema};
 use crate::table::Table;
 use crate::verbalise::{Passage, Verbaliser};
 use answer::{capabilities, clarify_text, meta_text, refusal_text, tr, ClarifyOut};
@@ -90,7 +90,15 @@ impl Dataset {
             return Err(QueryError::NoTable);
         }
         let engine = Engine::new();
-        let schemas: Vec<TableSchema> = tables.iter().map(infer_table).collect();
+        // Declared types as the report shows them (those the values do not allow are ignored).
+        let schemas: Vec<TableSchema> = tables
+            .iter()
+            .map(|t| {
+                let mut s = infer_table(t);
+                apply_declared(&mut s, &description);
+                s
+            })
+            .collect();
         let mut catalogs = Vec::new();
         for (t, s) in tables.iter().zip(&schemas) {
             engine.register(t, s)?;

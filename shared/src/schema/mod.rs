@@ -1,8 +1,10 @@
 //! Column typing: what each column holds, so templates format values and the query path compares them.
 
+mod declared;
 mod infer;
 pub mod values;
 
+pub use declared::{apply_declared, declare};
 pub use infer::{infer_column, infer_table, is_categorical, name_tokens, ColumnStats};
 
 use serde::{Deserialize, Serialize};

@@ -1,0 +1,153 @@
+//! The edge worker from the browser: where it is, template refinement through its LLM backend, and
+//! publishing the prepared dataset as a shared collection (the same protocol as `tabletalk publish`).
+
+use gloo_net::http::{Request, RequestBuilder, Response};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use tabletalk_shared::api::{ApiError, CollectionInfo, PartSpec, PublishRequest, RefineRequest, TablesPart, CHUNK_BYTES, PART_INDEX, PART_TABLES};
+use tabletalk_shared::bundle::BundleVectors;
+use tabletalk_shared::generate::Refined;
+use tabletalk_shared::index::{Collection, CollectionMeta, DenseKind};
+use tabletalk_shared::query::Dataset;
+
+use crate::analyse::Loaded;
+
+/// The port `cargo xtask serve` (and a plain `wrangler dev`) gives the edge.
+const LOCAL_EDGE_PORT: u16 = 8787;
+const STORAGE_KEY: &str = "tabletalk.edge";
+
+/// The edge's address: `?edge=` on the page's URL, else the one entered last time, else the local
+/// edge when the page itself is served from this machine; empty when none is known.
+pub fn default_base() -> String {
+    let Some(w) = web_sys::window() else { return String::new() };
+    let location = w.location();
+    let from_url = location
+        .search()
+        .ok()
+        .and_then(|s| web_sys::UrlSearchParams::new_with_str(&s).ok())
+        .and_then(|p| p.get("edge"));
+    if let Some(e) = from_url.filter(|e| !e.trim().is_empty()) {
+        return normalise(&e);
+    }
+    if let Some(e) = w.local_storage().ok().flatten().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten()) {
+        return e;
+    }
+    match location.hostname() {
+        Ok(h) if h == "127.0.0.1" || h == "localhost" => format!("http://{h}:{LOCAL_EDGE_PORT}"),
+        _ => String::new(),
+    }
+}
+
+/// Remembers an address the user typed, for the next visit.
+pub fn remember(base: &str) {
+    if let Some(s) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+        let _ = s.set_item(STORAGE_KEY, &normalise(base));
+    }
+}
+
+/// Without the trailing slash, so paths join with one.
+pub fn normalise(base: &str) -> String {
+    base.trim().trim_end_matches('/').to_string()
+}
+
+fn url(base: &str, path: &str) -> Result<String, String> {
+    let base = normalise(base);
+    if base.is_empty() {
+        return Err("No edge address is set: enter the address of the Tabletalk edge (for example http://127.0.0.1:8787).".into());
+    }
+    if !(base.starts_with("http://") || base.starts_with("https://")) {
+        return Err(format!("The edge address \"{base}\" must start with http:// or https://."));
+    }
+    Ok(format!("{base}{path}"))
+}
+
+/// The edge's JSON answer, or its `{"error", "message"}` said as one sentence.
+async fn read<T: DeserializeOwned>(what: &str, base: &str, r: Result<Response, gloo_net::Error>) -> Result<T, String> {
+    let resp = r.map_err(|e| {
+        format!("The edge at {} cannot be reached ({e}). Check that it is running and that it allows this page's origin (ALLOWED_ORIGINS).", normalise(base))
+    })?;
+    if resp.ok() {
+        return resp.json::<T>().await.map_err(|e| format!("{what}: the edge's answer is not what this app expects ({e})."));
+    }
+    let status = resp.status();
+    let text = resp.text().await.unwrap_or_default();
+    let message = serde_json::from_str::<ApiError>(&text).map(|e| e.message).unwrap_or(text);
+    Err(format!("{what}: the edge answered {status}: {message}"))
+}
+
+async fn send_json<B: Serialize, T: DeserializeOwned>(what: &str, base: &str, builder: RequestBuilder, body: &B) -> Result<T, String> {
+    let req = builder.json(body).map_err(|e| format!("{what}: {e}"))?;
+    read(what, base, req.send().await).await
+}
+
+/// The table's static template rewritten as prose by the edge's LLM backend, every placeholder kept.
+pub async fn refine(base: &str, req: &RefineRequest) -> Result<Refined, String> {
+    let what = format!("Refining the template of {}", req.table);
+    send_json(&what, base, Request::post(&url(base, "/v1/refine")?), req).await
+}
+
+/// What publishing uploads: the int8 index of the rows' sentences and vectors, and the tables for
+/// the exact path — the same two parts `tabletalk publish` sends.
+pub fn parts(loaded: &Loaded, dataset: &Dataset, vectors: &BundleVectors, templates: &[String]) -> Result<Vec<(PartSpec, Vec<u8>)>, String> {
+    let passages = &dataset.lexical().0;
+    if vectors.passages != passages.len() || vectors.dim == 0 || vectors.data.len() != vectors.dim * passages.len() {
+        return Err("The rows' vectors do not match the sentences; wait for embedding to finish.".into());
+    }
+    let mut meta = CollectionMeta { model: vectors.model.clone(), dim: vectors.dim, ..CollectionMeta::default() };
+    for (t, text) in loaded.tables.iter().zip(templates) {
+        meta.templates.insert(t.name.clone(), text.clone());
+    }
+    meta.created_at = String::from(js_sys::Date::new_0().to_iso_string());
+    // int8 vectors, as the CLI publishes: a quarter of f32's size (docs/decisions.md).
+    let mut collection = Collection::new(meta, DenseKind::FlatInt8).map_err(|e| e.to_string())?;
+    for (p, v) in passages.iter().zip(vectors.data.chunks(vectors.dim)) {
+        collection.add(p.clone(), v).map_err(|e| e.to_string())?;
+    }
+    let index = collection.to_bytes().map_err(|e| e.to_string())?;
+    let tables = serde_json::to_vec(&TablesPart { tables: loaded.tables.clone(), description: loaded.description.clone() }).map_err(|e| e.to_string())?;
+    Ok(vec![(PartSpec::of(PART_INDEX, &index), index), (PartSpec::of(PART_TABLES, &tables), tables)])
+}
+
+/// Uploads `parts` as collection `id` with the publish token: announce, send the chunks, commit.
+/// `progress(sent, total)` after each chunk.
+pub async fn publish(base: &str, token: &str, id: &str, request: PublishRequest, parts: &[(PartSpec, Vec<u8>)], progress: impl Fn(u64, u64)) -> Result<CollectionInfo, String> {
+    let collection = format!("/v1/collections/{id}");
+    let auth = format!("Bearer {token}");
+    let what = format!("Publishing {id}");
+    let _: serde_json::Value = send_json(&what, base, Request::put(&url(base, &collection)?).header("authorization", &auth), &request).await?;
+    let total: u64 = parts.iter().map(|(s, _)| s.bytes).sum();
+    let mut sent = 0u64;
+    for (spec, bytes) in parts {
+        let chunks: Vec<&[u8]> = if bytes.is_empty() { vec![&[]] } else { bytes.chunks(CHUNK_BYTES).collect() };
+        for (seq, chunk) in chunks.into_iter().enumerate() {
+            let path = format!("{collection}/parts/{}/{seq}", spec.name);
+            let req = Request::put(&url(base, &path)?)
+                .header("authorization", &auth)
+                .header("content-type", "application/octet-stream")
+                .body(js_sys::Uint8Array::from(chunk))
+                .map_err(|e| format!("{what}: {e}"))?;
+            let _: serde_json::Value = read(&what, base, req.send().await).await?;
+            sent += chunk.len() as u64;
+            progress(sent, total);
+        }
+    }
+    let commit = Request::post(&url(base, &format!("{collection}/commit"))?)
+        .header("authorization", &auth)
+        .header("content-type", "application/json")
+        .body("")
+        .map_err(|e| format!("{what}: {e}"))?;
+    read(&what, base, commit.send().await).await
+}
+
+/// A collection id the edge accepts: lower-case letters, digits and dashes, from the table's name.
+pub fn collection_id(name: &str) -> String {
+    let mut id: String = name
+        .to_lowercase()
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    while id.contains("--") {
+        id = id.replace("--", "-");
+    }
+    id.trim_matches('-').chars().take(48).collect()
+}

@@ -1,0 +1,191 @@
+// The browser app (dist/) with the real edge in workerd and the real `tabletalk-llm` backend:
+// "Refine with the LLM" rewrites the template through the edge, the prepared dataset is
+// published from the page with a publish token, and the edge then answers questions about it.
+// Asserts structure and numbers computed here from the CSV, never the small model's wording.
+// Screenshots go to tests/artifacts/app-edge/.
+
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+
+import { axeViolations, cargoBin, freePort, launchChromium, readCsv, repoRoot, serveStatic, startProcess, testsDir, waitForHttp } from './support.mjs';
+
+const dist = path.resolve(process.env.TABLETALK_DIST ?? path.join(repoRoot, 'dist'));
+// A real public table: the first 120 days of Seattle's 2012 weather (see app.test.mjs).
+const weatherCsv = path.join(testsDir, 'fixtures', 'seattle-weather-2012.csv');
+const shots = path.join(testsDir, 'artifacts', 'app-edge');
+const TOKEN = 'app-edge-token';
+const COLLECTION = 'seattle-weather-2012';
+
+let work;
+let server;
+let llm;
+let edge;
+let edgeBase;
+let browser;
+const pageErrors = [];
+
+before(async () => {
+  assert.ok(existsSync(path.join(dist, 'index.html')), `${dist}/index.html is missing: run \`trunk build --release\` first`);
+  const llmBin = cargoBin('tabletalk-llm');
+  assert.ok(existsSync(llmBin), `${llmBin} is missing: cargo build -p tabletalk-llm`);
+  work = mkdtempSync(path.join(os.tmpdir(), 'tabletalk-app-edge-'));
+  server = await serveStatic(dist);
+  const llmPort = await freePort();
+  llm = startProcess(llmBin, ['--host', '127.0.0.1', '--port', String(llmPort)], { cwd: repoRoot });
+  await waitForHttp(`http://127.0.0.1:${llmPort}/health`, { timeoutMs: 120000, process: llm });
+  const edgePort = await freePort();
+  edgeBase = `http://127.0.0.1:${edgePort}`;
+  const vars = {
+    PUBLISH_TOKENS: `${TOKEN}=${COLLECTION}`,
+    LLM_BASE_URL: `http://127.0.0.1:${llmPort}`,
+    // The page's own origin: the browser sends it, the edge must allow it (CORS).
+    ALLOWED_ORIGINS: new URL(server.url).origin,
+    RATE_LIMIT_PER_MINUTE: '0',
+  };
+  const args = ['dev', '--local', '--ip', '127.0.0.1', '--port', String(edgePort), '--show-interactive-dev-session=false', '--persist-to', path.join(work, 'state')];
+  for (const [k, v] of Object.entries(vars)) args.push('--var', `${k}:${v}`);
+  edge = startProcess(path.join(testsDir, 'node_modules', '.bin', 'wrangler'), args, {
+    cwd: path.join(repoRoot, 'edge'),
+    env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+  });
+  await waitForHttp(`${edgeBase}/health`, { timeoutMs: 600000, process: edge });
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await edge?.stop();
+  await llm?.stop();
+  await server?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+async function shot(page, name) {
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+}
+
+async function openApp(query = '') {
+  const page = await browser.newPage();
+  page.on('pageerror', (e) => pageErrors.push(String(e)));
+  page.on('console', (m) => m.type() === 'error' && !/Failed to load resource/.test(m.text()) && pageErrors.push(m.text()));
+  await page.goto(`${server.url}${query}`);
+  await page.locator('[data-testid=upload]').waitFor({ state: 'attached' });
+  return page;
+}
+
+test('refine with the LLM through the edge, accept, embed, publish with a token, then the edge answers from it', { timeout: 900000 }, async () => {
+  const rows = readCsv(weatherCsv);
+  const columns = Object.keys(rows[0]).filter((c) => c !== 'row');
+  const page = await openApp(`?edge=${encodeURIComponent(edgeBase)}`);
+  await page.locator('[data-testid=upload]').setInputFiles(weatherCsv);
+  const editor = page.locator(`[data-testid=template][data-table="${COLLECTION}"]`);
+  await editor.waitFor({ timeout: 30000 });
+  assert.equal(await page.locator('[data-testid=edge-address-refine]').inputValue(), edgeBase, 'the address from ?edge= is used');
+  const textarea = editor.locator('[data-testid=template-text]');
+  const original = await textarea.inputValue();
+
+  // Refine: the real backend rewrites each field's sentence; every placeholder must survive.
+  await page.getByRole('button', { name: 'Refine with the LLM', exact: true }).click();
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid=refine-notes] li') || document.querySelector('[data-testid=refine-error]'),
+    null,
+    { timeout: 600000 },
+  );
+  assert.equal(await page.locator('[data-testid=refine-error]').count(), 0, await page.locator('[data-testid=refine-error]').textContent().catch(() => ''));
+  const note = await page.locator('[data-testid=refine-notes] li').first().textContent();
+  assert.ok(note.startsWith(`${COLLECTION}: `), note);
+  const refined = await textarea.inputValue();
+  const rewrote = /rewrote (\d+) of (\d+) sentences/.exec(note);
+  if (rewrote) {
+    assert.ok(Number(rewrote[1]) >= 1 && Number(rewrote[1]) <= Number(rewrote[2]), note);
+    assert.notEqual(refined, original, 'the refined text is in the editor');
+  } else {
+    assert.equal(refined, original, `a refinement that fell back keeps the static template: ${note}`);
+  }
+  for (const c of columns) assert.ok(refined.includes(`{{${c}}}`), `the refined template keeps {{${c}}}: ${refined}`);
+  // The live preview reads the first rows through the refined text: each row's numbers are there.
+  assert.equal(await editor.locator('[data-testid=template-error]').textContent(), '');
+  const preview = editor.locator('[data-testid=preview-row]');
+  assert.equal(await preview.count(), 5);
+  for (let i = 0; i < 5; i++) {
+    const text = await preview.nth(i).textContent();
+    for (const c of ['temp_max', 'temp_min', 'wind']) assert.ok(text.includes(String(Number(rows[i][c]))), `preview row ${i + 1} says ${c} = ${rows[i][c]}: ${text}`);
+  }
+  await shot(page, '1-refined');
+
+  await page.getByRole('button', { name: 'Accept template', exact: true }).click();
+  await page.locator('[data-testid=chat]').waitFor({ timeout: 60000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid=embed-status]')?.textContent.startsWith('Ready:'), null, { timeout: 300000 });
+
+  // Publishing: the address is shared with the refine step; a wrong token is refused by the edge.
+  const form = page.locator('[data-testid=publish]');
+  assert.equal(await form.locator('[data-testid=edge-address-publish]').inputValue(), edgeBase);
+  assert.equal(await form.locator('[data-testid=publish-collection]').inputValue(), COLLECTION, 'the id is made from the table name');
+  await form.getByLabel('Publish token', { exact: true }).fill('not-the-token');
+  await form.getByRole('button', { name: 'Publish', exact: true }).click();
+  const error = form.locator('[data-testid=publish-error]');
+  await error.waitFor({ timeout: 60000 });
+  assert.match(await error.textContent(), /the edge answered 40[13]/);
+
+  await form.getByLabel('Publish token', { exact: true }).fill(TOKEN);
+  await form.getByRole('button', { name: 'Publish', exact: true }).click();
+  const published = form.locator('[data-testid=published]');
+  await published.waitFor({ timeout: 120000 });
+  assert.match(await published.textContent(), new RegExp(`^Published "${COLLECTION}": ${rows.length} sentences from 1 table`));
+  const snippet = await form.locator('[data-testid=widget-snippet]').textContent();
+  assert.ok(snippet.includes(`<tabletalk-chat collection="${COLLECTION}" edge="${edgeBase}">`), snippet);
+  assert.ok(snippet.includes(`${new URL(server.url).origin}/widget.js`), snippet);
+  await shot(page, '2-published');
+  assert.deepEqual(await axeViolations(page), []);
+
+  // The edge now holds what the page prepared: the accepted (refined) template, every row, and
+  // answers that cite them.
+  const info = await (await fetch(`${edgeBase}/v1/collections/${COLLECTION}`)).json();
+  assert.equal(info.passages, rows.length);
+  const snowy = rows.filter((r) => r.weather === 'snow');
+  const res = await fetch(`${edgeBase}/v1/collections/${COLLECTION}/ask`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ question: 'How many rows have snow?' }),
+  });
+  assert.equal(res.status, 200);
+  const exact = await res.json();
+  assert.equal(exact.route, 'exact');
+  assert.equal(exact.value, snowy.length);
+  assert.deepEqual(exact.citations.map((c) => c.row).sort((a, b) => a - b), snowy.map((r) => r.row));
+  const search = await (await fetch(`${edgeBase}/v1/collections/${COLLECTION}/search`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ text: 'snow' }),
+  })).json();
+  assert.ok(search.hits.length > 0, JSON.stringify(search).slice(0, 400));
+  // The top hit is a snowy day, read through the template the page accepted.
+  const top = search.hits[0];
+  assert.equal(top.provenance.file, `${COLLECTION}.csv`);
+  assert.equal(rows[top.provenance.row - 1].weather, 'snow', JSON.stringify(top));
+  assert.equal(top.text.includes('snow'), true);
+  assert.deepEqual(pageErrors, []);
+});
+
+test('column types: a number read as text is shown as text; a type the values do not allow is refused with the column named', { timeout: 120000 }, async () => {
+  const page = await openApp();
+  await page.locator('[data-testid=upload]').setInputFiles(weatherCsv);
+  await page.locator('[data-testid=template-step]').waitFor({ timeout: 30000 });
+  await page.locator('[data-testid=schema-editor] summary').click();
+  await page.getByLabel('Type of wind', { exact: true }).selectOption('text');
+  await page.getByLabel('Type of weather', { exact: true }).selectOption('date');
+  await page.locator('[data-testid=apply-schema]').click();
+  await page.waitForFunction(() => /weather/.test(document.body.textContent) && /stays text/.test(document.body.textContent), null, { timeout: 30000 });
+  assert.match(await page.locator('body').textContent(), /seattle-weather-2012, column weather: its values are not all date values, so it stays text/);
+  assert.equal(await page.getByLabel('Type of wind', { exact: true }).inputValue(), 'text');
+  assert.equal(await page.getByLabel('Type of weather', { exact: true }).inputValue(), 'text');
+  // The schema table says what the exact path now reads.
+  assert.equal(await page.locator('[data-testid=table] [data-testid=column][data-column=wind]').getAttribute('data-type'), 'text');
+  assert.equal(await page.locator('[data-testid=table] [data-testid=column][data-column=temp_max]').getAttribute('data-type'), 'decimal');
+  await shot(page, '3-types');
+  assert.deepEqual(pageErrors, []);
+});
