@@ -344,6 +344,16 @@ fn time_limit_gives_504_or_an_error_event() {
     let error: Value = serde_json::from_str(&events[events.len() - 2]).unwrap();
     assert!(error["error"]["message"].as_str().is_some(), "{error}");
     assert!(error["error"]["code"].as_str().is_some(), "{error}");
-    // The server is still usable afterwards.
-    assert_eq!(s.chat(chat_body("hi", json!({"max_tokens": 4}))).status, 200);
+    // The server is still usable afterwards: the timed-out generations freed the model. Under a
+    // loaded CI machine even "hi" can pass the 1 s limit, so a well-formed 504 earns a retry.
+    let mut last = None;
+    for _ in 0..10 {
+        let r = s.chat(chat_body("hi", json!({"max_tokens": 4})));
+        if r.status == 200 {
+            return;
+        }
+        assert_error(&r, 504);
+        last = Some(r.json);
+    }
+    panic!("ten short requests after the time limit all timed out; the last said {last:?}");
 }

@@ -1,15 +1,8 @@
-//! The three wasm builds: the shared core alone, the browser app (Trunk), the edge (worker-build).
+//! The wasm builds: the browser app (Trunk) and the edge (worker-build).
 
 use anyhow::Result;
 
 use crate::util::{command, root, run};
-
-/// The shared core type-checks for the browser on its own with every feature (xlsx, docx, the
-/// candle embedder, the WGSL kernels, DataFusion). Its code is built for real in the app step (the
-/// page and its embedding worker) and the edge step, so a check is enough here.
-pub fn shared_wasm() -> Result<()> {
-    run(command("cargo").args(["check", "-p", "tabletalk-shared", "--features", "embed,gpu,query", "--target", "wasm32-unknown-unknown"]))
-}
 
 /// `trunk build --release` → dist/ (cargo profile `wasm-release`, then wasm-opt -O1; see
 /// docs/decisions.md, issue 7, for why not -Oz).

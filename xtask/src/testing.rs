@@ -1,10 +1,12 @@
 //! `cargo xtask test`: every test, native and in the browser and workerd, with a summary.
 
+use std::sync::Mutex;
+use std::thread;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
 
-use crate::util::{command, npm_dir, root, run as run_cmd};
+use crate::util::{self, command, npm_dir, root, run as run_cmd};
 use crate::{builds, disk, fixtures, models, tools};
 
 struct Outcome {
@@ -13,13 +15,20 @@ struct Outcome {
     took: Duration,
 }
 
-pub fn run() -> Result<()> {
-    let started = Instant::now();
-    let mut outcomes: Vec<Outcome> = Vec::new();
-    let mut step = |name: &'static str, needs: &[&str], f: &dyn Fn() -> Result<()>| {
-        let blocked = needs
-            .iter()
-            .find(|n| outcomes.iter().any(|o| o.name == **n && o.result.is_err()));
+/// The steps run so far; shared by the two lanes that run at once.
+#[derive(Default)]
+struct Steps(Mutex<Vec<Outcome>>);
+
+impl Steps {
+    /// Runs `f` unless a step it needs failed, and records how it went and how long it took.
+    fn step(&self, name: &'static str, needs: &[&str], f: &dyn Fn() -> Result<()>) {
+        let blocked = {
+            let done = self.0.lock().expect("no step panics while holding the lock");
+            needs
+                .iter()
+                .find(|n| done.iter().any(|o| o.name == **n && o.result.is_err()))
+                .copied()
+        };
         let t = Instant::now();
         let result = match blocked {
             Some(n) => Err(format!("skipped: {n} failed")),
@@ -28,73 +37,84 @@ pub fn run() -> Result<()> {
                 f().map_err(|e| format!("{e:#}"))
             }
         };
-        if let Err(e) = &result {
-            eprintln!("==> {name}: FAILED: {e}");
+        match &result {
+            Err(e) => eprintln!("==> {name}: FAILED: {e}"),
+            Ok(()) => eprintln!("==> {name}: ok ({:.0?})", t.elapsed()),
         }
-        outcomes.push(Outcome {
+        self.0.lock().expect("no step panics while holding the lock").push(Outcome {
             name,
             result,
             took: t.elapsed(),
         });
-    };
+    }
+}
 
+pub fn run() -> Result<()> {
+    let started = Instant::now();
+    let steps = Steps::default();
     let prune = disk::pruning();
     eprintln!("==> {}", disk::free_space());
-    step("tools", &[], &tools::run_all);
-    step("fixtures", &[], &fixtures::run);
-    step("models", &[], &models::run);
-    // Native tests of the default members (the wasm-only app and edge are not among them).
-    // TABLETALK_REQUIRE_GPU: the wgpu embedding tests fail, not skip, without an adapter (tools
-    // installs lavapipe).
-    // In CI incremental caches only cost disk (a one-off build never reuses them).
-    step("cargo test", &["tools", "fixtures", "models"], &|| {
-        let mut cmd = command("cargo");
-        cmd.arg("test").env("TABLETALK_REQUIRE_GPU", "1");
-        if prune {
-            cmd.env("CARGO_INCREMENTAL", "0");
-        }
-        let r = run_cmd(&mut cmd);
-        if prune {
-            disk::prune_native();
-        }
-        r
+    steps.step("tools", &[], &tools::system);
+    steps.step("fixtures", &[], &fixtures::run);
+    steps.step("models", &[], &models::run);
+
+    // Two lanes at once: the native tests, and the wasm tools and builds. On two cores each spends
+    // minutes on one core (fat-LTO links, test binaries linking, long crate chains), which the other
+    // lane fills; run one after the other they took over 80 minutes.
+    thread::scope(|scope| {
+        scope.spawn(|| {
+            util::prefix_output("[wasm] ");
+            steps.step("wasm tools", &["tools"], &tools::wasm_tools);
+            // Neither wasm-release build is pruned: the edge reuses the app's DataFusion, and
+            // `wrangler dev` in the e2e tests re-runs the edge build, which must find it done. The
+            // embedding worker's build (profile wasm-worker) is read by nothing later. The shared
+            // core's wasm32 code is built here for real: the page (query), its embedding worker
+            // (embed, gpu) and the edge (query).
+            steps.step("app build (trunk)", &["wasm tools"], &|| {
+                let r = builds::app();
+                if prune {
+                    disk::prune_wasm("wasm-worker");
+                }
+                r
+            });
+            steps.step("edge build (worker-build)", &["wasm tools"], &builds::edge);
+        });
+        // Native tests of the default members (the wasm-only app and edge are not among them).
+        // TABLETALK_REQUIRE_GPU: the wgpu embedding tests fail, not skip, without an adapter
+        // (tools installs lavapipe).
+        steps.step("cargo test", &["tools", "fixtures", "models"], &|| {
+            let mut cmd = command("cargo");
+            cmd.arg("test").env("TABLETALK_REQUIRE_GPU", "1");
+            let r = run_cmd(&mut cmd);
+            if prune {
+                disk::prune_native();
+            }
+            r
+        });
     });
-    step("shared for wasm32", &["tools"], &|| {
-        let r = builds::shared_wasm();
-        if prune {
-            disk::prune_wasm("debug");
-        }
-        r
-    });
-    // Neither wasm-release build is pruned: the edge reuses the app's DataFusion, and `wrangler dev`
-    // in the e2e tests re-runs the edge build, which must find it done. The embedding worker's
-    // build (profile wasm-worker) is read by nothing later.
-    step("app build (trunk)", &["tools"], &|| {
-        let r = builds::app();
-        if prune {
-            disk::prune_wasm("wasm-worker");
-        }
-        r
-    });
-    step("edge build (worker-build)", &["tools"], &builds::edge);
-    step("e2e: app in Chromium", &["app build (trunk)"], &|| {
+
+    steps.step("e2e: app in Chromium", &["app build (trunk)"], &|| {
         // The embedding worker on its own too: CPU and WebGPU (SwiftShader) against the reference;
         // then offline: the service worker serves the app and the model with the server closed.
         node_test("e2e/app.test.mjs")
             .and_then(|()| node_test("e2e/embed.test.mjs"))
             .and_then(|()| node_test("e2e/offline.test.mjs"))
     });
-    step(
-        "e2e: edge in workerd",
-        &["edge build (worker-build)"],
-        &|| {
-            node_test("e2e/edge.test.mjs")
-                .and_then(|()| node_test("e2e/edge_collections.test.mjs"))
-                // The chat widget in Chromium against the edge and CLI built by now.
-                .and_then(|()| node_test("e2e/widget.test.mjs"))
-        },
+    steps.step("e2e: edge in workerd", &["edge build (worker-build)"], &|| {
+        node_test("e2e/edge.test.mjs")
+            .and_then(|()| node_test("e2e/edge_collections.test.mjs"))
+            // The chat widget in Chromium against the edge and CLI built by now.
+            .and_then(|()| node_test("e2e/widget.test.mjs"))
+    });
+    // The built app against the edge and the real tabletalk-llm: Refine with the LLM, Publish,
+    // then the edge answers from what the page published.
+    steps.step(
+        "e2e: app with the edge",
+        &["app build (trunk)", "edge build (worker-build)"],
+        &|| node_test("e2e/app_edge.test.mjs"),
     );
 
+    let outcomes = steps.0.into_inner().expect("no step panicked");
     println!("\nSummary ({:.0?} in all):", started.elapsed());
     for o in &outcomes {
         let verdict = match &o.result {

@@ -17,9 +17,20 @@ const WASM_TARGET: &str = "wasm32-unknown-unknown";
 const LAVAPIPE_ICD: &str = "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json";
 
 pub fn run_all() -> Result<()> {
+    system()?;
+    wasm_tools()
+}
+
+/// What the native tests need too: npm packages, Debian's Chromium/clang/lavapipe, the wasm target.
+pub fn system() -> Result<()> {
     npm_packages()?;
     chromium()?;
-    wasm_target()?;
+    wasm_target()
+}
+
+/// The wasm build tools compiled from crates.io; only the wasm builds need them, so `cargo xtask
+/// test` installs them beside the native tests.
+pub fn wasm_tools() -> Result<()> {
     cargo_tool("trunk", TRUNK_VERSION, "trunk", &["--locked"])?;
     // wasm-bindgen-cli's own lockfile pins crates this registry does not serve: no --locked.
     cargo_tool(

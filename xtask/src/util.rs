@@ -77,17 +77,57 @@ fn describe(cmd: &Command) -> String {
     }
 }
 
-/// Runs to completion with inherited output; a non-zero exit is an error naming the command.
+thread_local! {
+    /// Set on a thread that runs beside another (`cargo xtask test`'s wasm lane): its commands'
+    /// output lines are prefixed with this, so two interleaved logs stay readable.
+    static PREFIX: std::cell::Cell<Option<&'static str>> = const { std::cell::Cell::new(None) };
+}
+
+/// Prefixes the output of every command this thread runs from now on (see `PREFIX`).
+pub fn prefix_output(prefix: &'static str) {
+    PREFIX.with(|p| p.set(Some(prefix)));
+}
+
+/// Runs to completion; output inherited, or line by line with the thread's prefix. A non-zero exit
+/// is an error naming the command.
 pub fn run(cmd: &mut Command) -> Result<()> {
     let text = describe(cmd);
-    eprintln!("$ {text}");
-    let status = cmd
-        .status()
-        .with_context(|| format!("could not start `{text}`"))?;
+    let prefix = PREFIX.with(|p| p.get());
+    let status = match prefix {
+        None => {
+            eprintln!("$ {text}");
+            cmd.status()
+        }
+        Some(prefix) => {
+            eprintln!("{prefix}$ {text}");
+            run_prefixed(cmd, prefix)
+        }
+    }
+    .with_context(|| format!("could not start `{text}`"))?;
     if !status.success() {
         bail!("`{text}` failed ({status})");
     }
     Ok(())
+}
+
+/// Pumps stdout and stderr into our stderr, each line prefixed, until the command ends.
+fn run_prefixed(cmd: &mut Command, prefix: &'static str) -> std::io::Result<std::process::ExitStatus> {
+    use std::io::{BufRead, BufReader, Read};
+    fn pump(from: impl Read + Send + 'static, prefix: &'static str) -> std::thread::JoinHandle<()> {
+        std::thread::spawn(move || {
+            for line in BufReader::new(from).split(b'\n').map_while(Result::ok) {
+                eprintln!("{prefix}{}", String::from_utf8_lossy(&line).trim_end_matches('\r'));
+            }
+        })
+    }
+    let mut child = cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()?;
+    let out = child.stdout.take().map(|o| pump(o, prefix));
+    let err = child.stderr.take().map(|e| pump(e, prefix));
+    let status = child.wait();
+    for h in [out, err].into_iter().flatten() {
+        let _ = h.join();
+    }
+    status
 }
 
 /// stdout + stderr of a quick query such as `trunk --version`; None when it cannot run.
