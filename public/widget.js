@@ -17,7 +17,7 @@
       unanswerable: 'No answer', generated: 'Written by a language model: check the cited rows',
       sql: 'How it was computed (SQL)', cited: 'Cited rows ({n})', row: '{file}, row {row}', more: '… and {n} more rows',
       unsupported: 'No cited row supports this sentence.', weakNote: 'Dotted underline: no cited row supports that sentence.',
-      helpful: 'Helpful', unhelpful: 'Not helpful', saved: 'Thanks, saved in this browser.',
+      helpful: 'Helpful', unhelpful: 'Not helpful', saved: 'Thanks, saved in this browser.', sent: 'Thanks, sent to the maintainers of this data.', notSent: 'Thanks, saved in this browser (the Tabletalk service did not take it).',
       unreachable: 'Could not reach the Tabletalk service at {edge}. It may be down, or it may not accept requests from this site.',
       timeout: 'The Tabletalk service did not answer within {s} seconds. Try again later.',
       notFound: 'The collection “{id}” is not published at {edge}.',
@@ -34,7 +34,7 @@
       unanswerable: 'Sin respuesta', generated: 'Escrito por un modelo de lenguaje: comprueba las filas citadas',
       sql: 'Cómo se calculó (SQL)', cited: 'Filas citadas ({n})', row: '{file}, fila {row}', more: '… y {n} filas más',
       unsupported: 'Ninguna fila citada respalda esta frase.', weakNote: 'Subrayado punteado: ninguna fila citada respalda esa frase.',
-      helpful: 'Útil', unhelpful: 'No es útil', saved: 'Gracias, guardado en este navegador.',
+      helpful: 'Útil', unhelpful: 'No es útil', saved: 'Gracias, guardado en este navegador.', sent: 'Gracias, enviado a quienes mantienen estos datos.', notSent: 'Gracias, guardado en este navegador (el servicio de Tabletalk no lo aceptó).',
       unreachable: 'No se pudo contactar con el servicio Tabletalk en {edge}. Puede estar caído o no aceptar peticiones de este sitio.',
       timeout: 'El servicio Tabletalk no respondió en {s} segundos. Inténtalo más tarde.',
       notFound: 'La colección «{id}» no está publicada en {edge}.',
@@ -51,7 +51,7 @@
       unanswerable: 'Sense resposta', generated: 'Escrit per un model de llenguatge: comprova les files citades',
       sql: 'Com s’ha calculat (SQL)', cited: 'Files citades ({n})', row: '{file}, fila {row}', more: '… i {n} files més',
       unsupported: 'Cap fila citada no avala aquesta frase.', weakNote: 'Subratllat puntejat: cap fila citada no avala aquesta frase.',
-      helpful: 'Útil', unhelpful: 'No és útil', saved: 'Gràcies, desat en aquest navegador.',
+      helpful: 'Útil', unhelpful: 'No és útil', saved: 'Gràcies, desat en aquest navegador.', sent: 'Gràcies, enviat a qui manté aquestes dades.', notSent: 'Gràcies, desat en aquest navegador (el servei de Tabletalk no ho ha acceptat).',
       unreachable: 'No s’ha pogut contactar amb el servei Tabletalk a {edge}. Pot estar aturat o no acceptar peticions d’aquest lloc.',
       timeout: 'El servei Tabletalk no ha respost en {s} segons. Torna-ho a provar més tard.',
       notFound: 'La col·lecció «{id}» no està publicada a {edge}.',
@@ -68,7 +68,7 @@
       unanswerable: 'Keine Antwort', generated: 'Von einem Sprachmodell geschrieben: prüfen Sie die zitierten Zeilen',
       sql: 'So wurde es berechnet (SQL)', cited: 'Zitierte Zeilen ({n})', row: '{file}, Zeile {row}', more: '… und {n} weitere Zeilen',
       unsupported: 'Keine zitierte Zeile stützt diesen Satz.', weakNote: 'Gepunktet unterstrichen: keine zitierte Zeile stützt diesen Satz.',
-      helpful: 'Hilfreich', unhelpful: 'Nicht hilfreich', saved: 'Danke, in diesem Browser gespeichert.',
+      helpful: 'Hilfreich', unhelpful: 'Nicht hilfreich', saved: 'Danke, in diesem Browser gespeichert.', sent: 'Danke, an die Betreuer dieser Daten gesendet.', notSent: 'Danke, in diesem Browser gespeichert (der Tabletalk-Dienst hat es nicht angenommen).',
       unreachable: 'Der Tabletalk-Dienst unter {edge} ist nicht erreichbar. Er ist vielleicht ausgefallen oder nimmt keine Anfragen von dieser Seite an.',
       timeout: 'Der Tabletalk-Dienst hat nicht innerhalb von {s} Sekunden geantwortet. Bitte später erneut versuchen.',
       notFound: 'Die Sammlung „{id}“ ist unter {edge} nicht veröffentlicht.',
@@ -386,6 +386,26 @@
       if (body?.answer && typeof body.answer.answer === 'string') entry.answer = body.answer;
     }
 
+    /** One vote to the edge; true when it was recorded. The question and answer go as text. */
+    async sendVote(entry, vote) {
+      const a = entry.answer;
+      const citations = Array.isArray(a?.citations)
+        ? a.citations.filter((c) => typeof c?.file === 'string' && Number.isInteger(c?.row)).map((c) => ({ file: c.file, row: c.row }))
+        : [];
+      try {
+        const res = await fetch(`${this.edge}/v1/collections/${encodeURIComponent(this.collection)}/feedback`, {
+          method: 'POST',
+          credentials: 'omit',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ vote, question: entry.question, answer: typeof a?.answer === 'string' ? a.answer : '', intent: typeof a?.intent === 'string' ? a.intent : null, citations }),
+          signal: AbortSignal.timeout(TIMEOUT_S * 1000),
+        });
+        return res.status === 201;
+      } catch {
+        return false;
+      }
+    }
+
     /** A specific message for an edge error (`{error, message}`), never a stack trace. */
     explain(status, body) {
       switch (body?.error) {
@@ -489,18 +509,22 @@
       return el('details', { class: 'citations' }, el('summary', {}, this.fmt('cited', { n: list.length })), el('ul', { class: 'cited' }, items));
     }
 
-    /** Thumbs up/down, kept in localStorage with the answer. The edge has no feedback endpoint
-     *  (edge/src/lib.rs routes), so nothing is sent anywhere. */
+    /** Thumbs up/down: kept in localStorage with the answer, and sent to the edge
+     *  (`POST /v1/collections/{id}/feedback`), where the collection's owner reads the hit rate. */
     feedback(entry) {
       const t = this.t;
       const note = el('span', { 'aria-live': 'polite' });
       const mk = (value, cls, label) => el('button', {
         type: 'button', class: cls, 'aria-label': label, title: label, 'aria-pressed': String(entry.feedback === value),
-        onclick: (e) => {
+        onclick: async (e) => {
           entry.feedback = entry.feedback === value ? null : value;
           for (const b of e.currentTarget.parentElement.querySelectorAll('button')) b.setAttribute('aria-pressed', String(b.dataset.value === entry.feedback));
           note.textContent = entry.feedback ? t.saved : '';
           this.save();
+          if (!entry.feedback) return;
+          const vote = entry.feedback;
+          const sent = await this.sendVote(entry, vote);
+          if (entry.feedback === vote) note.textContent = sent ? t.sent : t.notSent;
         },
         'data-value': value,
       }, thumb());

@@ -161,6 +161,80 @@ pub struct ApiError {
     pub message: String,
 }
 
+/// A visitor's verdict on one answer: the hit/miss signal a collection's owner monitors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Vote {
+    Up,
+    Down,
+}
+
+/// Longest question and answer text the edge keeps with a vote (longer ones are cut).
+pub const FEEDBACK_MAX_TEXT: usize = 2000;
+/// Most cited rows kept with a vote.
+pub const FEEDBACK_MAX_ROWS: usize = 50;
+
+/// `POST /v1/collections/{id}/feedback`: thumbs up or down on an answer, from the app or the
+/// widget. Anyone who may ask may vote; only the owner (a publish token) reads the votes back.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FeedbackRequest {
+    pub vote: Vote,
+    pub question: String,
+    #[serde(default)]
+    pub answer: String,
+    /// The answer's `intent` ("count_filter", "retrieval", …).
+    #[serde(default)]
+    pub intent: Option<String>,
+    /// The rows the answer cited.
+    #[serde(default)]
+    pub citations: Vec<CitedRow>,
+}
+
+/// A cited row, as answers cite them (`query::Citation`'s JSON; that module needs the `query`
+/// feature, which the wire types do not).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CitedRow {
+    pub file: String,
+    pub row: u64,
+}
+
+/// One stored vote, as `GET /v1/collections/{id}/feedback` lists it (newest first).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FeedbackEntry {
+    pub at: String,
+    #[serde(flatten)]
+    pub request: FeedbackRequest,
+}
+
+/// Votes of one intent.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct VoteCount {
+    pub up: u64,
+    pub down: u64,
+}
+
+/// `GET /v1/collections/{id}/feedback` (publish token): totals, the hit rate (up / all votes),
+/// totals per intent, and the latest votes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FeedbackSummary {
+    pub id: String,
+    pub up: u64,
+    pub down: u64,
+    /// None before the first vote.
+    pub hit_rate: Option<f64>,
+    pub by_intent: BTreeMap<String, VoteCount>,
+    pub recent: Vec<FeedbackEntry>,
+}
+
+/// The answer to a vote: the collection's totals so far.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FeedbackRecorded {
+    pub id: String,
+    pub recorded: bool,
+    pub up: u64,
+    pub down: u64,
+}
+
 /// The text of a server-sent `delta` event on `/ask` (the generated answer as it is written).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Delta {
@@ -184,5 +258,17 @@ mod tests {
         assert_eq!(s.k, None);
         let a: AskRequest = serde_json::from_str(r#"{"question":"how many?"}"#).unwrap();
         assert!(a.history.is_empty());
+    }
+
+    #[test]
+    fn feedback_is_flat_json() {
+        let f: FeedbackRequest = serde_json::from_str(r#"{"vote":"down","question":"how many?"}"#).unwrap();
+        assert_eq!(f.vote, Vote::Down);
+        assert!(f.citations.is_empty());
+        assert!(serde_json::from_str::<FeedbackRequest>(r#"{"vote":"sideways","question":"q"}"#).is_err());
+        let e = FeedbackEntry { at: "2026-11-23T00:00:00Z".into(), request: f };
+        let v = serde_json::to_value(&e).unwrap();
+        assert_eq!(v["vote"], "down");
+        assert_eq!(v["at"], "2026-11-23T00:00:00Z");
     }
 }

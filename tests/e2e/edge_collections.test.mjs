@@ -246,6 +246,47 @@ test('an oversized body is a 413 with a JSON error', async () => {
   assert.equal((await res.json()).error, 'payload_too_large');
 });
 
+test('thumbs up/down: anyone may vote on an answer, only the owner reads the votes and hit rate', async () => {
+  const question = 'How many people are older than 35?';
+  const answer = await (await post('/v1/collections/people/ask', { question })).json();
+  const vote = (v, extra = {}) =>
+    post('/v1/collections/people/feedback', { vote: v, question, answer: answer.answer, intent: answer.intent, citations: answer.citations, ...extra });
+  const up = await vote('up');
+  assert.equal(up.status, 201);
+  assert.deepEqual(await up.json(), { id: 'people', recorded: true, up: 1, down: 0 });
+  const down = await vote('down', { question: 'q'.repeat(5000), intent: 'retrieval', citations: [] });
+  assert.equal(down.status, 201);
+  assert.deepEqual(await down.json(), { id: 'people', recorded: true, up: 1, down: 1 });
+
+  const bad = await post('/v1/collections/people/feedback', { vote: 'sideways', question });
+  assert.equal(bad.status, 400);
+  assert.equal((await bad.json()).error, 'bad_request');
+  const nowhere = await post('/v1/collections/nobody/feedback', { vote: 'up', question });
+  assert.equal(nowhere.status, 404);
+
+  const read = (token) => fetch(`${base}/v1/collections/people/feedback`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+  assert.equal((await read()).status, 401);
+  assert.equal((await read(TOKEN_B)).status, 403);
+  const res = await read(TOKEN_A);
+  assert.equal(res.status, 200);
+  const s = await res.json();
+  assert.equal(s.id, 'people');
+  assert.equal(s.up, 1);
+  assert.equal(s.down, 1);
+  assert.equal(s.hit_rate, 0.5);
+  assert.deepEqual(s.by_intent[answer.intent], { up: 1, down: 0 });
+  assert.deepEqual(s.by_intent.retrieval, { up: 0, down: 1 });
+  // Newest first; the 5,000-character question was cut to 2,000; the first vote kept its citations.
+  assert.equal(s.recent.length, 2);
+  assert.equal(s.recent[0].vote, 'down');
+  assert.equal(s.recent[0].question.length, 2000);
+  assert.equal(s.recent[1].vote, 'up');
+  assert.equal(s.recent[1].answer, answer.answer);
+  assert.deepEqual(s.recent[1].citations, answer.citations);
+  assert.ok(answer.citations.length > 0);
+  assert.ok(!Number.isNaN(Date.parse(s.recent[1].at)));
+});
+
 test('after a restart the collection is still there; a backend dying mid-stream gives an error event', async () => {
   await edge.stop();
   edge = startEdge(`http://127.0.0.1:${fake.address().port}`, 4000);
@@ -253,6 +294,9 @@ test('after a restart the collection is still there; a backend dying mid-stream 
   const info = await fetch(`${base}/v1/collections/people`);
   assert.equal(info.status, 200);
   assert.equal((await info.json()).passages, 5);
+  // The votes are kept in the collection's storage too.
+  const votes = await (await fetch(`${base}/v1/collections/people/feedback`, { headers: { authorization: `Bearer ${TOKEN_A}` } })).json();
+  assert.deepEqual([votes.up, votes.down], [1, 1]);
   const exact = await (await post('/v1/collections/people/ask', { question: 'How many people are older than 35?' })).json();
   assert.equal(exact.value, 3);
 
@@ -287,11 +331,13 @@ test('a silent backend is a JSON 504 within the time limit; exact questions stil
 });
 
 test('DELETE with the token removes a collection', async () => {
+  assert.equal((await post('/v1/collections/fruits/feedback', { vote: 'up', question: 'Which fruit is red?' })).status, 201);
   const del = await fetch(`${base}/v1/collections/fruits`, { method: 'DELETE', headers: { authorization: `Bearer ${TOKEN_B}` } });
   assert.equal(del.status, 200);
   const gone = await fetch(`${base}/v1/collections/fruits`);
   assert.equal(gone.status, 404);
   assert.equal((await gone.json()).error, 'not_found');
+  assert.equal((await post('/v1/collections/fruits/feedback', { vote: 'up', question: 'Which fruit is red?' })).status, 404);
 });
 
 test('past the per-client rate limit: 429 with a JSON error and Retry-After', async () => {

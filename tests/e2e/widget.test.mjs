@@ -357,6 +357,13 @@ test('feedback is kept in localStorage, survives a reload, and Clear history rem
   await tabTo(page, page, (f) => f.label === 'Helpful', { back: true });
   await page.keyboard.press('Enter');
   assert.equal(await card.locator('button.up').getAttribute('aria-pressed'), 'true');
+  // The vote reached the edge: its owner reads it back with the publish token.
+  await card.locator('.feedback span').filter({ hasText: 'sent to the maintainers' }).waitFor();
+  const votes = await (await fetch(`${base}/v1/collections/people/feedback`, { headers: { authorization: `Bearer ${TOKEN}` } })).json();
+  assert.equal(votes.recent[0].vote, 'up');
+  assert.equal(votes.recent[0].question, 'How many people live in Porto?');
+  assert.deepEqual(votes.recent[0].citations.map((c) => c.row).sort((a, b) => a - b),
+    parseCsv(PEOPLE).flatMap((p, i) => (p.city === 'Porto' ? [i + 1] : [])));
   const kept = await page.evaluate(() => Object.entries(localStorage).filter(([k]) => k.startsWith('tabletalk-chat:')));
   assert.equal(kept.length, 1);
   assert.equal(JSON.parse(kept[0][1]).at(-1).feedback, 'up');

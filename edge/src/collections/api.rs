@@ -35,7 +35,10 @@ pub async fn route(mut req: Request, env: &Env, cfg: &Config, segments: &[&str])
         (Method::Post, ["commit"]) => op("commit", true, false),
         (Method::Post, ["search"]) => op("search", false, true),
         (Method::Post, ["ask"]) => op("ask", false, true),
-        (m, [] | ["commit" | "search" | "ask"] | ["parts", _, _]) => {
+        // Anyone who may ask may vote; reading the votes is the owner's (a publish token).
+        (Method::Post, ["feedback"]) => op("feedback", false, true),
+        (Method::Get, ["feedback"]) => op("feedback-summary", true, false),
+        (m, [] | ["commit" | "search" | "ask" | "feedback"] | ["parts", _, _]) => {
             return Err(EdgeError::MethodNotAllowed(format!("{m} is not allowed on {}", req.path())));
         }
         _ => return Err(EdgeError::NotFound(format!("no route for {method} {}", req.path()))),

@@ -1,13 +1,17 @@
 //! The Durable Object behind one collection (its id is the collection id, so two collections
 //! never share storage or memory). It receives the worker's already-authorised requests on
-//! internal paths (`/publish`, `/part`, `/commit`, `/delete`, `/info`, `/search`, `/ask`) and
+//! internal paths (`/publish`, `/part`, `/commit`, `/delete`, `/info`, `/search`, `/ask`,
+//! `/feedback`, `/feedback-summary`) and
 //! keeps the decoded collection in memory between requests.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use futures::StreamExt;
-use tabletalk_shared::api::{CollectionInfo, Delta, PublishRequest, UploadStatus, AskRequest, SearchRequest, CHUNK_BYTES, PART_INDEX, PART_TABLES};
+use tabletalk_shared::api::{
+    AskRequest, CollectionInfo, Delta, FeedbackEntry, FeedbackRecorded, FeedbackRequest, FeedbackSummary, PublishRequest, SearchRequest,
+    UploadStatus, VoteCount, CHUNK_BYTES, FEEDBACK_MAX_ROWS, FEEDBACK_MAX_TEXT, PART_INDEX, PART_TABLES,
+};
 use tabletalk_shared::query::Answer;
 use worker::{durable_object, wasm_bindgen_futures, DurableObject, Env, Headers, Request, Response, State};
 
@@ -81,6 +85,7 @@ impl CollectionObject {
                 let existed = store.get::<CollectionInfo>(LIVE, INFO)?.is_some();
                 store.clear(LIVE)?;
                 store.clear(UPLOAD)?;
+                store.clear_votes()?;
                 self.loaded.replace(None);
                 if !existed {
                     return Err(not_found(&id));
@@ -104,6 +109,27 @@ impl CollectionObject {
                 let stream = req.headers().get("x-stream")?.as_deref() == Some("1");
                 let l = self.loaded(&id)?;
                 self.ask(l, r, stream).await
+            }
+            "/feedback" => {
+                let r: FeedbackRequest = parse(&req.bytes().await?)?;
+                let store = self.store()?;
+                if store.get::<CollectionInfo>(LIVE, INFO)?.is_none() {
+                    return Err(not_found(&id));
+                }
+                let at = String::from(worker::js_sys::Date::new_0().to_iso_string());
+                store.add_vote(&FeedbackEntry { at, request: bounded(r) })?;
+                let totals = store.vote_counts()?.into_values().fold(VoteCount::default(), |a, c| VoteCount { up: a.up + c.up, down: a.down + c.down });
+                json(201, &FeedbackRecorded { id, recorded: true, up: totals.up, down: totals.down })
+            }
+            "/feedback-summary" => {
+                let store = self.store()?;
+                if store.get::<CollectionInfo>(LIVE, INFO)?.is_none() {
+                    return Err(not_found(&id));
+                }
+                let by_intent = store.vote_counts()?;
+                let (up, down) = by_intent.values().fold((0, 0), |(u, d), c| (u + c.up, d + c.down));
+                let hit_rate = (up + down > 0).then(|| up as f64 / (up + down) as f64);
+                json(200, &FeedbackSummary { id, up, down, hit_rate, by_intent, recent: store.recent_votes(RECENT_VOTES)? })
             }
             other => Err(EdgeError::NotFound(format!("no internal route {other}"))),
         }
@@ -205,6 +231,25 @@ fn event_stream(s: impl futures::Stream<Item = Vec<u8>> + 'static) -> Result<Res
     headers.set("content-type", "text/event-stream; charset=utf-8")?;
     headers.set("cache-control", "no-store")?;
     Ok(Response::from_stream(s.map(Ok::<Vec<u8>, worker::Error>))?.with_headers(headers))
+}
+
+/// Votes `GET …/feedback` lists.
+const RECENT_VOTES: u32 = 50;
+
+/// A vote as kept: texts cut to `FEEDBACK_MAX_TEXT` characters, at most `FEEDBACK_MAX_ROWS` rows.
+fn bounded(mut r: FeedbackRequest) -> FeedbackRequest {
+    let cut = |s: &mut String| {
+        if let Some((i, _)) = s.char_indices().nth(FEEDBACK_MAX_TEXT) {
+            s.truncate(i);
+        }
+    };
+    cut(&mut r.question);
+    cut(&mut r.answer);
+    if let Some(i) = r.intent.as_mut() {
+        i.truncate(i.char_indices().nth(64).map_or(i.len(), |(n, _)| n));
+    }
+    r.citations.truncate(FEEDBACK_MAX_ROWS);
+    r
 }
 
 fn not_found(id: &str) -> EdgeError {

@@ -3,8 +3,11 @@
 //! stage `upload` and swapped in by `commit` without an await in between, which the runtime
 //! applies atomically. A failed or abandoned upload never touches the live collection.
 
+use std::collections::BTreeMap;
+
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+use tabletalk_shared::api::{FeedbackEntry, Vote, VoteCount};
 use worker::{SqlStorage, SqlStorageValue};
 
 use crate::error::EdgeError;
@@ -14,6 +17,8 @@ pub const UPLOAD: &str = "upload";
 /// Keys in `meta`.
 pub const INFO: &str = "info";
 pub const REQUEST: &str = "request";
+/// Votes kept per collection; older ones go.
+pub const MAX_VOTES: u32 = 10_000;
 
 pub struct Store {
     sql: SqlStorage,
@@ -23,7 +28,67 @@ impl Store {
     pub fn open(sql: SqlStorage) -> Result<Store, EdgeError> {
         sql.exec("CREATE TABLE IF NOT EXISTS meta (stage TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (stage, key))", None)?;
         sql.exec("CREATE TABLE IF NOT EXISTS chunks (stage TEXT NOT NULL, part TEXT NOT NULL, seq INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (stage, part, seq))", None)?;
+        sql.exec("CREATE TABLE IF NOT EXISTS feedback (n INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, vote TEXT NOT NULL, intent TEXT NOT NULL, body TEXT NOT NULL)", None)?;
         Ok(Store { sql })
+    }
+
+    /// Keeps one vote (the newest `MAX_VOTES` stay, so a flood of votes cannot fill the object).
+    pub fn add_vote(&self, entry: &FeedbackEntry) -> Result<(), EdgeError> {
+        let body = serde_json::to_string(entry).map_err(|e| EdgeError::Internal(e.to_string()))?;
+        let vote = match entry.request.vote {
+            Vote::Up => "up",
+            Vote::Down => "down",
+        };
+        let intent = entry.request.intent.clone().unwrap_or_default();
+        self.sql.exec(
+            "INSERT INTO feedback (at, vote, intent, body) VALUES (?, ?, ?, ?)",
+            vec![entry.at.clone().into(), vote.into(), intent.into(), body.into()],
+        )?;
+        self.sql.exec("DELETE FROM feedback WHERE n <= (SELECT MAX(n) FROM feedback) - ?", vec![(MAX_VOTES as i64).into()])?;
+        Ok(())
+    }
+
+    /// Votes per intent ("" for answers without one): (intent, up, down).
+    pub fn vote_counts(&self) -> Result<BTreeMap<String, VoteCount>, EdgeError> {
+        let rows: Vec<Vec<SqlStorageValue>> = self
+            .sql
+            .exec("SELECT intent, vote, COUNT(*) FROM feedback GROUP BY intent, vote", None)?
+            .raw()
+            .collect::<worker::Result<_>>()?;
+        let mut out: BTreeMap<String, VoteCount> = BTreeMap::new();
+        for r in rows {
+            let (Some(SqlStorageValue::String(intent)), Some(SqlStorageValue::String(vote)), Some(n)) = (r.first(), r.get(1), r.get(2)) else {
+                continue;
+            };
+            let n = match n {
+                SqlStorageValue::Integer(n) => *n as u64,
+                SqlStorageValue::Float(n) => *n as u64,
+                _ => 0,
+            };
+            let c = out.entry(intent.clone()).or_default();
+            if vote == "up" { c.up += n } else { c.down += n }
+        }
+        Ok(out)
+    }
+
+    /// The latest `limit` votes, newest first.
+    pub fn recent_votes(&self, limit: u32) -> Result<Vec<FeedbackEntry>, EdgeError> {
+        let rows: Vec<Vec<SqlStorageValue>> = self
+            .sql
+            .exec("SELECT body FROM feedback ORDER BY n DESC LIMIT ?", vec![(limit as i64).into()])?
+            .raw()
+            .collect::<worker::Result<_>>()?;
+        rows.into_iter()
+            .filter_map(|r| match r.into_iter().next() {
+                Some(SqlStorageValue::String(s)) => Some(serde_json::from_str(&s).map_err(|e| EdgeError::Internal(format!("a stored vote is unreadable: {e}")))),
+                _ => None,
+            })
+            .collect()
+    }
+
+    pub fn clear_votes(&self) -> Result<(), EdgeError> {
+        self.sql.exec("DELETE FROM feedback", None)?;
+        Ok(())
     }
 
     pub fn get<T: DeserializeOwned>(&self, stage: &str, key: &str) -> Result<Option<T>, EdgeError> {
