@@ -15,6 +15,8 @@ pub struct Entry {
     pub answer: Answer,
     /// Retrieval answers: each cited row's passage (the row's sentences through the template).
     pub passages: Vec<Passage>,
+    /// Each passage's score under `ranking` (BM25, or the fused rank score of hybrid search).
+    pub scores: Vec<f32>,
     /// Retrieval answers: how the rows were ranked.
     pub ranking: Option<Ranking>,
 }
@@ -51,24 +53,6 @@ pub fn prepare(loaded: &Loaded, templates: &[String]) -> Result<Dataset, String>
         dataset.set_template(i, t).map_err(|e| e.to_string())?;
     }
     Ok(dataset)
-}
-
-/// The passages a retrieval answer cites, in its order.
-pub fn cited_passages(dataset: &Dataset, answer: &Answer) -> Vec<Passage> {
-    if answer.intent.as_deref() != Some("retrieval") {
-        return Vec::new();
-    }
-    let (passages, _) = dataset.lexical();
-    answer
-        .citations
-        .iter()
-        .filter_map(|c| {
-            passages
-                .iter()
-                .find(|p| p.provenance.file == c.file && p.provenance.row.0 == c.row)
-                .cloned()
-        })
-        .collect()
 }
 
 /// A click on a cited row: the citation and, when known, the name of the table it is in (files

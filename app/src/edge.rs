@@ -3,18 +3,47 @@
 
 use gloo_net::http::{Request, RequestBuilder, Response};
 use serde::de::DeserializeOwned;
-use serde::Serialize;
-use tabletalk_shared::api::{ApiError, CollectionInfo, PartSpec, PublishRequest, RefineRequest, TablesPart, CHUNK_BYTES, PART_INDEX, PART_TABLES};
+use serde::{Deserialize, Serialize};
+use tabletalk_shared::api::{
+    ApiError, CollectionInfo, FeedbackRecorded, FeedbackRequest, PartSpec, PublishRequest, RefineRequest, TablesPart, CHUNK_BYTES, PART_INDEX,
+    PART_TABLES,
+};
 use tabletalk_shared::bundle::BundleVectors;
 use tabletalk_shared::generate::Refined;
 use tabletalk_shared::index::{Collection, CollectionMeta, DenseKind};
 use tabletalk_shared::query::Dataset;
 
 use crate::analyse::Loaded;
+use crate::i18n::{current, fill};
 
 /// The port `cargo xtask serve` (and a plain `wrangler dev`) gives the edge.
 const LOCAL_EDGE_PORT: u16 = 8787;
 const STORAGE_KEY: &str = "tabletalk.edge";
+/// localStorage key of the collection this browser's dataset was last published as.
+const PUBLISHED_KEY: &str = "tabletalk.published";
+
+/// Where the kept dataset was published: votes on its answers go there.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Published {
+    pub edge: String,
+    pub id: String,
+}
+
+/// The collection remembered by [`set_published`], if any.
+pub fn published() -> Option<Published> {
+    let s = web_sys::window()?.local_storage().ok().flatten()?;
+    serde_json::from_str(&s.get_item(PUBLISHED_KEY).ok().flatten()?).ok()
+}
+
+/// Remembers (or, with None, forgets) where the dataset is published, across reloads.
+pub fn set_published(p: Option<&Published>) {
+    if let Some(s) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+        let _ = match p.and_then(|p| serde_json::to_string(p).ok()) {
+            Some(json) => s.set_item(PUBLISHED_KEY, &json),
+            None => s.remove_item(PUBLISHED_KEY),
+        };
+    }
+}
 
 /// The edge's address: `?edge=` on the page's URL, else the one entered last time, else the local
 /// edge when the page itself is served from this machine; empty when none is known.
@@ -53,26 +82,24 @@ pub fn normalise(base: &str) -> String {
 fn url(base: &str, path: &str) -> Result<String, String> {
     let base = normalise(base);
     if base.is_empty() {
-        return Err("No edge address is set: enter the address of the Tabletalk edge (for example http://127.0.0.1:8787).".into());
+        return Err(current().no_edge_address.into());
     }
     if !(base.starts_with("http://") || base.starts_with("https://")) {
-        return Err(format!("The edge address \"{base}\" must start with http:// or https://."));
+        return Err(fill(current().edge_address_scheme, &[("address", &base)]));
     }
     Ok(format!("{base}{path}"))
 }
 
 /// The edge's JSON answer, or its `{"error", "message"}` said as one sentence.
 async fn read<T: DeserializeOwned>(what: &str, base: &str, r: Result<Response, gloo_net::Error>) -> Result<T, String> {
-    let resp = r.map_err(|e| {
-        format!("The edge at {} cannot be reached ({e}). Check that it is running and that it allows this page's origin (ALLOWED_ORIGINS).", normalise(base))
-    })?;
+    let resp = r.map_err(|e| fill(current().edge_unreachable, &[("address", &normalise(base)), ("error", &e)]))?;
     if resp.ok() {
-        return resp.json::<T>().await.map_err(|e| format!("{what}: the edge's answer is not what this app expects ({e})."));
+        return resp.json::<T>().await.map_err(|e| fill(current().edge_unexpected, &[("what", &what), ("error", &e)]));
     }
     let status = resp.status();
     let text = resp.text().await.unwrap_or_default();
     let message = serde_json::from_str::<ApiError>(&text).map(|e| e.message).unwrap_or(text);
-    Err(format!("{what}: the edge answered {status}: {message}"))
+    Err(fill(current().edge_answered, &[("what", &what), ("status", &status), ("message", &message)]))
 }
 
 async fn send_json<B: Serialize, T: DeserializeOwned>(what: &str, base: &str, builder: RequestBuilder, body: &B) -> Result<T, String> {
@@ -82,8 +109,14 @@ async fn send_json<B: Serialize, T: DeserializeOwned>(what: &str, base: &str, bu
 
 /// The table's static template rewritten as prose by the edge's LLM backend, every placeholder kept.
 pub async fn refine(base: &str, req: &RefineRequest) -> Result<Refined, String> {
-    let what = format!("Refining the template of {}", req.table);
+    let what = fill(current().refining_template_of, &[("table", &req.table)]);
     send_json(&what, base, Request::post(&url(base, "/v1/refine")?), req).await
+}
+
+/// A vote on an answer to the published collection; the edge answers with its totals.
+pub async fn send_feedback(p: &Published, vote: &FeedbackRequest) -> Result<FeedbackRecorded, String> {
+    let what = format!("Sending the vote to {}", p.id);
+    send_json(&what, &p.edge, Request::post(&url(&p.edge, &format!("/v1/collections/{}/feedback", p.id))?), vote).await
 }
 
 /// What publishing uploads: the int8 index of the rows' sentences and vectors, and the tables for
@@ -91,7 +124,7 @@ pub async fn refine(base: &str, req: &RefineRequest) -> Result<Refined, String> 
 pub fn parts(loaded: &Loaded, dataset: &Dataset, vectors: &BundleVectors, templates: &[String]) -> Result<Vec<(PartSpec, Vec<u8>)>, String> {
     let passages = &dataset.lexical().0;
     if vectors.passages != passages.len() || vectors.dim == 0 || vectors.data.len() != vectors.dim * passages.len() {
-        return Err("The rows' vectors do not match the sentences; wait for embedding to finish.".into());
+        return Err(current().vectors_mismatch.into());
     }
     let mut meta = CollectionMeta { model: vectors.model.clone(), dim: vectors.dim, ..CollectionMeta::default() };
     for (t, text) in loaded.tables.iter().zip(templates) {
@@ -113,7 +146,7 @@ pub fn parts(loaded: &Loaded, dataset: &Dataset, vectors: &BundleVectors, templa
 pub async fn publish(base: &str, token: &str, id: &str, request: PublishRequest, parts: &[(PartSpec, Vec<u8>)], progress: impl Fn(u64, u64)) -> Result<CollectionInfo, String> {
     let collection = format!("/v1/collections/{id}");
     let auth = format!("Bearer {token}");
-    let what = format!("Publishing {id}");
+    let what = fill(current().publishing_id, &[("id", &id)]);
     let _: serde_json::Value = send_json(&what, base, Request::put(&url(base, &collection)?).header("authorization", &auth), &request).await?;
     let total: u64 = parts.iter().map(|(s, _)| s.bytes).sum();
     let mut sent = 0u64;

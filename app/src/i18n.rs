@@ -194,7 +194,6 @@ pub fn tr<T: 'static>(
 
 /// The texts of the language set last, untracked: for code with no component around it (a
 /// `Session` method, a spawned task). Inside components prefer [`t`]/[`tr`]/[`use_lang`].
-#[allow(dead_code)] // API for the components not moved over yet
 pub fn current() -> &'static Texts {
     CURRENT.with(Cell::get).texts()
 }
@@ -288,6 +287,21 @@ pub struct Texts {
     pub rows_of_file: &'static str,
     /// `{row}`
     pub row_n: &'static str,
+    /// `{score}`: a retrieved passage's score (the ranking line says which kind).
+    pub passage_score: &'static str,
+    /// `{table}`, `{columns}`: where a retrieved passage comes from.
+    pub passage_source: &'static str,
+    /// The top-k slider's label.
+    pub top_k: &'static str,
+    pub clear_history: &'static str,
+    pub history_cleared: &'static str,
+    pub helpful: &'static str,
+    pub unhelpful: &'static str,
+    pub vote_saved: &'static str,
+    /// `{id}`: the published collection the vote went to.
+    pub vote_sent: &'static str,
+    /// `{error}`
+    pub vote_not_sent: &'static str,
     /// `{title}`, `{y}`, `{x}`
     pub chart_label: &'static str,
     /// `{n}`, `{total}`
@@ -332,6 +346,135 @@ pub struct Texts {
     pub one_worker: &'static str,
     /// `{n}`
     pub workers: &'static str,
+
+    // The kept dataset and where it came from.
+    /// The name the kept dataset goes by in the core's messages ("…: not a Tabletalk export").
+    pub kept_dataset_name: &'static str,
+    /// Where a dataset came from when it is the kept one, at the start of a message: "this browser: …".
+    pub this_browser: &'static str,
+    pub nothing_loaded: &'static str,
+    /// `{error}`
+    pub prepare_failed: &'static str,
+    /// `{from}`, `{error}`
+    pub kept_template_unfit: &'static str,
+    /// `{from}`, `{error}`
+    pub kept_vectors_unusable: &'static str,
+    /// `{error}`
+    pub forget_failed: &'static str,
+    /// `{name}`, `{size}`, `{max}` (MB)
+    pub file_too_large: &'static str,
+    /// `{name}`, `{error}`
+    pub file_unreadable: &'static str,
+    /// `{name}`, `{error}`
+    pub save_failed: &'static str,
+    /// `{error}`
+    pub no_private_storage: &'static str,
+
+    // The embedding workers' failures (shown inside `embed_failed`).
+    pub embedder_stopped: &'static str,
+    /// `{error}`
+    pub worker_could_not_start: &'static str,
+    /// `{error}`
+    pub worker_stopped: &'static str,
+    /// `{error}`
+    pub worker_unreachable: &'static str,
+    /// `{error}`
+    pub worker_unreadable: &'static str,
+    /// `{count}`, `{dim}`
+    pub worker_vectors_without_data: &'static str,
+    /// `{a}`, `{b}`
+    pub workers_disagree: &'static str,
+    pub nothing_to_embed: &'static str,
+    /// `{vectors}`, `{dim}`, `{rows}`
+    pub vectors_for_rows: &'static str,
+    /// `{row}`, `{file}`, `{error}`
+    pub row_of_file_error: &'static str,
+
+    // The edge. `edge_address` in English is a contract.
+    pub edge_address: &'static str,
+    pub no_edge_address: &'static str,
+    /// `{address}`
+    pub edge_address_scheme: &'static str,
+    /// `{address}`, `{error}`
+    pub edge_unreachable: &'static str,
+    /// `{what}`, `{error}`
+    pub edge_unexpected: &'static str,
+    /// `{what}`, `{status}`, `{message}`
+    pub edge_answered: &'static str,
+    /// `{table}`
+    pub refining_template_of: &'static str,
+    /// `{id}`
+    pub publishing_id: &'static str,
+    pub vectors_mismatch: &'static str,
+
+    // Refining the template. `refine_llm` in English is a contract.
+    pub refine_llm: &'static str,
+    pub refine_asking: &'static str,
+    /// `{table}`
+    pub refine_fell_back: &'static str,
+    /// `{table}`, `{refined}`, `{asked}`
+    pub refine_rewrote: &'static str,
+
+    // Keeping, exporting and publishing. `publish` and `publish_token` in English are contracts.
+    pub keep_heading: &'static str,
+    pub export_dataset: &'static str,
+    pub export_jsonl: &'static str,
+    pub export_csv: &'static str,
+    pub forget_dataset: &'static str,
+    pub export_hint: &'static str,
+    pub accept_template_first: &'static str,
+    pub keeping: &'static str,
+    /// `{size}`
+    pub kept_with_vectors: &'static str,
+    /// `{size}`
+    pub kept_without_vectors: &'static str,
+    pub opened_here_with_vectors: &'static str,
+    pub opened_here_again: &'static str,
+    /// `{from}`: the imported file.
+    pub opened_with_vectors: &'static str,
+    /// `{from}`: the imported file.
+    pub opened_again: &'static str,
+    /// `{error}`
+    pub keep_failed: &'static str,
+    pub publish_heading: &'static str,
+    pub publish_hint: &'static str,
+    pub collection_id: &'static str,
+    pub title: &'static str,
+    pub publish_token: &'static str,
+    pub publish: &'static str,
+    pub not_embedded_yet: &'static str,
+    pub enter_token: &'static str,
+    pub building_collection: &'static str,
+    /// `{sent}`, `{total}`, `{percent}`
+    pub uploading: &'static str,
+    /// `{id}`, `{passages}`, `{tables}`
+    pub published: &'static str,
+
+    // The schema editor. `type_of` in English is a contract.
+    pub edit_summary: &'static str,
+    /// `{column}`
+    pub type_of: &'static str,
+    /// `{column}`
+    pub name_shown_for: &'static str,
+    /// `{column}`
+    pub synonyms_for: &'static str,
+    /// `{column}`
+    pub translations_of: &'static str,
+    pub synonyms_placeholder: &'static str,
+    pub translations_placeholder: &'static str,
+    /// After the checkbox, so it starts with a space.
+    pub transpose_label: &'static str,
+    pub col_name_shown: &'static str,
+    pub col_synonyms: &'static str,
+    pub col_translations: &'static str,
+    pub join_these: &'static str,
+    pub row_is_called: &'static str,
+    pub row_aliases_placeholder: &'static str,
+    pub composed_label: &'static str,
+    pub groups_label: &'static str,
+    pub apply: &'static str,
+    /// After the Apply button, so it starts with a space.
+    pub apply_hint: &'static str,
 }
 
 impl Texts {
@@ -419,6 +562,16 @@ pub const EN: Texts = Texts {
     show_row: "Show row {row} of {file}",
     rows_of_file: "Rows of {file}:",
     row_n: "row {row}",
+    passage_score: "score {score}",
+    passage_source: "{table} · columns: {columns}",
+    top_k: "Rows to retrieve",
+    clear_history: "Clear history",
+    history_cleared: "The questions and answers were cleared.",
+    helpful: "Helpful",
+    unhelpful: "Not helpful",
+    vote_saved: "Thanks, saved in this browser.",
+    vote_sent: "Thanks, saved in this browser and sent to the edge (collection {id}).",
+    vote_not_sent: "Saved in this browser; the edge did not take it: {error}",
     chart_label: "{title}: {y} by {x}",
     chart_first: " (first {n} of {total})",
 
@@ -444,6 +597,90 @@ pub const EN: Texts = Texts {
     cancelled: "Cancelled after {done} of {total} rows. Retrieval ranks rows by words (BM25) only.",
     one_worker: "1 worker",
     workers: "{n} workers in parallel",
+
+    kept_dataset_name: "the dataset kept in this browser",
+    this_browser: "this browser",
+    nothing_loaded: "nothing is loaded",
+    prepare_failed: "The tables could not be prepared for questions: {error}",
+    kept_template_unfit: "{from}: the kept template no longer fits the tables ({error})",
+    kept_vectors_unusable: "{from}: the kept vectors could not be used ({error}); embedding again",
+    forget_failed: "The browser could not forget the kept dataset: {error}",
+    file_too_large: "{name}: {size} MB is more than this browser app reads ({max} MB per file). Split the file, or use the `tabletalk` command line, which streams files of any size.",
+    file_unreadable: "{name}: the browser could not read the file ({error})",
+    save_failed: "the browser could not save {name} ({error})",
+    no_private_storage: "this browser offers no private storage ({error})",
+
+    embedder_stopped: "the embedder was stopped",
+    worker_could_not_start: "the embedding worker could not start: {error}",
+    worker_stopped: "the embedding worker stopped: {error}",
+    worker_unreachable: "could not reach the embedding worker: {error}",
+    worker_unreadable: "the embedding worker sent something unreadable: {error}",
+    worker_vectors_without_data: "the embedding worker sent {count} vectors without their {dim}-value data",
+    workers_disagree: "workers disagree on the model's dimension ({a} and {b})",
+    nothing_to_embed: "nothing to embed",
+    vectors_for_rows: "{vectors} vectors of {dim} numbers for {rows} rows",
+    row_of_file_error: "row {row} of {file}: {error}",
+
+    edge_address: "Edge address",
+    no_edge_address: "No edge address is set: enter the address of the Tabletalk edge (for example http://127.0.0.1:8787).",
+    edge_address_scheme: "The edge address \"{address}\" must start with http:// or https://.",
+    edge_unreachable: "The edge at {address} cannot be reached ({error}). Check that it is running and that it allows this page's origin (ALLOWED_ORIGINS).",
+    edge_unexpected: "{what}: the edge's answer is not what this app expects ({error}).",
+    edge_answered: "{what}: the edge answered {status}: {message}",
+    refining_template_of: "Refining the template of {table}",
+    publishing_id: "Publishing {id}",
+    vectors_mismatch: "The rows' vectors do not match the sentences; wait for embedding to finish.",
+
+    refine_llm: "Refine with the LLM",
+    refine_asking: "Asking the LLM for natural sentences…",
+    refine_fell_back: "{table}: the LLM's sentences did not keep every value, so the static template stays.",
+    refine_rewrote: "{table}: the LLM rewrote {refined} of {asked} sentences; check the preview, edit if needed, then accept.",
+
+    keep_heading: "Keep and export",
+    export_dataset: "Export dataset",
+    export_jsonl: "Export sentences (JSONL)",
+    export_csv: "Export sentences (CSV)",
+    forget_dataset: "Forget this dataset",
+    export_hint: "An exported .tabletalk file opens here again with Upload tables, vectors included.",
+    accept_template_first: "Accept a template first.",
+    keeping: "Keeping the dataset in this browser…",
+    kept_with_vectors: "Kept in this browser ({size}): the files, the template and the rows' vectors. Reloading the page opens it as it is.",
+    kept_without_vectors: "Kept in this browser ({size}): the files, the template; the vectors are added when embedding finishes. Reloading the page opens it as it is.",
+    opened_here_with_vectors: "Opened from this browser: the files and the accepted template, with the rows' vectors (no embedding needed).",
+    opened_here_again: "Opened from this browser: the files and the accepted template; the rows are being embedded again.",
+    opened_with_vectors: "Opened from {from}: the files and the accepted template, with the rows' vectors (no embedding needed).",
+    opened_again: "Opened from {from}: the files and the accepted template; the rows are being embedded again.",
+    keep_failed: "Could not keep the dataset in this browser ({error}). Export it to keep it.",
+    publish_heading: "Publish to the edge",
+    publish_hint: "Share the prepared dataset as a collection: portal visitors then ask it through the widget without embedding it again.",
+    collection_id: "Collection id",
+    title: "Title",
+    publish_token: "Publish token",
+    publish: "Publish",
+    not_embedded_yet: "The rows are not embedded yet: publish when embedding has finished.",
+    enter_token: "Enter the publish token the edge's operator gave you.",
+    building_collection: "Building the collection…",
+    uploading: "Uploading: {sent} of {total} ({percent}%)",
+    published: "Published \"{id}\": {passages} sentences from {tables} table(s). Visitors of a page with this snippet can ask it without embedding anything:",
+
+    edit_summary: "Edit how the tables are read: names, synonyms, translations, transpose, joins",
+    type_of: "Type of {column}",
+    name_shown_for: "Name shown for {column}",
+    synonyms_for: "Synonyms for {column}",
+    translations_of: "Translations of {column}",
+    synonyms_placeholder: "pay, wage",
+    translations_placeholder: "es=salario, de=Gehalt",
+    transpose_label: " Headers are in the first column (read the table transposed)",
+    col_name_shown: "Name shown",
+    col_synonyms: "Synonyms",
+    col_translations: "Translations",
+    join_these: "Join these tables",
+    row_is_called: "A row is called",
+    row_aliases_placeholder: "days, officials",
+    composed_label: "Composed fields (one per line: name = part + part)",
+    groups_label: "Field groups (one per line: name: member, member; the first is the default)",
+    apply: "Apply",
+    apply_hint: " Applying reads the files again; accept the template afterwards.",
 };
 
 pub const ES: Texts = Texts {
@@ -505,6 +742,16 @@ pub const ES: Texts = Texts {
     show_row: "Mostrar la fila {row} de {file}",
     rows_of_file: "Filas de {file}:",
     row_n: "fila {row}",
+    passage_score: "puntuación {score}",
+    passage_source: "{table} · columnas: {columns}",
+    top_k: "Filas que recuperar",
+    clear_history: "Borrar historial",
+    history_cleared: "Se borraron las preguntas y respuestas.",
+    helpful: "Útil",
+    unhelpful: "No es útil",
+    vote_saved: "Gracias, guardado en este navegador.",
+    vote_sent: "Gracias, guardado en este navegador y enviado al edge (colección {id}).",
+    vote_not_sent: "Guardado en este navegador; el edge no lo aceptó: {error}",
     chart_label: "{title}: {y} por {x}",
     chart_first: " (primeras {n} de {total})",
 
@@ -530,6 +777,90 @@ pub const ES: Texts = Texts {
     cancelled: "Cancelado tras {done} de {total} filas. La recuperación ordena las filas solo por palabras (BM25).",
     one_worker: "1 proceso",
     workers: "{n} procesos en paralelo",
+
+    kept_dataset_name: "el conjunto de datos guardado en este navegador",
+    this_browser: "este navegador",
+    nothing_loaded: "no hay nada cargado",
+    prepare_failed: "No se pudieron preparar las tablas para las preguntas: {error}",
+    kept_template_unfit: "{from}: la plantilla guardada ya no encaja con las tablas ({error})",
+    kept_vectors_unusable: "{from}: no se pudieron usar los vectores guardados ({error}); se vectoriza de nuevo",
+    forget_failed: "El navegador no pudo olvidar el conjunto de datos guardado: {error}",
+    file_too_large: "{name}: {size} MB es más de lo que lee esta aplicación del navegador ({max} MB por archivo). Divide el archivo o usa la línea de órdenes `tabletalk`, que lee archivos de cualquier tamaño por partes.",
+    file_unreadable: "{name}: el navegador no pudo leer el archivo ({error})",
+    save_failed: "el navegador no pudo guardar {name} ({error})",
+    no_private_storage: "este navegador no ofrece almacenamiento privado ({error})",
+
+    embedder_stopped: "la vectorización se detuvo",
+    worker_could_not_start: "el proceso de vectorización no pudo arrancar: {error}",
+    worker_stopped: "el proceso de vectorización se detuvo: {error}",
+    worker_unreachable: "no se pudo contactar con el proceso de vectorización: {error}",
+    worker_unreadable: "el proceso de vectorización envió algo ilegible: {error}",
+    worker_vectors_without_data: "el proceso de vectorización envió {count} vectores sin sus datos de {dim} valores",
+    workers_disagree: "los procesos no coinciden en la dimensión del modelo ({a} y {b})",
+    nothing_to_embed: "no hay nada que vectorizar",
+    vectors_for_rows: "{vectors} vectores de {dim} números para {rows} filas",
+    row_of_file_error: "fila {row} de {file}: {error}",
+
+    edge_address: "Dirección del edge",
+    no_edge_address: "No hay ninguna dirección del edge: introduce la dirección del edge de Tabletalk (por ejemplo http://127.0.0.1:8787).",
+    edge_address_scheme: "La dirección del edge «{address}» debe empezar por http:// o https://.",
+    edge_unreachable: "No se puede contactar con el edge en {address} ({error}). Comprueba que está en marcha y que admite el origen de esta página (ALLOWED_ORIGINS).",
+    edge_unexpected: "{what}: la respuesta del edge no es la que espera esta aplicación ({error}).",
+    edge_answered: "{what}: el edge respondió {status}: {message}",
+    refining_template_of: "Refinando la plantilla de {table}",
+    publishing_id: "Publicando {id}",
+    vectors_mismatch: "Los vectores de las filas no corresponden a las frases; espera a que termine la vectorización.",
+
+    refine_llm: "Refinar con el LLM",
+    refine_asking: "Pidiendo al LLM frases naturales…",
+    refine_fell_back: "{table}: las frases del LLM no conservaban todos los valores, así que se mantiene la plantilla estática.",
+    refine_rewrote: "{table}: el LLM reescribió {refined} de {asked} frases; revisa la vista previa, edita el texto si hace falta y acéptalo.",
+
+    keep_heading: "Guardar y exportar",
+    export_dataset: "Exportar el conjunto de datos",
+    export_jsonl: "Exportar las frases (JSONL)",
+    export_csv: "Exportar las frases (CSV)",
+    forget_dataset: "Olvidar este conjunto de datos",
+    export_hint: "Un archivo .tabletalk exportado se vuelve a abrir aquí con «Subir tablas», vectores incluidos.",
+    accept_template_first: "Acepta primero una plantilla.",
+    keeping: "Guardando el conjunto de datos en este navegador…",
+    kept_with_vectors: "Guardado en este navegador ({size}): los archivos, la plantilla y los vectores de las filas. Al recargar la página se abre tal como está.",
+    kept_without_vectors: "Guardado en este navegador ({size}): los archivos, la plantilla; los vectores se añaden cuando termine la vectorización. Al recargar la página se abre tal como está.",
+    opened_here_with_vectors: "Abierto desde este navegador: los archivos y la plantilla aceptada, con los vectores de las filas (no hace falta vectorizar).",
+    opened_here_again: "Abierto desde este navegador: los archivos y la plantilla aceptada; las filas se están vectorizando de nuevo.",
+    opened_with_vectors: "Abierto desde {from}: los archivos y la plantilla aceptada, con los vectores de las filas (no hace falta vectorizar).",
+    opened_again: "Abierto desde {from}: los archivos y la plantilla aceptada; las filas se están vectorizando de nuevo.",
+    keep_failed: "No se pudo guardar el conjunto de datos en este navegador ({error}). Expórtalo para conservarlo.",
+    publish_heading: "Publicar en el edge",
+    publish_hint: "Comparte el conjunto de datos preparado como una colección: así los visitantes del portal le hacen preguntas con el widget sin volver a vectorizarlo.",
+    collection_id: "Identificador de la colección",
+    title: "Título",
+    publish_token: "Token de publicación",
+    publish: "Publicar",
+    not_embedded_yet: "Las filas aún no están vectorizadas: publica cuando termine la vectorización.",
+    enter_token: "Introduce el token de publicación que te dio quien administra el edge.",
+    building_collection: "Construyendo la colección…",
+    uploading: "Subiendo: {sent} de {total} ({percent} %)",
+    published: "Publicada «{id}»: {passages} frases de {tables} tabla(s). Quien visite una página con este fragmento puede hacerle preguntas sin vectorizar nada:",
+
+    edit_summary: "Editar cómo se leen las tablas: nombres, sinónimos, traducciones, trasposición, uniones",
+    type_of: "Tipo de {column}",
+    name_shown_for: "Nombre mostrado para {column}",
+    synonyms_for: "Sinónimos de {column}",
+    translations_of: "Traducciones de {column}",
+    synonyms_placeholder: "sueldo, paga",
+    translations_placeholder: "en=salary, de=Gehalt",
+    transpose_label: " Los encabezados están en la primera columna (leer la tabla traspuesta)",
+    col_name_shown: "Nombre mostrado",
+    col_synonyms: "Sinónimos",
+    col_translations: "Traducciones",
+    join_these: "Unir estas tablas",
+    row_is_called: "Una fila se llama",
+    row_aliases_placeholder: "días, funcionarios",
+    composed_label: "Campos compuestos (uno por línea: nombre = parte + parte)",
+    groups_label: "Grupos de campos (uno por línea: nombre: miembro, miembro; el primero es el predeterminado)",
+    apply: "Aplicar",
+    apply_hint: " Al aplicar se vuelven a leer los archivos; después acepta la plantilla.",
 };
 
 pub const CA: Texts = Texts {
@@ -591,6 +922,16 @@ pub const CA: Texts = Texts {
     show_row: "Mostra la fila {row} de {file}",
     rows_of_file: "Files de {file}:",
     row_n: "fila {row}",
+    passage_score: "puntuació {score}",
+    passage_source: "{table} · columnes: {columns}",
+    top_k: "Files que cal recuperar",
+    clear_history: "Esborra l’historial",
+    history_cleared: "S’han esborrat les preguntes i respostes.",
+    helpful: "Útil",
+    unhelpful: "No és útil",
+    vote_saved: "Gràcies, desat en aquest navegador.",
+    vote_sent: "Gràcies, desat en aquest navegador i enviat a l’edge (col·lecció {id}).",
+    vote_not_sent: "Desat en aquest navegador; l’edge no ho ha acceptat: {error}",
     chart_label: "{title}: {y} per {x}",
     chart_first: " (primeres {n} de {total})",
 
@@ -616,6 +957,90 @@ pub const CA: Texts = Texts {
     cancelled: "Cancel·lat després de {done} de {total} files. La recuperació ordena les files només per paraules (BM25).",
     one_worker: "1 procés",
     workers: "{n} processos en paral·lel",
+
+    kept_dataset_name: "el conjunt de dades desat en aquest navegador",
+    this_browser: "aquest navegador",
+    nothing_loaded: "no hi ha res carregat",
+    prepare_failed: "No s’han pogut preparar les taules per a les preguntes: {error}",
+    kept_template_unfit: "{from}: la plantilla desada ja no encaixa amb les taules ({error})",
+    kept_vectors_unusable: "{from}: no s’han pogut fer servir els vectors desats ({error}); es torna a vectoritzar",
+    forget_failed: "El navegador no ha pogut oblidar el conjunt de dades desat: {error}",
+    file_too_large: "{name}: {size} MB és més del que llegeix aquesta aplicació del navegador ({max} MB per fitxer). Divideix el fitxer o fes servir la línia d’ordres `tabletalk`, que llegeix fitxers de qualsevol mida per parts.",
+    file_unreadable: "{name}: el navegador no ha pogut llegir el fitxer ({error})",
+    save_failed: "el navegador no ha pogut desar {name} ({error})",
+    no_private_storage: "aquest navegador no ofereix emmagatzematge privat ({error})",
+
+    embedder_stopped: "la vectorització s’ha aturat",
+    worker_could_not_start: "el procés de vectorització no ha pogut arrencar: {error}",
+    worker_stopped: "el procés de vectorització s’ha aturat: {error}",
+    worker_unreachable: "no s’ha pogut contactar amb el procés de vectorització: {error}",
+    worker_unreadable: "el procés de vectorització ha enviat una cosa il·legible: {error}",
+    worker_vectors_without_data: "el procés de vectorització ha enviat {count} vectors sense les seves dades de {dim} valors",
+    workers_disagree: "els processos no coincideixen en la dimensió del model ({a} i {b})",
+    nothing_to_embed: "no hi ha res per vectoritzar",
+    vectors_for_rows: "{vectors} vectors de {dim} nombres per a {rows} files",
+    row_of_file_error: "fila {row} de {file}: {error}",
+
+    edge_address: "Adreça de l’edge",
+    no_edge_address: "No hi ha cap adreça de l’edge: introdueix l’adreça de l’edge de Tabletalk (per exemple http://127.0.0.1:8787).",
+    edge_address_scheme: "L’adreça de l’edge «{address}» ha de començar per http:// o https://.",
+    edge_unreachable: "No es pot contactar amb l’edge a {address} ({error}). Comprova que està en marxa i que admet l’origen d’aquesta pàgina (ALLOWED_ORIGINS).",
+    edge_unexpected: "{what}: la resposta de l’edge no és la que espera aquesta aplicació ({error}).",
+    edge_answered: "{what}: l’edge ha respost {status}: {message}",
+    refining_template_of: "Refinant la plantilla de {table}",
+    publishing_id: "Publicant {id}",
+    vectors_mismatch: "Els vectors de les files no corresponen a les frases; espera que acabi la vectorització.",
+
+    refine_llm: "Refina amb l’LLM",
+    refine_asking: "S’estan demanant frases naturals a l’LLM…",
+    refine_fell_back: "{table}: les frases de l’LLM no conservaven tots els valors, així que es manté la plantilla estàtica.",
+    refine_rewrote: "{table}: l’LLM ha reescrit {refined} de {asked} frases; revisa la previsualització, edita el text si cal i accepta’l.",
+
+    keep_heading: "Desa i exporta",
+    export_dataset: "Exporta el conjunt de dades",
+    export_jsonl: "Exporta les frases (JSONL)",
+    export_csv: "Exporta les frases (CSV)",
+    forget_dataset: "Oblida aquest conjunt de dades",
+    export_hint: "Un fitxer .tabletalk exportat es torna a obrir aquí amb «Puja taules», vectors inclosos.",
+    accept_template_first: "Primer accepta una plantilla.",
+    keeping: "S’està desant el conjunt de dades en aquest navegador…",
+    kept_with_vectors: "Desat en aquest navegador ({size}): els fitxers, la plantilla i els vectors de les files. Si recarregues la pàgina, s’obre tal com està.",
+    kept_without_vectors: "Desat en aquest navegador ({size}): els fitxers, la plantilla; els vectors s’afegeixen quan acaba la vectorització. Si recarregues la pàgina, s’obre tal com està.",
+    opened_here_with_vectors: "Obert des d’aquest navegador: els fitxers i la plantilla acceptada, amb els vectors de les files (no cal vectoritzar).",
+    opened_here_again: "Obert des d’aquest navegador: els fitxers i la plantilla acceptada; s’estan tornant a vectoritzar les files.",
+    opened_with_vectors: "Obert des de {from}: els fitxers i la plantilla acceptada, amb els vectors de les files (no cal vectoritzar).",
+    opened_again: "Obert des de {from}: els fitxers i la plantilla acceptada; s’estan tornant a vectoritzar les files.",
+    keep_failed: "No s’ha pogut desar el conjunt de dades en aquest navegador ({error}). Exporta’l per conservar-lo.",
+    publish_heading: "Publica a l’edge",
+    publish_hint: "Comparteix el conjunt de dades preparat com a col·lecció: així els visitants del portal li fan preguntes amb el widget sense tornar-lo a vectoritzar.",
+    collection_id: "Identificador de la col·lecció",
+    title: "Títol",
+    publish_token: "Token de publicació",
+    publish: "Publica",
+    not_embedded_yet: "Les files encara no estan vectoritzades: publica quan acabi la vectorització.",
+    enter_token: "Introdueix el token de publicació que t’ha donat qui administra l’edge.",
+    building_collection: "S’està construint la col·lecció…",
+    uploading: "S’està pujant: {sent} de {total} ({percent} %)",
+    published: "Publicada «{id}»: {passages} frases de {tables} taula(es). Qui visiti una pàgina amb aquest fragment hi pot fer preguntes sense vectoritzar res:",
+
+    edit_summary: "Edita com es llegeixen les taules: noms, sinònims, traduccions, transposició, unions",
+    type_of: "Tipus de {column}",
+    name_shown_for: "Nom mostrat per a {column}",
+    synonyms_for: "Sinònims de {column}",
+    translations_of: "Traduccions de {column}",
+    synonyms_placeholder: "sou, paga",
+    translations_placeholder: "es=salario, en=salary",
+    transpose_label: " Les capçaleres són a la primera columna (llegeix la taula transposada)",
+    col_name_shown: "Nom mostrat",
+    col_synonyms: "Sinònims",
+    col_translations: "Traduccions",
+    join_these: "Uneix aquestes taules",
+    row_is_called: "Una fila es diu",
+    row_aliases_placeholder: "dies, funcionaris",
+    composed_label: "Camps compostos (un per línia: nom = part + part)",
+    groups_label: "Grups de camps (un per línia: nom: membre, membre; el primer és el predeterminat)",
+    apply: "Aplica",
+    apply_hint: " En aplicar, es tornen a llegir els fitxers; després accepta la plantilla.",
 };
 
 pub const DE: Texts = Texts {
@@ -677,6 +1102,16 @@ pub const DE: Texts = Texts {
     show_row: "Zeile {row} von {file} zeigen",
     rows_of_file: "Zeilen von {file}:",
     row_n: "Zeile {row}",
+    passage_score: "Wert {score}",
+    passage_source: "{table} · Spalten: {columns}",
+    top_k: "Abzurufende Zeilen",
+    clear_history: "Verlauf löschen",
+    history_cleared: "Die Fragen und Antworten wurden gelöscht.",
+    helpful: "Hilfreich",
+    unhelpful: "Nicht hilfreich",
+    vote_saved: "Danke, in diesem Browser gespeichert.",
+    vote_sent: "Danke, in diesem Browser gespeichert und an den Edge gesendet (Sammlung {id}).",
+    vote_not_sent: "In diesem Browser gespeichert; der Edge hat es nicht angenommen: {error}",
     chart_label: "{title}: {y} nach {x}",
     chart_first: " (erste {n} von {total})",
 
@@ -702,6 +1137,90 @@ pub const DE: Texts = Texts {
     cancelled: "Abgebrochen nach {done} von {total} Zeilen. Die Suche sortiert Zeilen nur nach Wörtern (BM25).",
     one_worker: "1 Worker",
     workers: "{n} Worker parallel",
+
+    kept_dataset_name: "der in diesem Browser gespeicherte Datensatz",
+    this_browser: "dieser Browser",
+    nothing_loaded: "es ist nichts geladen",
+    prepare_failed: "Die Tabellen konnten nicht für Fragen vorbereitet werden: {error}",
+    kept_template_unfit: "{from}: Die gespeicherte Vorlage passt nicht mehr zu den Tabellen ({error})",
+    kept_vectors_unusable: "{from}: Die gespeicherten Vektoren konnten nicht verwendet werden ({error}); es wird erneut eingebettet",
+    forget_failed: "Der Browser konnte den gespeicherten Datensatz nicht vergessen: {error}",
+    file_too_large: "{name}: {size} MB sind mehr, als diese Browser-App liest ({max} MB pro Datei). Teilen Sie die Datei auf oder verwenden Sie die Kommandozeile `tabletalk`, die Dateien jeder Größe stückweise liest.",
+    file_unreadable: "{name}: Der Browser konnte die Datei nicht lesen ({error})",
+    save_failed: "Der Browser konnte {name} nicht speichern ({error})",
+    no_private_storage: "Dieser Browser bietet keinen privaten Speicher ({error})",
+
+    embedder_stopped: "das Einbetten wurde angehalten",
+    worker_could_not_start: "der Einbettungs-Worker konnte nicht starten: {error}",
+    worker_stopped: "der Einbettungs-Worker wurde beendet: {error}",
+    worker_unreachable: "der Einbettungs-Worker war nicht erreichbar: {error}",
+    worker_unreadable: "der Einbettungs-Worker hat etwas Unlesbares gesendet: {error}",
+    worker_vectors_without_data: "der Einbettungs-Worker hat {count} Vektoren ohne ihre Daten mit je {dim} Werten gesendet",
+    workers_disagree: "die Worker sind sich über die Dimension des Modells uneinig ({a} und {b})",
+    nothing_to_embed: "nichts einzubetten",
+    vectors_for_rows: "{vectors} Vektoren mit {dim} Zahlen für {rows} Zeilen",
+    row_of_file_error: "Zeile {row} von {file}: {error}",
+
+    edge_address: "Edge-Adresse",
+    no_edge_address: "Es ist keine Edge-Adresse eingestellt: Geben Sie die Adresse des Tabletalk-Edge-Servers ein (zum Beispiel http://127.0.0.1:8787).",
+    edge_address_scheme: "Die Edge-Adresse „{address}“ muss mit http:// oder https:// beginnen.",
+    edge_unreachable: "Der Edge-Server unter {address} ist nicht erreichbar ({error}). Prüfen Sie, ob er läuft und den Ursprung dieser Seite zulässt (ALLOWED_ORIGINS).",
+    edge_unexpected: "{what}: Die Antwort des Edge-Servers ist nicht das, was diese App erwartet ({error}).",
+    edge_answered: "{what}: Der Edge-Server antwortete mit {status}: {message}",
+    refining_template_of: "Verfeinern der Vorlage von {table}",
+    publishing_id: "Veröffentlichen von {id}",
+    vectors_mismatch: "Die Vektoren der Zeilen passen nicht zu den Sätzen; warten Sie, bis das Einbetten abgeschlossen ist.",
+
+    refine_llm: "Mit dem LLM verfeinern",
+    refine_asking: "Das LLM wird um natürliche Sätze gebeten…",
+    refine_fell_back: "{table}: Die Sätze des LLM haben nicht jeden Wert bewahrt, daher bleibt die statische Vorlage.",
+    refine_rewrote: "{table}: Das LLM hat {refined} von {asked} Sätzen umgeschrieben; prüfen Sie die Vorschau, bearbeiten Sie den Text bei Bedarf und übernehmen Sie ihn.",
+
+    keep_heading: "Speichern und exportieren",
+    export_dataset: "Datensatz exportieren",
+    export_jsonl: "Sätze exportieren (JSONL)",
+    export_csv: "Sätze exportieren (CSV)",
+    forget_dataset: "Diesen Datensatz vergessen",
+    export_hint: "Eine exportierte .tabletalk-Datei öffnet sich hier wieder über „Tabellen hochladen“, samt Vektoren.",
+    accept_template_first: "Übernehmen Sie zuerst eine Vorlage.",
+    keeping: "Der Datensatz wird in diesem Browser gespeichert…",
+    kept_with_vectors: "In diesem Browser gespeichert ({size}): die Dateien, die Vorlage und die Vektoren der Zeilen. Beim Neuladen der Seite öffnet er sich so, wie er ist.",
+    kept_without_vectors: "In diesem Browser gespeichert ({size}): die Dateien, die Vorlage; die Vektoren kommen hinzu, sobald das Einbetten fertig ist. Beim Neuladen der Seite öffnet er sich so, wie er ist.",
+    opened_here_with_vectors: "Aus diesem Browser geöffnet: die Dateien und die übernommene Vorlage, mit den Vektoren der Zeilen (kein Einbetten nötig).",
+    opened_here_again: "Aus diesem Browser geöffnet: die Dateien und die übernommene Vorlage; die Zeilen werden erneut eingebettet.",
+    opened_with_vectors: "Aus {from} geöffnet: die Dateien und die übernommene Vorlage, mit den Vektoren der Zeilen (kein Einbetten nötig).",
+    opened_again: "Aus {from} geöffnet: die Dateien und die übernommene Vorlage; die Zeilen werden erneut eingebettet.",
+    keep_failed: "Der Datensatz konnte nicht in diesem Browser gespeichert werden ({error}). Exportieren Sie ihn, um ihn zu behalten.",
+    publish_heading: "Auf dem Edge-Server veröffentlichen",
+    publish_hint: "Teilen Sie den vorbereiteten Datensatz als Sammlung: Besucher des Portals stellen ihm dann über das Widget Fragen, ohne ihn erneut einzubetten.",
+    collection_id: "Sammlungs-ID",
+    title: "Titel",
+    publish_token: "Veröffentlichungs-Token",
+    publish: "Veröffentlichen",
+    not_embedded_yet: "Die Zeilen sind noch nicht eingebettet: Veröffentlichen Sie, wenn das Einbetten abgeschlossen ist.",
+    enter_token: "Geben Sie das Veröffentlichungs-Token ein, das Sie vom Betreiber des Edge-Servers erhalten haben.",
+    building_collection: "Die Sammlung wird erstellt…",
+    uploading: "Hochladen: {sent} von {total} ({percent} %)",
+    published: "„{id}“ veröffentlicht: {passages} Sätze aus {tables} Tabelle(n). Besucher einer Seite mit diesem Snippet können Fragen stellen, ohne etwas einzubetten:",
+
+    edit_summary: "Bearbeiten, wie die Tabellen gelesen werden: Namen, Synonyme, Übersetzungen, Transponieren, Verknüpfungen",
+    type_of: "Typ von {column}",
+    name_shown_for: "Angezeigter Name für {column}",
+    synonyms_for: "Synonyme für {column}",
+    translations_of: "Übersetzungen von {column}",
+    synonyms_placeholder: "Lohn, Verdienst",
+    translations_placeholder: "en=salary, es=salario",
+    transpose_label: " Die Überschriften stehen in der ersten Spalte (Tabelle transponiert lesen)",
+    col_name_shown: "Angezeigter Name",
+    col_synonyms: "Synonyme",
+    col_translations: "Übersetzungen",
+    join_these: "Diese Tabellen verknüpfen",
+    row_is_called: "Eine Zeile heißt",
+    row_aliases_placeholder: "Tage, Beamte",
+    composed_label: "Zusammengesetzte Felder (eines pro Zeile: Name = Teil + Teil)",
+    groups_label: "Feldgruppen (eine pro Zeile: Name: Mitglied, Mitglied; das erste ist der Standard)",
+    apply: "Anwenden",
+    apply_hint: " Beim Anwenden werden die Dateien erneut gelesen; übernehmen Sie danach die Vorlage.",
 };
 
 #[cfg(test)]
@@ -778,6 +1297,41 @@ mod tests {
                 (EN.ready_restored, l.ready_restored),
                 (EN.cancelled, l.cancelled),
                 (EN.workers, l.workers),
+                (EN.prepare_failed, l.prepare_failed),
+                (EN.kept_template_unfit, l.kept_template_unfit),
+                (EN.kept_vectors_unusable, l.kept_vectors_unusable),
+                (EN.forget_failed, l.forget_failed),
+                (EN.file_too_large, l.file_too_large),
+                (EN.file_unreadable, l.file_unreadable),
+                (EN.save_failed, l.save_failed),
+                (EN.no_private_storage, l.no_private_storage),
+                (EN.worker_could_not_start, l.worker_could_not_start),
+                (EN.worker_stopped, l.worker_stopped),
+                (EN.worker_unreachable, l.worker_unreachable),
+                (EN.worker_unreadable, l.worker_unreadable),
+                (EN.worker_vectors_without_data, l.worker_vectors_without_data),
+                (EN.workers_disagree, l.workers_disagree),
+                (EN.vectors_for_rows, l.vectors_for_rows),
+                (EN.row_of_file_error, l.row_of_file_error),
+                (EN.edge_address_scheme, l.edge_address_scheme),
+                (EN.edge_unreachable, l.edge_unreachable),
+                (EN.edge_unexpected, l.edge_unexpected),
+                (EN.edge_answered, l.edge_answered),
+                (EN.refining_template_of, l.refining_template_of),
+                (EN.publishing_id, l.publishing_id),
+                (EN.refine_fell_back, l.refine_fell_back),
+                (EN.refine_rewrote, l.refine_rewrote),
+                (EN.kept_with_vectors, l.kept_with_vectors),
+                (EN.kept_without_vectors, l.kept_without_vectors),
+                (EN.opened_with_vectors, l.opened_with_vectors),
+                (EN.opened_again, l.opened_again),
+                (EN.keep_failed, l.keep_failed),
+                (EN.uploading, l.uploading),
+                (EN.published, l.published),
+                (EN.type_of, l.type_of),
+                (EN.name_shown_for, l.name_shown_for),
+                (EN.synonyms_for, l.synonyms_for),
+                (EN.translations_of, l.translations_of),
             ] {
                 assert_eq!(holes(en), holes(other), "{en} / {other}");
             }
@@ -790,5 +1344,10 @@ mod tests {
         assert_eq!(EN.accept_template, "Accept template");
         assert_eq!(EN.question, "Question");
         assert_eq!(EN.ask, "Ask");
+        assert_eq!(EN.refine_llm, "Refine with the LLM");
+        assert_eq!(EN.publish, "Publish");
+        assert_eq!(EN.publish_token, "Publish token");
+        assert_eq!(EN.edge_address, "Edge address");
+        assert_eq!(fill(EN.type_of, &[("column", &"wind")]), "Type of wind");
     }
 }

@@ -9,6 +9,7 @@ mod components;
 mod download;
 mod edge;
 mod embedding;
+mod feedback;
 mod i18n;
 mod pool;
 mod read_files;

@@ -2,12 +2,15 @@
 //! BM25, fused the way `tabletalk search` fuses them (`DEFAULT_FUSION`).
 
 use tabletalk_shared::index::{Collection, CollectionMeta, DenseKind};
+use tabletalk_shared::query::Dataset;
 use tabletalk_shared::verbalise::Passage;
 
 use crate::embedding::MODEL;
 
-/// How many passages a retrieval answer cites.
+/// How many passages a retrieval answer cites unless the chat's slider says otherwise.
 pub const K: usize = 5;
+/// The slider's range.
+pub const K_MAX: usize = 20;
 
 /// The passages (in `Dataset::lexical` order, so ids match) with their vectors.
 pub fn build(passages: &[Passage], dim: usize, data: &[f32]) -> Result<Collection, String> {
@@ -23,8 +26,13 @@ pub fn build(passages: &[Passage], dim: usize, data: &[f32]) -> Result<Collectio
     Ok(c)
 }
 
-/// The best `K` passage ids for a question and its vector (hybrid: meaning and words).
-pub fn rank(c: &Collection, vector: &[f32], question: &str) -> Result<Vec<usize>, String> {
-    let hits = c.search_hybrid(vector, question, K).map_err(|e| e.to_string())?;
-    Ok(hits.into_iter().map(|h| h.id.index()).collect())
+/// The best `k` passages (id, fused score) for a question and its vector: meaning and words.
+pub fn rank(c: &Collection, vector: &[f32], question: &str, k: usize) -> Result<Vec<(usize, f32)>, String> {
+    let hits = c.search_hybrid(vector, question, k).map_err(|e| e.to_string())?;
+    Ok(hits.into_iter().map(|h| (h.id.index(), h.score)).collect())
+}
+
+/// The best `k` passages (id, BM25 score) by words alone, before the rows are embedded.
+pub fn rank_words(dataset: &Dataset, question: &str, k: usize) -> Vec<(usize, f32)> {
+    dataset.lexical().1.search(question, k).into_iter().map(|h| (h.id.index(), h.score)).collect()
 }

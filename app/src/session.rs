@@ -15,6 +15,7 @@ use tabletalk_shared::worker_protocol::DeviceInfo;
 use crate::analyse::{analyse, Loaded};
 use crate::ask::{prepare, RowAt};
 use crate::components::embed_step::EmbedState;
+use crate::edge::Published;
 use crate::embedding::MODEL;
 use crate::pool::EmbedPool;
 use crate::{search, storage};
@@ -54,6 +55,8 @@ pub struct Session {
     pub kept: RwSignal<Kept>,
     /// The edge worker's address (refining templates, publishing); empty when none is known.
     pub edge: RwSignal<String>,
+    /// Where the dataset was last published from this browser: votes on answers go there too.
+    pub published: RwSignal<Option<Published>>,
 }
 
 impl Session {
@@ -74,6 +77,7 @@ impl Session {
             epoch: StoredValue::new(0),
             kept: RwSignal::new(Kept::Nothing),
             edge: RwSignal::new(crate::edge::default_base()),
+            published: RwSignal::new(crate::edge::published()),
         };
         // Steps deep in the page (the template's refine, publishing) reach the session this way.
         provide_context(s);
@@ -109,6 +113,9 @@ impl Session {
         result.report.errors.extend(read_errors);
         self.reset();
         self.templates.set_value(Vec::new());
+        // Other rows than the published collection's: votes on their answers stay in the browser.
+        crate::edge::set_published(None);
+        self.published.set(None);
         self.loaded.set(Some(Arc::new(result)));
     }
 
@@ -205,6 +212,13 @@ impl Session {
         });
     }
 
+    /// The dataset is now collection `id` on the edge at `edge` (remembered across reloads).
+    pub fn published_as(&self, edge: &str, id: &str) {
+        let p = Published { edge: crate::edge::normalise(edge), id: id.to_string() };
+        crate::edge::set_published(Some(&p));
+        self.published.set(Some(p));
+    }
+
     /// Forgets the kept dataset and clears the page.
     /// The page clears once the browser has dropped it, so a reload right after finds nothing.
     pub fn forget(&self) {
@@ -215,6 +229,8 @@ impl Session {
             s.templates.set_value(Vec::new());
             s.loaded.set(None);
             s.kept.set(Kept::Nothing);
+            crate::edge::set_published(None);
+            s.published.set(None);
             if let Err(e) = gone {
                 s.problem.set(Some(format!("The browser could not forget the kept dataset: {e}")));
             }

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use super::chart::bar_chart;
 use super::citations::{citation_list, passage_list};
+use super::feedback::Feedback;
 use crate::ask::{lead, table_of_sql, Cite, Entry};
 use crate::i18n::{t, tr};
 
@@ -57,7 +58,7 @@ pub fn AnswerView(
         )
         .into_any()
     } else {
-        passage_list(&entry.passages, on_cite).into_any()
+        passage_list(&entry.passages, &entry.scores, on_cite).into_any()
     };
     let ranking = entry
         .ranking
@@ -73,6 +74,7 @@ pub fn AnswerView(
             {chart}
             {ranking}
             {rows}
+            <Feedback entry=entry.clone() />
         </article>
     }
 }

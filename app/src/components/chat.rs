@@ -9,7 +9,7 @@ use tabletalk_shared::index::Collection;
 use tabletalk_shared::query::{Conversation, Dataset};
 
 use super::answer_view::AnswerView;
-use crate::ask::{cited_passages, Cite, Entry, Ranking};
+use crate::ask::{Cite, Entry, Ranking};
 use crate::i18n::{t, use_lang};
 use crate::pool::EmbedPool;
 use crate::search;
@@ -27,6 +27,7 @@ pub fn Chat(
     let busy = RwSignal::new(false);
     let announce = RwSignal::new(String::new());
     let conversation = StoredValue::new_local(Conversation::default());
+    let top_k = RwSignal::new(search::K);
     let lang = use_lang();
 
     let ask = Callback::new(move |q: String| {
@@ -39,37 +40,50 @@ pub fn Chat(
         }
         busy.set(true);
         announce.set(lang.get_untracked().texts().working.into());
+        let k = top_k.get_untracked();
         spawn_local(async move {
             let mut conv = conversation.get_value();
             let mut answer = ds.ask(&mut conv, &q).await;
             conversation.set_value(conv);
             let mut ranking = None;
+            let mut hits = Vec::new();
             if answer.intent.as_deref() == Some("retrieval") {
+                // Ranked here, with the slider's k: by words at once, by meaning too once embedded.
+                hits = search::rank_words(&ds, &q, k);
                 ranking = Some(Ranking::Words);
                 if let Some(c) = semantic.get_value() {
                     let pool = pool.get_value();
-                    match pool.embed_one(vec![q.clone()]).await.and_then(|v| search::rank(&c, &v.data, &q)) {
-                        Ok(ids) => {
-                            answer = ds.retrieved(answer.lang, answer.confidence, &ids);
+                    match pool.embed_one(vec![q.clone()]).await.and_then(|v| search::rank(&c, &v.data, &q, k)) {
+                        Ok(h) => {
+                            hits = h;
                             ranking = Some(Ranking::Hybrid);
                         }
                         Err(e) => ranking = Some(Ranking::WordsBecause(e)),
                     }
                 }
+                let ids: Vec<usize> = hits.iter().map(|h| h.0).collect();
+                answer = ds.retrieved(answer.lang, answer.confidence, &ids);
             }
-            let passages = cited_passages(&ds, &answer);
+            let all = &ds.lexical().0;
+            let (passages, scores) = hits.iter().filter_map(|&(i, score)| all.get(i).map(|p| (p.clone(), score))).unzip();
             announce.set(answer.answer.clone());
             entries.update(|e| {
                 e.push(Arc::new(Entry {
                     question: q,
                     answer,
                     passages,
+                    scores,
                     ranking,
                 }))
             });
             busy.set(false);
         });
     });
+    let clear = move |_| {
+        entries.set(Vec::new());
+        conversation.set_value(Conversation::default());
+        announce.set(lang.get_untracked().texts().history_cleared.into());
+    };
 
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -100,6 +114,15 @@ pub fn Chat(
                     prop:value=move || question.get() on:input=move |ev| question.set(event_target_value(&ev)) />
                 <button type="submit" class="primary" data-testid="ask" disabled=move || busy.get()>{t(|x| x.ask)}</button>
             </form>
+            <div class="chat-tools">
+                <label for="top-k">{t(|x| x.top_k)}</label>
+                <input id="top-k" type="range" min="1" max=search::K_MAX.to_string() step="1" data-testid="top-k"
+                    prop:value=move || top_k.get().to_string()
+                    on:input=move |ev| top_k.set(event_target_value(&ev).parse().unwrap_or(search::K).clamp(1, search::K_MAX)) />
+                <output for="top-k" data-testid="top-k-value">{move || top_k.get()}</output>
+                <button type="button" data-testid="clear-history" disabled=move || busy.get() || entries.with(Vec::is_empty)
+                    on:click=clear>{t(|x| x.clear_history)}</button>
+            </div>
             <p class="visually-hidden" data-testid="announce" role="status" aria-live="polite">{move || announce.get()}</p>
         </section>
     }

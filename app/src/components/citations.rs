@@ -54,24 +54,34 @@ pub fn citation_list(
     })
 }
 
-/// A retrieval answer's passages, each with the button to its row.
-pub fn passage_list(passages: &[Passage], on_cite: Callback<Cite>) -> impl IntoView + use<> {
+/// A retrieval answer's passages, each with the button to its row, its score and where it comes
+/// from (table and the columns its sentences read).
+pub fn passage_list(passages: &[Passage], scores: &[f32], on_cite: Callback<Cite>) -> impl IntoView + use<> {
     (!passages.is_empty()).then(|| {
         let items = passages
             .iter()
-            .map(|p| {
+            .enumerate()
+            .map(|(i, p)| {
                 let prov = &p.provenance;
                 let row = prov.row.0;
                 let label = tr(move |x| fill(x.row_n, &[("row", &row)]));
                 let file = prov.file.clone();
                 let aria = tr(move |x| fill(x.show_row, &[("row", &row), ("file", &file)]));
                 let cite = Cite { citation: Citation { file: prov.file.clone(), row }, table: Some(prov.table.clone()) };
+                let score = scores.get(i).map(|s| {
+                    let s = format!("{s:.3}");
+                    let text = s.clone();
+                    view! { <span class="score" data-testid="passage-score" data-score=s>{tr(move |x| fill(x.passage_score, &[("score", &text)]))}</span> }
+                });
+                let (table, columns) = (prov.table.clone(), prov.columns.join(", "));
+                let source = tr(move |x| fill(x.passage_source, &[("table", &table), ("columns", &columns)]));
                 view! {
                     <li data-testid="passage" data-row=row>
                         <button type="button" class="citation" data-testid="passage-row" aria-label=aria aria-controls="data-view"
                             on:click=move |_| on_cite.run(cite.clone())>{label}</button>
                         " "
                         <span>{p.text.clone()}</span>
+                        <span class="passage-meta" data-testid="passage-meta">{score}" · "{source}</span>
                     </li>
                 }
             })

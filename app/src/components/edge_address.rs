@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 
 use crate::edge::{normalise, remember};
+use crate::i18n::t;
 use crate::session::Session;
 
 #[component]
@@ -18,7 +19,7 @@ pub fn EdgeAddress(
     };
     view! {
         <span class="edge-address">
-            <label for=id>"Edge address"</label>
+            <label for=id>{t(|x| x.edge_address)}</label>
             <input
                 id=id
                 type="url"

@@ -8,6 +8,7 @@ pub mod citations;
 pub mod data_view;
 pub mod edge_address;
 pub mod embed_step;
+pub mod feedback;
 pub mod issues;
 pub mod joins;
 pub mod keep_step;

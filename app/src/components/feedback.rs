@@ -1,0 +1,63 @@
+//! Thumbs up/down under an answer: pressed state, and a note saying where the vote went (this
+//! browser, and the edge when the dataset is published there; see `crate::feedback`).
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use tabletalk_shared::api::Vote;
+
+use crate::ask::Entry;
+use crate::i18n::{fill, t, use_lang};
+use crate::session::Session;
+use crate::{edge, feedback};
+
+#[component]
+pub fn Feedback(entry: Arc<Entry>) -> impl IntoView {
+    let session = expect_context::<Session>();
+    let lang = use_lang();
+    let vote = RwSignal::new(None::<Vote>);
+    let note = RwSignal::new(String::new());
+    let cast = move |v: Vote| {
+        // A second press on the same thumb takes the vote back (here; the edge keeps what it got).
+        let chosen = (vote.get_untracked() != Some(v)).then_some(v);
+        vote.set(chosen);
+        let Some(v) = chosen else {
+            note.set(String::new());
+            return;
+        };
+        let t = lang.get_untracked().texts();
+        let request = feedback::request(&entry, v);
+        if let Err(e) = feedback::keep(request.clone()) {
+            note.set(fill(t.vote_not_sent, &[("error", &e)]));
+            return;
+        }
+        note.set(t.vote_saved.into());
+        let Some(published) = session.published.get_untracked() else {
+            return;
+        };
+        spawn_local(async move {
+            let t = lang.get_untracked().texts();
+            let said = match edge::send_feedback(&published, &request).await {
+                Ok(_) => fill(t.vote_sent, &[("id", &published.id)]),
+                Err(e) => fill(t.vote_not_sent, &[("error", &e)]),
+            };
+            if vote.get_untracked() == Some(v) {
+                note.set(said);
+            }
+        });
+    };
+    let down = cast.clone();
+    let pressed = move |v: Vote| move || (vote.get() == Some(v)).to_string();
+    view! {
+        <div class="feedback" data-testid="feedback">
+            <button type="button" class="vote" data-testid="vote-up" aria-pressed=pressed(Vote::Up) on:click=move |_| cast(Vote::Up)>
+                <span aria-hidden="true">"👍 "</span>{t(|x| x.helpful)}
+            </button>
+            <button type="button" class="vote" data-testid="vote-down" aria-pressed=pressed(Vote::Down) on:click=move |_| down(Vote::Down)>
+                <span aria-hidden="true">"👎 "</span>{t(|x| x.unhelpful)}
+            </button>
+            <span class="vote-note" data-testid="vote-note" aria-live="polite">{move || note.get()}</span>
+        </div>
+    }
+}
