@@ -99,7 +99,10 @@ pub fn KeepStep(session: Session) -> impl IntoView {
             }
             .await;
             publishing.set(match result {
-                Ok(info) => Publishing::Done(info),
+                Ok(info) => {
+                    session.published_as(&base, &info.id);
+                    Publishing::Done(info)
+                }
                 Err(e) => Publishing::Failed(e),
             });
         });
