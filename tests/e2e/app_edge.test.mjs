@@ -168,6 +168,38 @@ test('refine with the LLM through the edge, accept, embed, publish with a token,
   assert.equal(top.provenance.file, `${COLLECTION}.csv`);
   assert.equal(rows[top.provenance.row - 1].weather, 'snow', JSON.stringify(top));
   assert.equal(top.text.includes('snow'), true);
+
+  // Back in the page: a question by meaning with three rows asked for, each with its score, and a
+  // thumbs-up that reaches the published collection, where its owner reads it with the token.
+  await page.locator('[data-testid=top-k]').fill('3');
+  assert.equal(await page.locator('[data-testid=top-k-value]').textContent(), '3');
+  const question = 'Tell me about the snowy days';
+  await page.getByLabel('Question', { exact: true }).fill(question);
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
+  const answer = page.locator('[data-testid=answer]').last();
+  await answer.locator('[data-testid=passages]').waitFor({ timeout: 60000 });
+  assert.equal(await answer.locator('[data-testid=ranking]').textContent(), 'Rows ranked by meaning and words (hybrid search).');
+  const passages = answer.locator('[data-testid=passage]');
+  assert.equal(await passages.count(), 3);
+  const scores = await answer.locator('[data-testid=passage-score]').evaluateAll((els) => els.map((e) => Number(e.dataset.score)));
+  assert.equal(scores.length, 3);
+  for (let i = 1; i < scores.length; i++) assert.ok(scores[i - 1] >= scores[i], `scores best first: ${scores}`);
+  assert.match(await answer.locator('[data-testid=passage-meta]').first().textContent(), new RegExp(`${COLLECTION} · columns: `));
+  const cited = await passages.evaluateAll((els) => els.map((e) => Number(e.dataset.row)));
+  await answer.getByRole('button', { name: 'Helpful' }).click();
+  assert.equal(await answer.locator('[data-testid=vote-up]').getAttribute('aria-pressed'), 'true');
+  await answer.locator('[data-testid=vote-note]').filter({ hasText: `sent to the edge (collection ${COLLECTION})` }).waitFor({ timeout: 30000 });
+  const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('tabletalk.feedback')));
+  assert.equal(kept.at(-1).question, question);
+  assert.equal(kept.at(-1).vote, 'up');
+  const votes = await (await fetch(`${edgeBase}/v1/collections/${COLLECTION}/feedback`, { headers: { authorization: `Bearer ${TOKEN}` } })).json();
+  assert.equal(votes.up, 1);
+  assert.equal(votes.recent[0].question, question);
+  assert.equal(votes.recent[0].intent, 'retrieval');
+  assert.deepEqual(votes.recent[0].citations.map((c) => c.row), cited);
+  await shot(page, '3-voted');
+  await page.getByRole('button', { name: 'Clear history', exact: true }).click();
+  assert.equal(await page.locator('[data-testid=answer]').count(), 0);
   assert.deepEqual(pageErrors, []);
 });
 
@@ -186,6 +218,6 @@ test('column types: a number read as text is shown as text; a type the values do
   // The schema table says what the exact path now reads.
   assert.equal(await page.locator('[data-testid=table] [data-testid=column][data-column=wind]').getAttribute('data-type'), 'text');
   assert.equal(await page.locator('[data-testid=table] [data-testid=column][data-column=temp_max]').getAttribute('data-type'), 'decimal');
-  await shot(page, '3-types');
+  await shot(page, '4-types');
   assert.deepEqual(pageErrors, []);
 });
