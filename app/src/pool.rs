@@ -20,12 +20,19 @@ pub struct EmbedPool {
 }
 
 impl EmbedPool {
-    /// `device` as `EmbedWorker::new`; the pool is sized to `navigator.hardwareConcurrency`.
+    /// `device` as `EmbedWorker::new`; the pool is sized to `navigator.hardwareConcurrency`, or to
+    /// `?workers=N` (the benchmark's single-worker reference run).
     pub fn new(device: String) -> Self {
-        let cores = web_sys::window().map(|w| w.navigator().hardware_concurrency() as usize).unwrap_or(1);
+        let window = web_sys::window();
+        let cores = window.as_ref().map(|w| w.navigator().hardware_concurrency() as usize).unwrap_or(1);
+        let asked = window
+            .and_then(|w| w.location().search().ok())
+            .and_then(|s| web_sys::UrlSearchParams::new_with_str(&s).ok())
+            .and_then(|p| p.get("workers"))
+            .and_then(|n| n.parse::<usize>().ok());
         EmbedPool {
             workers: Rc::new(RefCell::new(vec![EmbedWorker::new(device)])),
-            size: cores.clamp(1, MAX_WORKERS),
+            size: asked.unwrap_or(cores).clamp(1, MAX_WORKERS),
         }
     }
 

@@ -8,7 +8,8 @@
 //
 //   ROWS              rows of the table to upload (a quick trial: 300)
 //   EXTRA_URL_PARAMS  appended to the app's URL after device=cpu, e.g. "batch=32" or "device=auto"
-//                     (a later device= wins over the default)
+//                     (a later device= wins over the default); "workers=1" is the single-worker
+//                     reference for the pool
 //   TABLETALK_DIST    the built app (default: <repo>/dist)
 //   CHROMIUM_PATH     the browser (default: /usr/bin/chromium)
 //   BENCH_TIMEOUT_MIN minutes to wait for the embedding to finish (default 40: 10,000 rows at
