@@ -65,7 +65,7 @@ pub fn Chat(
                 answer = ds.retrieved(answer.lang, answer.confidence, &ids);
             }
             let all = &ds.lexical().0;
-            let (passages, scores) = hits.iter().filter_map(|&(i, score)| all.get(i).map(|p| (p.clone(), score))).unzip();
+            let (passages, scores): (Vec<_>, Vec<f32>) = hits.iter().filter_map(|&(i, score)| all.get(i).map(|p| (p.clone(), score))).unzip();
             announce.set(answer.answer.clone());
             entries.update(|e| {
                 e.push(Arc::new(Entry {
