@@ -4,9 +4,11 @@ use js_sys::{Array, Uint8Array};
 use wasm_bindgen::JsCast;
 use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, Url};
 
+use crate::i18n::{current, fill};
+
 /// Offers `bytes` as a download named `name`.
 pub fn offer(name: &str, mime: &str, bytes: &[u8]) -> Result<(), String> {
-    let fail = |e: wasm_bindgen::JsValue| format!("the browser could not save {name} ({e:?})");
+    let fail = |e: wasm_bindgen::JsValue| fill(current().save_failed, &[("name", &name), ("error", &format!("{e:?}"))]);
     let parts = Array::of1(&Uint8Array::from(bytes));
     let props = BlobPropertyBag::new();
     props.set_type(mime);

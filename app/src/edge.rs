@@ -115,7 +115,7 @@ pub async fn refine(base: &str, req: &RefineRequest) -> Result<Refined, String> 
 
 /// A vote on an answer to the published collection; the edge answers with its totals.
 pub async fn send_feedback(p: &Published, vote: &FeedbackRequest) -> Result<FeedbackRecorded, String> {
-    let what = format!("Sending the vote to {}", p.id);
+    let what = fill(current().sending_vote_to, &[("id", &p.id)]);
     send_json(&what, &p.edge, Request::post(&url(&p.edge, &format!("/v1/collections/{}/feedback", p.id))?), vote).await
 }
 

@@ -12,6 +12,8 @@ use tabletalk_shared::worker_protocol::{DeviceInfo, FromWorker, ToWorker};
 use wasm_bindgen::prelude::*;
 use web_sys::{MessageEvent, Worker};
 
+use crate::i18n::{current, fill};
+
 /// The model the app embeds with (`cargo xtask models` serves it at `/models/<name>/`).
 pub const MODEL: &str = "all-MiniLM-L6-v2";
 /// Rows per batch: small enough that progress moves every fraction of a second on the CPU.
@@ -83,7 +85,7 @@ impl EmbedWorker {
         if self.inner.borrow().worker.is_none() {
             self.start()?;
         }
-        rx.await.unwrap_or_else(|_| Err("the embedder was stopped".into()))
+        rx.await.unwrap_or_else(|_| Err(current().embedder_stopped.into()))
     }
 
     /// Embeds `texts`; `progress(done, total)` after each batch.
@@ -122,7 +124,7 @@ impl EmbedWorker {
     }
 
     fn start(&self) -> Result<(), String> {
-        let worker = Worker::new(LOADER).map_err(|e| format!("the embedding worker could not start: {e:?}"))?;
+        let worker = Worker::new(LOADER).map_err(|e| fill(current().worker_could_not_start, &[("error", &format!("{e:?}"))]))?;
         let weak = Rc::downgrade(&self.inner);
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
             if let Some(inner) = weak.upgrade() {
@@ -132,7 +134,7 @@ impl EmbedWorker {
         let weak = Rc::downgrade(&self.inner);
         let on_error = Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |event: web_sys::ErrorEvent| {
             if let Some(inner) = weak.upgrade() {
-                fail_all(&inner, format!("the embedding worker stopped: {}", event.message()));
+                fail_all(&inner, fill(current().worker_stopped, &[("error", &event.message())]));
             }
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -163,7 +165,7 @@ fn send(inner: &Rc<RefCell<Inner>>, msg: &ToWorker) -> Result<(), String> {
     let out = Object::new();
     let json = serde_json::to_string(msg).map_err(|e| e.to_string())?;
     let _ = Reflect::set(&out, &"json".into(), &json.into());
-    worker.post_message(&out).map_err(|e| format!("could not reach the embedding worker: {e:?}"))
+    worker.post_message(&out).map_err(|e| fill(current().worker_unreachable, &[("error", &format!("{e:?}"))]))
 }
 
 /// `models/<MODEL>/` next to the page, absolute (the worker resolves URLs against its own script).
@@ -184,7 +186,7 @@ fn receive(inner: &Rc<RefCell<Inner>>, event: &MessageEvent) {
     };
     let msg: FromWorker = match serde_json::from_str(&json) {
         Ok(m) => m,
-        Err(e) => return fail_all(inner, format!("the embedding worker sent something unreadable: {e}")),
+        Err(e) => return fail_all(inner, fill(current().worker_unreadable, &[("error", &e)])),
     };
     match msg {
         FromWorker::Started => {
@@ -222,7 +224,7 @@ fn receive(inner: &Rc<RefCell<Inner>>, event: &MessageEvent) {
                 .map(|a| a.to_vec())
                 .filter(|v| v.len() == dim * count)
                 .map(|data| Vectors { dim, data, device })
-                .ok_or_else(|| format!("the embedding worker sent {count} vectors without their {dim}-value data"));
+                .ok_or_else(|| fill(current().worker_vectors_without_data, &[("count", &count), ("dim", &dim)]));
             let job = inner.borrow_mut().jobs.remove(&job);
             if let Some((tx, _)) = job {
                 let _ = tx.send(vectors);

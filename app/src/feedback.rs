@@ -4,6 +4,7 @@
 use tabletalk_shared::api::{CitedRow, FeedbackEntry, FeedbackRequest, Vote};
 
 use crate::ask::Entry;
+use crate::i18n::current;
 
 /// localStorage key of the votes cast on this page.
 const STORAGE_KEY: &str = "tabletalk.feedback";
@@ -32,7 +33,7 @@ pub fn kept() -> Vec<FeedbackEntry> {
 
 /// Adds a vote to the browser's list.
 pub fn keep(vote: FeedbackRequest) -> Result<(), String> {
-    let s = storage().ok_or("this browser has no localStorage")?;
+    let s = storage().ok_or(current().no_local_storage)?;
     let mut all = kept();
     all.push(FeedbackEntry { at: String::from(js_sys::Date::new_0().to_iso_string()), request: vote });
     let drop = all.len().saturating_sub(KEEP);

@@ -406,6 +406,9 @@ pub struct Texts {
     /// `{id}`
     pub publishing_id: &'static str,
     pub vectors_mismatch: &'static str,
+    /// `{id}`
+    pub sending_vote_to: &'static str,
+    pub no_local_storage: &'static str,
 
     // Refining the template. `refine_llm` in English is a contract.
     pub refine_llm: &'static str,
@@ -630,6 +633,8 @@ pub const EN: Texts = Texts {
     refining_template_of: "Refining the template of {table}",
     publishing_id: "Publishing {id}",
     vectors_mismatch: "The rows' vectors do not match the sentences; wait for embedding to finish.",
+    sending_vote_to: "Sending the vote to {id}",
+    no_local_storage: "this browser has no localStorage",
 
     refine_llm: "Refine with the LLM",
     refine_asking: "Asking the LLM for natural sentences…",
@@ -810,6 +815,8 @@ pub const ES: Texts = Texts {
     refining_template_of: "Refinando la plantilla de {table}",
     publishing_id: "Publicando {id}",
     vectors_mismatch: "Los vectores de las filas no corresponden a las frases; espera a que termine la vectorización.",
+    sending_vote_to: "Enviando el voto a {id}",
+    no_local_storage: "este navegador no tiene localStorage",
 
     refine_llm: "Refinar con el LLM",
     refine_asking: "Pidiendo al LLM frases naturales…",
@@ -990,6 +997,8 @@ pub const CA: Texts = Texts {
     refining_template_of: "Refinant la plantilla de {table}",
     publishing_id: "Publicant {id}",
     vectors_mismatch: "Els vectors de les files no corresponen a les frases; espera que acabi la vectorització.",
+    sending_vote_to: "Enviant el vot a {id}",
+    no_local_storage: "aquest navegador no té localStorage",
 
     refine_llm: "Refina amb l’LLM",
     refine_asking: "S’estan demanant frases naturals a l’LLM…",
@@ -1170,6 +1179,8 @@ pub const DE: Texts = Texts {
     refining_template_of: "Verfeinern der Vorlage von {table}",
     publishing_id: "Veröffentlichen von {id}",
     vectors_mismatch: "Die Vektoren der Zeilen passen nicht zu den Sätzen; warten Sie, bis das Einbetten abgeschlossen ist.",
+    sending_vote_to: "Senden der Bewertung an {id}",
+    no_local_storage: "dieser Browser hat keinen localStorage",
 
     refine_llm: "Mit dem LLM verfeinern",
     refine_asking: "Das LLM wird um natürliche Sätze gebeten…",
@@ -1319,6 +1330,7 @@ mod tests {
                 (EN.edge_answered, l.edge_answered),
                 (EN.refining_template_of, l.refining_template_of),
                 (EN.publishing_id, l.publishing_id),
+                (EN.sending_vote_to, l.sending_vote_to),
                 (EN.refine_fell_back, l.refine_fell_back),
                 (EN.refine_rewrote, l.refine_rewrote),
                 (EN.kept_with_vectors, l.kept_with_vectors),

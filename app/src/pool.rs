@@ -8,6 +8,7 @@ use std::rc::Rc;
 use futures::future::join_all;
 
 use crate::embedding::{EmbedWorker, Ready, Vectors, BATCH};
+use crate::i18n::{current, fill};
 
 /// The most workers: each holds the model (~90 MB), and memory, not cores, limits phones.
 const MAX_WORKERS: usize = 4;
@@ -106,10 +107,10 @@ impl EmbedPool {
             match &mut out {
                 None => out = Some(v),
                 Some(o) if o.dim == v.dim => o.data.extend(v.data),
-                Some(o) => return Err(format!("workers disagree on the model's dimension ({} and {})", o.dim, v.dim)),
+                Some(o) => return Err(fill(current().workers_disagree, &[("a", &o.dim), ("b", &v.dim)])),
             }
         }
-        out.ok_or_else(|| "nothing to embed".into())
+        out.ok_or_else(|| current().nothing_to_embed.into())
     }
 
     /// Stops every worker; pending jobs end with "cancelled".

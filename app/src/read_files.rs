@@ -4,6 +4,8 @@ use tabletalk_shared::bundle::BundleFile;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{File, FileList};
 
+use crate::i18n::{current, fill};
+
 /// The largest file the page reads. Parsing holds the bytes, the table and the query engine's
 /// copy at once; past this a tab on an ordinary laptop runs out of memory instead of answering.
 pub const MAX_FILE_BYTES: f64 = 100.0 * 1024.0 * 1024.0;
@@ -20,11 +22,9 @@ pub async fn read_all(files: Vec<File>) -> (Vec<BundleFile>, Vec<String>) {
     for file in files {
         let name = file.name();
         if file.size() > MAX_FILE_BYTES {
-            errors.push(format!(
-                "{name}: {:.0} MB is more than this browser app reads ({:.0} MB per file). Split the file, or use the `tabletalk` command line, which streams files of any size.",
-                file.size() / 1_048_576.0,
-                MAX_FILE_BYTES / 1_048_576.0
-            ));
+            let size = format!("{:.0}", file.size() / 1_048_576.0);
+            let max = format!("{:.0}", MAX_FILE_BYTES / 1_048_576.0);
+            errors.push(fill(current().file_too_large, &[("name", &name), ("size", &size), ("max", &max)]));
             continue;
         }
         match JsFuture::from(file.array_buffer()).await {
@@ -32,9 +32,7 @@ pub async fn read_all(files: Vec<File>) -> (Vec<BundleFile>, Vec<String>) {
                 name,
                 bytes: js_sys::Uint8Array::new(&buffer).to_vec(),
             }),
-            Err(e) => errors.push(format!(
-                "{name}: the browser could not read the file ({e:?})"
-            )),
+            Err(e) => errors.push(fill(current().file_unreadable, &[("name", &name), ("error", &format!("{e:?}"))])),
         }
     }
     (picked, errors)

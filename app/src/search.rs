@@ -6,6 +6,7 @@ use tabletalk_shared::query::Dataset;
 use tabletalk_shared::verbalise::Passage;
 
 use crate::embedding::MODEL;
+use crate::i18n::{current, fill};
 
 /// How many passages a retrieval answer cites unless the chat's slider says otherwise.
 pub const K: usize = 5;
@@ -15,13 +16,15 @@ pub const K_MAX: usize = 20;
 /// The passages (in `Dataset::lexical` order, so ids match) with their vectors.
 pub fn build(passages: &[Passage], dim: usize, data: &[f32]) -> Result<Collection, String> {
     if dim == 0 || data.len() != dim * passages.len() {
-        return Err(format!("{} vectors of {dim} numbers for {} rows", data.len() / dim.max(1), passages.len()));
+        let (vectors, rows) = (data.len() / dim.max(1), passages.len());
+        return Err(fill(current().vectors_for_rows, &[("vectors", &vectors), ("dim", &dim), ("rows", &rows)]));
     }
     let meta = CollectionMeta { model: MODEL.into(), dim, ..Default::default() };
     // f32, not int8: in the page memory is not the limit, and exact scores keep ties stable.
     let mut c = Collection::new(meta, DenseKind::FlatF32).map_err(|e| e.to_string())?;
     for (p, v) in passages.iter().zip(data.chunks_exact(dim)) {
-        c.add(p.clone(), v).map_err(|e| format!("row {} of {}: {e}", p.provenance.row.0, p.provenance.file))?;
+        c.add(p.clone(), v)
+            .map_err(|e| fill(current().row_of_file_error, &[("row", &p.provenance.row.0), ("file", &p.provenance.file), ("error", &e)]))?;
     }
     Ok(c)
 }

@@ -17,6 +17,7 @@ use crate::ask::{prepare, RowAt};
 use crate::components::embed_step::EmbedState;
 use crate::edge::Published;
 use crate::embedding::MODEL;
+use crate::i18n::{current, fill};
 use crate::pool::EmbedPool;
 use crate::{search, storage};
 
@@ -27,8 +28,8 @@ pub enum Kept {
     Saving,
     /// Kept: how many bytes, and whether the rows' vectors are in it.
     Saved { bytes: usize, vectors: bool },
-    /// Restored on load from the browser or from an imported file.
-    Restored { from: String, vectors: bool },
+    /// Restored on load from this browser (`from` None) or from an imported file (its name).
+    Restored { from: Option<String>, vectors: bool },
     Failed(String),
 }
 
@@ -129,8 +130,8 @@ impl Session {
 
     /// Builds the dataset for questions with the accepted templates, then embeds and keeps it.
     pub fn accept(&self, templates: Vec<String>) -> Result<(), String> {
-        let l = self.loaded.get_untracked().ok_or("nothing is loaded")?;
-        let ds = prepare(&l, &templates).map_err(|e| format!("The tables could not be prepared for questions: {e}"))?;
+        let l = self.loaded.get_untracked().ok_or(current().nothing_loaded)?;
+        let ds = prepare(&l, &templates).map_err(|e| fill(current().prepare_failed, &[("error", &e)]))?;
         self.dataset.set_value(Some(Rc::new(ds)));
         self.templates.set_value(templates);
         self.vectors.set_value(None);
@@ -143,7 +144,9 @@ impl Session {
 
     /// A dataset brought back (from this browser or an imported file): files, description,
     /// templates and, when they still match the rows, the vectors — no embedding needed.
-    pub fn restore(&self, bundle: Bundle, from: &str) {
+    /// `from`: the imported file's name; None for the dataset kept in this browser.
+    pub fn restore(&self, bundle: Bundle, from: Option<&str>) {
+        let source = from.unwrap_or(current().this_browser);
         let description = bundle.description();
         let mut loaded = analyse(bundle.files, Some(&description));
         if bundle.templates.len() == loaded.tables.len() {
@@ -158,7 +161,7 @@ impl Session {
         }
         let ds = match prepare(&loaded, &bundle.templates) {
             Ok(ds) => Rc::new(ds),
-            Err(e) => return self.problem.set(Some(format!("{from}: the kept template no longer fits the tables ({e})"))),
+            Err(e) => return self.problem.set(Some(fill(current().kept_template_unfit, &[("from", &source), ("error", &e)]))),
         };
         self.dataset.set_value(Some(ds.clone()));
         self.templates.set_value(bundle.templates);
@@ -170,14 +173,14 @@ impl Session {
                 self.semantic.set_value(Some(Rc::new(c)));
                 self.embed_state.set(EmbedState::Restored { count: v.passages, device: v.device.clone() });
                 self.vectors.set_value(Some(Rc::new(v)));
-                self.kept.set(Kept::Restored { from: from.into(), vectors: true });
+                self.kept.set(Kept::Restored { from: from.map(str::to_string), vectors: true });
             }
             Some(Err(e)) => {
-                self.problem.set(Some(format!("{from}: the kept vectors could not be used ({e}); embedding again")));
+                self.problem.set(Some(fill(current().kept_vectors_unusable, &[("from", &source), ("error", &e)])));
                 self.start_embedding();
             }
             None => {
-                self.kept.set(Kept::Restored { from: from.into(), vectors: false });
+                self.kept.set(Kept::Restored { from: from.map(str::to_string), vectors: false });
                 self.start_embedding();
             }
         }
@@ -232,7 +235,7 @@ impl Session {
             crate::edge::set_published(None);
             s.published.set(None);
             if let Err(e) = gone {
-                s.problem.set(Some(format!("The browser could not forget the kept dataset: {e}")));
+                s.problem.set(Some(fill(current().forget_failed, &[("error", &e)])));
             }
         });
     }

@@ -7,6 +7,8 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{File, FileSystemDirectoryHandle, FileSystemFileHandle, FileSystemGetFileOptions, FileSystemWritableFileStream};
 
+use crate::i18n::{current, fill};
+
 /// The one file the app keeps.
 const NAME: &str = "dataset.tabletalk";
 
@@ -21,7 +23,7 @@ async fn root() -> Result<FileSystemDirectoryHandle, String> {
     let window = web_sys::window().ok_or("no window")?;
     let dir = JsFuture::from(window.navigator().storage().get_directory())
         .await
-        .map_err(|e| format!("this browser offers no private storage ({})", reason(e)))?;
+        .map_err(|e| fill(current().no_private_storage, &[("error", &reason(e))]))?;
     Ok(dir.unchecked_into())
 }
 

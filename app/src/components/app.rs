@@ -33,8 +33,8 @@ pub fn App() -> impl IntoView {
         match storage::load().await {
             Ok(Some(bytes)) if loaded.get_untracked().is_none() => {
                 status.set(lang.get_untracked().texts().opening_kept);
-                match Bundle::from_bytes("the dataset kept in this browser", &bytes) {
-                    Ok(b) => session.restore(b, "this browser"),
+                match Bundle::from_bytes(lang.get_untracked().texts().kept_dataset_name, &bytes) {
+                    Ok(b) => session.restore(b, None),
                     Err(e) => problem.set(Some(e.to_string())),
                 }
                 status.set("");
@@ -59,7 +59,7 @@ pub fn App() -> impl IntoView {
             if let Some(b) = bundles.first() {
                 match Bundle::from_bytes(&b.name, &b.bytes) {
                     Ok(bundle) => {
-                        session.restore(bundle, &b.name);
+                        session.restore(bundle, Some(&b.name));
                         session.keep();
                     }
                     Err(e) => problem.set(Some(e.to_string())),

@@ -8,6 +8,7 @@ use tabletalk_shared::bundle::{passages_csv, passages_jsonl};
 
 use super::edge_address::EdgeAddress;
 use super::embed_step::megabytes;
+use crate::i18n::{fill, t, use_lang};
 use crate::session::{Kept, Session};
 use crate::{download, edge};
 
@@ -23,6 +24,7 @@ enum Publishing {
 
 #[component]
 pub fn KeepStep(session: Session) -> impl IntoView {
+    let lang = use_lang();
     let problem = RwSignal::new(None::<String>);
     let stem = move || {
         session
@@ -38,11 +40,11 @@ pub fn KeepStep(session: Session) -> impl IntoView {
     };
     let export_dataset = move |_| match session.bundle() {
         Some(b) => offer(format!("{}.tabletalk", stem()), "application/octet-stream", b.to_bytes()),
-        None => problem.set(Some("Accept a template first.".into())),
+        None => problem.set(Some(lang.get_untracked().texts().accept_template_first.into())),
     };
     let sentences = move |csv: bool| {
         let Some(ds) = session.dataset.get_value() else {
-            return problem.set(Some("Accept a template first.".into()));
+            return problem.set(Some(lang.get_untracked().texts().accept_template_first.into()));
         };
         let passages = &ds.lexical().0;
         if csv {
@@ -51,19 +53,20 @@ pub fn KeepStep(session: Session) -> impl IntoView {
             offer(format!("{}-sentences.jsonl", stem()), "application/jsonl", passages_jsonl(passages).into_bytes());
         }
     };
-    let kept = move || match session.kept.get() {
-        Kept::Nothing => String::new(),
-        Kept::Saving => "Keeping the dataset in this browser…".into(),
-        Kept::Saved { bytes, vectors } => format!(
-            "Kept in this browser ({}): the files, the template{}. Reloading the page opens it as it is.",
-            megabytes(bytes as u64),
-            if vectors { " and the rows' vectors" } else { "; the vectors are added when embedding finishes" }
-        ),
-        Kept::Restored { from, vectors } => format!(
-            "Opened from {from}: the files and the accepted template{}.",
-            if vectors { ", with the rows' vectors (no embedding needed)" } else { "; the rows are being embedded again" }
-        ),
-        Kept::Failed(e) => format!("Could not keep the dataset in this browser ({e}). Export it to keep it."),
+    let kept = move || {
+        let x = lang.get().texts();
+        match session.kept.get() {
+            Kept::Nothing => String::new(),
+            Kept::Saving => x.keeping.into(),
+            Kept::Saved { bytes, vectors } => {
+                fill(if vectors { x.kept_with_vectors } else { x.kept_without_vectors }, &[("size", &megabytes(bytes as u64))])
+            }
+            Kept::Restored { from: None, vectors } => (if vectors { x.opened_here_with_vectors } else { x.opened_here_again }).into(),
+            Kept::Restored { from: Some(from), vectors } => {
+                fill(if vectors { x.opened_with_vectors } else { x.opened_again }, &[("from", &from)])
+            }
+            Kept::Failed(e) => fill(x.keep_failed, &[("error", &e)]),
+        }
     };
     // Publishing: the same collection `tabletalk publish` uploads, built from what is here.
     let first_table = move || session.loaded.with_untracked(|l| l.as_ref().and_then(|l| l.tables.first().map(|t| t.name.clone()))).unwrap_or_default();
@@ -74,14 +77,14 @@ pub fn KeepStep(session: Session) -> impl IntoView {
     let publish = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let (Some(l), Some(ds)) = (session.loaded.get_untracked(), session.dataset.get_value()) else {
-            return publishing.set(Publishing::Failed("Accept a template first.".into()));
+            return publishing.set(Publishing::Failed(lang.get_untracked().texts().accept_template_first.into()));
         };
         let Some(vectors) = session.vectors.get_value() else {
-            return publishing.set(Publishing::Failed("The rows are not embedded yet: publish when embedding has finished.".into()));
+            return publishing.set(Publishing::Failed(lang.get_untracked().texts().not_embedded_yet.into()));
         };
         let (id, token, base) = (collection.get_untracked().trim().to_string(), token.get_untracked(), session.edge.get_untracked());
         if token.trim().is_empty() {
-            return publishing.set(Publishing::Failed("Enter the publish token the edge's operator gave you.".into()));
+            return publishing.set(Publishing::Failed(lang.get_untracked().texts().enter_token.into()));
         }
         publishing.set(Publishing::Preparing);
         let templates = session.templates.get_value();
@@ -110,10 +113,15 @@ pub fn KeepStep(session: Session) -> impl IntoView {
     let busy = move || matches!(publishing.get(), Publishing::Preparing | Publishing::Uploading { .. });
     let published = move || match publishing.get() {
         Publishing::Idle => None,
-        Publishing::Preparing => Some(view! { <p aria-live="polite">"Building the collection…"</p> }.into_any()),
+        Publishing::Preparing => Some(view! { <p aria-live="polite">{t(|x| x.building_collection)}</p> }.into_any()),
         Publishing::Uploading { sent, total } => Some(
             view! {
-                <p aria-live="polite">{format!("Uploading: {} of {} ({}%)", megabytes(sent), megabytes(total), sent * 100 / total.max(1))}</p>
+                <p aria-live="polite">
+                    {move || {
+                        let x = lang.get().texts();
+                        fill(x.uploading, &[("sent", &megabytes(sent)), ("total", &megabytes(total)), ("percent", &(sent * 100 / total.max(1)))])
+                    }}
+                </p>
                 <progress max=total.to_string() value=sent.to_string()></progress>
             }
             .into_any(),
@@ -128,7 +136,10 @@ pub fn KeepStep(session: Session) -> impl IntoView {
             Some(
                 view! {
                     <p data-testid="published" aria-live="polite">
-                        {format!("Published \"{}\": {} sentences from {} table(s). Visitors of a page with this snippet can ask it without embedding anything:", info.id, info.passages, info.schema.len())}
+                        {move || {
+                            let x = lang.get().texts();
+                            fill(x.published, &[("id", &info.id), ("passages", &info.passages), ("tables", &info.schema.len())])
+                        }}
                     </p>
                     <pre class="snippet" data-testid="widget-snippet">{snippet}</pre>
                 }
@@ -140,27 +151,27 @@ pub fn KeepStep(session: Session) -> impl IntoView {
 
     view! {
         <section class="step keep" data-testid="keep" aria-labelledby="keep-heading">
-            <h2 id="keep-heading">"Keep and export"</h2>
+            <h2 id="keep-heading">{t(|x| x.keep_heading)}</h2>
             <p data-testid="kept" aria-live="polite">{kept}</p>
             <div class="actions">
-                <button type="button" data-testid="export-dataset" on:click=export_dataset>"Export dataset"</button>
-                <button type="button" data-testid="export-jsonl" on:click=move |_| sentences(false)>"Export sentences (JSONL)"</button>
-                <button type="button" data-testid="export-csv" on:click=move |_| sentences(true)>"Export sentences (CSV)"</button>
-                <button type="button" data-testid="forget" on:click=move |_| session.forget()>"Forget this dataset"</button>
+                <button type="button" data-testid="export-dataset" on:click=export_dataset>{t(|x| x.export_dataset)}</button>
+                <button type="button" data-testid="export-jsonl" on:click=move |_| sentences(false)>{t(|x| x.export_jsonl)}</button>
+                <button type="button" data-testid="export-csv" on:click=move |_| sentences(true)>{t(|x| x.export_csv)}</button>
+                <button type="button" data-testid="forget" on:click=move |_| session.forget()>{t(|x| x.forget_dataset)}</button>
             </div>
-            <p class="hint">"An exported .tabletalk file opens here again with Upload tables, vectors included."</p>
+            <p class="hint">{t(|x| x.export_hint)}</p>
             {move || problem.get().map(|p| view! { <p class="errors" role="alert">{p}</p> })}
             <form class="publish" data-testid="publish" on:submit=publish>
-                <h3>"Publish to the edge"</h3>
-                <p class="hint">"Share the prepared dataset as a collection: portal visitors then ask it through the widget without embedding it again."</p>
+                <h3>{t(|x| x.publish_heading)}</h3>
+                <p class="hint">{t(|x| x.publish_hint)}</p>
                 <EdgeAddress id="edge-address-publish" />
-                <label for="publish-collection">"Collection id"</label>
+                <label for="publish-collection">{t(|x| x.collection_id)}</label>
                 <input id="publish-collection" data-testid="publish-collection" pattern="[a-z0-9_\\-]{1,64}" prop:value=move || collection.get() on:input=move |ev| collection.set(event_target_value(&ev)) />
-                <label for="publish-title">"Title"</label>
+                <label for="publish-title">{t(|x| x.title)}</label>
                 <input id="publish-title" data-testid="publish-title" prop:value=move || title.get() on:input=move |ev| title.set(event_target_value(&ev)) />
-                <label for="publish-token">"Publish token"</label>
+                <label for="publish-token">{t(|x| x.publish_token)}</label>
                 <input id="publish-token" data-testid="publish-token" type="password" autocomplete="off" prop:value=move || token.get() on:input=move |ev| token.set(event_target_value(&ev)) />
-                <button type="submit" data-testid="publish-button" disabled=busy>"Publish"</button>
+                <button type="submit" data-testid="publish-button" disabled=busy>{t(|x| x.publish)}</button>
                 {published}
             </form>
         </section>

@@ -10,6 +10,7 @@ use tabletalk_shared::description::{ColumnDescription, ComposedField, DatasetDes
 use tabletalk_shared::schema::ColumnType;
 
 use crate::analyse::Loaded;
+use crate::i18n::{fill, t, tr};
 
 /// One column's editable fields.
 #[derive(Clone, Copy)]
@@ -136,28 +137,34 @@ pub fn SchemaEditor(loaded: Arc<Loaded>, on_apply: Callback<DatasetDescription>)
         .tables
         .iter()
         .zip(transposed)
-        .map(|(t, (_, on))| {
-            let name = t.name.clone();
+        .map(|(table, (_, on))| {
+            let name = table.name.clone();
             let rows = columns
                 .iter()
                 .filter(|(tn, _, _)| *tn == name)
                 .map(|(_, c, e)| {
                     let e = *e;
-                    let label = c.clone();
+                    let label = |pick: fn(&'static crate::i18n::Texts) -> &'static str| {
+                        let column = c.clone();
+                        tr(move |x| fill(pick(x), &[("column", &column)]))
+                    };
                     view! {
                         <tr data-testid="edit-column" data-column=c.clone()>
                             <th scope="row">{c.clone()}</th>
                             <td>
-                                <select aria-label=format!("Type of {label}") data-testid="edit-type"
+                                <select aria-label=label(|x| x.type_of) data-testid="edit-type"
                                     prop:value=move || e.ty.get() on:change=move |ev| e.ty.set(event_target_value(&ev))>
-                                    {ColumnType::ALL.iter().map(|t| view! { <option value=t.as_str() selected=e.ty.get_untracked() == t.as_str()>{t.as_str()}</option> }).collect_view()}
+                                    {ColumnType::ALL.iter().map(|ty| {
+                                        let ty = ty.as_str();
+                                        view! { <option value=ty selected=e.ty.get_untracked() == ty>{tr(move |x| x.type_name(ty))}</option> }
+                                    }).collect_view()}
                                 </select>
                             </td>
-                            <td><input type="text" aria-label=format!("Name shown for {label}") data-testid="edit-shown"
+                            <td><input type="text" aria-label=label(|x| x.name_shown_for) data-testid="edit-shown"
                                 prop:value=move || e.shown.get() on:input=move |ev| e.shown.set(event_target_value(&ev)) /></td>
-                            <td><input type="text" aria-label=format!("Synonyms for {label}") data-testid="edit-synonyms" placeholder="pay, wage"
+                            <td><input type="text" aria-label=label(|x| x.synonyms_for) data-testid="edit-synonyms" placeholder=t(|x| x.synonyms_placeholder)
                                 prop:value=move || e.synonyms.get() on:input=move |ev| e.synonyms.set(event_target_value(&ev)) /></td>
-                            <td><input type="text" aria-label=format!("Translations of {label}") data-testid="edit-translations" placeholder="es=salario, de=Gehalt"
+                            <td><input type="text" aria-label=label(|x| x.translations_of) data-testid="edit-translations" placeholder=t(|x| x.translations_placeholder)
                                 prop:value=move || e.translations.get() on:input=move |ev| e.translations.set(event_target_value(&ev)) /></td>
                         </tr>
                     }
@@ -169,10 +176,18 @@ pub fn SchemaEditor(loaded: Arc<Loaded>, on_apply: Callback<DatasetDescription>)
                     <label class="inline">
                         <input type="checkbox" data-testid="transpose" prop:checked=move || on.get()
                             on:change=move |ev| on.set(event_target_checked(&ev)) />
-                        " Headers are in the first column (read the table transposed)"
+                        {t(|x| x.transpose_label)}
                     </label>
                     <table class="schema">
-                        <thead><tr><th scope="col">"Column"</th><th scope="col">"Type"</th><th scope="col">"Name shown"</th><th scope="col">"Synonyms"</th><th scope="col">"Translations"</th></tr></thead>
+                        <thead>
+                            <tr>
+                                <th scope="col">{t(|x| x.col_column)}</th>
+                                <th scope="col">{t(|x| x.col_type)}</th>
+                                <th scope="col">{t(|x| x.col_name_shown)}</th>
+                                <th scope="col">{t(|x| x.col_synonyms)}</th>
+                                <th scope="col">{t(|x| x.col_translations)}</th>
+                            </tr>
+                        </thead>
                         <tbody>{rows}</tbody>
                     </table>
                 </fieldset>
@@ -192,32 +207,32 @@ pub fn SchemaEditor(loaded: Arc<Loaded>, on_apply: Callback<DatasetDescription>)
                 }
             })
             .collect_view();
-        view! { <fieldset><legend>"Join these tables"</legend>{items}</fieldset> }
+        view! { <fieldset><legend>{t(|x| x.join_these)}</legend>{items}</fieldset> }
     });
 
     view! {
         <details class="step schema-editor" data-testid="schema-editor">
-            <summary>"Edit how the tables are read: names, synonyms, translations, transpose, joins"</summary>
+            <summary>{t(|x| x.edit_summary)}</summary>
             <form on:submit=apply>
                 {tables}
                 <p>
-                    <label for="row-aliases">"A row is called"</label>
-                    <input id="row-aliases" type="text" data-testid="edit-row-aliases" placeholder="days, officials"
+                    <label for="row-aliases">{t(|x| x.row_is_called)}</label>
+                    <input id="row-aliases" type="text" data-testid="edit-row-aliases" placeholder=t(|x| x.row_aliases_placeholder)
                         prop:value=move || aliases.get() on:input=move |ev| aliases.set(event_target_value(&ev)) />
                 </p>
                 <p>
-                    <label for="composed">"Composed fields (one per line: name = part + part)"</label>
+                    <label for="composed">{t(|x| x.composed_label)}</label>
                     <textarea id="composed" data-testid="edit-composed" rows="2"
                         prop:value=move || composed_text.get() on:input=move |ev| composed_text.set(event_target_value(&ev))></textarea>
                 </p>
                 <p>
-                    <label for="groups">"Field groups (one per line: name: member, member; the first is the default)"</label>
+                    <label for="groups">{t(|x| x.groups_label)}</label>
                     <textarea id="groups" data-testid="edit-groups" rows="2"
                         prop:value=move || groups_text.get() on:input=move |ev| groups_text.set(event_target_value(&ev))></textarea>
                 </p>
                 {join_boxes}
-                <button type="submit" class="primary" data-testid="apply-schema">"Apply"</button>
-                <span class="hint">" Applying reads the files again; accept the template afterwards."</span>
+                <button type="submit" class="primary" data-testid="apply-schema">{t(|x| x.apply)}</button>
+                <span class="hint">{t(|x| x.apply_hint)}</span>
             </form>
         </details>
     }

@@ -10,7 +10,7 @@ use super::edge_address::EdgeAddress;
 use super::template_editor::{preview, TemplateEditor};
 use crate::analyse::Loaded;
 use crate::edge;
-use crate::i18n::t;
+use crate::i18n::{fill, t, use_lang, Texts};
 use crate::session::Session;
 
 #[component]
@@ -44,7 +44,7 @@ pub fn TemplateStep(
     // texts land in the editors, to check against the preview and accept (or edit) as usual.
     let session = expect_context::<Session>();
     let refining = RwSignal::new(false);
-    let refine_notes = RwSignal::new(Vec::<String>::new());
+    let refine_notes = RwSignal::new(Vec::<RefineNote>::new());
     let refine_error = RwSignal::new(None::<String>);
     let refine = {
         let (loaded, texts) = (loaded.clone(), texts.clone());
@@ -65,10 +65,10 @@ pub fn TemplateStep(
                     match edge::refine(&base, &req).await {
                         Ok(r) => {
                             let note = if r.fell_back {
-                                format!("{}: the LLM's sentences did not keep every value, so the static template stays.", table.name)
+                                RefineNote::FellBack { table: table.name.clone() }
                             } else {
                                 texts[i].set(r.template);
-                                format!("{}: the LLM rewrote {} of {} sentences; check the preview, edit if needed, then accept.", table.name, r.refined, r.asked)
+                                RefineNote::Rewrote { table: table.name.clone(), refined: r.refined, asked: r.asked }
                             };
                             refine_notes.update(|n| n.push(note));
                         }
@@ -82,7 +82,11 @@ pub fn TemplateStep(
             });
         }
     };
-    let notes = move || refine_notes.get().into_iter().map(|n| view! { <li>{n}</li> }).collect_view();
+    let lang = use_lang();
+    let notes = move || {
+        let x = lang.get().texts();
+        refine_notes.get().into_iter().map(|n| view! { <li>{n.text(x)}</li> }).collect_view()
+    };
 
     let accept = {
         let texts = texts.clone();
@@ -98,9 +102,9 @@ pub fn TemplateStep(
             <div class="refine" data-testid="refine">
                 <EdgeAddress id="edge-address-refine" />
                 <button type="button" data-testid="refine-template" on:click=refine disabled=move || refining.get()>
-                    "Refine with the LLM"
+                    {t(|x| x.refine_llm)}
                 </button>
-                <span aria-live="polite" data-testid="refine-status">{move || refining.get().then_some("Asking the LLM for natural sentences…")}</span>
+                <span aria-live="polite" data-testid="refine-status">{move || refining.get().then(|| lang.get().texts().refine_asking)}</span>
                 <ul class="refine-notes" data-testid="refine-notes" aria-live="polite">{notes}</ul>
                 {move || refine_error.get().map(|e| view! { <p class="errors" role="alert" data-testid="refine-error">{e}</p> })}
             </div>
@@ -112,5 +116,25 @@ pub fn TemplateStep(
                 <span class="accepted" data-testid="template-accepted">{move || accepted.get().then(t(|x| x.template_accepted))}</span>
             </div>
         </section>
+    }
+}
+
+/// What refining one table came to, said in the page's language.
+#[derive(Clone)]
+enum RefineNote {
+    /// The LLM's sentences lost values: the static template stays.
+    FellBack { table: String },
+    /// The editor holds the LLM's text: `refined` of `asked` sentences rewritten.
+    Rewrote { table: String, refined: usize, asked: usize },
+}
+
+impl RefineNote {
+    fn text(&self, x: &Texts) -> String {
+        match self {
+            RefineNote::FellBack { table } => fill(x.refine_fell_back, &[("table", table)]),
+            RefineNote::Rewrote { table, refined, asked } => {
+                fill(x.refine_rewrote, &[("table", table), ("refined", refined), ("asked", asked)])
+            }
+        }
     }
 }
