@@ -295,6 +295,9 @@ pub struct Texts {
     pub top_k: &'static str,
     pub clear_history: &'static str,
     pub history_cleared: &'static str,
+    /// The badge on an answer whose SQL a language model wrote (checked, but not the rule-based path).
+    pub approximate: &'static str,
+    pub approximate_hint: &'static str,
     pub helpful: &'static str,
     pub unhelpful: &'static str,
     pub vote_saved: &'static str,
@@ -570,6 +573,8 @@ pub const EN: Texts = Texts {
     top_k: "Rows to retrieve",
     clear_history: "Clear history",
     history_cleared: "The questions and answers were cleared.",
+    approximate: "Approximate",
+    approximate_hint: "A language model wrote this SQL: it was checked to be a read-only query, but check that it asks what you meant.",
     helpful: "Helpful",
     unhelpful: "Not helpful",
     vote_saved: "Thanks, saved in this browser.",
@@ -752,6 +757,8 @@ pub const ES: Texts = Texts {
     top_k: "Filas que recuperar",
     clear_history: "Borrar historial",
     history_cleared: "Se borraron las preguntas y respuestas.",
+    approximate: "Aproximada",
+    approximate_hint: "Un modelo de lenguaje escribió esta SQL: se comprobó que solo lee datos, pero revisa que pregunte lo que querías.",
     helpful: "Útil",
     unhelpful: "No es útil",
     vote_saved: "Gracias, guardado en este navegador.",
@@ -934,6 +941,8 @@ pub const CA: Texts = Texts {
     top_k: "Files que cal recuperar",
     clear_history: "Esborra l’historial",
     history_cleared: "S’han esborrat les preguntes i respostes.",
+    approximate: "Aproximada",
+    approximate_hint: "Un model de llenguatge ha escrit aquesta SQL: s’ha comprovat que només llegeix dades, però revisa que pregunti el que volies.",
     helpful: "Útil",
     unhelpful: "No és útil",
     vote_saved: "Gràcies, desat en aquest navegador.",
@@ -1116,11 +1125,13 @@ pub const DE: Texts = Texts {
     top_k: "Abzurufende Zeilen",
     clear_history: "Verlauf löschen",
     history_cleared: "Die Fragen und Antworten wurden gelöscht.",
+    approximate: "Ungefähr",
+    approximate_hint: "Ein Sprachmodell hat dieses SQL geschrieben: es wurde geprüft, dass es nur liest, aber prüfen Sie, ob es fragt, was Sie meinten.",
     helpful: "Hilfreich",
     unhelpful: "Nicht hilfreich",
     vote_saved: "Danke, in diesem Browser gespeichert.",
-    vote_sent: "Danke, in diesem Browser gespeichert und an den Edge gesendet (Sammlung {id}).",
-    vote_not_sent: "In diesem Browser gespeichert; der Edge hat es nicht angenommen: {error}",
+    vote_sent: "Danke, in diesem Browser gespeichert und an den Edge-Server gesendet (Sammlung {id}).",
+    vote_not_sent: "In diesem Browser gespeichert; der Edge-Server hat es nicht angenommen: {error}",
     chart_label: "{title}: {y} nach {x}",
     chart_first: " (erste {n} von {total})",
 
@@ -1291,6 +1302,10 @@ mod tests {
                 (EN.show_row, l.show_row),
                 (EN.rows_of_file, l.rows_of_file),
                 (EN.row_n, l.row_n),
+                (EN.passage_score, l.passage_score),
+                (EN.passage_source, l.passage_source),
+                (EN.vote_sent, l.vote_sent),
+                (EN.vote_not_sent, l.vote_not_sent),
                 (EN.chart_label, l.chart_label),
                 (EN.chart_first, l.chart_first),
                 (EN.data_heading, l.data_heading),
@@ -1355,6 +1370,8 @@ mod tests {
         assert_eq!(EN.upload_tables, "Upload tables");
         assert_eq!(EN.accept_template, "Accept template");
         assert_eq!(EN.question, "Question");
+        assert_eq!(EN.helpful, "Helpful");
+        assert_eq!(EN.clear_history, "Clear history");
         assert_eq!(EN.ask, "Ask");
         assert_eq!(EN.refine_llm, "Refine with the LLM");
         assert_eq!(EN.publish, "Publish");

@@ -25,10 +25,14 @@ pub fn AnswerView(
         .and_then(|v| v.as_str().map(str::to_string))
         .unwrap_or_default();
     let value = serde_json::to_string(&a.value).unwrap_or_default();
+    // SQL a language model wrote is marked: checked to be read-only, but not the rule-based path.
+    let approximate = a.approximate.then(|| {
+        view! { <span class="badge approximate" data-testid="approximate" title=t(|x| x.approximate_hint)>{t(|x| x.approximate)}</span> }
+    });
     let sql = a.sql.clone().map(|sql| {
         view! {
             <details class="sql" open>
-                <summary>{t(|x| x.sql)}</summary>
+                <summary>{t(|x| x.sql)}" "{approximate}</summary>
                 <pre data-testid="sql"><code>{sql}</code></pre>
             </details>
         }
