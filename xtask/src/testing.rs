@@ -55,6 +55,7 @@ pub fn run() -> Result<()> {
     let prune = disk::pruning();
     eprintln!("==> {}", disk::free_space());
     steps.step("tools", &[], &tools::system);
+    // Before the lanes: the app build links the models into dist/ (a minute of downloads).
     steps.step("fixtures", &[], &fixtures::run);
     steps.step("models", &[], &models::run);
 

@@ -63,9 +63,16 @@ fn cargo_tool(krate: &str, version: &str, bin: &str, extra: &[&str]) -> Result<(
         eprintln!("tools: {bin} {version} ok");
         return Ok(());
     }
+    // Built for a one-off CI machine, where compiling them is most of this step: trunk's own
+    // release profile (fat LTO, one codegen unit) took ~20 minutes on two busy cores. The tools'
+    // speed hardly matters (they start cargo and rewrite a few files), so: opt-level 1, no LTO.
     run(command("cargo")
         .args(["install", krate, "--version", version])
-        .args(extra))
+        .args(extra)
+        .env("CARGO_PROFILE_RELEASE_LTO", "off")
+        .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16")
+        .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "1")
+        .env("CARGO_PROFILE_RELEASE_DEBUG", "false"))
 }
 
 /// `npm ci` in tests/ when node_modules is missing or older than package-lock.json.
