@@ -42,6 +42,11 @@ pub fn prune_native() {
     report("native test build", freed);
 }
 
+/// After the tools are installed: their shared build directory (`cargo install --target-dir`).
+pub fn prune_tools() {
+    report("tools' build", remove(&target_dir().join("tools")));
+}
+
 /// After a wasm build: its intermediate files under target/wasm32-unknown-unknown/<profile>.
 pub fn prune_wasm(profile: &str) {
     let dir = target_dir().join("wasm32-unknown-unknown").join(profile);

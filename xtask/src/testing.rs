@@ -65,7 +65,13 @@ pub fn run() -> Result<()> {
     thread::scope(|scope| {
         scope.spawn(|| {
             util::prefix_output("[wasm] ");
-            steps.step("wasm tools", &["tools"], &tools::wasm_tools);
+            steps.step("wasm tools", &["tools"], &|| {
+                let r = tools::wasm_tools();
+                if prune {
+                    disk::prune_tools();
+                }
+                r
+            });
             // Neither wasm-release build is pruned: the edge reuses the app's DataFusion, and
             // `wrangler dev` in the e2e tests re-runs the edge build, which must find it done. The
             // embedding worker's build (profile wasm-worker) is read by nothing later. The shared

@@ -66,9 +66,14 @@ fn cargo_tool(krate: &str, version: &str, bin: &str, extra: &[&str]) -> Result<(
     // Built for a one-off CI machine, where compiling them is most of this step: trunk's own
     // release profile (fat LTO, one codegen unit) took ~20 minutes on two busy cores. The tools'
     // speed hardly matters (they start cargo and rewrite a few files), so: opt-level 1, no LTO.
+    // One target directory for the three: dependencies they share (clap, serde, ureq, rustls…)
+    // are compiled once.
+    let target = crate::disk::target_dir().join("tools");
     run(command("cargo")
         .args(["install", krate, "--version", version])
         .args(extra)
+        .arg("--target-dir")
+        .arg(&target)
         .env("CARGO_PROFILE_RELEASE_LTO", "off")
         .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16")
         .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "1")
