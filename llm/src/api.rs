@@ -51,7 +51,8 @@ fn unique() -> u64 {
 }
 
 async fn health(State(state): State<Arc<AppState>>) -> Json<Value> {
-    Json(json!({"status": "ok", "model": state.text.model_id}))
+    let (busy, waiting) = state.queue.load();
+    Json(json!({"status": "ok", "model": state.text.model_id, "busy": busy, "waiting": waiting}))
 }
 
 async fn models(State(state): State<Arc<AppState>>) -> Json<Value> {

@@ -45,6 +45,8 @@ pub struct Queue {
     ready: Condvar,
     capacity: usize,
     shutting_down: AtomicBool,
+    /// The worker is generating (set around each job), for `/health`.
+    busy: AtomicBool,
 }
 
 impl Queue {
@@ -54,6 +56,7 @@ impl Queue {
             ready: Condvar::new(),
             capacity: capacity.max(1),
             shutting_down: AtomicBool::new(false),
+            busy: AtomicBool::new(false),
         })
     }
 
@@ -90,6 +93,12 @@ impl Queue {
             let _ = job.events.send(Event::Done(Outcome::Interrupted(Interrupt::ShuttingDown)));
         }
         self.ready.notify_all();
+    }
+
+    /// Whether a generation is running, and how many requests wait (clients that left excluded).
+    pub fn load(&self) -> (bool, usize) {
+        let state = self.lock();
+        (self.busy.load(Ordering::SeqCst), state.waiting.iter().filter(|j| !j.events.is_closed()).count())
     }
 
     fn next_job(&self) -> Option<Job> {
@@ -145,10 +154,12 @@ pub fn spawn_worker(mut engine: Engine, queue: Arc<Queue>) -> std::io::Result<st
                 continue;
             }
             let started = Instant::now();
+            queue.busy.store(true, Ordering::SeqCst);
             let event = match engine.generate(&job.request, &mut observer) {
                 Ok(outcome) => Event::Done(outcome),
                 Err(e) => Event::Failed(e.to_string()),
             };
+            queue.busy.store(false, Ordering::SeqCst);
             let _ = job.events.send(event);
             queue.record_duration(started.elapsed().as_secs_f64());
         }
