@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { axeViolations, cargoBin, freePort, launchChromium, readCsv, repoRoot, serveStatic, startProcess, testsDir, waitForHttp } from './support.mjs';
+import { axeViolations, cargoBin, freePort, launchChromium, prebuiltWranglerConfig, readCsv, repoRoot, serveStatic, startProcess, testsDir, waitForHttp } from './support.mjs';
 
 const dist = path.resolve(process.env.TABLETALK_DIST ?? path.join(repoRoot, 'dist'));
 // A real public table: the first 120 days of Seattle's 2012 weather (see app.test.mjs).
@@ -45,7 +45,7 @@ before(async () => {
     ALLOWED_ORIGINS: new URL(server.url).origin,
     RATE_LIMIT_PER_MINUTE: '0',
   };
-  const args = ['dev', '--local', '--ip', '127.0.0.1', '--port', String(edgePort), '--show-interactive-dev-session=false', '--persist-to', path.join(work, 'state')];
+  const args = ['dev', '--config', prebuiltWranglerConfig(work), '--local', '--ip', '127.0.0.1', '--port', String(edgePort), '--show-interactive-dev-session=false', '--persist-to', path.join(work, 'state')];
   for (const [k, v] of Object.entries(vars)) args.push('--var', `${k}:${v}`);
   edge = startProcess(path.join(testsDir, 'node_modules', '.bin', 'wrangler'), args, {
     cwd: path.join(repoRoot, 'edge'),

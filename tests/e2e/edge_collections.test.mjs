@@ -12,7 +12,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
 
-import { cargoBin, freePort, repoRoot, startProcess, testsDir, waitForHttp } from './support.mjs';
+import { cargoBin, freePort, prebuiltWranglerConfig, repoRoot, startProcess, testsDir, waitForHttp } from './support.mjs';
 
 const run = promisify(execFile);
 const TOKEN_A = 'test-token-a';
@@ -49,7 +49,7 @@ function startEdge(llmUrl, timeoutMs = 60000, ratePerMinute = 0) {
     ALLOWED_ORIGINS: ALLOWED,
     RATE_LIMIT_PER_MINUTE: String(ratePerMinute),
   };
-  const args = ['dev', '--local', '--ip', '127.0.0.1', '--port', String(edgePort), '--show-interactive-dev-session=false', '--persist-to', path.join(work, 'state')];
+  const args = ['dev', '--config', prebuiltWranglerConfig(work), '--local', '--ip', '127.0.0.1', '--port', String(edgePort), '--show-interactive-dev-session=false', '--persist-to', path.join(work, 'state')];
   for (const [k, v] of Object.entries(vars)) args.push('--var', `${k}:${v}`);
   return startProcess(path.join(testsDir, 'node_modules', '.bin', 'wrangler'), args, {
     cwd: path.join(repoRoot, 'edge'),

@@ -1,7 +1,7 @@
 // Helpers shared by the end-to-end tests: paths, free ports, a static server, child processes.
 
 import { spawn } from 'node:child_process';
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -150,4 +150,21 @@ export async function axeViolations(page) {
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** edge/wrangler.toml without its [build] table, its `main` pointing at the worker built by
+ *  `cargo xtask test` (edge/build/): `wrangler dev --config` on it starts without rebuilding, which
+ *  takes half a minute per start. Only edge.test.mjs keeps the build, to test that path. */
+export function prebuiltWranglerConfig(dir) {
+  const kept = [];
+  let inBuild = false;
+  for (const line of readFileSync(path.join(repoRoot, 'edge', 'wrangler.toml'), 'utf8').split('\n')) {
+    if (/^\s*\[/.test(line)) inBuild = /^\s*\[build\]\s*$/.test(line);
+    if (!inBuild) kept.push(line);
+  }
+  const main = path.join(repoRoot, 'edge', 'build', 'worker', 'shim.mjs');
+  if (!existsSync(main)) throw new Error(`${main} is missing: build the edge first (cd edge && worker-build --profile wasm-release --no-opt)`);
+  const file = path.join(dir, 'wrangler.toml');
+  writeFileSync(file, kept.join('\n').replace(/^main\s*=.*$/m, `main = ${JSON.stringify(main)}`));
+  return file;
 }

@@ -16,7 +16,7 @@ import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 
-import { cargoBin, freePort, repoRoot, serveStatic, startProcess, testsDir, waitForHttp } from './support.mjs';
+import { cargoBin, freePort, repoRoot, serveStatic, startProcess, testsDir, waitForHttp, prebuiltWranglerConfig } from './support.mjs';
 
 const run = promisify(execFile);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -92,20 +92,6 @@ function parseCsv(text) {
   return data.map((r, i) => ({ row: i + 1, ...Object.fromEntries(header.map((h, j) => [h, r[j]])) }));
 }
 
-/** edge/wrangler.toml without its [build] table, its `main` pointing at the built worker. */
-function prebuiltConfig(dir) {
-  const kept = [];
-  let inBuild = false;
-  for (const line of readFileSync(path.join(repoRoot, 'edge', 'wrangler.toml'), 'utf8').split('\n')) {
-    if (/^\s*\[/.test(line)) inBuild = /^\s*\[build\]\s*$/.test(line);
-    if (!inBuild) kept.push(line);
-  }
-  const main = path.join(repoRoot, 'edge', 'build', 'worker', 'shim.mjs');
-  const file = path.join(dir, 'wrangler.toml');
-  writeFileSync(file, kept.join('\n').replace(/^main\s*=.*$/m, `main = ${JSON.stringify(main)}`));
-  return file;
-}
-
 function startEdge(port, allowedOrigin, llmUrl) {
   const vars = {
     PUBLISH_TOKENS: `${TOKEN}=*`,
@@ -114,7 +100,7 @@ function startEdge(port, allowedOrigin, llmUrl) {
     LLM_TIMEOUT_MS: '5000',
     RATE_LIMIT_PER_MINUTE: '0',
   };
-  const args = ['dev', '--config', prebuiltConfig(work), '--local', '--ip', '127.0.0.1', '--port', String(port), '--show-interactive-dev-session=false', '--persist-to', path.join(work, 'state')];
+  const args = ['dev', '--config', prebuiltWranglerConfig(work), '--local', '--ip', '127.0.0.1', '--port', String(port), '--show-interactive-dev-session=false', '--persist-to', path.join(work, 'state')];
   for (const [k, v] of Object.entries(vars)) args.push('--var', `${k}:${v}`);
   return startProcess(path.join(testsDir, 'node_modules', '.bin', 'wrangler'), args, {
     cwd: path.join(repoRoot, 'edge'),
