@@ -85,6 +85,16 @@ pub fn run() -> Result<()> {
                 r
             });
             steps.step("edge build (worker-build)", &["wasm tools"], &builds::edge);
+            // The browser tests that need only dist/ run here, beside the native tests (whose
+            // last minutes are test runs on one core): the SwiftShader check alone takes ~10.
+            // The embedding worker on its own too: CPU and WebGPU (SwiftShader) against the
+            // reference; then offline: the service worker serves the app and the model with the
+            // server closed.
+            steps.step("e2e: app in Chromium", &["app build (trunk)"], &|| {
+                node_test("e2e/app.test.mjs")
+                    .and_then(|()| node_test("e2e/embed.test.mjs"))
+                    .and_then(|()| node_test("e2e/offline.test.mjs"))
+            });
         });
         // Native tests of the default members (the wasm-only app and edge are not among them).
         // TABLETALK_REQUIRE_GPU: the wgpu embedding tests fail, not skip, without an adapter
@@ -100,13 +110,7 @@ pub fn run() -> Result<()> {
         });
     });
 
-    steps.step("e2e: app in Chromium", &["app build (trunk)"], &|| {
-        // The embedding worker on its own too: CPU and WebGPU (SwiftShader) against the reference;
-        // then offline: the service worker serves the app and the model with the server closed.
-        node_test("e2e/app.test.mjs")
-            .and_then(|()| node_test("e2e/embed.test.mjs"))
-            .and_then(|()| node_test("e2e/offline.test.mjs"))
-    });
+    // These need the CLI and tabletalk-llm that `cargo test` built.
     steps.step("e2e: edge in workerd", &["edge build (worker-build)"], &|| {
         node_test("e2e/edge.test.mjs")
             .and_then(|()| node_test("e2e/edge_collections.test.mjs"))
