@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { axeViolations, launchChromium, readCsv, repoRoot, serveStatic, testsDir } from './support.mjs';
+import { axeViolations, launchChromium, readCsv, repoRoot, serveStatic, testsDir, screenshot } from './support.mjs';
 
 const dist = path.resolve(process.env.TABLETALK_DIST ?? path.join(repoRoot, 'dist'));
 
@@ -131,7 +131,7 @@ test('the embedding model files are served beside the app, byte for byte', async
 
 async function shot(page, name) {
   mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+  await screenshot(page, path.join(shots, `${name}.png`));
 }
 
 /** Uploads `files`, waits for the template step, accepts the templates, waits for the chat. */

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { axeViolations, cargoBin, freePort, launchChromium, prebuiltWranglerConfig, readCsv, repoRoot, serveStatic, startProcess, testsDir, waitForHttp } from './support.mjs';
+import { axeViolations, cargoBin, freePort, launchChromium, prebuiltWranglerConfig, readCsv, repoRoot, serveStatic, startProcess, testsDir, waitForHttp, screenshot } from './support.mjs';
 
 const dist = path.resolve(process.env.TABLETALK_DIST ?? path.join(repoRoot, 'dist'));
 // A real public table: the first 120 days of Seattle's 2012 weather (see app.test.mjs).
@@ -65,7 +65,7 @@ after(async () => {
 
 async function shot(page, name) {
   mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+  await screenshot(page, path.join(shots, `${name}.png`));
 }
 
 async function openApp(query = '') {

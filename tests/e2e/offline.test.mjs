@@ -10,7 +10,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { freePort, launchChromium, readCsv, repoRoot, serveStatic, testsDir } from './support.mjs';
+import { freePort, launchChromium, readCsv, repoRoot, serveStatic, testsDir, screenshot } from './support.mjs';
 
 const dist = path.resolve(process.env.TABLETALK_DIST ?? path.join(repoRoot, 'dist'));
 // Seattle's daily weather, January to April 2012 (120 rows); expected answers come from its text.
@@ -45,7 +45,7 @@ after(async () => {
 
 async function shot(page, name) {
   mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+  await screenshot(page, path.join(shots, `${name}.png`));
 }
 
 /** Records every text the embedding status shows from now on (the page's `window.__embedLog`). */

@@ -168,3 +168,17 @@ export function prebuiltWranglerConfig(dir) {
   writeFileSync(file, kept.join('\n').replace(/^main\s*=.*$/m, `main = ${JSON.stringify(main)}`));
   return file;
 }
+
+/** A full-page screenshot kept as a test artefact. A screenshot that does not finish within a
+ *  minute is reported and skipped: once in CI one hung (Chromium waiting on the page's fonts)
+ *  until the whole test's time limit, and an artefact must not decide a test. */
+export async function screenshot(page, file, options = {}) {
+  let timer;
+  const gaveUp = new Promise((resolve) => {
+    timer = setTimeout(() => resolve('timed out'), 60000);
+  });
+  const taken = page.screenshot({ path: file, fullPage: true, timeout: 55000, ...options }).then(() => 'ok', (e) => String(e).split('\n')[0]);
+  const outcome = await Promise.race([taken, gaveUp]);
+  clearTimeout(timer);
+  if (outcome !== 'ok') console.warn(`screenshot ${file}: ${outcome}; the test goes on without it`);
+}

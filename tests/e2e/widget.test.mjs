@@ -16,7 +16,7 @@ import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 
-import { cargoBin, freePort, repoRoot, serveStatic, startProcess, testsDir, waitForHttp, prebuiltWranglerConfig } from './support.mjs';
+import { cargoBin, freePort, repoRoot, serveStatic, startProcess, testsDir, waitForHttp, prebuiltWranglerConfig, screenshot } from './support.mjs';
 
 const run = promisify(execFile);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -229,7 +229,7 @@ test('a count asked with the keyboard: the number and the cited rows are the CSV
   const older = people.filter((p) => Number(p.age) > 35);
   const page = await open();
   const chat = page.locator('tabletalk-chat');
-  await page.screenshot({ path: path.join(shots, '1-portal.png'), fullPage: true });
+  await screenshot(page, path.join(shots, '1-portal.png'));
   const card = await askByKeyboard(page, page, chat, 'How many people are older than 35?');
   const text = await card.locator('.text').first().textContent();
   assert.equal(Number(text.match(/\d+/)?.[0]), older.length, text);
@@ -241,7 +241,7 @@ test('a count asked with the keyboard: the number and the cited rows are the CSV
   assert.equal(await card.locator('details.citations').getAttribute('open'), '');
   assert.deepEqual(await citedRows(card), older.map((p) => ['people.csv', p.row]));
   assert.deepEqual(page.errors, []);
-  await page.screenshot({ path: path.join(shots, '2-count-answer.png'), fullPage: true });
+  await screenshot(page, path.join(shots, '2-count-answer.png'));
   await page.close();
 });
 
@@ -265,7 +265,7 @@ test('a list of rows: each cited row opens to its values, as in the CSV', async 
   for (const r of deep) {
     assert.deepEqual(await shownValues(card, r.row), ['depth_m', 'temp_min', 'temp_max', 'salinity'].map((c) => [c, r[c]]));
   }
-  await page.screenshot({ path: path.join(shots, '3-list-rows.png'), fullPage: true });
+  await screenshot(page, path.join(shots, '3-list-rows.png'));
   await page.close();
 });
 
@@ -282,7 +282,7 @@ test('a question back is answered with its option buttons, by keyboard', async (
   const answer = chat.locator('.a:not([aria-busy])').nth(1);
   await answer.waitFor({ timeout: 60000 });
   assert.match(await answer.locator('.text').first().textContent(), new RegExp(`temp_max.*${mean.toFixed(2).replace('.', '\\.')}`));
-  await page.screenshot({ path: path.join(shots, '3b-clarify.png'), fullPage: true });
+  await screenshot(page, path.join(shots, '3b-clarify.png'));
   await page.close();
 });
 
@@ -308,7 +308,7 @@ test('cells holding markup stay text: nothing runs, no element is made from them
   assert.equal(made, 0);
   assert.equal(await page.evaluate(() => document.querySelectorAll('img, iframe').length), 0);
   assert.deepEqual(page.errors, []);
-  await page.screenshot({ path: path.join(shots, '4-markup-as-text.png'), fullPage: true });
+  await screenshot(page, path.join(shots, '4-markup-as-text.png'));
   await page.close();
 });
 
@@ -357,7 +357,7 @@ test('feedback is kept in localStorage, survives a reload, and Clear history rem
   await chat.locator('form').waitFor();
   const restored = chat.locator('.a').last();
   assert.equal(await restored.locator('button.up').getAttribute('aria-pressed'), 'true');
-  await page.screenshot({ path: path.join(shots, '5-feedback-restored.png'), fullPage: true });
+  await screenshot(page, path.join(shots, '5-feedback-restored.png'));
   await chat.getByRole('button', { name: 'Clear history' }).click();
   assert.equal(await chat.locator('.a').count(), 0);
   assert.equal(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('tabletalk-chat:')).length), 0);
@@ -376,7 +376,7 @@ test('a generated answer streams in, cites its row, and flags the sentence no ro
   const partial = await streaming.locator('.text').textContent();
   assert.equal(await streaming.getAttribute('aria-busy'), 'true');
   assert.ok(LLM_TEXT.startsWith(partial) && partial.length < LLM_TEXT.length, partial);
-  await page.screenshot({ path: path.join(shots, '6a-streaming.png'), fullPage: true });
+  await screenshot(page, path.join(shots, '6a-streaming.png'));
   await chat.locator('.a:not([aria-busy])').nth(n).waitFor({ timeout: 60000 });
   const card = chat.locator('.a').nth(n);
   assert.equal(await card.locator('.route').textContent(), 'Written by a language model: check the cited rows');
@@ -387,7 +387,7 @@ test('a generated answer streams in, cites its row, and flags the sentence no ro
   await card.locator(`ul.cited > li[data-row="${bruno.row}"] summary`).click();
   const read = await card.locator(`ul.cited > li[data-row="${bruno.row}"] p.text`).textContent();
   for (const v of [bruno.name, bruno.city, bruno.age, bruno.occupation]) assert.ok(read.includes(v), read);
-  await page.screenshot({ path: path.join(shots, '6b-generated.png'), fullPage: true });
+  await screenshot(page, path.join(shots, '6b-generated.png'));
   await page.close();
 });
 
@@ -401,7 +401,7 @@ test('an answer that needed the (down) language model says so and still shows it
   assert.deepEqual(await citedRows(card), [['people.csv', bruno.row]]);
   await card.locator('details.citations > summary').click();
   assert.deepEqual(await shownValues(card, bruno.row), ['name', 'city', 'age', 'occupation'].map((c) => [c, bruno[c]]));
-  await page.screenshot({ path: path.join(shots, '6-backend-down.png'), fullPage: true });
+  await screenshot(page, path.join(shots, '6-backend-down.png'));
   await page.close();
 });
 
@@ -412,7 +412,7 @@ test('an edge that is down gets a specific message, not a stack trace', async ()
   const error = await card.locator('.error').textContent();
   assert.match(error, /^Could not reach the Tabletalk service at http:\/\/127\.0\.0\.1:\d+\./);
   assert.equal(await card.locator('.error').getAttribute('role'), 'alert');
-  await page.screenshot({ path: path.join(shots, '7-edge-down.png'), fullPage: true });
+  await screenshot(page, path.join(shots, '7-edge-down.png'));
   await page.close();
 });
 
@@ -425,7 +425,7 @@ test('the iframe page answers too', async () => {
   const card = await askByKeyboard(page, inner, chat, 'How many people are older than 35?');
   const older = parseCsv(PEOPLE).filter((r) => Number(r.age) > 35).length;
   assert.equal(Number((await card.locator('.text').first().textContent()).match(/\d+/)?.[0]), older);
-  await page.screenshot({ path: path.join(shots, '8-iframe.png') });
+  await screenshot(page, path.join(shots, '8-iframe.png'), { fullPage: false });
   await page.close();
 });
 
@@ -444,7 +444,7 @@ test('axe-core finds no serious or critical accessibility violations', async () 
     const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
     const bad = result.violations.filter((v) => ['serious', 'critical'].includes(v.impact));
     assert.deepEqual(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), [], name);
-    await page.screenshot({ path: path.join(shots, `9-axe-${name.startsWith('readings') ? 'portal' : 'iframe-page-es'}.png`), fullPage: true });
+    await screenshot(page, path.join(shots, `9-axe-${name.startsWith('readings') ? 'portal' : 'iframe-page-es'}.png`));
     await page.close();
   }
 });
