@@ -173,7 +173,8 @@ test('refine with the LLM through the edge, accept, embed, publish with a token,
   // thumbs-up that reaches the published collection, where its owner reads it with the token.
   await page.locator('[data-testid=top-k]').fill('3');
   assert.equal(await page.locator('[data-testid=top-k-value]').textContent(), '3');
-  const question = 'Tell me about the snowy days';
+  // Not an exact reading (no count, filter or aggregate): retrieval, ranked by meaning and words.
+  const question = 'Which days felt like winter with snow?';
   await page.getByLabel('Question', { exact: true }).fill(question);
   await page.getByRole('button', { name: 'Ask', exact: true }).click();
   const answer = page.locator('[data-testid=answer]').last();
@@ -186,7 +187,7 @@ test('refine with the LLM through the edge, accept, embed, publish with a token,
   for (let i = 1; i < scores.length; i++) assert.ok(scores[i - 1] >= scores[i], `scores best first: ${scores}`);
   assert.match(await answer.locator('[data-testid=passage-meta]').first().textContent(), new RegExp(`${COLLECTION} · columns: `));
   const cited = await passages.evaluateAll((els) => els.map((e) => Number(e.dataset.row)));
-  await answer.getByRole('button', { name: 'Helpful' }).click();
+  await answer.getByRole('button', { name: 'Helpful', exact: true }).click();
   assert.equal(await answer.locator('[data-testid=vote-up]').getAttribute('aria-pressed'), 'true');
   await answer.locator('[data-testid=vote-note]').filter({ hasText: `sent to the edge (collection ${COLLECTION})` }).waitFor({ timeout: 30000 });
   const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('tabletalk.feedback')));
