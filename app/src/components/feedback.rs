@@ -52,10 +52,10 @@ pub fn Feedback(entry: Arc<Entry>) -> impl IntoView {
     view! {
         <div class="feedback" data-testid="feedback">
             <button type="button" class="vote" data-testid="vote-up" aria-pressed=pressed(Vote::Up) on:click=move |_| cast(Vote::Up)>
-                <span aria-hidden="true">"👍 "</span>{t(|x| x.helpful)}
+                {t(|x| x.helpful)}
             </button>
             <button type="button" class="vote" data-testid="vote-down" aria-pressed=pressed(Vote::Down) on:click=move |_| down(Vote::Down)>
-                <span aria-hidden="true">"👎 "</span>{t(|x| x.unhelpful)}
+                {t(|x| x.unhelpful)}
             </button>
             <span class="vote-note" data-testid="vote-note" aria-live="polite">{move || note.get()}</span>
         </div>
