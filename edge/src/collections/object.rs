@@ -1,8 +1,7 @@
 //! The Durable Object behind one collection (its id is the collection id, so two collections
 //! never share storage or memory). It receives the worker's already-authorised requests on
 //! internal paths (`/publish`, `/part`, `/commit`, `/delete`, `/info`, `/search`, `/ask`,
-//! `/feedback`, `/feedback-summary`) and
-//! keeps the decoded collection in memory between requests.
+//! `/feedback`, `/feedback-summary`) and keeps the decoded collection in memory between requests.
 
 use std::cell::RefCell;
 use std::rc::Rc;

@@ -48,7 +48,7 @@ impl Store {
         Ok(())
     }
 
-    /// Votes per intent ("" for answers without one): (intent, up, down).
+    /// Up and down votes per intent ("" for answers without one).
     pub fn vote_counts(&self) -> Result<BTreeMap<String, VoteCount>, EdgeError> {
         let rows: Vec<Vec<SqlStorageValue>> = self
             .sql
