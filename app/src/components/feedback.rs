@@ -19,7 +19,8 @@ pub fn Feedback(entry: Arc<Entry>) -> impl IntoView {
     let vote = RwSignal::new(None::<Vote>);
     let note = RwSignal::new(String::new());
     let cast = move |v: Vote| {
-        // A second press on the same thumb takes the vote back (here; the edge keeps what it got).
+        // A second press on the same thumb takes the vote back on the page; what was kept in the
+        // browser and sent to the edge stays (the owner sees a changed vote as a second one).
         let chosen = (vote.get_untracked() != Some(v)).then_some(v);
         vote.set(chosen);
         let Some(v) = chosen else {
@@ -29,7 +30,8 @@ pub fn Feedback(entry: Arc<Entry>) -> impl IntoView {
         let t = lang.get_untracked().texts();
         let request = feedback::request(&entry, v);
         if let Err(e) = feedback::keep(request.clone()) {
-            note.set(fill(t.vote_not_sent, &[("error", &e)]));
+            // The browser could not keep it (no localStorage, or full): say so as it is.
+            note.set(e);
             return;
         }
         note.set(t.vote_saved.into());
