@@ -19,6 +19,8 @@ pub struct Entry {
     pub scores: Vec<f32>,
     /// Retrieval answers: how the rows were ranked.
     pub ranking: Option<Ranking>,
+    /// Why the language model's part is missing (it could not be reached, its SQL was refused).
+    pub note: Option<String>,
 }
 
 /// How a retrieval answer's rows were ranked, said under the answer.

@@ -5,13 +5,13 @@ use gloo_net::http::{Request, RequestBuilder, Response};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use tabletalk_shared::api::{
-    ApiError, CollectionInfo, FeedbackRecorded, FeedbackRequest, PartSpec, PublishRequest, RefineRequest, TablesPart, CHUNK_BYTES, PART_INDEX,
+    AnswerRequest, ApiError, CollectionInfo, FeedbackRecorded, FeedbackRequest, PartSpec, PublishRequest, RefineRequest, SqlRequest, SqlWritten, TablesPart, CHUNK_BYTES, PART_INDEX,
     PART_TABLES,
 };
 use tabletalk_shared::bundle::BundleVectors;
 use tabletalk_shared::generate::Refined;
 use tabletalk_shared::index::{Collection, CollectionMeta, DenseKind};
-use tabletalk_shared::query::Dataset;
+use tabletalk_shared::query::{Answer, Dataset};
 
 use crate::analyse::Loaded;
 use crate::i18n::{current, fill};
@@ -111,6 +111,17 @@ async fn send_json<B: Serialize, T: DeserializeOwned>(what: &str, base: &str, bu
 pub async fn refine(base: &str, req: &RefineRequest) -> Result<Refined, String> {
     let what = fill(current().refining_template_of, &[("table", &req.table)]);
     send_json(&what, base, Request::post(&url(base, "/v1/refine")?), req).await
+}
+
+/// An open question answered by the edge's LLM from the passages this page retrieved, each
+/// sentence cited to the passages that support it.
+pub async fn answer(base: &str, req: &AnswerRequest) -> Result<Answer, String> {
+    send_json(current().asking_the_model, base, Request::post(&url(base, "/v1/answer")?), req).await
+}
+
+/// One SELECT the edge's LLM wrote for a question the rules could not plan (checked again here).
+pub async fn write_sql(base: &str, req: &SqlRequest) -> Result<SqlWritten, String> {
+    send_json(current().writing_sql, base, Request::post(&url(base, "/v1/sql")?), req).await
 }
 
 /// A vote on an answer to the published collection; the edge answers with its totals.

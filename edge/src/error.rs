@@ -26,6 +26,8 @@ pub enum EdgeError {
     #[error("too many requests: at most {0} a minute per client; try again shortly")]
     RateLimited(u32),
     #[error("{0}")]
+    Unprocessable(String),
+    #[error("{0}")]
     NotConfigured(String),
     #[error("{0}")]
     Backend(String),
@@ -45,6 +47,7 @@ impl EdgeError {
             EdgeError::MethodNotAllowed(_) => 405,
             EdgeError::Conflict(_) => 409,
             EdgeError::TooLarge { .. } => 413,
+            EdgeError::Unprocessable(_) => 422,
             EdgeError::RateLimited(_) => 429,
             EdgeError::Internal(_) => 500,
             EdgeError::Backend(_) => 502,
@@ -63,6 +66,7 @@ impl EdgeError {
             EdgeError::MethodNotAllowed(_) => "method_not_allowed",
             EdgeError::Conflict(_) => "conflict",
             EdgeError::TooLarge { .. } => "payload_too_large",
+            EdgeError::Unprocessable(_) => "unprocessable",
             EdgeError::RateLimited(_) => "rate_limited",
             EdgeError::NotConfigured(_) => "not_configured",
             EdgeError::Backend(_) => "backend_unavailable",

@@ -6,6 +6,7 @@
 //! `PUT /v1/collections/{id}/parts/{part}/{seq}`; `POST /v1/collections/{id}/commit`;
 //! `POST /v1/collections/{id}/search`; `POST /v1/collections/{id}/ask`; `POST /v1/refine`.
 
+mod answer;
 mod auth;
 mod collections;
 mod config;
@@ -71,6 +72,17 @@ async fn handle(mut req: Request, env: &Env, cfg: &Config, grant: Option<&str>, 
         let bytes = http::body(&mut req, cfg.max_body_bytes).await?;
         let r = refine::refine(cfg, &http::parse(&bytes)?).await?;
         return http::json(200, &r);
+    }
+    if path == "/v1/answer" || path == "/v1/sql" {
+        if method != Method::Post {
+            return Err(EdgeError::MethodNotAllowed(format!("{method} is not allowed on {path}")));
+        }
+        let bytes = http::body(&mut req, cfg.max_body_bytes).await?;
+        return if path == "/v1/answer" {
+            http::json(200, &answer::answer(cfg, &http::parse(&bytes)?).await?)
+        } else {
+            http::json(200, &answer::write_sql(cfg, &http::parse(&bytes)?).await?)
+        };
     }
     if let Some(rest) = path.strip_prefix("/v1/collections/") {
         let segments: Vec<&str> = rest.split('/').filter(|s| !s.is_empty()).collect();

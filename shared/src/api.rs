@@ -272,3 +272,46 @@ mod tests {
         assert_eq!(v["at"], "2026-11-23T00:00:00Z");
     }
 }
+
+/// `POST /v1/sql`: a question the exact path could not plan, with the tables' columns. The edge's
+/// language model writes one SELECT; the client checks it (`query::guard`) and runs it itself.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SqlRequest {
+    pub question: String,
+    pub tables: Vec<SqlTable>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SqlTable {
+    pub name: String,
+    pub columns: Vec<SqlColumn>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SqlColumn {
+    pub name: String,
+    #[serde(rename = "type")]
+    pub ty: ColumnType,
+    /// A few values of a categorical column, spelled as in the data.
+    #[serde(default)]
+    pub examples: Vec<String>,
+}
+
+/// The answer to `POST /v1/sql`: the statement as the guard normalised it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SqlWritten {
+    pub sql: String,
+}
+
+/// `POST /v1/answer`: an open question over passages the client retrieved itself (a dataset that
+/// lives only in the browser). The answer is `query::Answer` with route `generated`, each sentence
+/// cited to the sent passages that support it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AnswerRequest {
+    pub question: String,
+    /// Best first; each with its score and provenance, as `search` answers.
+    pub passages: Vec<SearchHit>,
+    /// The question's language code ("en", "es", "ca", "de") as the page detected it.
+    #[serde(default)]
+    pub lang: Option<String>,
+}

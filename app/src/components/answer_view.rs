@@ -53,8 +53,19 @@ pub fn AnswerView(
         view! { <div class="clarify" role="group" aria-label=t(|x| x.choose_one) data-testid="clarify">{buttons}</div> }
     });
     let chart = a.chart.as_ref().and_then(bar_chart);
-    // Retrieval lists its passages with their rows; other answers list the rows they cite.
-    let rows = if entry.passages.is_empty() {
+    // Retrieval lists its passages with their rows; other answers list the rows they cite; a
+    // generated answer both: the rows its sentences cite, and the passages the model read.
+    let generated = a.sentences.is_some();
+    let rows = if generated {
+        view! {
+            {citation_list(&a.citations, None, on_cite)}
+            <details class="read" data-testid="passages-read">
+                <summary>{t(|x| x.passages_read)}</summary>
+                {passage_list(&entry.passages, &entry.scores, on_cite)}
+            </details>
+        }
+        .into_any()
+    } else if entry.passages.is_empty() {
         citation_list(
             &a.citations,
             a.sql.as_deref().and_then(table_of_sql),
@@ -64,6 +75,24 @@ pub fn AnswerView(
     } else {
         passage_list(&entry.passages, &entry.scores, on_cite).into_any()
     };
+    // Each generated sentence as said; one no row supports is marked, never hidden.
+    let text = match &a.sentences {
+        Some(sentences) if !sentences.is_empty() => sentences
+            .iter()
+            .map(|s| {
+                let flag = (!s.supported).then(|| view! { <span class="unsupported-mark" aria-hidden="true">"?"</span> });
+                let title = (!s.supported).then(|| t(|x| x.unsupported));
+                view! {
+                    <span class="sentence" class:unsupported=!s.supported data-testid="sentence" data-supported=s.supported.to_string()
+                        title=title>{s.text.clone()}{flag}</span>" "
+                }
+            })
+            .collect_view()
+            .into_any(),
+        _ => lead(a).to_string().into_any(),
+    };
+    let generated_hint = generated.then(|| view! { <p class="hint" data-testid="generated-hint">{t(|x| x.generated_by)}</p> });
+    let note = entry.note.clone().map(|n| view! { <p class="note" role="note" data-testid="answer-note">{n}</p> });
     let ranking = entry
         .ranking
         .as_ref()
@@ -72,7 +101,9 @@ pub fn AnswerView(
     view! {
         <article class="answer" data-testid="answer" data-route=route data-value=value>
             <p class="asked" data-testid="asked">{entry.question.clone()}</p>
-            <p class="reply" data-testid="answer-text">{lead(a).to_string()}</p>
+            <p class="reply" data-testid="answer-text">{text}</p>
+            {generated_hint}
+            {note}
             {clarify}
             {sql}
             {chart}

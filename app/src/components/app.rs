@@ -103,7 +103,7 @@ pub fn App() -> impl IntoView {
                 <TemplateStep loaded=l.clone() on_accept accepted />
                 {move || ready.get().then(|| view! {
                     <EmbedStep state=embed_state device=embed_device on_cancel on_restart />
-                    <Chat dataset=session.dataset semantic=session.semantic pool=session.pool on_cite />
+                    <Chat dataset=session.dataset semantic=session.semantic pool=session.pool edge=session.edge on_cite />
                     <KeepStep session />
                 })}
                 <DataView loaded=l selected=Signal::from(selected) />

@@ -6,11 +6,12 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use tabletalk_shared::index::Collection;
-use tabletalk_shared::query::{Conversation, Dataset};
+use tabletalk_shared::api::{AnswerRequest, SearchHit};
+use tabletalk_shared::query::{Conversation, Dataset, Lang};
 
 use super::answer_view::AnswerView;
 use crate::ask::{Cite, Entry, Ranking};
-use crate::i18n::{t, use_lang};
+use crate::i18n::{fill, t, use_lang};
 use crate::pool::EmbedPool;
 use crate::search;
 
@@ -20,6 +21,9 @@ pub fn Chat(
     /// The rows' vectors, once embedded: retrieval then ranks by meaning and words.
     semantic: StoredValue<Option<Rc<Collection>>, LocalStorage>,
     pool: StoredValue<EmbedPool, LocalStorage>,
+    /// The edge's address: open questions are answered by its LLM, and SQL the rules could not
+    /// plan is written by it. Without one, retrieval lists the rows.
+    edge: RwSignal<String>,
     on_cite: Callback<Cite>,
 ) -> impl IntoView {
     let question = RwSignal::new(String::new());
@@ -47,6 +51,21 @@ pub fn Chat(
             conversation.set_value(conv);
             let mut ranking = None;
             let mut hits = Vec::new();
+            let mut note = None;
+            let base = edge.get_untracked();
+            // A computation is never handed to the LLM's arithmetic: only its SQL, or the rows.
+            let computes = answer.wants_sql;
+            // A computation the rules could not plan: SQL from the edge's LLM, checked and run here.
+            if answer.wants_sql && !base.is_empty() {
+                let written = match crate::edge::write_sql(&base, &ds.sql_request(&q)).await {
+                    Ok(w) => ds.run_written(&w.sql, answer.lang).await.map_err(|e| e.to_string()),
+                    Err(e) => Err(e),
+                };
+                match written {
+                    Ok(a) => answer = a,
+                    Err(e) => note = Some(fill(lang.get_untracked().texts().sql_failed, &[("error", &e)])),
+                }
+            }
             if answer.intent.as_deref() == Some("retrieval") {
                 // Ranked here, with the slider's k: by words at once, by meaning too once embedded.
                 hits = search::rank_words(&ds, &q, k);
@@ -63,6 +82,13 @@ pub fn Chat(
                 }
                 let ids: Vec<usize> = hits.iter().map(|h| h.0).collect();
                 answer = ds.retrieved(answer.lang, answer.confidence, &ids);
+                // The edge's LLM writes the answer from these rows; without it the rows are the answer.
+                if !base.is_empty() && !hits.is_empty() && !computes {
+                    match crate::edge::answer(&base, &generation_request(&ds, &q, &hits, answer.lang)).await {
+                        Ok(g) => answer = g,
+                        Err(e) => note = Some(fill(lang.get_untracked().texts().model_failed, &[("error", &e)])),
+                    }
+                }
             }
             let all = &ds.lexical().0;
             let (passages, scores): (Vec<_>, Vec<f32>) = hits.iter().filter_map(|&(i, score)| all.get(i).map(|p| (p.clone(), score))).unzip();
@@ -74,6 +100,7 @@ pub fn Chat(
                     passages,
                     scores,
                     ranking,
+                    note,
                 }))
             });
             busy.set(false);
@@ -126,4 +153,15 @@ pub fn Chat(
             <p class="visually-hidden" data-testid="announce" role="status" aria-live="polite">{move || announce.get()}</p>
         </section>
     }
+}
+
+/// The retrieved rows (best first) as the edge's `/v1/answer` takes them.
+fn generation_request(ds: &Dataset, q: &str, hits: &[(usize, f32)], lang: Lang) -> AnswerRequest {
+    let all = &ds.lexical().0;
+    let passages = hits
+        .iter()
+        .filter_map(|&(i, score)| all.get(i).map(|p| SearchHit { score, text: p.text.clone(), provenance: p.provenance.clone() }))
+        .collect();
+    let lang = serde_json::to_value(lang).ok().and_then(|v| v.as_str().map(str::to_string));
+    AnswerRequest { question: q.to_string(), passages, lang }
 }

@@ -130,7 +130,7 @@ fn cite(l: &Loaded, text: &str, shown: &[(usize, f32)], dropped: usize) -> Groun
 }
 
 /// The share of `words` that occur in `row` (0 for a sentence without words).
-fn overlap(words: &[String], row: &[String]) -> f32 {
+pub(crate) fn overlap(words: &[String], row: &[String]) -> f32 {
     if words.is_empty() {
         return 0.0;
     }

@@ -5,6 +5,7 @@
 pub mod cite;
 pub mod prompt;
 pub mod refine;
+pub mod sql;
 pub mod wire;
 
 pub use cite::{Calibration, Cited, SentenceSupport};

@@ -69,6 +69,10 @@ pub struct Answer {
     /// True when the SQL came from a language model (never for the rule-based path).
     #[serde(default)]
     pub approximate: bool,
+    /// A retrieval answer to a question that asks for a computation the rules could not plan:
+    /// a language model may write its SQL (`Dataset::run_written`), marked `approximate`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub wants_sql: bool,
     /// Generated answers: each sentence with the rows that support it (unsupported ones flagged).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sentences: Option<Vec<crate::generate::SentenceSupport>>,
@@ -88,7 +92,7 @@ pub struct PassageOut {
 
 impl Answer {
     pub fn plain(route: Route, lang: Lang, answer: String) -> Answer {
-        Answer { route, answer, value: Json::Null, sql: None, citations: Vec::new(), chart: None, clarify: None, intent: None, confidence: 1.0, lang, rows: None, approximate: false, sentences: None, passages: None }
+        Answer { route, answer, value: Json::Null, sql: None, citations: Vec::new(), chart: None, clarify: None, intent: None, confidence: 1.0, lang, rows: None, approximate: false, wants_sql: false, sentences: None, passages: None }
     }
 }
 

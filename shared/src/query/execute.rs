@@ -335,7 +335,7 @@ pub fn text(v: &Json) -> String {
     }
 }
 
-fn chart(kind: ChartKind, title: &str, x: &str, y: &str, rows: &Rows, xi: usize, yi: usize) -> Chart {
+pub(super) fn chart(kind: ChartKind, title: &str, x: &str, y: &str, rows: &Rows, xi: usize, yi: usize) -> Chart {
     const MAX_POINTS: usize = 2000;
     Chart {
         kind,

@@ -17,6 +17,7 @@ pub mod sql;
 pub mod tagger;
 pub mod text;
 pub mod understand;
+mod written;
 
 use std::sync::OnceLock;
 
@@ -234,7 +235,16 @@ impl Dataset {
                     a
                 }
             },
-            Understanding::Exact { confidence, .. } | Understanding::Retrieve { confidence } => self.retrieve(q, lang, confidence),
+            Understanding::Exact { confidence, .. } => {
+                let mut a = self.retrieve(q, lang, confidence);
+                a.wants_sql = true;
+                a
+            }
+            Understanding::Retrieve { confidence } => {
+                let mut a = self.retrieve(q, lang, confidence);
+                a.wants_sql = parsed.computes;
+                a
+            }
             Understanding::Meta(kind) => self.meta(cat, kind, lang),
             Understanding::Clarify(c) => {
                 let mut a = Answer::plain(Route::Clarify, lang, clarify_text(lang, &c));

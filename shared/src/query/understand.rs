@@ -84,6 +84,8 @@ pub struct Parsed {
     pub score: f32,
     /// Other members of a field group whose default answered the question.
     pub offer: Option<Clarification>,
+    /// The question asks for a computation (a count, an average, a number to compare with).
+    pub computes: bool,
 }
 
 pub fn looks_like_sql(q: &str) -> bool {
@@ -106,9 +108,9 @@ pub fn looks_like_sql(q: &str) -> bool {
 /// Understands `q` against one table. `hint` biases language detection in a conversation.
 pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) -> Parsed {
     let chars = q.chars().count();
-    let refuse = |lang, r| Parsed { lang, understanding: Understanding::Refuse(r), score: 0.0, offer: None };
+    let refuse = |lang, r| Parsed { lang, understanding: Understanding::Refuse(r), score: 0.0, offer: None, computes: false };
     if chars > MAX_QUESTION_CHARS {
-        return Parsed { lang: hint.unwrap_or(Lang::En), understanding: Understanding::Refuse(Refusal::TooLong { chars }), score: 0.0, offer: None };
+        return Parsed { lang: hint.unwrap_or(Lang::En), understanding: Understanding::Refuse(Refusal::TooLong { chars }), score: 0.0, offer: None, computes: false };
     }
     let tokens = tokenize(q);
     let folds: Vec<String> = tokens.iter().map(|t| t.fold.clone()).collect();
@@ -156,7 +158,8 @@ pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) ->
     let known = p.spans.iter().filter(|s| !matches!(s.tag, Tag::Unknown | Tag::Stop)).count() as f32;
     let unknown = p.spans.iter().filter(|s| matches!(s.tag, Tag::Unknown)).count() as f32;
     let matched = p.spans.iter().filter(|s| matches!(s.tag, Tag::Field(_) | Tag::Value(_) | Tag::Group(_) | Tag::Alias)).count() as f32;
-    Parsed { lang, understanding, score: matched * 2.0 + known - unknown, offer: p.offer }
+    let computes = p.computes();
+    Parsed { lang, understanding, score: matched * 2.0 + known - unknown, offer: p.offer, computes }
 }
 
 struct Parser<'a> {
