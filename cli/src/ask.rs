@@ -36,6 +36,8 @@ type SharedEmbedder = Rc<OnceCell<Option<Embedder>>>;
 fn answer(dataset: &Dataset, conv: &mut Conversation, grounded: Option<&Grounded>, q: &str, on_text: Option<&mut dyn FnMut(&str)>) -> Result<Answer> {
     let a = futures::executor::block_on(dataset.ask(conv, q));
     match grounded {
+        // A computation the rules could not plan: SQL from the LLM, never its arithmetic.
+        Some(g) if a.wants_sql => Ok(g.written_sql(dataset, q, a)),
         Some(g) if a.intent.as_deref() == Some("retrieval") && matches!(a.route, Route::Lookup | Route::Unanswerable) => g.answer(dataset, q, a, on_text),
         Some(g) if a.route == Route::Lookup && a.intent.as_deref() == Some("filter_list") && (1..=5).contains(&a.citations.len()) => g.answer(dataset, q, a, on_text),
         _ => Ok(a),

@@ -9,7 +9,7 @@ use anyhow::Result;
 use tabletalk_shared::embed::Embedder;
 use tabletalk_shared::generate::cite::{self, scoring_text, sentences, support, Candidate};
 use tabletalk_shared::generate::prompt::{self, is_dont_know, Budget, ContextPassage};
-use tabletalk_shared::generate::{GenerateError, GroundedAnswer};
+use tabletalk_shared::generate::{sql, GenerateError, GroundedAnswer};
 use tabletalk_shared::index::fusion::{reciprocal_rank_fusion, RRF_K};
 use tabletalk_shared::index::{Hit, PassageId};
 use tabletalk_shared::query::{Answer, Citation, Dataset, PassageOut, Route};
@@ -36,6 +36,26 @@ pub struct Grounded<'a> {
 impl<'a> Grounded<'a> {
     pub fn new(backend: Backend, embedder: &'a Embedder, budget: Budget) -> Self {
         Grounded { backend, embedder, budget, vectors: RefCell::new(HashMap::new()), clauses: RefCell::new(HashMap::new()) }
+    }
+
+    /// The answer to SQL the model wrote for `q` (checked by the guard, marked approximate); when
+    /// there is none or it is refused, the retrieved rows with the reason.
+    pub fn written_sql(&self, dataset: &Dataset, q: &str, fallback: Answer) -> Answer {
+        let sampling = Sampling { max_tokens: sql::MAX_TOKENS, temperature: 0.0, seed: Some(0) };
+        let written = self
+            .backend
+            .chat(sql::messages(&dataset.sql_request(q)), &sampling, None)
+            .map_err(|e| e.to_string())
+            .and_then(|reply| sql::extract(&reply).ok_or_else(|| format!("the language model wrote no SQL statement (it said: {})", reply.trim())))
+            .and_then(|stmt| futures::executor::block_on(dataset.run_written(&stmt, fallback.lang)).map_err(|e| format!("{e} ({stmt})")));
+        match written {
+            Ok(a) => a,
+            Err(e) => {
+                let mut a = fallback;
+                a.answer = format!("No rule computes this question, and the SQL a language model wrote for it could not be used ({e}). {}", a.answer);
+                a
+            }
+        }
     }
 
     /// Replaces a retrieval answer with a generated, cited one; a backend failure keeps the

@@ -169,8 +169,10 @@ test('refine with the LLM through the edge, accept, embed, publish with a token,
   assert.equal(rows[top.provenance.row - 1].weather, 'snow', JSON.stringify(top));
   assert.equal(top.text.includes('snow'), true);
 
-  // Back in the page: a question by meaning with three rows asked for, each with its score, and a
-  // thumbs-up that reaches the published collection, where its owner reads it with the token.
+  // Back in the page: a question by meaning with three rows asked for. The page ranks its own
+  // rows (meaning and words), the edge's LLM writes the answer from those three, and each sentence
+  // cites only rows it was given. A thumbs-up reaches the published collection, where its owner
+  // reads it with the token.
   await page.locator('[data-testid=top-k]').fill('3');
   assert.equal(await page.locator('[data-testid=top-k-value]').textContent(), '3');
   // Not an exact reading (no count, filter or aggregate): retrieval, ranked by meaning and words.
@@ -178,7 +180,10 @@ test('refine with the LLM through the edge, accept, embed, publish with a token,
   await page.getByLabel('Question', { exact: true }).fill(question);
   await page.getByRole('button', { name: 'Ask', exact: true }).click();
   const answer = page.locator('[data-testid=answer]').last();
-  await answer.locator('[data-testid=passages]').waitFor({ timeout: 60000 });
+  await answer.locator('[data-testid=passages]').waitFor({ state: 'attached', timeout: 120000 });
+  assert.equal(await answer.locator('[data-testid=answer-note]').count(), 0, 'the LLM answered through the edge');
+  const route = await answer.getAttribute('data-route');
+  assert.ok(['generated', 'unanswerable'].includes(route), route);
   assert.equal(await answer.locator('[data-testid=ranking]').textContent(), 'Rows ranked by meaning and words (hybrid search).');
   const passages = answer.locator('[data-testid=passage]');
   assert.equal(await passages.count(), 3);
@@ -186,7 +191,18 @@ test('refine with the LLM through the edge, accept, embed, publish with a token,
   assert.equal(scores.length, 3);
   for (let i = 1; i < scores.length; i++) assert.ok(scores[i - 1] >= scores[i], `scores best first: ${scores}`);
   assert.match(await answer.locator('[data-testid=passage-meta]').first().textContent(), new RegExp(`${COLLECTION} · columns: `));
-  const cited = await passages.evaluateAll((els) => els.map((e) => Number(e.dataset.row)));
+  const read = await passages.evaluateAll((els) => els.map((e) => Number(e.dataset.row)));
+  const cited = await answer.locator('[data-testid=citation]').evaluateAll((els) => els.map((e) => Number(e.dataset.row)));
+  for (const row of cited) assert.ok(read.includes(row), `row ${row} is one of the rows the model read (${read})`);
+  if (route === 'generated') {
+    const sentences = answer.locator('[data-testid=sentence]');
+    assert.ok((await sentences.count()) > 0);
+    await answer.locator('[data-testid=generated-hint]').waitFor({ state: 'attached' });
+    // A sentence no row supports is marked, and the page cites nothing for it.
+    const supported = await sentences.evaluateAll((els) => els.map((e) => e.dataset.supported === 'true'));
+    assert.equal(cited.length > 0, supported.some(Boolean), `citations ${cited} vs supported ${supported}`);
+  }
+  await shot(page, '3-generated');
   await answer.getByRole('button', { name: 'Helpful', exact: true }).click();
   assert.equal(await answer.locator('[data-testid=vote-up]').getAttribute('aria-pressed'), 'true');
   await answer.locator('[data-testid=vote-note]').filter({ hasText: `sent to the edge (collection ${COLLECTION})` }).waitFor({ timeout: 30000 });
@@ -196,9 +212,28 @@ test('refine with the LLM through the edge, accept, embed, publish with a token,
   const votes = await (await fetch(`${edgeBase}/v1/collections/${COLLECTION}/feedback`, { headers: { authorization: `Bearer ${TOKEN}` } })).json();
   assert.equal(votes.up, 1);
   assert.equal(votes.recent[0].question, question);
-  assert.equal(votes.recent[0].intent, 'retrieval');
+  assert.equal(votes.recent[0].intent, route === 'generated' ? 'generated' : null);
   assert.deepEqual(votes.recent[0].citations.map((c) => c.row), cited);
-  await shot(page, '3-voted');
+
+  // A computation the rules cannot plan (two conditions over a category and a number): SQL from
+  // the edge's LLM, checked in the page to be one read-only SELECT, run by the page's engine and
+  // marked Approximate. If the guard refuses it, the page says so and lists rows: no invented number.
+  await page.getByLabel('Question', { exact: true }).fill('How many rainy days were warmer than 15 degrees?');
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
+  const computed = page.locator('[data-testid=answer]').nth(1);
+  await computed.waitFor({ timeout: 120000 });
+  if ((await computed.locator('[data-testid=answer-note]').count()) === 0) {
+    assert.equal(await computed.getAttribute('data-route'), 'exact');
+    await computed.locator('[data-testid=approximate]').waitFor({ state: 'attached' });
+    assert.equal(await computed.locator('[data-testid=approximate]').textContent(), 'Approximate');
+    const sql = await computed.locator('[data-testid=sql]').textContent();
+    assert.match(sql, /^SELECT /);
+    assert.match(sql, /"seattle-weather-2012"/);
+  } else {
+    assert.match(await computed.locator('[data-testid=answer-note]').textContent(), /could not be used/);
+    assert.equal(await computed.locator('[data-testid=sentence]').count(), 0, 'no generated arithmetic');
+  }
+  await shot(page, '4-approximate');
   await page.getByRole('button', { name: 'Clear history', exact: true }).click();
   assert.equal(await page.locator('[data-testid=answer]').count(), 0);
   assert.deepEqual(pageErrors, []);

@@ -206,6 +206,52 @@ test('POST /v1/refine rewrites a template through the real backend and keeps eve
   assert.equal(bad.status, 400);
 });
 
+test('POST /v1/answer: a page that retrieved its own rows gets an answer cited only to them', { timeout: 600000 }, async () => {
+  // The passages as a page would send them: its own ranking of its own rows (here, the edge's search).
+  const hits = (await (await post('/v1/collections/people/search', { text: 'Bruno Costa teacher', k: 3 })).json()).hits;
+  assert.equal(hits.length, 3);
+  const res = await post('/v1/answer', { question: 'What does Bruno Costa do?', passages: hits, lang: 'en' });
+  assert.equal(res.status, 200, await res.clone().text());
+  const a = await res.json();
+  assert.ok(['generated', 'unanswerable'].includes(a.route), a.route);
+  assert.deepEqual(a.passages.map((p) => p.row), hits.slice(0, a.passages.length).map((h) => h.provenance.row));
+  const sent = new Set(hits.map((h) => h.provenance.row));
+  for (const c of a.citations) assert.ok(c.file === 'people.csv' && sent.has(c.row), JSON.stringify(c));
+  if (a.route === 'generated') {
+    assert.ok(a.sentences.length > 0);
+    // Each cited row is one some sentence cites, and a supported sentence cites at least one row.
+    for (const s of a.sentences) assert.equal(s.supported, s.citations.length > 0, JSON.stringify(s));
+  }
+  // The caller's mistakes are 400s, named; a wrong method is a 405.
+  assert.equal((await post('/v1/answer', { question: 'x', passages: [] })).status, 400);
+  assert.equal((await post('/v1/answer', { question: ' ', passages: hits })).status, 400);
+  const many = Array.from({ length: 21 }, () => hits[0]);
+  const tooMany = await post('/v1/answer', { question: 'x', passages: many });
+  assert.equal(tooMany.status, 400);
+  assert.match((await tooMany.json()).message, /between 1 and 20 passages/);
+  assert.equal((await fetch(`${base}/v1/answer`)).status, 405);
+});
+
+test('POST /v1/sql: the model writes one SELECT, checked by the guard before it is sent back', { timeout: 600000 }, async () => {
+  const { stdout } = await run(bin('tabletalk'), ['inspect', path.join(work, 'people.csv'), '--json'], { cwd: repoRoot });
+  const columns = JSON.parse(stdout).tables[0].columns.map((c) => ({ name: c.name, type: c.type, examples: c.categorical ? c.samples : [] }));
+  const tables = [{ name: 'people', columns }];
+  const res = await post('/v1/sql', { question: 'How many people in Lisbon are older than 30?', tables });
+  const body = await res.json();
+  // A small model may write SQL the guard refuses: then a 422 that says so, never the statement run.
+  assert.ok(res.status === 200 || res.status === 422, JSON.stringify(body));
+  if (res.status === 200) {
+    assert.match(body.sql, /^SELECT /);
+    assert.ok(!/;/.test(body.sql));
+    assert.match(body.sql, /\bpeople\b/);
+  } else {
+    assert.equal(body.error, 'unprocessable');
+    assert.match(body.message, /refused|no SQL statement/);
+  }
+  assert.equal((await post('/v1/sql', { question: 'How many?', tables: [] })).status, 400);
+  assert.equal((await post('/v1/sql', { question: '', tables })).status, 400);
+});
+
 test('two collections never see each other\'s rows', async () => {
   const fruit = await (await post('/v1/collections/people/search', { text: 'apple banana cherry', k: 5 })).json();
   assert.ok(fruit.hits.every((h) => h.provenance.file === 'people.csv'));

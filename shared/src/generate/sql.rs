@@ -24,7 +24,7 @@ pub fn messages(req: &SqlRequest) -> Vec<ChatMessage> {
         schema.push_str(&describe(t));
     }
     let mut m = vec![ChatMessage::system(SYSTEM)];
-    if let Some((q, sql)) = req.tables.first().and_then(example) {
+    for (q, sql) in req.tables.first().map(examples).unwrap_or_default() {
         m.push(ChatMessage::user(format!("{schema}Question: {q}")));
         m.push(ChatMessage::assistant(sql));
     }
@@ -54,19 +54,28 @@ fn describe(t: &SqlTable) -> String {
     format!("Table {}: {}\n", ident(&t.name), cols.join(", "))
 }
 
-/// A worked example over the user's own table, so a small model sees the quoting and the shape:
-/// an average of a number column over one category, or a count.
-fn example(t: &SqlTable) -> Option<(String, String)> {
+/// Worked examples over the user's own table, so a small model sees the quoting and the shapes:
+/// a count under two conditions and an average over one category (or a plain count).
+fn examples(t: &SqlTable) -> Vec<(String, String)> {
     let table = ident(&t.name);
     let number = t.columns.iter().find(|c| matches!(c.ty, ColumnType::Integer | ColumnType::Decimal));
     let category = t.columns.iter().find(|c| !c.examples.is_empty() && c.ty == ColumnType::Text);
-    Some(match (number, category) {
-        (Some(n), Some(c)) => (
-            format!("What is the average {} when {} is {}?", n.name, c.name, c.examples[0]),
-            format!("SELECT AVG({}) FROM {table} WHERE {} = {}", ident(&n.name), ident(&c.name), string(&c.examples[0])),
-        ),
-        _ => ("How many rows are there?".into(), format!("SELECT COUNT(*) FROM {table}")),
-    })
+    match (number, category) {
+        (Some(n), Some(c)) => {
+            let (ex, last) = (&c.examples[0], c.examples.last().unwrap_or(&c.examples[0]));
+            vec![
+                (
+                    format!("How many rows with {} {} have {} above 0?", c.name, ex, n.name),
+                    format!("SELECT COUNT(*) FROM {table} WHERE {} = {} AND {} > 0", ident(&c.name), string(ex), ident(&n.name)),
+                ),
+                (
+                    format!("What is the average {} when {} is {}?", n.name, c.name, last),
+                    format!("SELECT AVG({}) FROM {table} WHERE {} = {}", ident(&n.name), ident(&c.name), string(last)),
+                ),
+            ]
+        }
+        _ => vec![("How many rows are there?".into(), format!("SELECT COUNT(*) FROM {table}"))],
+    }
 }
 
 /// The statement in a reply: a fenced block if there is one, else from the first SELECT (or WITH),
@@ -112,10 +121,11 @@ mod tests {
     #[test]
     fn the_prompt_lists_columns_and_a_worked_example_on_the_same_table() {
         let m = messages(&cars());
-        assert_eq!(m.len(), 4);
+        assert_eq!(m.len(), 6);
         assert!(m[1].content.contains("Table \"cars\": \"Car\" (text), \"MPG\" (decimal), \"Origin\" (text, e.g. 'US''A', 'Europe')"), "{}", m[1].content);
-        assert_eq!(m[2].content, "SELECT AVG(\"MPG\") FROM \"cars\" WHERE \"Origin\" = 'US''A'");
-        assert!(m[3].content.ends_with("Question: Mean mpg of USA cars?"));
+        assert_eq!(m[2].content, "SELECT COUNT(*) FROM \"cars\" WHERE \"Origin\" = 'US''A' AND \"MPG\" > 0");
+        assert_eq!(m[4].content, "SELECT AVG(\"MPG\") FROM \"cars\" WHERE \"Origin\" = 'Europe'");
+        assert!(m[5].content.ends_with("Question: Mean mpg of USA cars?"));
     }
 
     #[test]

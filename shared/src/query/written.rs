@@ -71,6 +71,7 @@ impl Dataset {
         );
         a.answer = match (rows.columns.len(), total) {
             (_, 0) => tr(lang, "No rows match.".into(), "Ninguna fila coincide.".into(), "Cap fila coincideix.".into(), "Keine Zeile passt.".into()),
+            (1, 1) if rows.rows[0][0].is_null() => tr(lang, "The query found no value.".into(), "La consulta no encontró ningún valor.".into(), "La consulta no ha trobat cap valor.".into(), "Die Abfrage fand keinen Wert.".into()),
             (1, 1) => {
                 a.value = rows.rows[0][0].clone();
                 format!("{}: {}", rows.columns[0], show(lang, &a.value))
