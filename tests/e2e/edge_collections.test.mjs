@@ -208,7 +208,7 @@ test('POST /v1/refine rewrites a template through the real backend and keeps eve
 
 test('POST /v1/answer: a page that retrieved its own rows gets an answer cited only to them', { timeout: 600000 }, async () => {
   // The passages as a page would send them: its own ranking of its own rows (here, the edge's search).
-  const hits = (await (await post('/v1/collections/people/search', { text: 'Bruno Costa teacher', k: 3 })).json()).hits;
+  const hits = (await (await post('/v1/collections/people/search', { text: 'Bruno Costa Porto teacher Alice Lisbon Carla Madrid', k: 3 })).json()).hits;
   assert.equal(hits.length, 3);
   const res = await post('/v1/answer', { question: 'What does Bruno Costa do?', passages: hits, lang: 'en' });
   assert.equal(res.status, 200, await res.clone().text());

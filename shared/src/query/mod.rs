@@ -235,12 +235,7 @@ impl Dataset {
                     a
                 }
             },
-            Understanding::Exact { confidence, .. } => {
-                let mut a = self.retrieve(q, lang, confidence);
-                a.wants_sql = true;
-                a
-            }
-            Understanding::Retrieve { confidence } => {
+            Understanding::Exact { confidence, .. } | Understanding::Retrieve { confidence } => {
                 let mut a = self.retrieve(q, lang, confidence);
                 a.wants_sql = parsed.computes;
                 a

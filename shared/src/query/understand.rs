@@ -158,7 +158,7 @@ pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) ->
     let known = p.spans.iter().filter(|s| !matches!(s.tag, Tag::Unknown | Tag::Stop)).count() as f32;
     let unknown = p.spans.iter().filter(|s| matches!(s.tag, Tag::Unknown)).count() as f32;
     let matched = p.spans.iter().filter(|s| matches!(s.tag, Tag::Field(_) | Tag::Value(_) | Tag::Group(_) | Tag::Alias)).count() as f32;
-    let computes = p.computes();
+    let computes = p.asks_computation();
     Parsed { lang, understanding, score: matched * 2.0 + known - unknown, offer: p.offer, computes }
 }
 
@@ -208,6 +208,19 @@ impl Parser<'_> {
         self.spans.iter().any(|s| {
             matches!(s.tag, Tag::Number(_) | Tag::Date(_))
                 || matches!(s.cue(), Some(HowMany | Distinct | Most | Least | Top | Bottom | High | Low | Avg | Sum | Median | Min | Max | Share | Per | More | Op(_) | OpPost(_) | Between | Of))
+        })
+    }
+
+    /// The question asks for a number to be computed: an aggregate, count or ranking word, or a
+    /// comparison with a number ("warmer than 15"). A date or a number alone is not enough
+    /// ("Which days felt like winter?" is an open question).
+    fn asks_computation(&self) -> bool {
+        use Cue::*;
+        let number = self.spans.iter().any(|s| matches!(s.tag, Tag::Number(_)));
+        self.spans.iter().any(|s| match s.cue() {
+            Some(HowMany | Distinct | Most | Least | Top | Bottom | Avg | Sum | Median | Min | Max | Share | Per) => true,
+            Some(High | Low | More | Op(_) | OpPost(_) | Between) => number,
+            _ => false,
         })
     }
 
