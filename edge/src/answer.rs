@@ -97,15 +97,18 @@ pub async fn write_sql(cfg: &Config, req: &SqlRequest) -> Result<SqlWritten, Edg
     if req.tables.is_empty() || req.tables.len() > MAX_TABLES {
         return Err(EdgeError::BadRequest(format!("send between 1 and {MAX_TABLES} tables")));
     }
-    let backend = backend(cfg)?;
+    Ok(SqlWritten { sql: written(&backend(cfg)?, req).await? })
+}
+
+/// The model's statement for `req`, accepted by the guard (published collections use it too).
+pub async fn written(backend: &Backend, req: &SqlRequest) -> Result<String, EdgeError> {
     let sampling = Sampling { max_tokens: sql::MAX_TOKENS, temperature: 0.0, seed: Some(0) };
     let reply = backend.chat(sql::messages(req), &sampling, None).await.map_err(EdgeError::from)?;
     let Some(statement) = sql::extract(&reply) else {
         return Err(EdgeError::Unprocessable(format!("the language model wrote no SQL statement (it said: {})", clip(&reply))));
     };
     let names: Vec<&str> = req.tables.iter().map(|t| t.name.as_str()).collect();
-    let sql = check_select(&statement, &names).map_err(|e| EdgeError::Unprocessable(format!("the language model's SQL was refused: {e} ({})", clip(&statement))))?;
-    Ok(SqlWritten { sql })
+    check_select(&statement, &names).map_err(|e| EdgeError::Unprocessable(format!("the language model's SQL was refused: {e} ({})", clip(&statement))))
 }
 
 /// A reply quoted in an error, on one line and short.

@@ -252,6 +252,24 @@ test('POST /v1/sql: the model writes one SELECT, checked by the guard before it 
   assert.equal((await post('/v1/sql', { question: '', tables })).status, 400);
 });
 
+test('a published collection: a computation the rules cannot plan gets guarded LLM SQL, never generated arithmetic', { timeout: 600000 }, async () => {
+  const res = await post('/v1/collections/people/ask', { question: 'Is anyone older than 60?' });
+  assert.equal(res.status, 200);
+  const a = await res.json();
+  assert.equal(a.wants_sql, true, JSON.stringify(a));
+  assert.equal(a.sentences, undefined, 'not sent to generation');
+  if (a.approximate) {
+    assert.equal(a.route, 'exact');
+    assert.match(a.sql, /^SELECT /);
+    assert.match(a.sql, /"?people"?/);
+    for (const c of a.citations) assert.equal(c.file, 'people.csv');
+  } else {
+    // The guard refused what the model wrote: the retrieved rows stay the answer, with the reason.
+    assert.equal(a.route, 'lookup');
+    assert.match(a.answer, /The language model gave no answer/);
+  }
+});
+
 test('two collections never see each other\'s rows', async () => {
   const fruit = await (await post('/v1/collections/people/search', { text: 'apple banana cherry', k: 5 })).json();
   assert.ok(fruit.hits.every((h) => h.provenance.file === 'people.csv'));

@@ -183,7 +183,22 @@ impl CollectionObject {
     }
 
     async fn ask(&self, l: Rc<Loaded>, r: AskRequest, stream: bool) -> Result<Response, EdgeError> {
-        let (a, generate) = ask::exact(&l, &r).await?;
+        let (mut a, mut generate) = ask::exact(&l, &r).await?;
+        // A computation the rules could not plan: SQL the model writes (guarded, approximate), never
+        // its arithmetic; when that fails the retrieved rows stay the answer, with the reason.
+        if a.wants_sql {
+            generate = false;
+            if let Some(b) = Backend::from_config(&Config::from_env(&self.env)) {
+                let written = match crate::answer::written(&b, &l.dataset.sql_request(r.question.trim())).await {
+                    Ok(sql) => l.dataset.run_written(&sql, a.lang).await.map_err(|e| EdgeError::Unprocessable(e.to_string())),
+                    Err(e) => Err(e),
+                };
+                a = match written {
+                    Ok(w) => w,
+                    Err(e) => with_note(a, &e),
+                };
+            }
+        }
         let backend = if generate { Backend::from_config(&Config::from_env(&self.env)) } else { None };
         match (backend, stream) {
             (None, false) => json(200, &a),
