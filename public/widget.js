@@ -15,7 +15,7 @@
       clear: 'Clear history', log: 'Answers', you: 'You', thinking: 'Looking it up…', try: 'Try:',
       exact: 'Exact answer', lookup: 'Matching rows', meta: 'About the data', clarify: 'Question back',
       unanswerable: 'No answer', generated: 'Written by a language model: check the cited rows',
-      sql: 'How it was computed (SQL)', cited: 'Cited rows ({n})', row: '{file}, row {row}', more: '… and {n} more rows',
+      sql: 'How it was computed (SQL)', approximate: 'Approximate: a language model wrote this SQL; check that it asks what you meant', cited: 'Cited rows ({n})', row: '{file}, row {row}', more: '… and {n} more rows',
       unsupported: 'No cited row supports this sentence.', weakNote: 'Dotted underline: no cited row supports that sentence.',
       helpful: 'Helpful', unhelpful: 'Not helpful', saved: 'Thanks, saved in this browser.', sent: 'Thanks, sent to the maintainers of this data.', notSent: 'Thanks, saved in this browser (the Tabletalk service did not take it).',
       unreachable: 'Could not reach the Tabletalk service at {edge}. It may be down, or it may not accept requests from this site.',
@@ -32,7 +32,7 @@
       clear: 'Borrar historial', log: 'Respuestas', you: 'Tú', thinking: 'Buscando…', try: 'Prueba:',
       exact: 'Respuesta exacta', lookup: 'Filas que coinciden', meta: 'Sobre los datos', clarify: 'Pregunta de vuelta',
       unanswerable: 'Sin respuesta', generated: 'Escrito por un modelo de lenguaje: comprueba las filas citadas',
-      sql: 'Cómo se calculó (SQL)', cited: 'Filas citadas ({n})', row: '{file}, fila {row}', more: '… y {n} filas más',
+      sql: 'Cómo se calculó (SQL)', approximate: 'Aproximada: un modelo de lenguaje escribió esta SQL; revisa que pregunte lo que querías', cited: 'Filas citadas ({n})', row: '{file}, fila {row}', more: '… y {n} filas más',
       unsupported: 'Ninguna fila citada respalda esta frase.', weakNote: 'Subrayado punteado: ninguna fila citada respalda esa frase.',
       helpful: 'Útil', unhelpful: 'No es útil', saved: 'Gracias, guardado en este navegador.', sent: 'Gracias, enviado a quienes mantienen estos datos.', notSent: 'Gracias, guardado en este navegador (el servicio de Tabletalk no lo aceptó).',
       unreachable: 'No se pudo contactar con el servicio Tabletalk en {edge}. Puede estar caído o no aceptar peticiones de este sitio.',
@@ -49,7 +49,7 @@
       clear: 'Esborra l’historial', log: 'Respostes', you: 'Tu', thinking: 'Cercant…', try: 'Prova:',
       exact: 'Resposta exacta', lookup: 'Files que coincideixen', meta: 'Sobre les dades', clarify: 'Pregunta de tornada',
       unanswerable: 'Sense resposta', generated: 'Escrit per un model de llenguatge: comprova les files citades',
-      sql: 'Com s’ha calculat (SQL)', cited: 'Files citades ({n})', row: '{file}, fila {row}', more: '… i {n} files més',
+      sql: 'Com s’ha calculat (SQL)', approximate: 'Aproximada: un model de llenguatge ha escrit aquesta SQL; revisa que pregunti el que volies', cited: 'Files citades ({n})', row: '{file}, fila {row}', more: '… i {n} files més',
       unsupported: 'Cap fila citada no avala aquesta frase.', weakNote: 'Subratllat puntejat: cap fila citada no avala aquesta frase.',
       helpful: 'Útil', unhelpful: 'No és útil', saved: 'Gràcies, desat en aquest navegador.', sent: 'Gràcies, enviat a qui manté aquestes dades.', notSent: 'Gràcies, desat en aquest navegador (el servei de Tabletalk no ho ha acceptat).',
       unreachable: 'No s’ha pogut contactar amb el servei Tabletalk a {edge}. Pot estar aturat o no acceptar peticions d’aquest lloc.',
@@ -66,7 +66,7 @@
       clear: 'Verlauf löschen', log: 'Antworten', you: 'Sie', thinking: 'Wird gesucht…', try: 'Zum Beispiel:',
       exact: 'Exakte Antwort', lookup: 'Passende Zeilen', meta: 'Über die Daten', clarify: 'Rückfrage',
       unanswerable: 'Keine Antwort', generated: 'Von einem Sprachmodell geschrieben: prüfen Sie die zitierten Zeilen',
-      sql: 'So wurde es berechnet (SQL)', cited: 'Zitierte Zeilen ({n})', row: '{file}, Zeile {row}', more: '… und {n} weitere Zeilen',
+      sql: 'So wurde es berechnet (SQL)', approximate: 'Ungefähr: ein Sprachmodell hat dieses SQL geschrieben; prüfen Sie, ob es fragt, was Sie meinten', cited: 'Zitierte Zeilen ({n})', row: '{file}, Zeile {row}', more: '… und {n} weitere Zeilen',
       unsupported: 'Keine zitierte Zeile stützt diesen Satz.', weakNote: 'Gepunktet unterstrichen: keine zitierte Zeile stützt diesen Satz.',
       helpful: 'Hilfreich', unhelpful: 'Nicht hilfreich', saved: 'Danke, in diesem Browser gespeichert.', sent: 'Danke, an die Betreuer dieser Daten gesendet.', notSent: 'Danke, in diesem Browser gespeichert (der Tabletalk-Dienst hat es nicht angenommen).',
       unreachable: 'Der Tabletalk-Dienst unter {edge} ist nicht erreichbar. Er ist vielleicht ausgefallen oder nimmt keine Anfragen von dieser Seite an.',
@@ -126,6 +126,7 @@
     details { margin-top: .35rem; font-size: .88rem; }
     summary { cursor: pointer; color: #1f4f99; }
     pre { margin: .3rem 0 0; padding: .4rem .55rem; background: #f6f8fa; border-radius: 6px; white-space: pre-wrap; font: .82rem/1.4 ui-monospace, "SFMono-Regular", Menlo, monospace; }
+    p.approximate { margin: .3rem 0 0; padding: .15rem .45rem; border-left: 3px solid #e0b35c; background: #fff1d6; color: #7a4a00; font-size: .85rem; }
     ul.cited { list-style: none; margin: .3rem 0 0; padding: 0; display: flex; flex-direction: column; gap: .2rem; }
     ul.cited details { margin: 0; }
     table { border-collapse: collapse; margin: .25rem 0 .2rem 1rem; font-size: .85rem; }
@@ -448,6 +449,7 @@
           if (a.clarify.question && a.clarify.question !== a.answer) parts.push(el('p', { class: 'text' }, show(a.clarify.question)));
           parts.push(el('div', { class: 'options' }, a.clarify.options.map((o) => el('button', { type: 'button', onclick: () => this.ask(show(o)) }, show(o)))));
         }
+        if (a.approximate === true) parts.push(el('p', { class: 'approximate', 'data-testid': 'approximate' }, t.approximate));
         if (typeof a.sql === 'string' && a.sql) parts.push(el('details', { class: 'sql' }, el('summary', {}, t.sql), el('pre', {}, el('code', {}, a.sql))));
         const cited = this.citations(a);
         if (cited) parts.push(cited);

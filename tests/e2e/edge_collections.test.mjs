@@ -256,7 +256,7 @@ test('a published collection: a computation the rules cannot plan gets guarded L
   const res = await post('/v1/collections/people/ask', { question: 'Is anyone older than 60?' });
   assert.equal(res.status, 200);
   const a = await res.json();
-  assert.equal(a.wants_sql, true, JSON.stringify(a));
+  assert.ok(a.approximate || a.wants_sql, JSON.stringify(a));
   assert.equal(a.sentences, undefined, 'not sent to generation');
   if (a.approximate) {
     assert.equal(a.route, 'exact');
