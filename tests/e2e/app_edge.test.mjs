@@ -212,7 +212,7 @@ test('refine with the LLM through the edge, accept, embed, publish with a token,
   const votes = await (await fetch(`${edgeBase}/v1/collections/${COLLECTION}/feedback`, { headers: { authorization: `Bearer ${TOKEN}` } })).json();
   assert.equal(votes.up, 1);
   assert.equal(votes.recent[0].question, question);
-  assert.equal(votes.recent[0].intent, route === 'generated' ? 'generated' : null);
+  assert.equal(votes.recent[0].intent, 'generated');
   assert.deepEqual(votes.recent[0].citations.map((c) => c.row), cited);
 
   // A computation the rules cannot plan (two conditions over a category and a number): SQL from
