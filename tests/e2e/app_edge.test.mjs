@@ -215,15 +215,15 @@ test('refine with the LLM through the edge, accept, embed, publish with a token,
   assert.equal(votes.recent[0].intent, 'generated');
   assert.deepEqual(votes.recent[0].citations.map((c) => c.row), cited);
 
-  // A computation the rules cannot plan (two conditions over a category and a number): SQL from
+  // A computation the rules cannot plan (a comparison between two fields): SQL from
   // the edge's LLM, checked in the page to be one read-only SELECT, run by the page's engine and
   // marked Approximate. If the guard refuses it, the page says so and lists rows: no invented number.
-  await page.getByLabel('Question', { exact: true }).fill('How many rainy days were warmer than 15 degrees?');
+  await page.getByLabel('Question', { exact: true }).fill('Is wind higher when precipitation is above 10?');
   await page.getByRole('button', { name: 'Ask', exact: true }).click();
   const computed = page.locator('[data-testid=answer]').nth(1);
   await computed.waitFor({ timeout: 120000 });
   if ((await computed.locator('[data-testid=answer-note]').count()) === 0) {
-    assert.equal(await computed.getAttribute('data-route'), 'exact');
+    assert.equal(await computed.getAttribute('data-route'), 'exact', await computed.textContent());
     await computed.locator('[data-testid=approximate]').waitFor({ state: 'attached' });
     assert.equal(await computed.locator('[data-testid=approximate]').textContent(), 'Approximate');
     const sql = await computed.locator('[data-testid=sql]').textContent();
