@@ -68,3 +68,39 @@ fn exact_answers_on_a_small_table() {
         _ => assert!(a.value.is_null(), "{}", a.answer),
     }
 }
+
+/// What a user types about a daily table nobody described: "days" names its rows, "rainy" its
+/// "rain" rows, "maximum temperature" the field named for the maximum; a word the parser cannot
+/// place is said to be unused rather than silently dropped. Numbers computed from the CSV here.
+#[test]
+fn an_undescribed_daily_table_understands_days_adjectives_and_abbreviations() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fixtures/seattle-weather-2012.csv");
+    let bytes = std::fs::read(path).expect("fixture");
+    let text = String::from_utf8(bytes.clone()).unwrap();
+    let rows: Vec<Vec<&str>> = text.lines().skip(1).map(|l| l.split(',').collect()).collect();
+    // date,precipitation,temp_max,temp_min,wind,weather
+    let count = |w: &str| rows.iter().filter(|r| r[5] == w).count() as u64;
+    let mean_wind = |w: &str| {
+        let v: Vec<f64> = rows.iter().filter(|r| r[5] == w).map(|r| r[4].parse().unwrap()).collect();
+        v.iter().sum::<f64>() / v.len() as f64
+    };
+    let min_of = |c: usize| rows.iter().map(|r| r[c].parse::<f64>().unwrap()).fold(f64::INFINITY, f64::min);
+    let up = load(&[SourceFile { name: "seattle-weather-2012.csv", bytes: &bytes }]);
+    let d = Dataset::new(up.tables, DatasetDescription::default()).expect("dataset");
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+
+    let a = ask("How many days had snow?");
+    assert_eq!((a.route, a.value.as_u64()), (Route::Exact, Some(count("snow"))), "{}", a.answer);
+    assert_eq!(ask("How many snowy days?").value.as_u64(), Some(count("snow")));
+    let a = ask("What was the average wind on rainy days?");
+    assert!((a.value.as_f64().unwrap() - mean_wind("rain")).abs() < 1e-9, "{}", a.answer);
+    assert!((ask("Average wind on sunny days").value.as_f64().unwrap() - mean_wind("sun")).abs() < 1e-9);
+    // temp_max and temp_min both shorten "temperature": the superlative picks one, else it asks.
+    assert_eq!(ask("What was the lowest temperature?").value.as_f64(), Some(min_of(3)));
+    let a = ask("What was the temperature on 2012-01-17?");
+    assert_eq!(a.route, Route::Clarify, "{}", a.answer);
+    assert_eq!(a.clarify.unwrap().options, vec!["temp_max", "temp_min"]);
+    // An unplaced word is named in the answer, never silently dropped.
+    let a = ask("What was the average wind on gloomy days?");
+    assert!(a.answer.contains("words not used: “gloomy”"), "{}", a.answer);
+}

@@ -114,6 +114,26 @@ impl Catalog {
         const GENERIC: &[&str] = &["people", "persons", "personas", "persones", "personen", "leute", "gente", "gent", "individuals", "items", "elements", "elementos", "elements", "elemente"];
         let mut aliases: Vec<Vec<String>> = desc.row_aliases.iter().map(|a| fold_words(a)).collect();
         aliases.extend(GENERIC.iter().map(|a| vec![a.to_string()]));
+        // A table with one row per day (month, year) is a table of days: "How many days had snow?"
+        // names its rows even when nobody said so in a description.
+        for col in &schema.columns {
+            let crate::schema::ValueFormat::Date { granularity, .. } = &col.format else { continue };
+            if !(col.distinct == table.rows.len() as u64 && table.rows.len() > 1 && col.missing == 0) {
+                continue;
+            }
+            let words: &[&str] = match granularity {
+                crate::schema::DateGranularity::Day => &["day", "days", "dia", "dias", "dies", "tag", "tage", "tagen"],
+                crate::schema::DateGranularity::Month => &["month", "months", "meses", "mesos", "monat", "monate", "monaten"],
+                crate::schema::DateGranularity::Year => &["year", "years", "ano", "anos", "anys", "jahr", "jahre", "jahren"],
+                _ => &[],
+            };
+            for w in words {
+                let w = vec![w.to_string()];
+                if !aliases.contains(&w) {
+                    aliases.push(w);
+                }
+            }
+        }
         let stem_words = name_words(&crate::ingest::stem(&table.name));
         if !stem_words.is_empty() {
             aliases.push(stem_words);

@@ -122,7 +122,7 @@ pub static EN: Lexicon = Lexicon {
         ("more", More),
         ("or", Or), ("and", And), ("but", And),
         ("not", Not), ("no", Not), ("other than", Not), ("except", Not), ("excluding", Not), ("isn t", Not), ("aren t", Not), ("don t", Not), ("doesn t", Not),
-        ("more than", Op(Gt)), ("greater than", Op(Gt)), ("over", Op(Gt)), ("above", Op(Gt)), ("higher than", Op(Gt)), ("larger than", Op(Gt)), ("bigger than", Op(Gt)), ("heavier than", Op(Gt)), ("older than", Op(Gt)), ("after", Op(Gt)), ("later than", Op(Gt)), ("exceeds", Op(Gt)), ("exceeding", Op(Gt)),
+        ("more than", Op(Gt)), ("greater than", Op(Gt)), ("over", Op(Gt)), ("above", Op(Gt)), ("higher than", Op(Gt)), ("larger than", Op(Gt)), ("bigger than", Op(Gt)), ("heavier than", Op(Gt)), ("older than", Op(Gt)), ("after", Op(Gt)), ("later than", Op(Gt)), ("exceeds", Op(Gt)), ("exceed", Op(Gt)), ("exceeding", Op(Gt)), ("warmer than", Op(Gt)), ("colder than", Op(Lt)),
         ("less than", Op(Lt)), ("fewer than", Op(Lt)), ("under", Op(Lt)), ("below", Op(Lt)), ("lower than", Op(Lt)), ("smaller than", Op(Lt)), ("lighter than", Op(Lt)), ("younger than", Op(Lt)), ("before", Op(Lt)), ("earlier than", Op(Lt)),
         ("at least", Op(Ge)), ("or more", OpPost(Ge)), ("no less than", Op(Ge)), ("greater than or equal to", Op(Ge)), ("minimum of", Op(Ge)),
         ("at most", Op(Le)), ("or less", OpPost(Le)), ("or fewer", OpPost(Le)), ("no more than", Op(Le)), ("up to", Op(Le)), ("less than or equal to", Op(Le)), ("maximum of", Op(Le)),

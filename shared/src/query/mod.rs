@@ -227,6 +227,20 @@ impl Dataset {
                             format!(" („{w}“ als {d} gelesen, Standard; außerdem: {others})"),
                         ));
                     }
+                    // Honest about what the answer did not take into account ("rainy" in a table
+                    // without such a value): the user can rephrase rather than trust a wrong filter.
+                    if !parsed.ignored.is_empty() {
+                        let en = parsed.ignored.iter().map(|w| format!("“{w}”")).collect::<Vec<_>>().join(", ");
+                        let es = parsed.ignored.iter().map(|w| format!("«{w}»")).collect::<Vec<_>>().join(", ");
+                        let de = parsed.ignored.iter().map(|w| format!("„{w}“")).collect::<Vec<_>>().join(", ");
+                        a.answer.push_str(&tr(
+                            lang,
+                            format!(" (words not used: {en})"),
+                            format!(" (palabras no usadas: {es})"),
+                            format!(" (paraules no usades: {es})"),
+                            format!(" (nicht verwendete Wörter: {de})"),
+                        ));
+                    }
                     a
                 }
                 Err(e) => {

@@ -136,7 +136,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
                 .fields
                 .iter()
                 .enumerate()
-                .filter(|(_, f)| f.names.iter().any(|n| n.len() > 1 && n.iter().any(|w| w.len() >= 4 && same_word(w, folds[i]))))
+                .filter(|(_, f)| f.names.iter().any(|n| n.iter().any(|w| (n.len() > 1 && w.len() >= 4 && same_word(w, folds[i])) || abbreviates(w, folds[i]))))
                 .map(|(f, _)| f)
                 .collect();
             fs.dedup();
@@ -162,6 +162,16 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
                 break;
             }
         }
+        // "rainy days", "snowy", "sunny": an adjective made from a category value names that value.
+        // Offered last with the lowest rank, so anything else the word could be wins.
+        if !strict[i] {
+            if let Some(hits) = adjective_base(folds[i]).iter().find_map(|b| cat.values.get(b.as_str())) {
+                let hits: Vec<ValueHit> = hits.iter().filter(|h| !h.code && cat.fields[h.field].categorical).cloned().collect();
+                if !hits.is_empty() {
+                    offer(1, Tag::Value(hits), 0);
+                }
+            }
+        }
         match best {
             Some((len, tag, _)) => {
                 let raw = q[tokens[i].start..tokens[i + len - 1].end].to_string();
@@ -177,6 +187,44 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     }
     add_implied_fields(&mut out, tokens, cat);
     resolve_ambiguity(&mut out, cat);
+    prefer_extreme(&mut out, cat);
+    out
+}
+
+/// "maximum temperature" with temp_max and temp_min: the superlative picks the field named for it.
+fn prefer_extreme(out: &mut [Span], cat: &Catalog) {
+    for i in 1..out.len() {
+        let Tag::Field(fs) = &out[i].tag else { continue };
+        if fs.len() < 2 {
+            continue;
+        }
+        let Some(prev) = (0..i).rev().find(|&j| out[j].tag != Tag::Stop) else { continue };
+        let words: &[&str] = match out[prev].cue() {
+            Some(Cue::Max | Cue::High | Cue::Top) => &["max", "maximum", "high", "highest", "maximo", "maxim", "hochst", "hoechst"],
+            Some(Cue::Min | Cue::Low | Cue::Bottom) => &["min", "minimum", "low", "lowest", "minimo", "minim", "niedrigst", "tiefst"],
+            _ => continue,
+        };
+        let named: Vec<usize> = fs.iter().copied().filter(|&f| cat.fields[f].names.iter().any(|n| n.iter().any(|w| words.contains(&w.as_str())))).collect();
+        if named.len() == 1 {
+            out[i].tag = Tag::Field(named);
+        }
+    }
+}
+
+/// One word is a shortening of the other ("temp" of "temperature", "precip" of "precipitation").
+fn abbreviates(a: &str, b: &str) -> bool {
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    short.len() >= 4 && long.len() >= short.len() + 3 && long.starts_with(short)
+}
+
+/// The nouns an English adjective in -y may come from: "rainy" → "rain", "sunny" → "sun".
+fn adjective_base(w: &str) -> Vec<String> {
+    let Some(base) = w.strip_suffix('y').filter(|b| b.len() >= 3 && b.is_ascii()) else { return Vec::new() };
+    let mut out = vec![base.to_string()];
+    let b = base.as_bytes();
+    if b[b.len() - 1] == b[b.len() - 2] {
+        out.push(base[..base.len() - 1].to_string());
+    }
     out
 }
 

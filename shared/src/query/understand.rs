@@ -86,6 +86,8 @@ pub struct Parsed {
     pub offer: Option<Clarification>,
     /// The question asks for a computation (a count, an average, a number to compare with).
     pub computes: bool,
+    /// Words the parser could not place: an exact answer says it did not use them.
+    pub ignored: Vec<String>,
 }
 
 pub fn looks_like_sql(q: &str) -> bool {
@@ -108,9 +110,9 @@ pub fn looks_like_sql(q: &str) -> bool {
 /// Understands `q` against one table. `hint` biases language detection in a conversation.
 pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) -> Parsed {
     let chars = q.chars().count();
-    let refuse = |lang, r| Parsed { lang, understanding: Understanding::Refuse(r), score: 0.0, offer: None, computes: false };
+    let refuse = |lang, r| Parsed { lang, understanding: Understanding::Refuse(r), score: 0.0, offer: None, computes: false, ignored: Vec::new() };
     if chars > MAX_QUESTION_CHARS {
-        return Parsed { lang: hint.unwrap_or(Lang::En), understanding: Understanding::Refuse(Refusal::TooLong { chars }), score: 0.0, offer: None, computes: false };
+        return Parsed { lang: hint.unwrap_or(Lang::En), understanding: Understanding::Refuse(Refusal::TooLong { chars }), score: 0.0, offer: None, computes: false, ignored: Vec::new() };
     }
     let tokens = tokenize(q);
     let folds: Vec<String> = tokens.iter().map(|t| t.fold.clone()).collect();
@@ -159,7 +161,8 @@ pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) ->
     let unknown = p.spans.iter().filter(|s| matches!(s.tag, Tag::Unknown)).count() as f32;
     let matched = p.spans.iter().filter(|s| matches!(s.tag, Tag::Field(_) | Tag::Value(_) | Tag::Group(_) | Tag::Alias)).count() as f32;
     let computes = p.asks_computation();
-    Parsed { lang, understanding, score: matched * 2.0 + known - unknown, offer: p.offer, computes }
+    let ignored = p.spans.iter().filter(|s| s.tag == Tag::Unknown && s.raw.chars().count() >= 3 && s.raw.chars().all(char::is_alphabetic)).map(|s| s.raw.clone()).collect();
+    Parsed { lang, understanding, score: matched * 2.0 + known - unknown, offer: p.offer, computes, ignored }
 }
 
 struct Parser<'a> {
