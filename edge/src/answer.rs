@@ -6,8 +6,8 @@
 
 use tabletalk_shared::api::{AnswerRequest, SqlRequest, SqlWritten};
 use tabletalk_shared::generate::cite::{scoring_text, sentences, support, Candidate};
-use tabletalk_shared::generate::prompt::{self, is_dont_know, Budget, ContextPassage};
-use tabletalk_shared::generate::{sql, GenerateError, GroundedAnswer};
+use tabletalk_shared::generate::prompt::{is_dont_know, ContextPassage};
+use tabletalk_shared::generate::{sql, GroundedAnswer};
 use tabletalk_shared::index::bm25::tokenize;
 use tabletalk_shared::index::Bm25Params;
 use tabletalk_shared::query::guard::check_select;
@@ -16,27 +16,16 @@ use tabletalk_shared::query::{Answer, Citation, Lang, PassageOut, Route};
 use crate::collections::ask::{overlap, LEXICAL};
 use crate::config::Config;
 use crate::error::EdgeError;
+use crate::grounded::{question, write};
 use crate::llm::{Backend, Sampling};
 
 /// Passages the model reads (the page's top-k slider goes to 20; a small model answers best from few).
 const MAX_PASSAGES: usize = 20;
 const MAX_PASSAGE_CHARS: usize = 4000;
-const MAX_QUESTION_CHARS: usize = 2000;
 const MAX_TABLES: usize = 50;
 
 fn backend(cfg: &Config) -> Result<Backend, EdgeError> {
     Backend::from_config(cfg).ok_or_else(|| EdgeError::NotConfigured("no LLM backend is configured (LLM_BASE_URL)".into()))
-}
-
-fn question(q: &str) -> Result<&str, EdgeError> {
-    let q = q.trim();
-    if q.is_empty() {
-        return Err(EdgeError::BadRequest("`question` is empty".into()));
-    }
-    if q.chars().count() > MAX_QUESTION_CHARS {
-        return Err(EdgeError::BadRequest(format!("`question` is longer than {MAX_QUESTION_CHARS} characters")));
-    }
-    Ok(q)
 }
 
 /// A grounded answer over the sent passages; "I don't know" when the model says so.
@@ -50,19 +39,7 @@ pub async fn answer(cfg: &Config, req: &AnswerRequest) -> Result<Answer, EdgeErr
     }
     let backend = backend(cfg)?;
     let context: Vec<ContextPassage> = req.passages.iter().map(|p| ContextPassage { text: p.text.clone(), provenance: p.provenance.clone(), score: p.score }).collect();
-    let budget = Budget::default();
-    let mut prompt = prompt::build(q, &context, budget);
-    let sampling = Sampling { max_tokens: budget.answer_tokens, temperature: 0.0, seed: Some(0) };
-    let text = loop {
-        match backend.chat(prompt.messages.clone(), &sampling, None).await {
-            Err(GenerateError::ContextTooLong(_)) if prompt.used > 0 => match prompt::shrink(q, &context, &prompt) {
-                Some(p) => prompt = p,
-                None => return Err(EdgeError::from(GenerateError::ContextTooLong("no passage fits".into()))),
-            },
-            Err(e) => return Err(EdgeError::from(e)),
-            Ok(t) => break t,
-        }
-    };
+    let (text, prompt) = write(&backend, q, &context, None).await.map_err(EdgeError::from)?;
     let shown = &req.passages[..prompt.used.min(req.passages.len())];
     let lang = req.lang.as_deref().and_then(|c| serde_json::from_value::<Lang>(serde_json::Value::String(c.into())).ok()).unwrap_or(Lang::En);
     let mut a = Answer::plain(Route::Generated, lang, text.trim().to_string());

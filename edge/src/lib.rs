@@ -11,6 +11,7 @@ mod auth;
 mod collections;
 mod config;
 mod error;
+mod grounded;
 mod http;
 mod llm;
 mod ratelimit;

@@ -6,7 +6,7 @@
 
 use tabletalk_shared::api::AskRequest;
 use tabletalk_shared::generate::cite::{scoring_text, sentences, support, Calibration, Candidate};
-use tabletalk_shared::generate::prompt::{self, is_dont_know, Budget, ContextPassage};
+use tabletalk_shared::generate::prompt::{is_dont_know, ContextPassage};
 use tabletalk_shared::generate::{GenerateError, GroundedAnswer};
 use tabletalk_shared::index::bm25::tokenize;
 use tabletalk_shared::query::{Answer, Citation, Conversation, PassageOut, Route};
@@ -14,13 +14,13 @@ use tabletalk_shared::query::{Answer, Citation, Conversation, PassageOut, Route}
 use super::model::Loaded;
 use super::search::check_vector;
 use crate::error::EdgeError;
-use crate::llm::{Backend, Sampling};
+use crate::grounded::{question, write};
+use crate::llm::Backend;
 
 /// Passages the model reads; small models answer best from a few (as in the CLI).
 const TOP_K: usize = 6;
 /// Earlier questions replayed to restore a conversation's pending question back.
 const MAX_HISTORY: usize = 10;
-const MAX_QUESTION_CHARS: usize = 2000;
 
 /// Lexical support: the share of a sentence's (stemmed) words found in the row. Without sentence
 /// embeddings on the edge this stands in for cosine; 0.5 with a 0.1 margin keeps a sentence on
@@ -30,13 +30,7 @@ pub const LEXICAL: Calibration = Calibration { threshold: 0.5, margin: 0.1 };
 /// The exact path's answer, and whether it should go to generation (the CLI's rule: retrieval
 /// answers, and lookups of at most five whole rows).
 pub async fn exact(l: &Loaded, req: &AskRequest) -> Result<(Answer, bool), EdgeError> {
-    let q = req.question.trim();
-    if q.is_empty() {
-        return Err(EdgeError::BadRequest("`question` is empty".into()));
-    }
-    if q.chars().count() > MAX_QUESTION_CHARS {
-        return Err(EdgeError::BadRequest(format!("`question` is longer than {MAX_QUESTION_CHARS} characters")));
-    }
+    let q = question(&req.question)?;
     if let Some(v) = &req.vector {
         check_vector(&l.collection, v)?;
     }
@@ -73,19 +67,9 @@ pub async fn generate(l: &Loaded, backend: &Backend, req: &AskRequest, fallback:
         .iter()
         .map(|&(i, score)| ContextPassage { text: passages[i].text.clone(), provenance: passages[i].provenance.clone(), score })
         .collect();
-    let budget = Budget::default();
-    let mut prompt = prompt::build(q, &context, budget);
-    let sampling = Sampling { max_tokens: budget.answer_tokens, temperature: 0.0, seed: Some(0) };
-    let mut on_text = on_text;
-    let text = loop {
-        match backend.chat(prompt.messages.clone(), &sampling, on_text.as_mut().map(|f| &mut **f as &mut dyn FnMut(&str))).await {
-            Err(GenerateError::ContextTooLong(_)) if prompt.used > 0 => match prompt::shrink(q, &context, &prompt) {
-                Some(p) => prompt = p,
-                None => return Err((GenerateError::ContextTooLong("no passage fits".into()), fallback)),
-            },
-            Err(e) => return Err((e, fallback)),
-            Ok(t) => break t,
-        }
+    let (text, prompt) = match write(backend, q, &context, on_text).await {
+        Ok(r) => r,
+        Err(e) => return Err((e, fallback)),
     };
     let shown = &ranked[..prompt.used.min(ranked.len())];
     let mut a = Answer::plain(Route::Generated, fallback.lang, text.trim().to_string());
