@@ -104,3 +104,19 @@ fn an_undescribed_daily_table_understands_days_adjectives_and_abbreviations() {
     let a = ask("What was the average wind on gloomy days?");
     assert!(a.answer.contains("words not used: “gloomy”"), "{}", a.answer);
 }
+
+/// A refusal's "did you mean" fields are options: choosing one asks the question again with the
+/// unknown word read as that field.
+#[test]
+fn a_suggested_field_answers_the_refused_question() {
+    let d = dataset();
+    let mut conv = Conversation::default();
+    let a = futures::executor::block_on(d.ask(&mut conv, "What is the average salry?"));
+    assert_eq!(a.route, Route::Unanswerable, "{}", a.answer);
+    let options = a.clarify.expect("suggestions are offered").options;
+    assert!(options.contains(&"salary".to_string()), "{options:?}");
+    let b = futures::executor::block_on(d.ask(&mut conv, "salary"));
+    assert_eq!(b.route, Route::Exact, "{}", b.answer);
+    // (1234.5 + 1000 + 800 + 1200) / 4
+    assert_eq!(b.value.as_f64(), Some(1058.625), "{}", b.answer);
+}

@@ -265,6 +265,16 @@ impl Dataset {
             Understanding::Refuse(r) => {
                 let mut a = Answer::plain(Route::Unanswerable, lang, refusal_text(lang, &r));
                 a.intent = Some(refusal_name(&r).to_string());
+                // "…; did you mean date?": each suggested field is a button, and choosing it asks
+                // the question again with the word read as that field.
+                if let understand::Refusal::UnknownField { word, suggestions, span: Some(span) } = &r {
+                    let options: Vec<String> = suggestions.iter().filter(|s| cat.field(s).is_some()).cloned().collect();
+                    if !options.is_empty() {
+                        a.clarify = Some(ClarifyOut { question: a.answer.clone(), options: options.clone(), default: None });
+                        let clarification = understand::Clarification { word: Some(word.clone()), options, default: None, span: Some(*span), missing: None };
+                        conv.pending = Some(Pending { question: q.to_string(), table, clarification });
+                    }
+                }
                 a
             }
         }
@@ -370,6 +380,10 @@ pub fn resolve_reply(cat: &Catalog, c: &Clarification, reply: &str) -> Option<St
     let words = text::fold_words(reply);
     if words.is_empty() {
         return c.default.clone();
+    }
+    // A reply picks an option in a few words; a longer text is a new question.
+    if words.len() > 4 {
+        return None;
     }
     let joined = words.join(" ");
     for o in &c.options {
