@@ -120,3 +120,15 @@ fn a_suggested_field_answers_the_refused_question() {
     // (1234.5 + 1000 + 800 + 1200) / 4
     assert_eq!(b.value.as_f64(), Some(1058.625), "{}", b.answer);
 }
+
+/// "Which city has the highest population?" ranks the rows by the number and names each by the
+/// field asked for (it once answered the most common city).
+#[test]
+fn which_field_has_the_highest_number_ranks_rows() {
+    let d = dataset();
+    let a = futures::executor::block_on(d.ask(&mut Conversation::default(), "Which city has the highest salary?"));
+    assert_eq!(a.route, Route::Exact, "{}", a.answer);
+    assert_eq!(a.intent.as_deref(), Some("top_n"), "{}", a.answer);
+    // Ada Colau earns 1,234.5, the most; she is from Barcelona.
+    assert!(a.answer.contains("Barcelona") && a.answer.contains("1234.5"), "{}", a.answer);
+}

@@ -121,6 +121,18 @@ test('GET a collection: title, schema, examples', async () => {
   assert.equal(info.schema[0].file, 'people.csv');
   assert.ok(info.examples.length > 0);
   assert.equal(info.dim, 384);
+  // The widget shows these as buttons: each is one the exact path answers, correctly.
+  const rows = PEOPLE.trim().split('\n').slice(1).map((l) => l.split(','));
+  const oldest = rows.reduce((a, b) => (Number(b[2]) > Number(a[2]) ? b : a));
+  for (const q of info.examples) {
+    const a = await (await post('/v1/collections/people/ask', { question: q })).json();
+    assert.equal(a.route, 'exact', `${q} → ${a.answer}`);
+    if (/highest/.test(q)) {
+      assert.equal(a.intent, 'top_n', `${q} → ${a.answer}`);
+      assert.ok(a.answer.includes(oldest[0]), `${q} → ${a.answer} (the oldest is ${oldest[0]})`);
+      assert.deepEqual(a.citations.map((c) => c.row), [rows.indexOf(oldest) + 1]);
+    }
+  }
 });
 
 test('search without a vector is lexical, with provenance', async () => {

@@ -417,10 +417,18 @@ impl Parser<'_> {
             .copied()
             .or(by.filter(|&b| self.is_numeric(b) || self.is_date(b)))
             .or_else(|| targets.iter().copied().find(|&f| self.is_date(f)));
+        // "Which city has the highest population?": the rows ranked, each named by the field asked for.
+        let which_field = self.spans.iter().enumerate().find_map(|(i, s)| match s.cue() {
+            Some(Cue::Which | Cue::What | Cue::Who) => self.next_content(i).and_then(|j| match &self.spans[j].tag {
+                Tag::Field(fs) if fs.len() == 1 && !self.is_numeric(fs[0]) && !self.is_date(fs[0]) => Some(fs[0]),
+                _ => None,
+            }),
+            _ => None,
+        });
         let extreme = matches!(agg, Some(AggFn::Max | AggFn::Min));
         let ranking = self.has(Cue::Top)
             || self.has(Cue::Bottom)
-            || ((high || low) && agg.is_none() && (alias || self.label_named(&targets) || self.has(Cue::Who) || n.is_some()))
+            || ((high || low) && agg.is_none() && (alias || self.label_named(&targets) || self.has(Cue::Who) || n.is_some() || (which_field.is_some() && !numeric_targets.is_empty())))
             || (extreme && (which_alias || self.has(Cue::Who) || n.is_some()));
         if ranking && !self.has(Cue::Most) && !self.has(Cue::Least) {
             let desc = !(self.has(Cue::Bottom) || (low && !self.has(Cue::Top)) || (agg == Some(AggFn::Min) && !high));
@@ -430,7 +438,7 @@ impl Parser<'_> {
                 }
                 return Err(self.unknown_field_or_missing(Some(true)));
             };
-            let label = self.cat.label.filter(|&l| l != field).map(|l| self.fref(l));
+            let label = which_field.or(self.cat.label).filter(|&l| l != field).map(|l| self.fref(l));
             return Ok(self.exact(Plan::Rank { field: self.fref(field), n: n.unwrap_or(1), desc, label, filter }));
         }
         if let Some(func) = agg {
