@@ -217,9 +217,10 @@ fn abbreviates(a: &str, b: &str) -> bool {
     short.len() >= 4 && long.len() >= short.len() + 3 && long.starts_with(short)
 }
 
-/// The nouns an English adjective in -y may come from: "rainy" → "rain", "sunny" → "sun".
+/// The nouns an English adjective or verb form may come from: "rainy" → "rain", "sunny" → "sun",
+/// "snowed" → "snow", "raining" → "rain".
 fn adjective_base(w: &str) -> Vec<String> {
-    let Some(base) = w.strip_suffix('y').filter(|b| b.len() >= 3 && b.is_ascii()) else { return Vec::new() };
+    let Some(base) = ["y", "ed", "ing"].iter().find_map(|end| w.strip_suffix(end)).filter(|b| b.len() >= 3 && b.is_ascii()) else { return Vec::new() };
     let mut out = vec![base.to_string()];
     let b = base.as_bytes();
     if b[b.len() - 1] == b[b.len() - 2] {
