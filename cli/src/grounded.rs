@@ -98,7 +98,7 @@ impl<'a> Grounded<'a> {
                     a.answer = format!("{} (The language model gave no answer: {e}.)", a.answer);
                     return Ok(a);
                 }
-                Ok(t) => break t,
+                Ok(t) => break prompt::own_answer(&t).to_string(),
             }
         };
         let shown = &ranked[..prompt.used];

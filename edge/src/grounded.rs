@@ -35,7 +35,7 @@ pub async fn write(backend: &Backend, q: &str, context: &[ContextPassage], mut o
                 None => return Err(GenerateError::ContextTooLong("no passage fits".into())),
             },
             Err(e) => return Err(e),
-            Ok(t) => return Ok((t, prompt)),
+            Ok(t) => return Ok((prompt::own_answer(&t).to_string(), prompt)),
         }
     }
 }

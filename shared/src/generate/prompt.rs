@@ -106,6 +106,19 @@ fn one_line(s: &str) -> String {
     s.replace(['\n', '\r'], " ").replace('`', "'")
 }
 
+/// The answer without a "Question: …" the model went on to write itself: small models continue
+/// the prompt's own pattern, and what follows answers nothing that was asked.
+pub fn own_answer(text: &str) -> &str {
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        if at > 0 && line.trim_start().starts_with("Question:") {
+            return text[..at].trim_end();
+        }
+        at += line.len();
+    }
+    text
+}
+
 /// "I don't know" (or its translation) as the whole answer.
 pub fn is_dont_know(answer: &str) -> bool {
     let a = answer.trim().trim_end_matches(['.', '!']).to_lowercase().replace('’', "'");
@@ -118,6 +131,15 @@ pub fn is_dont_know(answer: &str) -> bool {
 mod tests {
     use super::*;
     use crate::table::RowRef;
+
+    #[test]
+    fn a_question_the_model_wrote_itself_is_cut() {
+        assert_eq!(own_answer("It is from Japan [1].\n\nQuestion: What is the origin of the datsun"), "It is from Japan [1].");
+        assert_eq!(own_answer("It is from Japan [1]."), "It is from Japan [1].");
+        // Only a line of its own, and never the whole answer.
+        assert_eq!(own_answer("Question: why?\nBecause."), "Question: why?\nBecause.");
+        assert_eq!(own_answer("The Question: field is empty."), "The Question: field is empty.");
+    }
 
     fn passage(text: &str, row: u64) -> ContextPassage {
         ContextPassage { text: text.into(), provenance: Provenance { file: "t.csv".into(), table: "t".into(), row: RowRef(row), columns: vec![] }, score: 1.0 }
