@@ -111,7 +111,7 @@ fn one_line(s: &str) -> String {
 pub fn own_answer(text: &str) -> &str {
     let mut at = 0;
     for line in text.split_inclusive('\n') {
-        if at > 0 && line.trim_start().starts_with("Question:") {
+        if line.trim_start().starts_with("Question:") && !text[..at].trim().is_empty() {
             return text[..at].trim_end();
         }
         at += line.len();
@@ -139,6 +139,7 @@ mod tests {
         // Only a line of its own, and never the whole answer.
         assert_eq!(own_answer("Question: why?\nBecause."), "Question: why?\nBecause.");
         assert_eq!(own_answer("The Question: field is empty."), "The Question: field is empty.");
+        assert_eq!(own_answer("\n\nQuestion: why?"), "\n\nQuestion: why?");
     }
 
     fn passage(text: &str, row: u64) -> ContextPassage {
