@@ -161,8 +161,13 @@ pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) ->
     let unknown = p.spans.iter().filter(|s| matches!(s.tag, Tag::Unknown)).count() as f32;
     let matched = p.spans.iter().filter(|s| matches!(s.tag, Tag::Field(_) | Tag::Value(_) | Tag::Group(_) | Tag::Alias)).count() as f32;
     let computes = p.asks_computation();
-    let ignored = p.spans.iter().filter(|s| s.tag == Tag::Unknown && s.raw.chars().count() >= 3 && s.raw.chars().all(char::is_alphabetic)).map(|s| s.raw.clone()).collect();
+    let ignored = p.spans.iter().filter(|s| unknown_word(s)).map(|s| s.raw.clone()).collect();
     Parsed { lang, understanding, score: matched * 2.0 + known - unknown, offer: p.offer, computes, ignored }
+}
+
+/// A word of three or more letters the tagger could not place (not a number, date or stray token).
+fn unknown_word(s: &Span) -> bool {
+    s.tag == Tag::Unknown && s.raw.chars().count() > 2 && s.raw.chars().all(char::is_alphabetic)
 }
 
 struct Parser<'a> {
@@ -290,7 +295,7 @@ impl Parser<'_> {
 
     /// An unknown word right after a question word: something the table does not have.
     fn unknown_noun(&self) -> Option<usize> {
-        self.spans.iter().position(|s| matches!(s.tag, Tag::Unknown) && s.raw.chars().all(char::is_alphabetic) && s.raw.chars().count() > 2)
+        self.spans.iter().position(unknown_word)
     }
 
     fn interpret(&mut self) -> R<Understanding> {
