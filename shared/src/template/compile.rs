@@ -1,6 +1,6 @@
 //! Binds a parsed template to a table's schema (unknown names get a did-you-mean) and fills it.
 
-use super::parse::{Node, Span, Template};
+use super::parse::{Node, Span, Template, MAX_SECTION_DEPTH};
 use super::TemplateError;
 use crate::schema::{format_value, is_missing, ColumnSchema, Shape};
 use crate::table::{CellRef, Object, Value};
@@ -117,6 +117,11 @@ fn compile_nodes(nodes: &[Node], scopes: &mut Vec<Scope<'_>>) -> Result<Vec<CNod
                 out.push(CNode::Value { src, schema: schema.clone(), root });
             }
             Node::Section { name, inverted, separator, body, span } => {
+                // `parse` stops at this depth; a tree built by hand must not recurse deeper either
+                // (one scope per open section, plus the row's).
+                if scopes.len() > MAX_SECTION_DEPTH {
+                    return Err(err(*span, format!("sections nested more than {MAX_SECTION_DEPTH} deep")));
+                }
                 let (src, schema, root) = resolve(name, *span, scopes)?;
                 let scope = match schema.shape {
                     _ if *inverted => Scope::Once,

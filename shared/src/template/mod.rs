@@ -13,7 +13,7 @@ mod parse;
 
 pub use compile::{compile, Compiled};
 pub use generate::{assemble, generate_static, quote_name, static_clauses, Clause};
-pub use parse::{parse, Node, Span, Template};
+pub use parse::{parse, Node, Span, Template, MAX_SECTION_DEPTH};
 
 use serde::{Deserialize, Serialize};
 

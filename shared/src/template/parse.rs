@@ -101,6 +101,10 @@ fn tag_end(s: &str) -> Option<usize> {
     None
 }
 
+/// Deepest section nesting accepted: generated templates nest one level per nested list (JSON
+/// input stops at 64 levels), and compiling and filling recurse once per level.
+pub const MAX_SECTION_DEPTH: usize = 100;
+
 /// Parses template text; the first problem is reported with its line and column.
 pub fn parse(src: &str) -> Result<Template, TemplateError> {
     let mut c = Cursor { src, pos: 0, line: 1, col: 1 };
@@ -152,6 +156,9 @@ pub fn parse(src: &str) -> Result<Template, TemplateError> {
                 let body = &trimmed[1..];
                 let (name_part, sep) = split_separator(body);
                 let name = tag_name(name_part, span)?;
+                if stack.len() >= MAX_SECTION_DEPTH {
+                    return Err(err(span, format!("sections nested more than {MAX_SECTION_DEPTH} deep")));
+                }
                 stack.push((name, op == '^', sep, span, std::mem::take(&mut nodes)));
             }
             Some('/') => {
@@ -242,5 +249,18 @@ mod tests {
         assert!(e.message.contains("never closed"));
         assert!(parse("{{}}").is_err());
         assert!(parse("{{a {{b}}").is_err());
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_stack_overflow() {
+        // Issue 20: 20,000 nested sections overflowed the stack when compiled (and when dropped).
+        let depth = 20_000;
+        let src = format!("{}x{}", "{{#a}}".repeat(depth), "{{/a}}".repeat(depth));
+        let e = parse(&src).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 6 * MAX_SECTION_DEPTH + 1), "{e}");
+        assert!(e.message.contains(&format!("more than {MAX_SECTION_DEPTH} deep")), "{e}");
+        // At the limit it still parses.
+        let ok = format!("{}x{}", "{{#a}}".repeat(MAX_SECTION_DEPTH), "{{/a}}".repeat(MAX_SECTION_DEPTH));
+        assert!(parse(&ok).is_ok());
     }
 }

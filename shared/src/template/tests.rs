@@ -51,6 +51,18 @@ fn unknown_placeholders_get_suggestions_with_positions() {
 }
 
 #[test]
+fn compile_refuses_hand_built_trees_deeper_than_parse_allows() {
+    let s = infer_table(&students());
+    let span = Span { line: 1, column: 1 };
+    let mut node = Node::Text("x".into());
+    for _ in 0..=MAX_SECTION_DEPTH {
+        node = Node::Section { name: "Matr_Nr".into(), inverted: true, separator: String::new(), body: vec![node], span };
+    }
+    let e = compile(&Template { nodes: vec![node] }, &s.columns).unwrap_err();
+    assert!(e.message.contains("nested more than"), "{e}");
+}
+
+#[test]
 fn sets_round_trip() {
     let set = join_set(&[("a".into(), "A {{x}}".into()), ("b".into(), "B".into())]);
     assert_eq!(split_set(&set), vec![(Some("a".into()), "A {{x}}".into()), (Some("b".into()), "B".into())]);
