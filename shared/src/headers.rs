@@ -5,7 +5,7 @@
 //! Hand-written: no crate reads layout like this; the rules follow the hierarchical-headers paper's
 //! four table types (simple/complex structure × with/without domain hierarchy).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use crate::error::{IngestError, Location, Warning};
 use crate::ingest::Limits;
@@ -120,6 +120,8 @@ impl Layout {
             }
         }
         let mut seen: HashSet<String> = HashSet::new();
+        // The next suffix to try per repeated name, so n copies of one name cost O(n), not O(n²).
+        let mut next_suffix: HashMap<String, usize> = HashMap::new();
         let mut columns = Vec::with_capacity(width);
         for (c, mut path) in paths.into_iter().enumerate() {
             if path.is_empty() {
@@ -133,10 +135,13 @@ impl Layout {
             let mut header = ColumnHeader { path };
             if !seen.insert(header.name()) {
                 let base = header.name();
-                let mut k = 2;
+                let k = next_suffix.entry(base.clone()).or_insert(2);
                 while seen.contains(&format!("{base} ({k})")) {
-                    k += 1;
+                    *k += 1;
                 }
+                let taken = *k;
+                *k += 1;
+                let k = taken;
                 let renamed = format!("{base} ({k})");
                 warnings.push(Warning::new(
                     Location::file(file).column(base.clone()),
@@ -407,5 +412,25 @@ mod tests {
         let (t, w) = load(&[&["a", "a", ""], &["1", "2", "3"]]);
         assert_eq!(t.column_names(), ["a", "a (2)", "column_3"]);
         assert_eq!(w.len(), 2);
+        // A name that is already taken by a later suffix is skipped, not repeated.
+        let (t, _) = load(&[&["a", "a (2)", "a", "a"], &["1", "2", "3", "4"]]);
+        assert_eq!(t.column_names(), ["a", "a (2)", "a (3)", "a (4)"]);
+    }
+
+    #[test]
+    fn many_duplicate_names_are_renamed_in_linear_time() {
+        // Issue 20: 16,000 columns all named "a" (a 64 KB file) took 11.7 s to inspect.
+        let n = 16_000;
+        let header = vec!["a".to_string(); n];
+        let row = vec!["1".to_string(); n];
+        let started = std::time::Instant::now();
+        let mut w = Vec::new();
+        let t = table_from_grid("wide.csv", "wide", vec![header, row], &Limits::default(), &mut w).unwrap();
+        let took = started.elapsed();
+        assert_eq!(t.columns.len(), n);
+        assert_eq!(t.columns[n - 1].name(), format!("a ({n})"));
+        assert_eq!(w.len(), n - 1);
+        // Quadratic renaming took seconds here even optimised; linear takes milliseconds.
+        assert!(took < std::time::Duration::from_secs(1), "renaming {n} duplicate names took {took:?}");
     }
 }
