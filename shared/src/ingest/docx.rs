@@ -19,7 +19,7 @@ use quick_xml::Reader;
 
 use crate::error::{IngestError, Location, Warning};
 use crate::headers::table_from_grid;
-use crate::ingest::Limits;
+use crate::ingest::{office_inflate_cap, over_inflate_cap, Limits};
 use crate::table::{Table, TableContext};
 
 /// Largest decompressed `word/document.xml` accepted (zip bombs).
@@ -126,14 +126,15 @@ fn open(file: &str, bytes: &[u8]) -> Result<(Vec<u8>, Option<Vec<u8>>), IngestEr
         return Err(unsupported(file, "not a .docx document (a .docx file is a zip archive; this is not one)"));
     }
     let mut zip = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|e| malformed(file, format!("damaged zip archive: {e}")))?;
+    let mut inflate = Inflate { file_len: bytes.len(), left: office_inflate_cap(bytes.len()) };
     // The main part is named by the package relationships; Word always uses word/document.xml.
-    let main = read_part(file, &mut zip, "_rels/.rels", MAX_SIDE_PART_BYTES)
+    let main = read_part(file, &mut zip, "_rels/.rels", MAX_SIDE_PART_BYTES, &mut inflate)
         .ok()
         .flatten()
         .and_then(|rels| office_document_target(&rels))
         .filter(|p| !p.starts_with("xl/") && !p.starts_with("ppt/") && zip.index_for_name(p).is_some())
         .unwrap_or_else(|| "word/document.xml".to_string());
-    let Some(xml) = read_part(file, &mut zip, &main, MAX_DOCUMENT_BYTES)? else {
+    let Some(xml) = read_part(file, &mut zip, &main, MAX_DOCUMENT_BYTES, &mut inflate)? else {
         let reason = if zip.index_for_name("xl/workbook.xml").is_some() {
             "this is an Excel workbook, not a Word document".to_string()
         } else {
@@ -144,8 +145,14 @@ fn open(file: &str, bytes: &[u8]) -> Result<(Vec<u8>, Option<Vec<u8>>), IngestEr
     let dir = main.rsplit_once('/').map_or("", |(d, _)| d);
     let styles_path = if dir.is_empty() { "styles.xml".to_string() } else { format!("{dir}/styles.xml") };
     // Styles only refine caption detection: a damaged styles part is ignored.
-    let styles = read_part(file, &mut zip, &styles_path, MAX_SIDE_PART_BYTES).ok().flatten();
+    let styles = read_part(file, &mut zip, &styles_path, MAX_SIDE_PART_BYTES, &mut inflate).ok().flatten();
     Ok((xml, styles))
+}
+
+/// What the parts read so far may still inflate to: memory proportional to the file's size.
+struct Inflate {
+    file_len: usize,
+    left: u64,
 }
 
 /// A part's bytes; `None` when the archive has no such part.
@@ -154,22 +161,31 @@ fn read_part(
     zip: &mut zip::ZipArchive<Cursor<&[u8]>>,
     name: &str,
     limit: u64,
+    inflate: &mut Inflate,
 ) -> Result<Option<Vec<u8>>, IngestError> {
     let Some(index) = zip.index_for_name(name) else { return Ok(None) };
     let entry = zip.by_index(index).map_err(|e| malformed(file, format!("damaged zip entry {name}: {e}")))?;
-    let too_large = || IngestError::TooLarge {
-        at: Location::file(file),
-        message: format!("{name} decompresses to more than {} MiB", limit >> 20),
+    let cap = limit.min(inflate.left);
+    let too_large = |size: u64| {
+        if size > limit {
+            IngestError::TooLarge {
+                at: Location::file(file),
+                message: format!("{name} decompresses to more than {} MiB", limit >> 20),
+            }
+        } else {
+            over_inflate_cap(file, inflate.file_len, name)
+        }
     };
-    if entry.size() > limit {
-        return Err(too_large());
+    if entry.size() > cap {
+        return Err(too_large(entry.size()));
     }
-    let mut out = Vec::with_capacity(entry.size().min(limit) as usize);
-    // The declared size may lie: read at most one byte more than the limit.
-    entry.take(limit + 1).read_to_end(&mut out).map_err(|e| malformed(file, format!("damaged zip entry {name}: {e}")))?;
-    if out.len() as u64 > limit {
-        return Err(too_large());
+    let mut out = Vec::with_capacity(entry.size().min(cap) as usize);
+    // The declared size may lie: read at most one byte more than the cap.
+    entry.take(cap + 1).read_to_end(&mut out).map_err(|e| malformed(file, format!("damaged zip entry {name}: {e}")))?;
+    if out.len() as u64 > cap {
+        return Err(too_large(out.len() as u64));
     }
+    inflate.left -= out.len() as u64;
     Ok(Some(out))
 }
 
@@ -887,5 +903,22 @@ mod tests {
         let styles = format!(r#"<w:styles {NS}><w:style w:styleId="Beschriftung"><w:name w:val="caption"/></w:style></w:styles>"#);
         assert_eq!(style_names(styles.as_bytes()).get("Beschriftung").map(String::as_str), Some("caption"));
         assert_eq!(caption_style_ids(styles.as_bytes()), ["Beschriftung"]);
+    }
+
+    #[test]
+    fn documents_inflating_far_beyond_their_size_are_refused_naming_the_file() {
+        // Issue 20: a 985 KB .docx inflated to 834 MB of memory before any cap. A table of 20 MiB
+        // of XML compresses to a few dozen KB: over 100 times its size, so it is refused unread.
+        let row = format!("<w:tr>{}</w:tr>", tc("1").repeat(8));
+        let body = tbl(&[&["a", "b", "c", "d", "e", "f", "g", "h"]]).replace("</w:tbl>", &format!("{}</w:tbl>", row.repeat(20 * 1024 * 1024 / row.len())));
+        let bytes = docx(&body);
+        assert!((bytes.len() as u64) * crate::ingest::MAX_INFLATE_RATIO < 20 * 1024 * 1024, "{} bytes", bytes.len());
+        let mut w = Vec::new();
+        let e = read_docx("reports/bomb.docx", &bytes, &Limits::default(), &mut w).unwrap_err();
+        assert!(matches!(&e, IngestError::TooLarge { at, message } if at.file == "reports/bomb.docx" && message.contains("word/document.xml") && message.contains("100 times")), "{e}");
+        assert!(e.to_string().starts_with("reports/bomb.docx: "), "{e}");
+        // The same table, small enough, still reads.
+        let small = tbl(&[&["a", "b"], &["1", "2"]]);
+        assert_eq!(read_docx("ok.docx", &docx(&small), &Limits::default(), &mut w).unwrap()[0].rows.len(), 1);
     }
 }

@@ -7,15 +7,27 @@ use serde_json::Value as Json;
 use crate::error::{IngestError, Location, Warning};
 use crate::headers::table_from_grid;
 use crate::ingest::Limits;
-use crate::table::{ColumnHeader, Table, Value};
+use crate::table::{ColumnHeader, Table, TableContext, Value};
 
 /// Reads JSON (array of objects, object holding lists, nested lists, keyed objects) into tables.
 pub fn read_json(file: &str, text: &str, limits: &Limits, warnings: &mut Vec<Warning>) -> Result<Vec<Table>, IngestError> {
+    read_json_parts(file, text, limits, warnings).map(|(tables, _)| tables)
+}
+
+/// As `read_json`, and whether the file held one object read as one record (a file of the same
+/// shape beside it then joins it in one table: `ingest::merge_records`).
+pub fn read_json_parts(file: &str, text: &str, limits: &Limits, warnings: &mut Vec<Warning>) -> Result<(Vec<Table>, bool), IngestError> {
     let root: Json = serde_json::from_str(text).map_err(|e| IngestError::Malformed {
         at: Location::file(file),
         message: format!("invalid JSON at line {}, column {}: {e}", e.line(), e.column()),
     })?;
     let stem = super::stem(file);
+    if let Json::Object(map) = &root {
+        if is_one_record(map) {
+            let t = records_table(file, &stem, vec![&root], None, limits, warnings)?;
+            return Ok((vec![t], true));
+        }
+    }
     let mut found = Vec::new();
     collect_tables(&root, &stem, 0, &mut found);
     if found.is_empty() {
@@ -27,9 +39,16 @@ pub fn read_json(file: &str, text: &str, limits: &Limits, warnings: &mut Vec<War
     let single = found.len() == 1;
     let mut tables = Vec::new();
     for (path, shape) in found {
-        let name = if single { stem.clone() } else { path };
+        let name = if single { stem.clone() } else { path.clone() };
         let t = match shape {
-            Found::Records(items) => records_table(file, &name, items.iter().collect(), None, limits, warnings)?,
+            Found::Records(items) => {
+                let mut t = records_table(file, &name, items.iter().collect(), None, limits, warnings)?;
+                // An envelope's own fields ("count", "type", "title") are kept as the caption.
+                if let Some(caption) = envelope_caption(&root, &path, &stem) {
+                    t.context = Some(TableContext { caption: Some(caption), ..Default::default() });
+                }
+                t
+            }
             Found::Keyed(map) => {
                 let items: Vec<&Json> = map.iter().map(|(_, v)| v).collect();
                 let keys: Vec<String> = map.iter().map(|(k, _)| k.clone()).collect();
@@ -52,7 +71,7 @@ pub fn read_json(file: &str, text: &str, limits: &Limits, warnings: &mut Vec<War
         };
         tables.push(t);
     }
-    Ok(tables)
+    Ok((tables, false))
 }
 
 /// Reads JSON Lines: one record per line; a broken line is skipped with a warning naming it.
@@ -80,6 +99,55 @@ pub fn read_jsonl(file: &str, text: &str, limits: &Limits, warnings: &mut Vec<Wa
         return Err(IngestError::Empty { file: file.to_string() });
     }
     records_table(file, &super::stem(file), items.iter().collect(), None, limits, warnings)
+}
+
+/// Keys under which JSON exports commonly put their rows (REST pages, JSON:API, GeoJSON, search hits).
+const COLLECTION_KEYS: [&str; 10] = ["data", "results", "items", "records", "rows", "features", "entries", "hits", "objects", "elements"];
+
+fn is_scalar(v: &Json) -> bool {
+    matches!(v, Json::String(_) | Json::Number(_) | Json::Bool(_))
+}
+
+fn holds_objects(v: &Json) -> bool {
+    v.as_array().is_some_and(|a| a.iter().any(Json::is_object))
+}
+
+/// The one list of records of an envelope (`{"count": 2, "results": [...]}`): exactly one field
+/// holds objects in a list, and it has a collection's name.
+fn envelope_key(map: &serde_json::Map<String, Json>) -> Option<&str> {
+    let mut lists = map.iter().filter(|(_, v)| holds_objects(v));
+    let (key, _) = lists.next()?;
+    if lists.next().is_some() {
+        return None;
+    }
+    COLLECTION_KEYS.contains(&key.to_ascii_lowercase().as_str()).then_some(key.as_str())
+}
+
+/// A root object with values of its own (a student's Matr_Nr and name) is one record, whatever
+/// lists of records (their exams) it holds: they nest in it as in an array of such objects, and
+/// nothing is dropped. Objects with no values of their own (keyed maps, `{"students": […], "rooms":
+/// […]}`) and envelopes keep their lists as tables.
+fn is_one_record(map: &serde_json::Map<String, Json>) -> bool {
+    let own_values = map.values().any(|v| is_scalar(v) || v.as_array().is_some_and(|a| a.iter().any(is_scalar)));
+    own_values && envelope_key(map).is_none()
+}
+
+/// "count: 2; next: null" for the root envelope's other fields, when `path` is its list.
+fn envelope_caption(root: &Json, path: &str, stem: &str) -> Option<String> {
+    let map = root.as_object()?;
+    let key = envelope_key(map)?;
+    if path != format!("{stem}:{key}") {
+        return None;
+    }
+    let parts: Vec<String> = map
+        .iter()
+        .filter(|(k, _)| k.as_str() != key)
+        .map(|(k, v)| match v {
+            Json::String(s) => format!("{k}: {s}"),
+            other => format!("{k}: {other}"),
+        })
+        .collect();
+    (!parts.is_empty()).then(|| parts.join("; "))
 }
 
 enum Found<'a> {
@@ -290,15 +358,51 @@ mod tests {
         assert_eq!(t[0].column_names(), ["a", "b", "c"]);
         assert!(matches!(t[0].rows[0][1], Value::List(_)));
         assert_eq!(t[0].rows[1][1], Value::Null);
-        let (t, _) = read(r#"{"title":"x","students":[{"id":1},{"id":2}],"rooms":[{"r":"A"}]}"#);
+        // An object without values of its own: its lists are the tables.
+        let (t, _) = read(r#"{"students":[{"id":1},{"id":2}],"rooms":[{"r":"A"}]}"#);
         assert_eq!(t.len(), 2);
         assert_eq!(t[0].name, "s:students");
+        // With a value of its own it is one record (issue 20: "title" was dropped).
+        let (t, _) = read(r#"{"title":"x","students":[{"id":1},{"id":2}],"rooms":[{"r":"A"}]}"#);
+        assert_eq!((t.len(), t[0].rows.len()), (1, 1));
+        assert_eq!(t[0].column_names(), ["title", "students", "rooms"]);
         let (t, _) = read(r#"{"uni":{"faculties":[{"name":"Law"}]}}"#);
         assert_eq!((t.len(), t[0].rows.len()), (1, 1));
         let (t, _) = read(r#"{"ada":{"age":36},"bob":{"age":41}}"#);
         assert_eq!(t[0].column_names(), ["key", "age"]);
         let (t, _) = read(r#"[["name","age"],["Ada","36"]]"#);
         assert_eq!(t[0].column_names(), ["name", "age"]);
+    }
+
+    #[test]
+    fn one_object_is_one_record_and_keeps_its_scalars() {
+        // Issue 20: the verbaliser paper's student record kept only its list of exams.
+        let text = r#"{"Matr_Nr": 3184652, "First_Name": "Lena", "Last_Name": "Hoffmann", "Subject": "Computer Science",
+                       "Exams": [{"Course": "Databases", "Grade": 1.3}, {"Course": "Analysis I", "Grade": 2.0}],
+                       "Languages": ["de", "en"]}"#;
+        let mut w = Vec::new();
+        let (t, one) = read_json_parts("student-3184652.json", text, &Limits::default(), &mut w).unwrap();
+        assert!(one);
+        assert_eq!(t.len(), 1);
+        assert_eq!(t[0].name, "student-3184652");
+        assert_eq!(t[0].column_names(), ["Matr_Nr", "First_Name", "Last_Name", "Subject", "Exams", "Languages"]);
+        assert_eq!(t[0].rows.len(), 1);
+        assert_eq!(t[0].rows[0][0], Value::Text("3184652".into()));
+        // The exams nest as they do in an array of such records.
+        let (arr, _) = read(&format!("[{text}]"));
+        assert_eq!(arr[0].rows[0], t[0].rows[0]);
+        assert!(w.is_empty(), "{w:?}");
+    }
+
+    #[test]
+    fn envelopes_keep_their_list_as_the_table_and_their_fields_as_the_caption() {
+        let (t, _) = read(r#"{"count": 2, "next": null, "results": [{"id": 1}, {"id": 2}]}"#);
+        assert_eq!((t.len(), t[0].rows.len()), (1, 2));
+        assert_eq!(t[0].name, "s");
+        assert_eq!(t[0].context.as_ref().and_then(|c| c.caption.as_deref()), Some("count: 2; next: null"));
+        let (t, _) = read(r#"{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"name": "A"}}]}"#);
+        assert_eq!(t[0].rows.len(), 1);
+        assert_eq!(t[0].context.as_ref().and_then(|c| c.caption.as_deref()), Some("type: FeatureCollection"));
     }
 
     #[test]

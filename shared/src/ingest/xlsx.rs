@@ -19,7 +19,7 @@ use calamine::{DataRef, ExcelDateTime, Reader, Xlsx, XlsxError};
 
 use crate::error::{IngestError, Location, Warning};
 use crate::headers::table_from_grid;
-use crate::ingest::Limits;
+use crate::ingest::{office_inflate_cap, over_inflate_cap, Limits};
 use crate::table::Table;
 
 /// Largest decompressed XML part accepted (a sheet, the shared strings).
@@ -132,7 +132,13 @@ fn malformed(file: &str, message: impl Into<String>) -> IngestError {
 /// (out-of-range shared-string indexes, overlong or reversed cell references): all before calamine
 /// reads anything, so the checks hold in wasm32 too, where a panic cannot be caught.
 fn check_container(file: &str, bytes: &[u8]) -> Result<(), IngestError> {
-    check_container_with(file, bytes, Caps { part: MAX_PART_BYTES, total: MAX_TOTAL_BYTES })
+    let inflate = office_inflate_cap(bytes.len());
+    let caps = if inflate < MAX_TOTAL_BYTES {
+        Caps { part: MAX_PART_BYTES, total: inflate, proportional_to: Some(bytes.len()) }
+    } else {
+        Caps { part: MAX_PART_BYTES, total: MAX_TOTAL_BYTES, proportional_to: None }
+    };
+    check_container_with(file, bytes, caps)
 }
 
 /// Decompression limits: per XML part and for all parts together.
@@ -140,6 +146,8 @@ fn check_container(file: &str, bytes: &[u8]) -> Result<(), IngestError> {
 struct Caps {
     part: u64,
     total: u64,
+    /// The file's size when `total` is `office_inflate_cap` of it (the error then says so).
+    proportional_to: Option<usize>,
 }
 
 fn check_container_with(file: &str, bytes: &[u8], caps: Caps) -> Result<(), IngestError> {
@@ -284,9 +292,12 @@ fn scan_part<R: Read>(
     };
     if counted.over {
         return Err(if *counted.total > caps.total {
-            IngestError::TooLarge {
-                at: Location::file(file),
-                message: format!("the workbook decompresses to more than {} MiB of XML", caps.total >> 20),
+            match caps.proportional_to {
+                Some(file_len) => over_inflate_cap(file, file_len, "the workbook"),
+                None => IngestError::TooLarge {
+                    at: Location::file(file),
+                    message: format!("the workbook decompresses to more than {} MiB of XML", caps.total >> 20),
+                },
             }
         } else {
             too_large_part(file, name, caps.part)
@@ -925,11 +936,25 @@ mod tests {
         let bytes = workbook(&[("S", &big)], &[], "");
         assert!(bytes.len() < 100_000);
         let mib = 1024 * 1024;
-        let r = check_container_with("bomb.xlsx", &bytes, Caps { part: mib, total: 64 * mib });
+        let r = check_container_with("bomb.xlsx", &bytes, Caps { part: mib, total: 64 * mib, proportional_to: None });
         assert!(matches!(r, Err(IngestError::TooLarge { ref message, .. }) if message.contains("xl/worksheets/sheet1.xml")), "{r:?}");
-        let r = check_container_with("bomb.xlsx", &bytes, Caps { part: 64 * mib, total: 2 * mib });
+        let r = check_container_with("bomb.xlsx", &bytes, Caps { part: 64 * mib, total: 2 * mib, proportional_to: None });
         assert!(matches!(r, Err(IngestError::TooLarge { ref message, .. }) if message.contains("the workbook")), "{r:?}");
-        assert!(check_container_with("bomb.xlsx", &bytes, Caps { part: 64 * mib, total: 64 * mib }).is_ok());
+        assert!(check_container_with("bomb.xlsx", &bytes, Caps { part: 64 * mib, total: 64 * mib, proportional_to: None }).is_ok());
+    }
+
+    #[test]
+    fn workbooks_inflating_far_beyond_their_size_are_refused_naming_the_file() {
+        // Issue 20: decompressed parts were capped at 1 GiB whatever the file's size; now at
+        // 100 times the file (at least 16 MiB). 20 MiB of rows compress to a few dozen KB.
+        let big = format!("<sheetData>{}</sheetData>", "<row/>".repeat(20 * 1024 * 1024 / 6));
+        let bytes = workbook(&[("S", &big)], &[], "");
+        assert!((bytes.len() as u64) * crate::ingest::MAX_INFLATE_RATIO < 20 * 1024 * 1024, "{} bytes", bytes.len());
+        let (r, _) = grids(&bytes);
+        assert!(
+            matches!(&r, Err(IngestError::TooLarge { at, message }) if at.file == "data/book.xlsx" && message.contains("100 times")),
+            "{r:?}"
+        );
     }
 
     #[test]
