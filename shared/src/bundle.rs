@@ -125,11 +125,11 @@ pub fn passages_jsonl(passages: &[Passage]) -> String {
 
 /// The passages as CSV, the same columns `tabletalk verbalise --format csv` writes.
 pub fn passages_csv(passages: &[Passage]) -> String {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    let _ = w.write_record(["file", "table", "row", "columns", "text"]);
+    let mut w = crate::export::csv_writer(Vec::new());
+    let _ = crate::export::write_record(&mut w, &["file", "table", "row", "columns", "text"]);
     for p in passages {
         let pr = &p.provenance;
-        let _ = w.write_record([pr.file.as_str(), &pr.table, &pr.row.to_string(), &pr.columns.join("|"), &p.text]);
+        let _ = crate::export::write_record(&mut w, &[pr.file.as_str(), &pr.table, &pr.row.to_string(), &pr.columns.join("|"), &p.text]);
     }
     String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
 }
@@ -190,7 +190,19 @@ mod tests {
         let back: Passage = serde_json::from_str(jsonl.trim_end()).unwrap();
         assert_eq!(back, p);
         let csv = passages_csv(&[p]);
-        assert_eq!(csv, "file,table,row,columns,text\nf.csv,f,3,a|b,\"He said \"\"hi\"\", twice.\"\n");
+        assert_eq!(csv, "\"file\",\"table\",\"row\",\"columns\",\"text\"\n\"f.csv\",\"f\",\"3\",\"a|b\",\"He said \"\"hi\"\", twice.\"\n");
+    }
+
+    #[test]
+    fn sentence_csv_cannot_start_formulas() {
+        // Issue 20: a cell such as `=HYPERLINK(…)` was written as it was, and ran when opened.
+        let p = Passage {
+            text: "-2+3+cmd|' /C calc'!A0".into(),
+            provenance: Provenance { file: "=evil.csv".into(), table: "@t".into(), row: RowRef(1), columns: vec!["+a".into()] },
+        };
+        let csv = passages_csv(&[p]);
+        let line = csv.lines().nth(1).unwrap();
+        assert_eq!(line, "\"'=evil.csv\",\"'@t\",\"1\",\"'+a\",\"'-2+3+cmd|' /C calc'!A0\"");
     }
 
     proptest::proptest! {

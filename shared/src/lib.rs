@@ -8,6 +8,7 @@ pub mod bundle;
 pub mod embed;
 pub mod description;
 pub mod error;
+pub mod export;
 pub mod generate;
 pub mod headers;
 pub mod index;
