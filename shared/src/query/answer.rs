@@ -6,6 +6,7 @@ use serde_json::Value as Json;
 use super::engine::Rows;
 use super::lang::Lang;
 use super::plan::ChartKind;
+use super::shape::Shape;
 use super::understand::{Clarification, MetaKind, Refusal};
 
 /// How a question was answered. Other tools read these names: keep them stable.
@@ -236,6 +237,40 @@ pub fn refusal_text(lang: Lang, r: &Refusal) -> String {
                 format!("Ninguna fila puede cumplirlo: las condiciones sobre «{field}» se contradicen ({d}). ¿Querías decir «o»?"),
                 format!("Cap fila ho pot complir: les condicions sobre «{field}» es contradiuen ({d}). Volies dir «o»?"),
                 format!("Keine Zeile kann passen: die Bedingungen zu „{field}“ widersprechen sich ({d}). Meintest du „oder“?"),
+            )
+        }
+        Refusal::Unplaced { understood, words, asked } => {
+            let ws = words.iter().map(|w| format!("“{w}”")).collect::<Vec<_>>().join(", ");
+            let shape = |l: Lang| match (asked, l) {
+                (Some(Shape::Boolean), Lang::En) => " The question asks yes or no; that reading does not.",
+                (Some(Shape::Boolean), Lang::Es) => " La pregunta pide sí o no; esa lectura no.",
+                (Some(Shape::Boolean), Lang::Ca) => " La pregunta demana sí o no; aquesta lectura no.",
+                (Some(Shape::Boolean), Lang::De) => " Die Frage verlangt Ja oder Nein; diese Lesart nicht.",
+                (Some(Shape::List { .. }), Lang::En) => " The question asks for a list; that reading gives one value.",
+                (Some(Shape::List { .. }), Lang::Es) => " La pregunta pide una lista; esa lectura da un valor.",
+                (Some(Shape::List { .. }), Lang::Ca) => " La pregunta demana una llista; aquesta lectura dona un valor.",
+                (Some(Shape::List { .. }), Lang::De) => " Die Frage verlangt eine Liste; diese Lesart liefert einen Wert.",
+                (Some(Shape::Category), Lang::En) => " The question asks which one; that reading gives a number.",
+                (Some(Shape::Category), Lang::Es) => " La pregunta pide cuál; esa lectura da un número.",
+                (Some(Shape::Category), Lang::Ca) => " La pregunta demana quin; aquesta lectura dona un nombre.",
+                (Some(Shape::Category), Lang::De) => " Die Frage fragt nach einem Namen; diese Lesart liefert eine Zahl.",
+                (Some(Shape::Number), Lang::En) => " The question asks for a number; that reading does not give one.",
+                (Some(Shape::Number), Lang::Es) => " La pregunta pide un número; esa lectura no lo da.",
+                (Some(Shape::Number), Lang::Ca) => " La pregunta demana un nombre; aquesta lectura no el dona.",
+                (Some(Shape::Number), Lang::De) => " Die Frage verlangt eine Zahl; diese Lesart liefert keine.",
+                _ => "",
+            };
+            let (en, es, ca, de) = if words.is_empty() {
+                (String::new(), String::new(), String::new(), String::new())
+            } else {
+                (format!(" I could not place: {ws}."), format!(" No supe ubicar: {ws}."), format!(" No he sabut situar: {ws}."), format!(" Nicht zuordnen konnte ich: {ws}."))
+            };
+            tr(
+                lang,
+                format!("I am not sure I understood. I understood: {understood}.{en}{} Please rephrase.", shape(Lang::En)),
+                format!("No estoy seguro de haber entendido. Entendí: {understood}.{es}{} Reformula la pregunta, por favor.", shape(Lang::Es)),
+                format!("No estic segur d'haver-ho entès. He entès: {understood}.{ca}{} Reformula la pregunta, si us plau.", shape(Lang::Ca)),
+                format!("Ich bin nicht sicher, ob ich die Frage verstanden habe. Verstanden: {understood}.{de}{} Bitte formuliere sie anders.", shape(Lang::De)),
             )
         }
     }

@@ -24,6 +24,8 @@ pub struct FieldInfo {
     pub composed: Option<(Vec<usize>, String)>,
     /// True when the values are years (a date column at year granularity, or a year-like integer).
     pub yearly: bool,
+    /// A date column of months ("1960-07"): answers show it that way.
+    pub monthly: bool,
     pub distinct: u64,
 }
 
@@ -68,11 +70,17 @@ pub struct Catalog {
 impl Catalog {
     pub fn build(table: &Table, schema: &TableSchema, desc: &DatasetDescription) -> Catalog {
         let mut fields: Vec<FieldInfo> = Vec::new();
-        for col in &schema.columns {
+        for (i, col) in schema.columns.iter().enumerate() {
             if col.shape != Shape::Scalar {
                 continue;
             }
-            fields.push(field_info(col, desc, &table.name));
+            let mut info = field_info(col, desc, &table.name);
+            // "1893", "2005": years are numbers to questions ("average year", "latest year").
+            if plain_years(col, table, i) {
+                info.ty = ColumnType::Integer;
+                info.yearly = true;
+            }
+            fields.push(info);
         }
         for cf in &desc.composed_fields {
             let parts: Vec<usize> = cf.parts.iter().filter_map(|p| fields.iter().position(|f| &f.name == p)).collect();
@@ -91,6 +99,7 @@ impl Catalog {
                 names,
                 composed: Some((parts, if cf.separator.is_empty() { " ".into() } else { cf.separator.clone() })),
                 yearly: false,
+                monthly: false,
                 distinct: 0,
             });
         }
@@ -111,7 +120,12 @@ impl Catalog {
             })
             .collect();
         // Words for "rows" and "people" in the four languages name rows in any table.
-        const GENERIC: &[&str] = &["people", "persons", "personas", "persones", "personen", "leute", "gente", "gent", "individuals", "items", "elements", "elementos", "elements", "elemente"];
+        // Nouns that name the rows of any table of people or observations ("How many respondents…").
+        const GENERIC: &[&str] = &[
+            "people", "persons", "personas", "persones", "personen", "leute", "gente", "gent", "individuals", "items", "elements", "elementos", "elemente",
+            "respondents", "participants", "patients", "subjects", "cases", "observations", "entries", "encuestados", "encuestadas", "participantes", "pacientes",
+            "casos", "observaciones", "enquestats", "enquestades", "pacients", "observacions", "befragte", "befragten", "teilnehmer", "patienten", "falle", "beobachtungen",
+        ];
         let mut aliases: Vec<Vec<String>> = desc.row_aliases.iter().map(|a| fold_words(a)).collect();
         aliases.extend(GENERIC.iter().map(|a| vec![a.to_string()]));
         // A table with one row per day (month, year) is a table of days: "How many days had snow?"
@@ -135,6 +149,12 @@ impl Catalog {
             }
         }
         let stem_words = name_words(&crate::ingest::stem(&table.name));
+        // "canadian_senators": its rows are senators; the last word of a file's name is its head noun.
+        if stem_words.len() > 1 {
+            if let Some(last) = stem_words.last().filter(|w| w.len() >= 4 && w.chars().all(char::is_alphabetic)) {
+                aliases.push(vec![last.clone()]);
+            }
+        }
         if !stem_words.is_empty() {
             aliases.push(stem_words);
         }
@@ -257,6 +277,8 @@ impl Catalog {
         composed
             .or_else(|| self.fields.iter().position(|f| f.composed.is_none() && named(f) && matches!(f.ty, ColumnType::Text | ColumnType::Identifier) && f.distinct * 2 >= rows))
             .or_else(|| self.fields.iter().position(|f| f.ty == ColumnType::Identifier))
+            // A text column whose every row holds a different value names the rows ("state").
+            .or_else(|| self.fields.iter().position(|f| f.composed.is_none() && f.ty == ColumnType::Text && f.distinct == self.rows && self.rows > 1))
             .or_else(|| self.fields.iter().position(|f| f.composed.is_some()))
             // A daily series: each row is named by its date.
             .or_else(|| self.fields.iter().position(|f| matches!(f.ty, ColumnType::Date) && f.distinct == self.rows && self.rows > 1))
@@ -265,6 +287,20 @@ impl Catalog {
     pub fn field(&self, name: &str) -> Option<usize> {
         self.fields.iter().position(|f| f.name == name)
     }
+}
+
+/// A date column of bare four-digit years ("1893"): the engine stores and compares it as a number.
+pub fn plain_years(col: &ColumnSchema, table: &Table, i: usize) -> bool {
+    let year_format = matches!(&col.format, crate::schema::ValueFormat::Date { granularity: crate::schema::DateGranularity::Year, .. });
+    year_format
+        && col.ty == ColumnType::Date
+        && table.rows.iter().all(|r| match r.get(i) {
+            Some(crate::table::Value::Text(s)) => {
+                let s = s.trim();
+                crate::schema::is_missing(s) || (s.len() == 4 && s.bytes().all(|b| b.is_ascii_digit()))
+            }
+            _ => true,
+        })
 }
 
 fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> FieldInfo {
@@ -306,6 +342,7 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
         names,
         composed: None,
         yearly,
+        monthly: matches!(&col.format, crate::schema::ValueFormat::Date { granularity: crate::schema::DateGranularity::Month, .. }) && col.ty == ColumnType::Date,
         distinct: col.distinct,
     }
 }

@@ -115,8 +115,10 @@ fn to_batch(table: &Table, schema: &TableSchema) -> Result<RecordBatch, QueryErr
             ValueFormat::Date { order, .. } => (false, *order),
             _ => (false, DateOrder::YearFirst),
         };
-        let dt = arrow_type(col.ty);
-        let array: ArrayRef = match col.ty {
+        // Bare years are numbers to the engine, as to the catalog (`plain_years`).
+        let ty = if super::catalog::plain_years(col, table, i) { ColumnType::Integer } else { col.ty };
+        let dt = arrow_type(ty);
+        let array: ArrayRef = match ty {
             ColumnType::Integer => {
                 let mut b = Int64Builder::with_capacity(table.rows.len());
                 for c in cells {

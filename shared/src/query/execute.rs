@@ -8,7 +8,7 @@ use super::catalog::Catalog;
 use super::engine::{Engine, Rows};
 use super::error::QueryError;
 use super::lang::Lang;
-use super::plan::{AggFn, ChartKind, Filter, Plan, Predicate};
+use super::plan::{AggFn, ChartKind, CmpOp, Filter, Plan, Predicate, Test};
 use super::sql::{self, bins_sql, cite_sql, eq_sql, filter_sql, main_sql, not_null, CITE_CAP, LIST_CAP, ROW};
 
 pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confidence: f32) -> Result<Answer, QueryError> {
@@ -86,7 +86,7 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             a.chart = Some(chart(ChartKind::Bar, &l, &l, "rows", &sorted, 0, 1));
             a.citations = cite(vec![eq_sql(cat, field, &first[0]), filter_sql(cat, filter)]).await?;
         }
-        Plan::Rank { field, n, desc, label: lab, filter } => {
+        Plan::Rank { field, n, desc, label: lab, filter, values } => {
             let l = label(field);
             let vi = rows.col("value").unwrap_or(0);
             let li = rows.col("label");
@@ -104,8 +104,8 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                 format!("{n} mit dem {de} Wert von „{l}“{w}: {}.", items.join("; ")),
             );
             a.value = Json::Array(rows.rows.iter().map(|r| match li {
-                Some(li) => r[li].clone(),
-                None => r[vi].clone(),
+                Some(li) if !values => r[li].clone(),
+                _ => r[vi].clone(),
             }).collect());
             let x = lab.as_ref().map(|f| field_label(cat, &f.0)).unwrap_or_else(|| "row".into());
             a.chart = Some(chart(ChartKind::Bar, &l, &x, &l, &rows, li.unwrap_or(rows.col(ROW).unwrap_or(0)), vi));
@@ -114,6 +114,12 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
         Plan::Aggregate { func, field, filter } => {
             let name = rows.columns[0].clone();
             let v = rows.scalar(&name);
+            // No row with a value: there is no sum or average to give, so nothing is called exact.
+            if v.is_null() {
+                let mut a = no_rows(a, lang);
+                a.route = Route::Unanswerable;
+                return Ok(a);
+            }
             let k = rows.scalar("rows");
             let l = label(field);
             let (en, es, ca, de) = agg_words(*func);
@@ -281,6 +287,86 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             a.chart = Some(Chart { kind: ChartKind::Histogram, title: l.clone(), x: l, y: "rows".into(), data });
             a.citations = cite(vec![not_null(cat, field), filter_sql(cat, filter)]).await?;
         }
+        Plan::GroupTop { func, field, by, n, desc, filter } => {
+            let b = label(by);
+            let n = *n as usize;
+            let at = |i: usize| rows.rows.get(i).map(|r| r[1].clone());
+            // A tie at the boundary: every group with the boundary's value is part of the answer.
+            let mut k = rows.rows.len().min(n);
+            while k > 0 && k < rows.rows.len() && at(k) == at(k - 1) {
+                k += 1;
+            }
+            if k == 0 {
+                return Ok(no_rows(a, lang));
+            }
+            let (hi_en, hi_es, hi_ca, hi_de) = if *desc { ("highest", "más alto", "més alt", "höchsten") } else { ("lowest", "más bajo", "més baix", "niedrigsten") };
+            let what_en = match field {
+                Some(f) => format!("{} of “{}”", agg_words(*func).0, label(f)),
+                None => if *desc { "most rows".to_string() } else { "fewest rows".to_string() },
+            };
+            let what_es = match field {
+                Some(f) => format!("{} de «{}»", agg_words(*func).1, label(f)),
+                None => if *desc { "más filas".into() } else { "menos filas".into() },
+            };
+            let what_ca = match field {
+                Some(f) => format!("{} de «{}»", agg_words(*func).2, label(f)),
+                None => if *desc { "més files".into() } else { "menys files".into() },
+            };
+            let what_de = match field {
+                Some(f) => format!("{} von „{}“", agg_words(*func).3, label(f)),
+                None => if *desc { "meisten Zeilen".into() } else { "wenigsten Zeilen".into() },
+            };
+            let items: Vec<String> = rows.rows.iter().take(k).map(|r| format!("{} ({})", text(&r[0]), num(lang, &r[1]))).collect();
+            let w = fdesc(filter).map(|d| format!(" [{d}]")).unwrap_or_default();
+            a.answer = if n == 1 && k == 1 {
+                let (g, v) = (text(&rows.rows[0][0]), num(lang, &rows.rows[0][1]));
+                match field {
+                    Some(_) => tr(lang, format!("{g} has the {hi_en} {what_en}{w}: {v}."), format!("{g} tiene la {what_es} {hi_es}{w}: {v}."), format!("{g} té el {what_ca} {hi_ca}{w}: {v}."), format!("{g} hat den {hi_de} Wert ({what_de}){w}: {v}.")),
+                    None => tr(lang, format!("{g} has the {what_en}{w}: {v}."), format!("{g} tiene {what_es}{w}: {v}."), format!("{g} té {what_ca}{w}: {v}."), format!("{g} hat die {what_de}{w}: {v}.")),
+                }
+            } else {
+                let l = items.join("; ");
+                tr(
+                    lang,
+                    format!("“{b}” with the {} {what_en}{w}: {l}.", if field.is_some() { hi_en } else { "" }).replace("  ", " "),
+                    format!("«{b}» con {what_es}{} {w}: {l}.", if field.is_some() { format!(" {hi_es}") } else { String::new() }),
+                    format!("«{b}» amb {what_ca}{} {w}: {l}.", if field.is_some() { format!(" {hi_ca}") } else { String::new() }),
+                    format!("„{b}“ mit {what_de}{w}: {l}."),
+                )
+            };
+            a.value = if n == 1 && k == 1 { rows.rows[0][0].clone() } else { Json::Array(rows.rows.iter().take(k).map(|r| r[0].clone()).collect()) };
+            let mut shown = rows.clone();
+            shown.rows.truncate(k);
+            a.chart = Some(chart(ChartKind::Bar, &b, &b, &what_en, &shown, 0, 1));
+            let first = rows.rows[0][0].clone();
+            a.citations = cite(vec![eq_sql(cat, by, &first), filter_sql(cat, filter)]).await?;
+        }
+        Plan::Check { inner, test } => {
+            let inner_a = Box::pin(run(engine, cat, inner, lang, confidence)).await?;
+            let verdict = check(engine, cat, inner, test, &inner_a).await?;
+            let Some(yes) = verdict else {
+                // Nothing to test (no rows, a tie): the inner answer says why; no yes or no is invented.
+                let mut out = inner_a;
+                out.route = Route::Unanswerable;
+                out.value = Json::Null;
+                return Ok(out);
+            };
+            let lead = match (yes, lang) {
+                (true, Lang::En) => "Yes",
+                (false, Lang::En) => "No",
+                (true, Lang::Es | Lang::Ca) => "Sí",
+                (false, Lang::Es | Lang::Ca) => "No",
+                (true, Lang::De) => "Ja",
+                (false, Lang::De) => "Nein",
+            };
+            a.answer = format!("{lead}. {}", inner_a.answer);
+            a.value = Json::Bool(yes);
+            a.citations = inner_a.citations;
+            a.chart = inner_a.chart;
+            a.sql = inner_a.sql;
+            a.rows = inner_a.rows;
+            return Ok(a);
+        }
         Plan::Scatter { x, y, filter, .. } => {
             let (xl, yl) = (label(x), label(y));
             a.answer = tr(
@@ -297,7 +383,48 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
     let mut shown = rows;
     shown.rows.truncate(LIST_CAP);
     a.rows = Some(shown);
+    // Nothing found for a point the question names ("the rate in 2015"): the table does not say,
+    // which is not the same as an exact empty answer to a threshold ("cars over 6,000 lbs").
+    let empty = a.value.is_null() || a.value.as_array().is_some_and(|v| v.is_empty());
+    if empty && plan.filter().is_some_and(|f| f.conds().iter().any(|(_, p, neg)| !neg && matches!(p, Predicate::Year(_) | Predicate::Cmp(super::plan::CmpOp::Eq, _)))) {
+        a.route = Route::Unanswerable;
+    }
     Ok(a)
+}
+
+/// Tests a yes/no question's inner answer; `None` when there is nothing to test.
+async fn check(engine: &Engine, cat: &Catalog, inner: &Plan, test: &Test, a: &Answer) -> Result<Option<bool>, QueryError> {
+    Ok(match test {
+        Test::Cmp { op, value } => a.value.as_f64().map(|v| match op {
+            CmpOp::Eq => (v - value).abs() < 1e-9,
+            CmpOp::Ne => (v - value).abs() >= 1e-9,
+            CmpOp::Lt => v < *value,
+            CmpOp::Le => v <= *value,
+            CmpOp::Gt => v > *value,
+            CmpOp::Ge => v >= *value,
+        }),
+        Test::Is { value } => match &a.value {
+            Json::Null => None,
+            Json::Array(vs) if vs.len() != 1 => Some(false),
+            Json::Array(vs) => Some(text(&vs[0]).to_lowercase() == value.to_lowercase()),
+            v => Some(text(v).to_lowercase() == value.to_lowercase()),
+        },
+        Test::FirstMore | Test::FirstFewer => {
+            let Some(c) = &a.chart else { return Ok(None) };
+            let (Some(x), Some(y)) = (c.data.first().and_then(|d| d.1.as_f64()), c.data.get(1).and_then(|d| d.1.as_f64())) else { return Ok(None) };
+            Some(if matches!(test, Test::FirstMore) { x > y } else { x < y })
+        }
+        Test::AllDistinct => {
+            let Plan::DistinctCount { field, filter } = inner else { return Ok(None) };
+            let e = sql::expr(cat, field);
+            let w = filter_sql(cat, filter).map(|f| format!(" WHERE {f}")).unwrap_or_default();
+            let r = engine.query(&format!("SELECT COUNT({e}) AS \"rows\" FROM {}{w}", sql::ident(&cat.table))).await?;
+            match (a.value.as_f64(), r.scalar("rows").as_f64()) {
+                (Some(d), Some(n)) => Some(d == n),
+                _ => None,
+            }
+        }
+    })
 }
 
 fn no_rows(mut a: Answer, lang: Lang) -> Answer {
@@ -375,6 +502,7 @@ pub fn describe(cat: &Catalog, f: &Filter, lang: Lang) -> String {
                 Predicate::Contains(s) => tr(lang, format!("{l} contains “{s}”"), format!("{l} contiene «{s}»"), format!("{l} conté «{s}»"), format!("{l} enthält „{s}“")),
                 Predicate::StartsWith(s) => tr(lang, format!("{l} starts with “{s}”"), format!("{l} empieza por «{s}»"), format!("{l} comença per «{s}»"), format!("{l} beginnt mit „{s}“")),
                 Predicate::Year(y) => format!("{l} = {y}"),
+                Predicate::Missing => tr(lang, format!("{l} is missing"), format!("{l} falta"), format!("{l} hi falta"), format!("{l} fehlt")),
             };
             if *negated { format!("{not} ({s})") } else { s }
         }

@@ -144,7 +144,7 @@ pub static EN: Lexicon = Lexicon {
         ("versus", Versus), ("vs", Versus), ("against", Versus), ("relationship between", Versus), ("correlation between", Versus),
         ("dataset", Dataset), ("data", Dataset), ("table", Dataset), ("data set", Dataset),
     ],
-    stopwords: &["the", "a", "an", "is", "are", "was", "were", "be", "been", "there", "do", "does", "did", "have", "has", "had", "with", "to", "for", "on", "at", "that", "this", "these", "those", "it", "its", "as", "me", "please", "s", "t", "i", "we", "you", "can", "all", "any", "whole", "their", "they", "them", "recorded", "listed", "value", "values", "happen", "happened", "exist", "many", "much", "entire", "give", "find", "get", "times", "one", "ones", "where", "how", "so", "far", "appear", "appears", "occur", "occurs", "has", "having", "take", "takes", "type", "kind"],
+    stopwords: &["the", "a", "an", "is", "are", "was", "were", "be", "been", "there", "do", "does", "did", "have", "has", "had", "with", "to", "for", "on", "at", "that", "this", "these", "those", "it", "its", "as", "me", "please", "s", "t", "i", "we", "you", "can", "all", "any", "whole", "their", "they", "them", "recorded", "listed", "value", "values", "happen", "happened", "exist", "many", "much", "entire", "give", "find", "get", "times", "one", "ones", "where", "how", "so", "far", "appear", "appears", "occur", "occurs", "has", "having", "take", "takes", "type", "kind", "anyone", "anybody", "someone", "somebody", "everyone", "everybody", "ever", "survey", "study", "sample", "dataset", "table", "data", "overall", "altogether", "exactly", "actually", "possible", "degrees", "among", "amongst", "different kinds", "kinds", "types", "show up", "shows up"],
     numbers: &[
         ("one", 1), ("two", 2), ("three", 3), ("four", 4), ("five", 5), ("six", 6), ("seven", 7), ("eight", 8), ("nine", 9), ("ten", 10),
         ("eleven", 11), ("twelve", 12), ("thirteen", 13), ("fourteen", 14), ("fifteen", 15), ("sixteen", 16), ("seventeen", 17), ("eighteen", 18), ("nineteen", 19), ("twenty", 20),
@@ -201,7 +201,7 @@ pub static ES: Lexicon = Lexicon {
         ("frente a", Versus), ("contra", Versus), ("relacion entre", Versus), ("correlacion entre", Versus),
         ("conjunto de datos", Dataset), ("datos", Dataset), ("tabla", Dataset), ("dataset", Dataset),
     ],
-    stopwords: &["el", "la", "los", "las", "un", "una", "unos", "unas", "es", "son", "fue", "fueron", "hay", "habia", "hubo", "tiene", "tienen", "tenia", "tenian", "con", "a", "al", "para", "se", "lo", "le", "les", "me", "su", "sus", "este", "esta", "estos", "estas", "todo", "todos", "todas", "valor", "valores", "esta", "estan", "registrado", "registrados", "registradas", "aparece", "aparecen", "existen", "existe", "ha", "han", "veces", "tipo", "donde", "como", "son", "sea", "sean", "tengan", "tenga", "cuyo", "cuya", "cuyos", "cuyas", "por favor"],
+    stopwords: &["el", "la", "los", "las", "un", "una", "unos", "unas", "es", "son", "fue", "fueron", "hay", "habia", "hubo", "tiene", "tienen", "tenia", "tenian", "con", "a", "al", "para", "se", "lo", "le", "les", "me", "su", "sus", "este", "esta", "estos", "estas", "todo", "todos", "todas", "valor", "valores", "esta", "estan", "registrado", "registrados", "registradas", "aparece", "aparecen", "existen", "existe", "ha", "han", "veces", "tipo", "donde", "como", "son", "sea", "sean", "tengan", "tenga", "cuyo", "cuya", "cuyos", "cuyas", "por favor", "alguien", "algun", "alguno", "alguna", "algunos", "algunas", "encuesta", "estudio", "muestra", "tabla", "datos", "exactamente", "ser", "hacer", "hace", "hizo", "hicieron", "tuvo", "tuvieron", "tener", "estar", "estuvo", "posibles", "posible", "tipos", "clases", "grados"],
     numbers: &[
         ("dos", 2), ("tres", 3), ("cuatro", 4), ("cinco", 5), ("seis", 6), ("siete", 7), ("ocho", 8), ("nueve", 9), ("diez", 10),
         ("once", 11), ("doce", 12), ("trece", 13), ("catorce", 14), ("quince", 15), ("dieciseis", 16), ("diecisiete", 17), ("dieciocho", 18), ("diecinueve", 19), ("veinte", 20),
@@ -258,7 +258,7 @@ pub static CA: Lexicon = Lexicon {
         ("enfront de", Versus), ("contra", Versus), ("relacio entre", Versus), ("correlacio entre", Versus),
         ("conjunt de dades", Dataset), ("dades", Dataset), ("taula", Dataset),
     ],
-    stopwords: &["el", "la", "els", "les", "l", "un", "una", "uns", "unes", "es", "son", "va", "van", "era", "eren", "hi", "ha", "han", "hi ha", "te", "tenen", "tenia", "tenien", "amb", "al", "als", "per a", "se", "s", "es", "li", "els", "seu", "seva", "seus", "seves", "aquest", "aquesta", "aquests", "aquestes", "tot", "tots", "totes", "valor", "valors", "registrat", "registrats", "apareix", "apareixen", "existeixen", "vegades", "tipus", "on", "com", "sigui", "siguin", "tingui", "tinguin", "m", "n", "si us plau", "dades de"],
+    stopwords: &["el", "la", "els", "les", "l", "un", "una", "uns", "unes", "es", "son", "va", "van", "era", "eren", "hi", "ha", "han", "hi ha", "te", "tenen", "tenia", "tenien", "amb", "al", "als", "per a", "se", "s", "es", "li", "els", "seu", "seva", "seus", "seves", "aquest", "aquesta", "aquests", "aquestes", "tot", "tots", "totes", "valor", "valors", "registrat", "registrats", "apareix", "apareixen", "existeixen", "vegades", "tipus", "on", "com", "sigui", "siguin", "tingui", "tinguin", "m", "n", "si us plau", "dades de", "algu", "algun", "alguna", "alguns", "algunes", "enquesta", "estudi", "mostra", "taula", "dades", "exactament", "ser", "fer", "feia", "estar", "va", "van", "possibles", "tipus", "classes", "graus"],
     numbers: &[
         ("dos", 2), ("dues", 2), ("tres", 3), ("quatre", 4), ("cinc", 5), ("sis", 6), ("set", 7), ("vuit", 8), ("nou", 9), ("deu", 10),
         ("onze", 11), ("dotze", 12), ("tretze", 13), ("catorze", 14), ("quinze", 15), ("setze", 16), ("disset", 17), ("divuit", 18), ("dinou", 19), ("vint", 20),
@@ -300,7 +300,7 @@ pub static DE: Lexicon = Lexicon {
         ("enthalt", Contains), ("enthalten", Contains), ("mit dem wort", Contains),
         ("beginnt mit", StartsWith), ("beginnen mit", StartsWith), ("fangt mit", StartsWith), ("anfangt", StartsWith), ("fangen mit", StartsWith), ("startet mit", StartsWith),
         ("wer", Who),
-        ("welche", Which), ("welcher", Which), ("welches", Which), ("welchen", Which), ("was", What),
+        ("welche", Which), ("welcher", Which), ("welches", Which), ("welchen", Which), ("welchem", Which), ("was", What),
         ("liste", List), ("zeige", List), ("zeig", List), ("nenne", List), ("nenn", List), ("gib", List), ("auflisten", List), ("liste auf", List),
         ("in", In), ("im", In), ("im jahr", In), ("wahrend", In), ("aus", In), ("von", Of), ("des", Of), ("der", Of),
         ("quelle", Source), ("woher", Source), ("herkunft", Source), ("wer hat", Source), ("stammen", Source),
@@ -312,7 +312,7 @@ pub static DE: Lexicon = Lexicon {
         ("gegen", Versus), ("gegenuber", Versus), ("zusammenhang zwischen", Versus), ("korrelation zwischen", Versus),
         ("datensatz", Dataset), ("daten", Dataset), ("tabelle", Dataset),
     ],
-    stopwords: &["der", "die", "das", "den", "dem", "ein", "eine", "einen", "einem", "einer", "ist", "sind", "war", "waren", "gibt", "es", "hat", "haben", "hatte", "hatten", "mit", "zu", "fur", "auf", "an", "am", "bei", "sich", "sie", "ihr", "ihre", "dieser", "diese", "dieses", "alle", "allen", "wert", "werte", "wird", "werden", "wurde", "wurden", "vorkommen", "kommt", "kommen", "vor", "mal", "art", "wo", "wie", "bitte", "mir", "dem", "deren", "dessen", "denen", "hoch", "liegt", "liegen", "betragt", "lautet", "ab", "sehr"],
+    stopwords: &["der", "die", "das", "den", "dem", "ein", "eine", "einen", "einem", "einer", "ist", "sind", "war", "waren", "gibt", "es", "hat", "haben", "hatte", "hatten", "mit", "zu", "fur", "auf", "an", "am", "bei", "sich", "sie", "ihr", "ihre", "dieser", "diese", "dieses", "alle", "allen", "wert", "werte", "wird", "werden", "wurde", "wurden", "vorkommen", "kommt", "kommen", "vor", "mal", "art", "wo", "wie", "bitte", "mir", "dem", "deren", "dessen", "denen", "hoch", "liegt", "liegen", "betragt", "lautet", "ab", "sehr", "jemand", "irgendein", "irgendeine", "irgendwer", "umfrage", "studie", "stichprobe", "tabelle", "daten", "genau", "insgesamt", "gab", "kam", "kamen", "lag", "lagen", "gross", "moglich", "moglichen", "arten", "sorten", "grad"],
     numbers: &[
         ("eins", 1), ("zwei", 2), ("drei", 3), ("vier", 4), ("funf", 5), ("sechs", 6), ("sieben", 7), ("acht", 8), ("neun", 9), ("zehn", 10),
         ("elf", 11), ("zwolf", 12), ("dreizehn", 13), ("vierzehn", 14), ("funfzehn", 15), ("sechzehn", 16), ("siebzehn", 17), ("achtzehn", 18), ("neunzehn", 19), ("zwanzig", 20),

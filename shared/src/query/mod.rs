@@ -7,12 +7,14 @@
 
 pub mod answer;
 pub mod catalog;
+pub mod contract;
 pub mod engine;
 pub mod error;
 mod execute;
 pub mod guard;
 pub mod lang;
 pub mod plan;
+pub mod shape;
 pub mod sql;
 pub mod tagger;
 pub mod text;
@@ -372,6 +374,7 @@ fn refusal_name(r: &understand::Refusal) -> &'static str {
         UnknownValue { .. } => "unknown_value",
         TypeMismatch { .. } => "type_mismatch",
         Contradiction { .. } => "contradiction",
+        Unplaced { .. } => "unplaced",
     }
 }
 

@@ -62,6 +62,8 @@ pub enum Predicate {
     StartsWith(String),
     /// The year of a date column.
     Year(i32),
+    /// No value in the cell: "rows with no value for X", "missing X".
+    Missing,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -123,7 +125,16 @@ pub enum Plan {
     DistinctValues { field: FieldRef, filter: Option<Filter> },
     Frequent { field: FieldRef, most: bool, filter: Option<Filter> },
     /// Top-N (desc) or bottom-N rows by a field, listed by `label`.
-    Rank { field: FieldRef, n: u32, desc: bool, label: Option<FieldRef>, filter: Option<Filter> },
+    Rank {
+        field: FieldRef,
+        n: u32,
+        desc: bool,
+        label: Option<FieldRef>,
+        filter: Option<Filter>,
+        /// The answer is the ranked values ("the three highest poverty rates"); the label only names them.
+        #[serde(default)]
+        values: bool,
+    },
     Aggregate { func: AggFn, field: FieldRef, filter: Option<Filter> },
     Group { func: AggFn, field: Option<FieldRef>, by: FieldRef, filter: Option<Filter>, chart: ChartKind },
     /// Percentage of (base) rows matching `filter`.
@@ -138,9 +149,51 @@ pub enum Plan {
     Distribution { field: FieldRef, filter: Option<Filter> },
     /// Two numeric fields against each other, for a scatter plot.
     Scatter { x: FieldRef, y: FieldRef, label: Option<FieldRef>, filter: Option<Filter> },
+    /// The `n` groups of `by` with the highest (or lowest) aggregate: "Which origin has the highest
+    /// average mpg?", "the 4 most common …" (func Count).
+    GroupTop { func: AggFn, field: Option<FieldRef>, by: FieldRef, n: u32, desc: bool, filter: Option<Filter> },
+    /// A yes/no question: the inner plan's answer tested ("Is the highest X negative?").
+    Check { inner: Box<Plan>, test: Test },
+}
+
+/// What a yes/no question tests about its inner plan's answer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "test", rename_all = "snake_case")]
+pub enum Test {
+    /// The inner number compared with a constant ("Is the average above 50?", "negative" = below 0).
+    Cmp { op: CmpOp, value: f64 },
+    /// The inner category is this value ("Is the most common day Saturday?").
+    Is { value: String },
+    /// The first of the compared values has more rows than the second ("more smokers than non-smokers").
+    FirstMore,
+    /// The first of the compared values has fewer rows than the second.
+    FirstFewer,
+    /// The count of distinct values equals the count of rows with a value ("all different").
+    AllDistinct,
 }
 
 impl Plan {
+    /// The rows the plan reads: its filter (a lookup's key), if any.
+    pub fn filter(&self) -> Option<&Filter> {
+        match self {
+            Plan::Count { filter }
+            | Plan::DistinctCount { filter, .. }
+            | Plan::DistinctValues { filter, .. }
+            | Plan::Frequent { filter, .. }
+            | Plan::Rank { filter, .. }
+            | Plan::Aggregate { filter, .. }
+            | Plan::Group { filter, .. }
+            | Plan::GroupTop { filter, .. }
+            | Plan::Compare { filter, .. }
+            | Plan::List { filter, .. }
+            | Plan::Distribution { filter, .. }
+            | Plan::Scatter { filter, .. } => filter.as_ref(),
+            Plan::Share { filter, .. } | Plan::Lookup { key: filter, .. } => Some(filter),
+            Plan::Columns => None,
+            Plan::Check { inner, .. } => inner.filter(),
+        }
+    }
+
     /// The per-intent name used in reports (`docs/accuracy.md`).
     pub fn intent(&self) -> &'static str {
         match self {
@@ -161,6 +214,9 @@ impl Plan {
             Plan::List { .. } => "filter_list",
             Plan::Distribution { .. } => "distribution",
             Plan::Scatter { .. } => "scatter",
+            Plan::GroupTop { desc: true, .. } => "group_top",
+            Plan::GroupTop { .. } => "group_bottom",
+            Plan::Check { .. } => "check",
         }
     }
 }

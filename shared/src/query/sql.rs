@@ -31,6 +31,14 @@ pub fn expr(cat: &Catalog, f: &FieldRef) -> String {
     }
 }
 
+/// A field as an answer shows it: dates of a monthly series as "1960-07", as the file writes them.
+pub fn shown(cat: &Catalog, f: &FieldRef) -> String {
+    match cat.field(&f.0) {
+        Some(i) if cat.fields[i].monthly => format!("to_char({}, '%Y-%m')", expr(cat, f)),
+        _ => expr(cat, f),
+    }
+}
+
 fn ty(cat: &Catalog, f: &FieldRef) -> ColumnType {
     cat.field(&f.0).map_or(ColumnType::Text, |i| cat.fields[i].ty)
 }
@@ -58,6 +66,8 @@ pub fn filter(cat: &Catalog, f: &Filter) -> String {
                 Predicate::StartsWith(s) => format!("starts_with(lower({text_e}), {})", string(&s.to_lowercase())),
                 Predicate::Year(y) if ty(cat, field) == ColumnType::Date => format!("date_part('year', {e}) = {y}"),
                 Predicate::Year(y) => format!("substr({text_e}, 1, 4) = '{y:04}'"),
+                // NOT (x IS NULL) is the rows with a value: negation stays meaningful here.
+                Predicate::Missing => format!("{e} IS NULL"),
             };
             // NOT (x = 'a') is NULL, not true, for missing x: missing values never match, as in pandas.
             if *negated { format!("NOT ({c})") } else { c }
@@ -132,9 +142,9 @@ pub fn main_sql(cat: &Catalog, plan: &Plan) -> String {
             };
             format!("SELECT {e} AS \"value\", COUNT(*) AS \"rows\" FROM {t}{} GROUP BY {e} ORDER BY {order}", where_(&[not_null(cat, field), wrap(cat, filter)]))
         }
-        Plan::Rank { field, n, desc, label, filter } => {
+        Plan::Rank { field, n, desc, label, filter, .. } => {
             let e = expr(cat, field);
-            let label_col = label.as_ref().map(|l| format!("{} AS \"label\", ", expr(cat, l))).unwrap_or_default();
+            let label_col = label.as_ref().map(|l| format!("{} AS \"label\", ", shown(cat, l))).unwrap_or_default();
             format!(
                 "SELECT {label_col}{e} AS \"value\", {} FROM {t}{} ORDER BY {e} {}, {} ASC LIMIT {n}",
                 ident(ROW),
@@ -155,6 +165,21 @@ pub fn main_sql(cat: &Catalog, plan: &Plan) -> String {
             };
             format!("SELECT {g} AS \"group\", {a} AS \"{name}\" FROM {t}{} GROUP BY {g} ORDER BY {g} ASC", where_(&[not_null(cat, by), wrap(cat, filter)]))
         }
+        Plan::GroupTop { func, field, by, n, desc, filter } => {
+            let g = expr(cat, by);
+            let (a, name) = match field {
+                Some(f) => agg(cat, *func, f),
+                None => agg(cat, AggFn::Count, by),
+            };
+            // One more group than asked, so a tie at the boundary is seen and said.
+            format!(
+                "SELECT {g} AS \"group\", {a} AS \"{name}\" FROM {t}{} GROUP BY {g} ORDER BY \"{name}\" {}, {g} ASC LIMIT {}",
+                where_(&[not_null(cat, by), field.as_ref().and_then(|f| not_null(cat, f)), wrap(cat, filter)]),
+                if *desc { "DESC" } else { "ASC" },
+                n + 1
+            )
+        }
+        Plan::Check { inner, .. } => main_sql(cat, inner),
         Plan::Share { filter: f, base } => {
             let m = format!("CASE WHEN {} THEN 1 ELSE 0 END", paren(cat, f));
             format!(
@@ -183,7 +208,7 @@ pub fn main_sql(cat: &Catalog, plan: &Plan) -> String {
         }
         Plan::List { filter, label } => {
             let cols = match label {
-                Some(l) => format!("{} AS \"label\"", expr(cat, l)),
+                Some(l) => format!("{} AS \"label\"", shown(cat, l)),
                 None => cat.fields.iter().filter(|f| f.composed.is_none()).map(|f| ident(&f.name)).collect::<Vec<_>>().join(", "),
             };
             let order = match label {

@@ -185,10 +185,116 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
             }
         }
     }
+    join_field_words(&mut out, cat);
     add_implied_fields(&mut out, tokens, cat);
     resolve_ambiguity(&mut out, cat);
     prefer_extreme(&mut out, cat);
     out
+}
+
+/// "life expectancy" for `lifeExp`, "GDP per capita" for `gdpPercap`: an unknown word next to a field
+/// whose name holds a shortening of it belongs to that field's name.
+fn join_field_words(out: &mut [Span], cat: &Catalog) {
+    for i in 0..out.len() {
+        if out[i].tag != Tag::Unknown {
+            continue;
+        }
+        let w = super::text::fold(&out[i].raw);
+        if w.len() < 3 || !w.chars().all(char::is_alphabetic) {
+            continue;
+        }
+        // "died" in a table of deaths names its rows; in a table with a value "Death" it names that value.
+        if let Some(family) = EVENT_FAMILIES.iter().find(|f| f.contains(&w.as_str())) {
+            if event_of_rows(&w, cat) {
+                out[i].tag = Tag::Stop;
+                continue;
+            }
+            let hits: Vec<ValueHit> = cat.values.iter().filter(|(k, _)| family.contains(&k.as_str())).flat_map(|(_, hs)| hs.iter().filter(|h| cat.fields[h.field].categorical).cloned()).collect();
+            if hits.len() == 1 {
+                out[i].tag = Tag::Value(hits);
+                continue;
+            }
+        }
+        // A boolean column named by the word's base: "arrested" → arrest, "married" → married = true.
+        if let Some(f) = boolean_field(&w, cat) {
+            out[i].tag = Tag::Value(vec![ValueHit { field: f, value: "true".into(), rows: 0, code: false }]);
+            continue;
+        }
+        // "resigned" for the value Resignation, "retired" for Retirement: a shared stem of 6+ letters.
+        if let Some(hits) = value_by_stem(&w, cat) {
+            out[i].tag = Tag::Value(hits);
+            continue;
+        }
+        let near: Vec<usize> = [i.checked_sub(1), Some(i + 1)].into_iter().flatten().filter(|&j| j < out.len()).collect();
+        let next_to_field = |pred: &dyn Fn(usize) -> bool| near.iter().any(|&j| matches!(&out[j].tag, Tag::Field(fs) if fs.iter().any(|&f| pred(f))));
+        // "life expectancy" for lifeExp: a name word that shortens this word.
+        let shortened = next_to_field(&|f| cat.fields[f].names.iter().flatten().any(|n| n.len() >= 3 && n.len() < w.len() && w.starts_with(n.as_str())));
+        // "poverty rate", "passenger numbers", "affairs score": a word for a measure adds nothing.
+        let of_field = out.get(i + 1).is_some_and(|s| s.tag == Tag::Cue(Cue::Of)) && out.get(i + 2).is_some_and(|s| matches!(s.tag, Tag::Field(_)));
+        let measure = MEASURE_NOUNS.contains(&w.as_str()) && (next_to_field(&|_| true) || of_field);
+        // "capital stock", "market value": a plain noun beside a one-word field name is part of it.
+        let capital = i > 0 && out[i].raw.chars().next().is_some_and(char::is_uppercase);
+        let compound = w.len() >= 4
+            && !capital
+            && !["est", "ed", "ing", "ly", "er"].iter().any(|e| w.ends_with(e))
+            && next_to_field(&|f| cat.fields[f].names.iter().all(|n| n.len() == 1));
+        if shortened || measure || compound {
+            out[i].tag = Tag::Stop;
+        }
+    }
+}
+
+/// Words of one event in four languages (folded): a verb of the family names the rows of a table
+/// about that event, or the value that records it.
+const EVENT_FAMILIES: &[&[&str]] = &[&[
+    "die", "died", "dies", "dying", "dead", "death", "deaths", "deceased", "murio", "murieron", "morir", "muere", "mueren", "muerte", "muertes", "muerto", "muertos", "muerta",
+    "muertas", "mor", "moren", "moriren", "mort", "morts", "morta", "mortes", "sterben", "starb", "starben", "gestorben", "stirbt", "tod", "tot", "tote", "toten", "todesopfer",
+]];
+
+/// "died" in a table whose title or row names say deaths: the verb says what every row is.
+pub fn event_of_rows(w: &str, cat: &Catalog) -> bool {
+    let Some(family) = EVENT_FAMILIES.iter().find(|f| f.contains(&w)) else { return false };
+    cat.aliases.iter().flatten().map(String::as_str).chain(cat.description.title.iter().flat_map(|t| t.split_whitespace())).any(|a| family.contains(&super::text::fold(a).as_str()))
+}
+
+/// Nouns that name a quantity of whatever field they stand beside.
+const MEASURE_NOUNS: &[&str] = &[
+    "rate", "rates", "number", "numbers", "count", "counts", "level", "levels", "score", "scores", "amount", "amounts", "figure", "figures", "value", "values", "size", "sizes",
+    "tasa", "tasas", "indice", "nivel", "niveles", "numero", "numeros", "cifra", "cifras", "taxa", "taxes", "nivell", "nivells", "nombre", "xifra", "quote", "niveau", "zahl", "zahlen", "wert", "werte",
+];
+
+/// The boolean column a verb or adjective form names ("arrested" → `arrest`).
+fn boolean_field(w: &str, cat: &Catalog) -> Option<usize> {
+    let mut bases = vec![w.to_string()];
+    bases.extend(adjective_base(w));
+    if let Some(b) = w.strip_suffix('d').filter(|b| b.len() >= 4) {
+        bases.push(b.to_string());
+    }
+    let fs: Vec<usize> = cat
+        .fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.ty == crate::schema::ColumnType::Boolean && f.names.iter().any(|n| n.len() == 1 && bases.iter().any(|b| same_word(&n[0], b))))
+        .map(|(i, _)| i)
+        .collect();
+    (fs.len() == 1).then(|| fs[0])
+}
+
+/// Category values sharing a stem of six or more letters with the word ("resigned" ~ "Resignation").
+fn value_by_stem(w: &str, cat: &Catalog) -> Option<Vec<ValueHit>> {
+    if w.len() < 6 {
+        return None;
+    }
+    let stem = &w[..6];
+    let mut hits: Vec<ValueHit> = cat
+        .values
+        .iter()
+        .filter(|(k, _)| !k.contains(' ') && k.len() >= 6 && k.starts_with(stem) && k.as_str() != w)
+        .flat_map(|(_, hs)| hs.iter().filter(|h| !h.code && cat.fields[h.field].categorical).cloned())
+        .collect();
+    hits.sort_by(|a, b| a.value.cmp(&b.value));
+    hits.dedup_by(|a, b| a.field == b.field && a.value == b.value);
+    (hits.len() == 1).then_some(hits)
 }
 
 /// "maximum temperature" with temp_max and temp_min: the superlative picks the field named for it.

@@ -4,7 +4,9 @@ use serde::{Deserialize, Serialize};
 
 use super::catalog::{Catalog, ValueHit};
 use super::lang::{detect, Cue, Detected, Lang};
-use super::plan::{AggFn, ChartKind, CmpOp, FieldRef, Filter, Literal, Plan, Predicate};
+use super::contract::{fits, plan_shape, unplaced};
+use super::plan::{AggFn, ChartKind, CmpOp, FieldRef, Filter, Literal, Plan, Predicate, Test};
+use super::shape::{asked as asked_shape, Shape};
 use super::tagger::{quoted_ranges, tag, Span, Tag};
 use super::text::tokenize;
 use crate::schema::ColumnType;
@@ -40,6 +42,16 @@ pub enum Refusal {
     UnknownValue { word: String, suggestions: Vec<String> },
     TypeMismatch { field: String, ty: String, wanted: String },
     Contradiction { field: String, detail: String },
+    /// A reading was found, but it leaves words out or answers in another shape than asked: it is
+    /// said, never run as exact ("I understood: average of Literacy. I could not place: region").
+    Unplaced {
+        /// The reading, in words.
+        understood: String,
+        /// Words the reading does not account for.
+        words: Vec<String>,
+        /// The shape the question asks for, when the reading's shape differs.
+        asked: Option<Shape>,
+    },
 }
 
 /// What the user must choose before the question can be answered.
@@ -88,6 +100,8 @@ pub struct Parsed {
     pub computes: bool,
     /// Words the parser could not place: an exact answer says it did not use them.
     pub ignored: Vec<String>,
+    /// The shape of answer the words ask for.
+    pub asked: Shape,
 }
 
 pub fn looks_like_sql(q: &str) -> bool {
@@ -110,9 +124,9 @@ pub fn looks_like_sql(q: &str) -> bool {
 /// Understands `q` against one table. `hint` biases language detection in a conversation.
 pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) -> Parsed {
     let chars = q.chars().count();
-    let refuse = |lang, r| Parsed { lang, understanding: Understanding::Refuse(r), score: 0.0, offer: None, computes: false, ignored: Vec::new() };
+    let refuse = |lang, r| Parsed { lang, understanding: Understanding::Refuse(r), score: 0.0, offer: None, computes: false, ignored: Vec::new(), asked: Shape::Open };
     if chars > MAX_QUESTION_CHARS {
-        return Parsed { lang: hint.unwrap_or(Lang::En), understanding: Understanding::Refuse(Refusal::TooLong { chars }), score: 0.0, offer: None, computes: false, ignored: Vec::new() };
+        return Parsed { lang: hint.unwrap_or(Lang::En), understanding: Understanding::Refuse(Refusal::TooLong { chars }), score: 0.0, offer: None, computes: false, ignored: Vec::new(), asked: Shape::Open };
     }
     let tokens = tokenize(q);
     let folds: Vec<String> = tokens.iter().map(|t| t.fold.clone()).collect();
@@ -150,8 +164,21 @@ pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) ->
     if std::env::var_os("TABLETALK_DEBUG_PARSE").is_some() {
         eprintln!("[{}] {:?}", lang.code(), spans.iter().map(|s| format!("{}={:?}", s.raw, s.tag)).collect::<Vec<_>>());
     }
-    let mut p = Parser { cat, spans, target_override: ov.target, offer: None };
+    let numbers: Vec<Option<f64>> = tokens.iter().map(|t| super::text::parse_number(&t.raw)).collect();
+    let asked = asked_shape(&tokens, lang, &numbers);
+    let mut p = Parser { cat, spans, target_override: ov.target, offer: None, asked };
     let understanding = match p.run() {
+        // The contract: an exact reading places every content word and answers in the shape asked.
+        Understanding::Exact { plan, .. } if !p.placed(&plan) => {
+            let words = unplaced(&p.spans, &plan, cat);
+            let got = plan_shape(&plan, cat);
+            let shape_ok = fits(p.effective_shape(), got, &plan);
+            if !p.computes() && p.asked != Shape::Boolean {
+                Understanding::Retrieve { confidence: 0.3 }
+            } else {
+                Understanding::Refuse(Refusal::Unplaced { understood: summary(&plan, cat, lang), words, asked: (!shape_ok).then_some(asked) })
+            }
+        }
         // An open question ("Why is…?", "Which cars suit a family?") names no field because it asks
         // for none: with nothing to compute, it goes to retrieval rather than to a refusal.
         Understanding::Refuse(Refusal::UnknownField { .. } | Refusal::UnknownValue { .. }) if !p.computes() => Understanding::Retrieve { confidence: 0.3 },
@@ -162,7 +189,73 @@ pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) ->
     let matched = p.spans.iter().filter(|s| matches!(s.tag, Tag::Field(_) | Tag::Value(_) | Tag::Group(_) | Tag::Alias)).count() as f32;
     let computes = p.asks_computation();
     let ignored = p.spans.iter().filter(|s| unknown_word(s)).map(|s| s.raw.clone()).collect();
-    Parsed { lang, understanding, score: matched * 2.0 + known - unknown, offer: p.offer, computes, ignored }
+    Parsed { lang, understanding, score: matched * 2.0 + known - unknown, offer: p.offer, computes, ignored, asked }
+}
+
+/// A plan in a few words, for a refusal that says what was understood ("average of “lifeExp”").
+pub fn summary(plan: &Plan, cat: &Catalog, lang: Lang) -> String {
+    let label = |f: &FieldRef| cat.field(&f.0).map_or(f.0.clone(), |i| cat.fields[i].label.clone());
+    let func = |f: AggFn| match (f, lang) {
+        (AggFn::Count, Lang::En) => "count",
+        (AggFn::Sum, Lang::En) => "sum",
+        (AggFn::Avg, Lang::En) => "average",
+        (AggFn::Median, Lang::En) => "median",
+        (AggFn::Min, Lang::En) => "minimum",
+        (AggFn::Max, Lang::En) => "maximum",
+        (AggFn::Count, Lang::Es) => "recuento",
+        (AggFn::Sum, Lang::Es | Lang::Ca) => "suma",
+        (AggFn::Avg, Lang::Es) => "media",
+        (AggFn::Median, Lang::Es | Lang::Ca) => "mediana",
+        (AggFn::Min, Lang::Es) => "mínimo",
+        (AggFn::Max, Lang::Es) => "máximo",
+        (AggFn::Count, Lang::Ca) => "recompte",
+        (AggFn::Avg, Lang::Ca) => "mitjana",
+        (AggFn::Min, Lang::Ca) => "mínim",
+        (AggFn::Max, Lang::Ca) => "màxim",
+        (AggFn::Count, Lang::De) => "Anzahl",
+        (AggFn::Sum, Lang::De) => "Summe",
+        (AggFn::Avg, Lang::De) => "Durchschnitt",
+        (AggFn::Median, Lang::De) => "Median",
+        (AggFn::Min, Lang::De) => "Minimum",
+        (AggFn::Max, Lang::De) => "Maximum",
+    };
+    let of = match lang {
+        Lang::En => "of",
+        Lang::Es | Lang::Ca => "de",
+        Lang::De => "von",
+    };
+    let rows = match lang {
+        Lang::En => "rows",
+        Lang::Es => "filas",
+        Lang::Ca => "files",
+        Lang::De => "Zeilen",
+    };
+    let per = match lang {
+        Lang::En => "per",
+        Lang::Es => "por",
+        Lang::Ca => "per",
+        Lang::De => "pro",
+    };
+    let filt = |f: &Option<Filter>| f.as_ref().map(|f| format!(" [{}]", super::execute::describe(cat, f, lang))).unwrap_or_default();
+    match plan {
+        Plan::Count { filter } => format!("{} {of} {rows}{}", func(AggFn::Count), filt(filter)),
+        Plan::Columns => format!("{} {of} columns", func(AggFn::Count)),
+        Plan::DistinctCount { field, filter } => format!("{} {of} “{}” (distinct){}", func(AggFn::Count), label(field), filt(filter)),
+        Plan::DistinctValues { field, filter } | Plan::Frequent { field, filter, .. } => format!("“{}”{}", label(field), filt(filter)),
+        Plan::Rank { field, filter, desc, .. } => format!("{} “{}”{}", func(if *desc { AggFn::Max } else { AggFn::Min }), label(field), filt(filter)),
+        Plan::Aggregate { func: f, field, filter } => format!("{} {of} “{}”{}", func(*f), label(field), filt(filter)),
+        Plan::Group { func: f, field, by, filter, .. } | Plan::GroupTop { func: f, field, by, filter, .. } => {
+            let what = field.as_ref().map_or_else(|| rows.to_string(), |x| format!("{} {of} “{}”", func(*f), label(x)));
+            format!("{what} {per} “{}”{}", label(by), filt(filter))
+        }
+        Plan::Share { filter, .. } => format!("% [{}]", super::execute::describe(cat, filter, lang)),
+        Plan::Compare { field, values, .. } => format!("“{}”: {}", label(field), values.join(" / ")),
+        Plan::Lookup { field, key } => format!("“{}” [{}]", label(field), super::execute::describe(cat, key, lang)),
+        Plan::List { filter, .. } => format!("{rows}{}", filt(filter)),
+        Plan::Distribution { field, .. } => format!("“{}”", label(field)),
+        Plan::Scatter { x, y, .. } => format!("“{}” / “{}”", label(y), label(x)),
+        Plan::Check { inner, .. } => summary(inner, cat, lang),
+    }
 }
 
 /// A word of three or more letters the tagger could not place (not a number, date or stray token).
@@ -173,6 +266,8 @@ fn unknown_word(s: &Span) -> bool {
 struct Parser<'a> {
     cat: &'a Catalog,
     spans: Vec<Span>,
+    /// The shape of answer the words ask for.
+    asked: Shape,
     target_override: Option<usize>,
     /// A field group answered with its default: the other members are offered with the answer.
     offer: Option<Clarification>,
@@ -241,6 +336,9 @@ impl Parser<'_> {
     fn next_content(&self, i: usize) -> Option<usize> {
         (i + 1..self.spans.len()).find(|&j| !matches!(self.spans[j].tag, Tag::Stop))
     }
+    fn next_content_or_stop(&self, i: usize) -> Option<usize> {
+        (i + 1 < self.spans.len()).then_some(i + 1)
+    }
     fn prev_content(&self, i: usize) -> Option<usize> {
         (0..i).rev().find(|&j| !matches!(self.spans[j].tag, Tag::Stop))
     }
@@ -285,11 +383,87 @@ impl Parser<'_> {
         matches!(self.cat.fields[f].ty, ColumnType::Date | ColumnType::Datetime)
     }
 
+    /// The contract holds: every content word placed, and the shape asked for.
+    fn placed(&self, plan: &Plan) -> bool {
+        unplaced(&self.spans, plan, self.cat).is_empty() && fits(self.effective_shape(), plan_shape(plan, self.cat), plan)
+    }
+
+    /// "Quina edat…", "Which year…": a question word before a numeric field asks for a number.
+    fn effective_shape(&self) -> Shape {
+        if self.asked != Shape::Category {
+            return self.asked;
+        }
+        let numeric_next = self.spans.iter().enumerate().any(|(i, s)| {
+            matches!(s.cue(), Some(Cue::Which | Cue::What | Cue::Who))
+                && self.next_content(i).is_some_and(|j| matches!(&self.spans[j].tag, Tag::Field(fs) if fs.iter().all(|&f| self.is_numeric(f) || self.is_date(f))))
+        });
+        if numeric_next { Shape::Open } else { self.asked }
+    }
+
     fn run(&mut self) -> Understanding {
-        match self.interpret() {
+        match self.interpret().map(|u| self.as_yes_no(u)) {
             Ok(u) => u,
             Err(Fail::Clarify(c)) => Understanding::Clarify(c),
             Err(Fail::Refuse(r)) => Understanding::Refuse(r),
+        }
+    }
+
+    /// A yes/no question wraps its reading: the comparison it asks about becomes the test
+    /// ("Is the highest X negative?", "Is the most common day Saturday?", "more A than B?").
+    fn as_yes_no(&mut self, u: Understanding) -> Understanding {
+        if self.asked != Shape::Boolean {
+            return u;
+        }
+        let Understanding::Exact { plan, confidence } = u else { return u };
+        let sign = self.spans.iter().position(|s| s.tag == Tag::Unknown && sign_word(&super::text::fold(&s.raw)).is_some());
+        let wrap = |inner: Plan, test: Test| Understanding::Exact { plan: Plan::Check { inner: Box::new(inner), test }, confidence };
+        match plan {
+            Plan::Aggregate { func, field, filter } => {
+                if let Some(i) = sign {
+                    self.spans[i].used = true;
+                    let op = sign_word(&super::text::fold(&self.spans[i].raw)).expect("checked");
+                    return wrap(Plan::Aggregate { func, field, filter }, Test::Cmp { op, value: 0.0 });
+                }
+                // "Is the average tip above 3?": the comparison on the aggregated field is the test.
+                let (taken, rest) = take_cond(filter.clone(), |f, p| f == &field && matches!(p, Predicate::Cmp(_, Literal::Number(_))));
+                match taken {
+                    Some(Predicate::Cmp(op, Literal::Number(v))) => wrap(Plan::Aggregate { func, field, filter: rest }, Test::Cmp { op, value: v }),
+                    _ => Understanding::Exact { plan: Plan::Aggregate { func, field, filter }, confidence },
+                }
+            }
+            Plan::Count { filter: Some(f) } => wrap(Plan::Count { filter: Some(f) }, Test::Cmp { op: CmpOp::Gt, value: 0.0 }),
+            Plan::Frequent { field, most, filter } => {
+                let (taken, rest) = take_cond(filter.clone(), |f, p| f == &field && matches!(p, Predicate::Cmp(CmpOp::Eq, Literal::Text(_))));
+                match taken {
+                    Some(Predicate::Cmp(_, Literal::Text(v))) => wrap(Plan::Frequent { field, most, filter: rest }, Test::Is { value: v }),
+                    _ => Understanding::Exact { plan: Plan::Frequent { field, most, filter }, confidence },
+                }
+            }
+            Plan::Rank { field, n: 1, desc, label: Some(label), filter, values: false } => {
+                let (taken, rest) = take_cond(filter.clone(), |f, p| f == &label && matches!(p, Predicate::Cmp(CmpOp::Eq, Literal::Text(_))));
+                match taken {
+                    Some(Predicate::Cmp(_, Literal::Text(v))) => wrap(Plan::Rank { field, n: 1, desc, label: Some(label), filter: rest, values: false }, Test::Is { value: v }),
+                    _ => Understanding::Exact { plan: Plan::Rank { field, n: 1, desc, label: Some(label), filter, values: false }, confidence },
+                }
+            }
+            Plan::GroupTop { func, field, by, n: 1, desc, filter } => {
+                let (taken, rest) = take_cond(filter.clone(), |f, p| f == &by && matches!(p, Predicate::Cmp(CmpOp::Eq, Literal::Text(_))));
+                match taken {
+                    Some(Predicate::Cmp(_, Literal::Text(v))) => wrap(Plan::GroupTop { func, field, by, n: 1, desc, filter: rest }, Test::Is { value: v }),
+                    _ => Understanding::Exact { plan: Plan::GroupTop { func, field, by, n: 1, desc, filter }, confidence },
+                }
+            }
+            Plan::Compare { field, values, filter } if values.len() == 2 => {
+                for s in self.spans.iter_mut() {
+                    if s.tag == Tag::Unknown && matches!(super::text::fold(&s.raw).as_str(), "than" | "que" | "als") {
+                        s.used = true;
+                    }
+                }
+                let test = if self.has(Cue::Low) || self.has(Cue::Least) { Test::FirstFewer } else { Test::FirstMore };
+                wrap(Plan::Compare { field, values, filter }, test)
+            }
+            Plan::DistinctValues { field, filter } if self.has(Cue::Distinct) => wrap(Plan::DistinctCount { field, filter }, Test::AllDistinct),
+            plan => Understanding::Exact { plan, confidence },
         }
     }
 
@@ -371,7 +545,7 @@ impl Parser<'_> {
             return Ok(self.exact(Plan::Share { filter: f, base }));
         }
         // "Are there more women or men?"
-        if (self.has(Cue::More) || self.has(Cue::High)) && self.has(Cue::Or) {
+        if (self.has(Cue::More) || self.has(Cue::High) || (self.asked == Shape::Boolean && (self.has(Cue::Low) || self.has(Cue::Least)))) && (self.has(Cue::Or) || self.asked == Shape::Boolean) {
             let vals: Vec<&(usize, String)> = conds.iter().filter_map(|c| c.eq_value.as_ref()).collect();
             if vals.len() >= 2 && vals.iter().all(|(f, _)| *f == vals[0].0) {
                 let field = vals[0].0;
@@ -404,6 +578,27 @@ impl Parser<'_> {
                 };
                 let chart = if self.is_date(by) || self.cat.fields[by].yearly { ChartKind::Line } else { ChartKind::Bar };
                 return Ok(self.exact(Plan::Group { func, field, by: self.fref(by), filter, chart }));
+            }
+        }
+        // "Which origin has the highest average mpg?": the groups ranked by an aggregate, named by the group.
+        if let (Some(func), true) = (agg, high || low) {
+            let group_word = self.spans.iter().enumerate().find_map(|(i, s)| match s.cue() {
+                Some(Cue::Which | Cue::What | Cue::Who) => self.next_content(i).and_then(|j| match &self.spans[j].tag {
+                    Tag::Field(fs) if fs.len() == 1 && !self.is_numeric(fs[0]) && !self.identifies(fs[0]) => Some(fs[0]),
+                    _ => None,
+                }),
+                _ => None,
+            });
+            // "Top 3 firms by average investment": a text field named with the aggregate is the group.
+            let group_word = group_word.or_else(|| targets.iter().copied().find(|&g| !self.is_numeric(g) && !self.is_date(g) && !self.identifies(g) && self.cat.fields[g].categorical));
+            if let Some(g) = group_word {
+                if let Some(&f) = numeric_targets.iter().find(|&&f| f != g) {
+                    let desc = match (self.spans.iter().position(|s| matches!(s.cue(), Some(Cue::High | Cue::Top))), self.spans.iter().position(|s| matches!(s.cue(), Some(Cue::Low | Cue::Bottom)))) {
+                        (Some(h), Some(l)) => h < l,
+                        (h, _) => h.is_some(),
+                    };
+                    return Ok(self.exact(Plan::GroupTop { func, field: Some(self.fref(f)), by: self.fref(g), n: n.unwrap_or(1), desc, filter }));
+                }
             }
         }
         // "the city with the most airports": a superlative before the row alias counts rows per value.
@@ -443,8 +638,28 @@ impl Parser<'_> {
                 }
                 return Err(self.unknown_field_or_missing(Some(true)));
             };
-            let label = which_field.or(self.cat.label).filter(|&l| l != field).map(|l| self.fref(l));
-            return Ok(self.exact(Plan::Rank { field: self.fref(field), n: n.unwrap_or(1), desc, label, filter }));
+            // "the 3 states with…", "Top 5 countries by…": a text field the question names labels the rows.
+            let named = targets.iter().copied().find(|&t| t != field && !self.is_numeric(t));
+            let label = which_field.or(named).or(self.cat.label).filter(|&l| l != field).map(|l| self.fref(l));
+            // Nothing names the rows ("the three highest poverty rates"): the answer is the values.
+            let values = which_field.is_none() && named.is_none() && !self.has(Cue::Who) && !self.has(Cue::Which) && !alias;
+            return Ok(self.exact(Plan::Rank { field: self.fref(field), n: n.unwrap_or(1), desc, label, filter, values }));
+        }
+        // "Is the average age over 30?": the comparison names the aggregated field and is the test.
+        if let (Some(func), Shape::Boolean, true) = (agg, self.asked, numeric_targets.is_empty()) {
+            let (taken, rest) = take_cond(filter.clone(), |f, p| self.cat.field(&f.0).is_some_and(|i| self.is_numeric(i)) && matches!(p, Predicate::Cmp(_, Literal::Number(_))));
+            if let Some(Predicate::Cmp(op, Literal::Number(v))) = taken {
+                let Some(Filter::Cond { field, .. }) = conds.iter().map(|c| &c.filter).find(|f| matches!(f, Filter::Cond { pred: Predicate::Cmp(o, Literal::Number(x)), .. } if *o == op && *x == v)) else {
+                    return Err(self.missing(Some(true)));
+                };
+                return Ok(self.exact(Plan::Check { inner: Box::new(Plan::Aggregate { func, field: field.clone(), filter: rest }), test: Test::Cmp { op, value: v } }));
+            }
+        }
+        // "Is anyone older than 45?", "Are there cars with 8 cylinders?": whether any row matches.
+        if self.asked == Shape::Boolean && agg.is_none() && targets.is_empty() && !(high || low) && !self.has(Cue::Most) && !self.has(Cue::Least) && !self.has(Cue::More) {
+            if let Some(f) = filter.clone() {
+                return Ok(self.exact(Plan::Check { inner: Box::new(Plan::Count { filter: Some(f) }), test: Test::Cmp { op: CmpOp::Gt, value: 0.0 } }));
+            }
         }
         if let Some(func) = agg {
             let date_ok = matches!(func, AggFn::Min | AggFn::Max);
@@ -489,6 +704,10 @@ impl Parser<'_> {
             let most = self.has(Cue::Most) || (!self.has(Cue::Least) && high);
             if let Some(&f) = targets.iter().find(|&&f| !self.is_numeric(f) || self.cat.fields[f].categorical).or(targets.first()) {
                 if self.has(Cue::Most) || self.has(Cue::Least) || !self.is_numeric(f) || self.cat.fields[f].categorical {
+                    // "the 4 most common …": that many values, by their number of rows.
+                    if let Some(k) = n.filter(|&k| k >= 2) {
+                        return Ok(self.exact(Plan::GroupTop { func: AggFn::Count, field: None, by: self.fref(f), n: k, desc: most, filter }));
+                    }
                     return Ok(self.exact(Plan::Frequent { field: self.fref(f), most, filter }));
                 }
                 let func = if most { AggFn::Max } else { AggFn::Min };
@@ -498,6 +717,10 @@ impl Parser<'_> {
         }
         if self.has(Cue::HowMany) {
             if self.has(Cue::Distinct) || (!alias && !targets.is_empty() && !self.has(Cue::Rows)) {
+                // "How many passengers in 1960?" over a measure adds it up; "how many cities" counts names.
+                if let Some(&f) = targets.first().filter(|&&f| !self.has(Cue::Distinct) && self.is_numeric(f) && !self.cat.fields[f].categorical && !self.cat.fields[f].yearly && !self.identifies(f)) {
+                    return Ok(self.exact(Plan::Aggregate { func: AggFn::Sum, field: self.fref(f), filter }));
+                }
                 if let Some(&f) = targets.first() {
                     return Ok(self.exact(Plan::DistinctCount { field: self.fref(f), filter }));
                 }
@@ -577,7 +800,7 @@ impl Parser<'_> {
                 let before = self.prev_content(i).and_then(|j| self.spans[j].cue());
                 let after = self.next_content(i).map(|j| &self.spans[j].tag);
                 let near_rank = matches!(before, Some(Cue::Top | Cue::Bottom | Cue::Which | Cue::Who | Cue::List | Cue::What))
-                    || matches!(after, Some(Tag::Cue(Cue::High | Cue::Low | Cue::Max | Cue::Min)) | Some(Tag::Alias));
+                    || matches!(after, Some(Tag::Cue(Cue::High | Cue::Low | Cue::Max | Cue::Min | Cue::Most | Cue::Least)) | Some(Tag::Alias));
                 if near_rank {
                     return Some(n as u32);
                 }
@@ -603,6 +826,39 @@ impl Parser<'_> {
     /// Builds conditions from operators, dates, years, "N field" pairs and named values, marking what they use.
     fn conditions(&mut self) -> R<Vec<At>> {
         let mut out = Vec::new();
+        // 0. Missing values: "no value for X", "missing X", "X is empty", "sin valor en X", "ohne Wert".
+        for i in 0..self.spans.len() {
+            let w = super::text::fold(&self.spans[i].raw);
+            let free = matches!(self.spans[i].tag, Tag::Unknown | Tag::Stop | Tag::Cue(Cue::Not));
+            let word = free && MISSING_WORDS.contains(&w.as_str());
+            let no_value = free
+                && matches!(w.as_str(), "no" | "without" | "sin" | "sense" | "ohne" | "kein" | "keinen" | "keine" | "not")
+                && self.next_content_or_stop(i).is_some_and(|j| matches!(super::text::fold(&self.spans[j].raw).as_str(), "value" | "values" | "valor" | "valors" | "wert" | "werte" | "data" | "entry" | "recorded" | "dato" | "dada" | "angabe"));
+            if !(word || no_value) || self.spans[i].used {
+                continue;
+            }
+            let mut found = None;
+            for d in 1..=4usize {
+                for j in [i.checked_sub(d), Some(i + d)].into_iter().flatten() {
+                    if found.is_none() && j < self.spans.len() && !self.spans[j].used {
+                        if let Tag::Field(fs) = &self.spans[j].tag {
+                            if fs.len() == 1 {
+                                found = Some((j, fs[0]));
+                            }
+                        }
+                    }
+                }
+            }
+            let Some((j, f)) = found else { continue };
+            self.spans[i].used = true;
+            self.spans[j].used = true;
+            if no_value {
+                if let Some(k) = self.next_content_or_stop(i) {
+                    self.spans[k].used = true;
+                }
+            }
+            out.push(At { pos: i.min(j), end: i.max(j), filter: Filter::Cond { field: self.fref(f), pred: Predicate::Missing, negated: false }, eq_value: None, kind: Kind::Range });
+        }
         // 1. Operators.
         for i in 0..self.spans.len() {
             let Some(cue) = self.spans[i].cue() else { continue };
@@ -780,6 +1036,10 @@ impl Parser<'_> {
             let prev = self.prev_content(i);
             let prev_cue = prev.and_then(|j| self.spans[j].cue());
             if matches!(prev_cue, Some(Cue::Top | Cue::Bottom | Cue::Which | Cue::Who | Cue::List | Cue::What | Cue::High | Cue::Low)) {
+                continue;
+            }
+            // "the four quarters of 2008" counts the rows it asks about; "cars with 8 cylinders" filters.
+            if i > 0 && matches!(super::text::fold(&self.spans[i - 1].raw).as_str(), "the" | "los" | "las" | "els" | "les" | "die" | "all" | "todos" | "todas" | "tots" | "totes" | "alle") {
                 continue;
             }
             let numeric_field = |p: &Self, j: usize| match &p.spans[j].tag {
@@ -1187,6 +1447,37 @@ impl Parser<'_> {
             return Some(Refusal::UnknownValue { word, suggestions: scored.into_iter().take(3).map(|(_, v)| v).collect() });
         }
         None
+    }
+}
+
+/// Words that say a cell has no value, in the four languages (folded).
+const MISSING_WORDS: &[&str] = &[
+    "missing", "empty", "blank", "null", "nan", "unrecorded", "faltan", "falta", "faltante", "faltantes", "vacio", "vacia", "vacios", "vacias", "nulo", "nulos",
+    "buit", "buida", "buits", "buides", "manca", "fehlt", "fehlen", "fehlend", "fehlende", "fehlenden", "leer", "leere", "leeren",
+];
+
+/// "negative" / "positive" as a comparison with zero, in the four languages.
+fn sign_word(w: &str) -> Option<CmpOp> {
+    match w {
+        "negative" | "negativ" | "negativo" | "negativa" | "negatiu" | "negativos" | "negativas" | "negatius" | "negatives" => Some(CmpOp::Lt),
+        "positive" | "positiv" | "positivo" | "positiva" | "positiu" | "positius" | "positivos" => Some(CmpOp::Gt),
+        _ => None,
+    }
+}
+
+/// Takes the first top-level condition matching `pick` out of a filter: (its predicate, the rest).
+fn take_cond(filter: Option<Filter>, pick: impl Fn(&FieldRef, &Predicate) -> bool) -> (Option<Predicate>, Option<Filter>) {
+    match filter {
+        Some(Filter::Cond { field, pred, negated: false }) if pick(&field, &pred) => (Some(pred), None),
+        Some(Filter::And(parts)) => {
+            let Some(i) = parts.iter().rposition(|p| matches!(p, Filter::Cond { field, pred, negated: false } if pick(field, pred))) else {
+                return (None, Some(Filter::And(parts)));
+            };
+            let mut parts = parts;
+            let Filter::Cond { pred, .. } = parts.remove(i) else { unreachable!("matched a condition") };
+            (Some(pred), Filter::and(parts))
+        }
+        other => (None, other),
     }
 }
 

@@ -1,0 +1,291 @@
+//! The blind suite: questions about real public tables that nobody described, written by helpers who
+//! never saw the parser (`tests/blind/*/README.md`), with ground truth computed in pandas by each
+//! suite's own `truth.py`. The tables come from PyPI wheels (`fetch.py`) into `.cache/blind/`.
+//!
+//! Each answer is graded by the question's shape (boolean, number, category, list of categories,
+//! list of numbers, or a question to refuse) into: right; **wrong but exact** (an exact route whose
+//! value is not the truth: the failure Tabletalk exists to avoid); refused (not exact: a question
+//! back, "I don't know", or retrieved rows). The dev half runs here and must keep wrong-but-exact
+//! at or below 1 % and accuracy at or above the floor recorded below; the sealed half
+//! (`TABLETALK_BLIND_HALF=sealed`) is run once, by hand, at the end of a piece of work.
+//!
+//! `TABLETALK_ACCURACY_DOC=1` writes the tables to `docs/accuracy.md`; `TABLETALK_BLIND_SHOW=1`
+//! prints every question that was not right.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+use serde_json::Value as Json;
+
+/// Suites, each a folder under tests/blind with fetch.py, truth.py, dev.jsonl and sealed.jsonl.
+const SUITES: &[&str] = &["a", "b"];
+
+/// Most wrong-but-exact answers allowed, as a share of the questions (issue 19).
+const MAX_WRONG_EXACT: f64 = 0.01;
+
+/// The dev half's accuracy must not fall below this (measured; raise it as the parser improves).
+const MIN_RIGHT: f64 = 0.0;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace").to_path_buf()
+}
+
+fn read_jsonl(p: &Path) -> Vec<Json> {
+    let text = std::fs::read_to_string(p).unwrap_or_else(|e| panic!("reading {}: {e}", p.display()));
+    text.lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{}: {e}: {l}", p.display()))).collect()
+}
+
+fn python() -> PathBuf {
+    let python = root().join(".cache/venv/bin/python");
+    assert!(python.is_file(), "{} is missing: run `cargo xtask fixtures` (it installs pandas)", python.display());
+    python
+}
+
+fn run_py(script: &Path, args: &[&Path]) {
+    let mut c = Command::new(python());
+    c.arg(script);
+    for (i, a) in args.iter().enumerate() {
+        c.arg(if i == 0 { "--cache" } else { "--out" });
+        c.arg(a);
+    }
+    let status = c.status().unwrap_or_else(|e| panic!("running {}: {e}", script.display()));
+    assert!(status.success(), "{} failed", script.display());
+}
+
+fn as_num(v: &Json) -> Option<f64> {
+    match v {
+        Json::Number(n) => n.as_f64(),
+        Json::String(s) => s.trim().replace(',', "").parse::<f64>().ok(),
+        Json::Bool(_) | Json::Null | Json::Array(_) | Json::Object(_) => None,
+    }
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-6 * b.abs().max(1.0)
+}
+
+/// Scalars compare as numbers when both read as numbers, as booleans when the truth is one, else
+/// as text without case or surrounding space.
+fn same_scalar(got: &Json, want: &Json) -> bool {
+    if let Json::Bool(w) = want {
+        return got.as_bool() == Some(*w);
+    }
+    match (as_num(got), as_num(want)) {
+        (Some(a), Some(b)) => close(a, b),
+        _ => match (got, want) {
+            (Json::String(a), Json::String(b)) => a.trim().to_lowercase() == b.trim().to_lowercase(),
+            _ => false,
+        },
+    }
+}
+
+fn key(v: &Json) -> String {
+    match as_num(v) {
+        Some(n) => format!("{n:.9e}"),
+        None => match v {
+            Json::String(s) => s.trim().to_lowercase(),
+            other => other.to_string(),
+        },
+    }
+}
+
+fn same_value(got: &Json, want: &Json, ordered: bool) -> bool {
+    match (got, want) {
+        (Json::Array(g), Json::Array(w)) => {
+            if g.len() != w.len() {
+                return false;
+            }
+            if ordered {
+                return g.iter().zip(w).all(|(a, b)| same_scalar(a, b));
+            }
+            let mut gs: Vec<&Json> = g.iter().collect();
+            let mut ws: Vec<&Json> = w.iter().collect();
+            gs.sort_by_key(|v| key(v));
+            ws.sort_by_key(|v| key(v));
+            gs.iter().zip(&ws).all(|(a, b)| same_scalar(a, b))
+        }
+        // A list of one is the same answer as its element.
+        (Json::Array(g), w) if g.len() == 1 => same_scalar(&g[0], w),
+        (g, Json::Array(w)) if w.len() == 1 => same_scalar(g, &w[0]),
+        _ => same_scalar(got, want),
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Grade {
+    Right,
+    WrongExact,
+    Refused,
+}
+
+/// An answer the exact path computed (retrieval's cited rows are not one).
+fn is_exact(a: &Json) -> bool {
+    matches!(a["route"].as_str(), Some("exact" | "lookup")) && a["intent"].as_str() != Some("retrieval")
+}
+
+fn grade(shape: &str, a: &Json, truth: &Json) -> Grade {
+    let exact = is_exact(a);
+    if shape == "refuse" {
+        return if exact { Grade::WrongExact } else { Grade::Right };
+    }
+    if !exact {
+        return Grade::Refused;
+    }
+    let ordered = truth["ordered"].as_bool().unwrap_or(false);
+    if same_value(&a["value"], &truth["answer"], ordered) {
+        Grade::Right
+    } else {
+        Grade::WrongExact
+    }
+}
+
+#[derive(Default, Clone, Copy)]
+struct Tally {
+    right: u32,
+    wrong_exact: u32,
+    refused: u32,
+}
+
+impl Tally {
+    fn add(&mut self, g: Grade) {
+        match g {
+            Grade::Right => self.right += 1,
+            Grade::WrongExact => self.wrong_exact += 1,
+            Grade::Refused => self.refused += 1,
+        }
+    }
+    fn n(&self) -> u32 {
+        self.right + self.wrong_exact + self.refused
+    }
+    fn cells(&self) -> String {
+        let n = self.n().max(1) as f64;
+        format!(
+            "{} | {:.1} % | {:.1} % | {:.1} %",
+            self.n(),
+            100.0 * self.right as f64 / n,
+            100.0 * self.wrong_exact as f64 / n,
+            100.0 * self.refused as f64 / n
+        )
+    }
+}
+
+#[test]
+fn blind_suite() {
+    let root = root();
+    let half = std::env::var("TABLETALK_BLIND_HALF").unwrap_or_else(|_| "dev".into());
+    assert!(half == "dev" || half == "sealed", "TABLETALK_BLIND_HALF is dev or sealed");
+    let show = std::env::var_os("TABLETALK_BLIND_SHOW").is_some();
+    let mut all = Tally::default();
+    let mut by_shape: BTreeMap<String, Tally> = BTreeMap::new();
+    let mut by_lang: BTreeMap<String, Tally> = BTreeMap::new();
+    let mut by_table: BTreeMap<String, Tally> = BTreeMap::new();
+    let mut lines = Vec::new();
+    let mut took = std::time::Duration::ZERO;
+    for suite in SUITES {
+        let dir = root.join("tests/blind").join(suite);
+        let cache = root.join(".cache/blind").join(suite);
+        run_py(&dir.join("fetch.py"), &[&cache]);
+        let tmp = tempfile::tempdir().expect("temp dir");
+        let mut c = Command::new(python());
+        let status = c.arg(dir.join("truth.py")).arg("--tables").arg(cache.join("tables")).arg("--out").arg(tmp.path()).status().expect("running truth.py");
+        assert!(status.success(), "{suite}: truth.py failed");
+        let questions = read_jsonl(&dir.join(format!("{half}.jsonl")));
+        let truth: HashMap<String, Json> =
+            read_jsonl(&tmp.path().join(format!("{half}.truth.jsonl"))).into_iter().map(|t| (t["id"].as_str().expect("id").to_string(), t)).collect();
+        // One `tabletalk ask --questions` per table, as a visitor would upload it: no description.
+        let mut per_table: BTreeMap<String, Vec<&Json>> = BTreeMap::new();
+        for q in &questions {
+            per_table.entry(q["table"].as_str().expect("table").to_string()).or_default().push(q);
+        }
+        for (table, qs) in per_table {
+            let qfile = tmp.path().join(format!("{table}.questions.jsonl"));
+            let text: String = qs.iter().map(|q| format!("{}\n", serde_json::json!({"id": q["id"], "question": q["question"]}))).collect();
+            std::fs::write(&qfile, text).expect("writing questions");
+            let started = Instant::now();
+            // TABLETALK_BIN measures another build (the "before" figures) against the same suite.
+            let bin = std::env::var("TABLETALK_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_tabletalk").to_string());
+            let out = Command::new(bin)
+                .arg("ask")
+                .arg(cache.join("tables").join(&table))
+                .arg("--questions")
+                .arg(&qfile)
+                .arg("--json")
+                .output()
+                .expect("running tabletalk ask");
+            took += started.elapsed();
+            assert!(out.status.success(), "{table}: tabletalk ask failed: {}", String::from_utf8_lossy(&out.stderr));
+            let answers: HashMap<String, Json> = String::from_utf8(out.stdout)
+                .expect("utf-8")
+                .lines()
+                .map(|l| serde_json::from_str::<Json>(l).expect("answer is JSON"))
+                .map(|a| (a["id"].as_str().expect("id echoed").to_string(), a))
+                .collect();
+            for q in qs {
+                let id = q["id"].as_str().expect("id");
+                let a = answers.get(id).unwrap_or_else(|| panic!("{id}: no answer"));
+                let t = &truth[id];
+                let shape = q["shape"].as_str().expect("shape");
+                let g = grade(shape, a, t);
+                all.add(g);
+                by_shape.entry(shape.to_string()).or_default().add(g);
+                by_lang.entry(q["lang"].as_str().unwrap_or("?").to_string()).or_default().add(g);
+                by_table.entry(table.clone()).or_default().add(g);
+                if show && g != Grade::Right {
+                    lines.push(format!(
+                        "{g:?} {id} [{}] {}\n    want {} ({shape}); got {} {}: {}\n    sql: {}",
+                        q["lang"].as_str().unwrap_or(""),
+                        q["question"].as_str().unwrap_or(""),
+                        t["answer"],
+                        a["route"],
+                        a["value"],
+                        a["answer"].as_str().unwrap_or("").chars().take(160).collect::<String>(),
+                        a["sql"].as_str().unwrap_or("-")
+                    ));
+                }
+            }
+        }
+    }
+    lines.sort();
+    for l in &lines {
+        println!("{l}");
+    }
+    let n = all.n() as f64;
+    let table = |title: &str, m: &BTreeMap<String, Tally>| {
+        let mut s = format!("| {title} | questions | right | wrong but exact | refused |\n|---|---|---|---|---|\n");
+        for (k, t) in m {
+            s.push_str(&format!("| {k} | {} |\n", t.cells()));
+        }
+        s
+    };
+    let summary = format!(
+        "Half `{half}`, {} questions, {:.1} ms per question (`tabletalk ask --questions`, load included).\n\n| all | questions | right | wrong but exact | refused |\n|---|---|---|---|---|\n| all | {} |\n\n{}\n{}\n{}",
+        all.n(),
+        took.as_secs_f64() * 1000.0 / n.max(1.0),
+        all.cells(),
+        table("shape", &by_shape),
+        table("language", &by_lang),
+        table("table", &by_table)
+    );
+    println!("{summary}");
+    if std::env::var_os("TABLETALK_ACCURACY_DOC").is_some() {
+        let path = root.join("docs/accuracy.md");
+        let doc = std::fs::read_to_string(&path).unwrap_or_default();
+        // TABLETALK_BLIND_LABEL names the figures ("before" for the build before a change).
+        let label = std::env::var("TABLETALK_BLIND_LABEL").unwrap_or_else(|_| "after".into());
+        let (start, end) = (format!("<!-- blind-{label}-{half}:start -->"), format!("<!-- blind-{label}-{half}:end -->"));
+        let body = format!("{start}\n{summary}{end}");
+        let new = match (doc.find(&start), doc.find(&end)) {
+            (Some(a), Some(b)) => format!("{}{body}{}", &doc[..a], &doc[b + end.len()..]),
+            _ => format!("{doc}\n{body}\n"),
+        };
+        std::fs::write(&path, new).expect("writing docs/accuracy.md");
+    }
+    if half == "dev" {
+        let wrong = all.wrong_exact as f64 / n;
+        let right = all.right as f64 / n;
+        assert!(wrong <= MAX_WRONG_EXACT, "wrong but exact: {:.1} % of {n} (at most {:.1} %)", wrong * 100.0, MAX_WRONG_EXACT * 100.0);
+        assert!(right >= MIN_RIGHT, "right: {:.1} % of {n} (at least {:.1} %)", right * 100.0, MIN_RIGHT * 100.0);
+    }
+}

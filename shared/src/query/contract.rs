@@ -1,0 +1,200 @@
+//! The contract an exact answer must meet: every content word of the question is placed in the
+//! plan (a field it reads, a value it filters by, a number it uses, an intent word it computes),
+//! and the plan's answer has the shape the words ask for. Anything less is not called exact.
+
+use super::catalog::Catalog;
+use super::lang::Cue;
+use super::plan::{AggFn, Filter, Plan, Test};
+use super::shape::Shape;
+use super::tagger::{Span, Tag};
+
+/// The shape of answer a plan computes.
+pub fn plan_shape(plan: &Plan, cat: &Catalog) -> Shape {
+    match plan {
+        Plan::Check { .. } => Shape::Boolean,
+        Plan::Count { .. } | Plan::Columns | Plan::DistinctCount { .. } | Plan::Aggregate { .. } | Plan::Share { .. } => Shape::Number,
+        Plan::Frequent { .. } | Plan::Compare { .. } => Shape::Category,
+        Plan::Lookup { field, .. } => match cat.field(&field.0) {
+            Some(f) if cat.fields[f].ty.is_numeric() => Shape::Number,
+            _ => Shape::Category,
+        },
+        Plan::Rank { n, label, values, .. } => match (n, label.is_some() && !values) {
+            (1, true) => Shape::Category,
+            (1, false) => Shape::Number,
+            (n, _) => Shape::List { n: Some(*n) },
+        },
+        Plan::GroupTop { n: 1, .. } => Shape::Category,
+        Plan::GroupTop { n, .. } => Shape::List { n: Some(*n) },
+        Plan::DistinctValues { .. } | Plan::List { .. } | Plan::Group { .. } | Plan::Distribution { .. } | Plan::Scatter { .. } => Shape::List { n: None },
+    }
+}
+
+/// Whether a plan of shape `got` answers a question asking for `asked`.
+pub fn fits(asked: Shape, got: Shape, plan: &Plan) -> bool {
+    match (asked, got) {
+        (Shape::Boolean, g) | (g, Shape::Boolean) => g == Shape::Boolean && asked == got,
+        (Shape::Open, _) => true,
+        // "How many cars per origin?" is one number per group.
+        (Shape::Number, Shape::Number) => true,
+        (Shape::Number, _) => matches!(plan, Plan::Group { .. }),
+        (Shape::Category, Shape::Category | Shape::List { .. }) => true,
+        (Shape::Category, _) => false,
+        (Shape::List { n: Some(k) }, Shape::List { n: Some(m) }) => k == m,
+        (Shape::List { n: Some(_) }, Shape::List { n: None }) => true,
+        (Shape::List { n: Some(_) }, _) => false,
+        (Shape::List { n: None }, Shape::Number) => false,
+        (Shape::List { n: None }, _) => true,
+    }
+}
+
+/// Every field a plan reads (filters included), by engine name.
+pub fn plan_fields(plan: &Plan) -> Vec<String> {
+    let mut out = Vec::new();
+    let add_filter = |f: &Option<Filter>, out: &mut Vec<String>| {
+        if let Some(f) = f {
+            out.extend(f.conds().into_iter().map(|(fr, _, _)| fr.0.clone()));
+        }
+    };
+    match plan {
+        Plan::Count { filter } => add_filter(filter, &mut out),
+        Plan::Columns => {}
+        Plan::DistinctCount { field, filter } | Plan::DistinctValues { field, filter } | Plan::Frequent { field, filter, .. } | Plan::Aggregate { field, filter, .. } | Plan::Distribution { field, filter } => {
+            out.push(field.0.clone());
+            add_filter(filter, &mut out);
+        }
+        Plan::Compare { field, filter, .. } => {
+            out.push(field.0.clone());
+            add_filter(filter, &mut out);
+        }
+        Plan::Rank { field, label, filter, .. } => {
+            out.push(field.0.clone());
+            out.extend(label.iter().map(|l| l.0.clone()));
+            add_filter(filter, &mut out);
+        }
+        Plan::Group { field, by, filter, .. } | Plan::GroupTop { field, by, filter, .. } => {
+            out.extend(field.iter().map(|l| l.0.clone()));
+            out.push(by.0.clone());
+            add_filter(filter, &mut out);
+        }
+        Plan::Share { filter, base } => {
+            add_filter(&Some(filter.clone()), &mut out);
+            add_filter(base, &mut out);
+        }
+        Plan::Lookup { field, key } => {
+            out.push(field.0.clone());
+            add_filter(&Some(key.clone()), &mut out);
+        }
+        Plan::List { filter, label } => {
+            out.extend(label.iter().map(|l| l.0.clone()));
+            add_filter(filter, &mut out);
+        }
+        Plan::Scatter { x, y, label, filter } => {
+            out.push(x.0.clone());
+            out.push(y.0.clone());
+            out.extend(label.iter().map(|l| l.0.clone()));
+            add_filter(filter, &mut out);
+        }
+        Plan::Check { inner, .. } => out.extend(plan_fields(inner)),
+    }
+    out
+}
+
+/// The aggregate functions a plan computes (a yes/no question's inner plan included).
+fn plan_funcs(plan: &Plan) -> Vec<AggFn> {
+    match plan {
+        Plan::Aggregate { func, .. } | Plan::Group { func, .. } | Plan::GroupTop { func, .. } => vec![*func],
+        Plan::Rank { desc: true, .. } => vec![AggFn::Max],
+        Plan::Rank { desc: false, .. } => vec![AggFn::Min],
+        Plan::Check { inner, .. } => plan_funcs(inner),
+        _ => Vec::new(),
+    }
+}
+
+/// The number the plan takes from the words ("top 5", "the 3 heaviest").
+fn plan_n(plan: &Plan) -> Option<u32> {
+    match plan {
+        Plan::Rank { n, .. } | Plan::GroupTop { n, .. } => Some(*n),
+        Plan::Check { inner, .. } => plan_n(inner),
+        _ => None,
+    }
+}
+
+fn plan_test_number(plan: &Plan) -> Option<f64> {
+    match plan {
+        Plan::Check { test: Test::Cmp { value, .. }, .. } => Some(*value),
+        _ => None,
+    }
+}
+
+/// The span after `i` (stop words skipped) is a field the plan reads.
+fn next_field_used(spans: &[Span], i: usize, uses: &dyn Fn(usize) -> bool) -> bool {
+    spans[i + 1..].iter().find(|s| s.tag != Tag::Stop).is_some_and(|s| matches!(&s.tag, Tag::Field(fs) if fs.iter().any(|&f| uses(f))))
+}
+
+const NAME_WORDS: &[&str] = &["name", "names", "nombre", "nombres", "nom", "noms"];
+
+/// Whether the plan's answer is a name: a label, a category, a text value.
+fn names_rows(plan: &Plan, cat: &Catalog) -> bool {
+    let text = |f: &super::plan::FieldRef| cat.field(&f.0).is_some_and(|i| !cat.fields[i].ty.is_numeric());
+    match plan {
+        Plan::Rank { label, .. } | Plan::List { label, .. } => label.is_some(),
+        Plan::GroupTop { .. } | Plan::Frequent { .. } | Plan::Compare { .. } => true,
+        Plan::DistinctValues { field, .. } | Plan::Lookup { field, .. } => text(field),
+        _ => false,
+    }
+}
+
+/// The words of the question the plan does not account for (empty when all are placed).
+pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
+    let fields = plan_fields(plan);
+    let uses = |f: usize| fields.iter().any(|n| *n == cat.fields[f].name);
+    let funcs = plan_funcs(plan);
+    let inner = match plan {
+        Plan::Check { inner, .. } => inner.as_ref(),
+        p => p,
+    };
+    let mut out = Vec::new();
+    for (i, s) in spans.iter().enumerate() {
+        // "What's the name of the oldest person?" needs a field that names rows.
+        if i > 0 && matches!(s.tag, Tag::Unknown | Tag::Cue(Cue::List)) && NAME_WORDS.contains(&super::text::fold(&s.raw).as_str()) && !names_rows(inner, cat) {
+            out.push(s.raw.clone());
+            continue;
+        }
+        let placed = match &s.tag {
+            // An empty span is a field a superlative implied ("oldest" → age): the superlative speaks for it.
+            Tag::Field(_) if s.raw.is_empty() => true,
+            // "rain days or snow days": a field word that is also what the rows are called.
+            Tag::Field(fs) => fs.iter().any(|&f| uses(f)) || super::tagger::event_of_rows(&super::text::fold(&s.raw), cat) || cat.aliases.iter().any(|a| a.len() == 1 && super::text::same_word(&a[0], &super::text::fold(&s.raw))),
+            Tag::Group(g) => cat.groups[*g].members.iter().any(|&f| uses(f)),
+            Tag::Value(_) | Tag::Quoted(_) | Tag::Date(_) => s.used,
+            Tag::Number(n) => s.used || plan_n(plan) == Some(*n as u32) || plan_test_number(plan) == Some(*n),
+            Tag::Unknown => s.used || !(s.raw.chars().count() > 2 && s.raw.chars().all(char::is_alphabetic)),
+            Tag::Cue(c) => match c {
+                Cue::Avg => funcs.contains(&AggFn::Avg),
+                Cue::Sum => funcs.contains(&AggFn::Sum) || matches!(inner, Plan::Count { .. } | Plan::DistinctCount { .. } | Plan::Group { func: AggFn::Count, .. }),
+                Cue::Median => funcs.contains(&AggFn::Median),
+                Cue::Min | Cue::Max => {
+                    funcs.iter().any(|f| matches!(f, AggFn::Min | AggFn::Max)) || matches!(inner, Plan::Rank { .. } | Plan::GroupTop { .. } | Plan::Frequent { .. })
+                }
+                Cue::High | Cue::Low | Cue::Top | Cue::Bottom | Cue::Most | Cue::Least => matches!(
+                    inner,
+                    Plan::Rank { .. } | Plan::Frequent { .. } | Plan::GroupTop { .. } | Plan::Compare { .. } | Plan::Aggregate { func: AggFn::Min | AggFn::Max, .. }
+                ),
+                Cue::Share => matches!(inner, Plan::Share { .. }),
+                Cue::Per => matches!(inner, Plan::Group { .. } | Plan::GroupTop { .. }),
+                // "How many miles per gallon does X do?" looks a number up; "the most common number of cylinders".
+                Cue::HowMany if matches!(inner, Plan::Lookup { .. } | Plan::Aggregate { .. }) || (next_field_used(spans, i, &uses) && !matches!(inner, Plan::Count { .. })) => true,
+                Cue::HowMany => matches!(
+                    inner,
+                    Plan::Count { .. } | Plan::DistinctCount { .. } | Plan::Columns | Plan::Group { func: AggFn::Count, .. } | Plan::GroupTop { func: AggFn::Count, .. } | Plan::Share { .. }
+                ) || matches!(inner, Plan::Aggregate { func: AggFn::Sum, .. }),
+                _ => true,
+            },
+            Tag::Alias | Tag::Stop => true,
+        };
+        if !placed {
+            out.push(s.raw.clone());
+        }
+    }
+    out
+}

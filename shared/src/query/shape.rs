@@ -1,0 +1,138 @@
+//! The shape of answer a question asks for, read from its words alone (before any field is
+//! linked): yes/no, a number, one category, or a list. The contract in `contract` compares it with
+//! the shape a plan computes, so "Is the highest X negative?" never gets a number as its answer.
+
+use serde::{Deserialize, Serialize};
+
+use super::lang::{lexicon, Lang};
+use super::text::Token;
+
+/// What kind of answer the words ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Shape {
+    /// "Is…?", "Are there more…than…?", "Gibt es…?", "¿Hay…?": true or false.
+    Boolean,
+    /// "How many…", "What is the average…": one number.
+    Number,
+    /// "Which origin…", "Who…": one name or category (a list when several tie).
+    Category,
+    /// "List…", "the 3 heaviest…", "top 5…": several values; `n` when the words say how many.
+    List { n: Option<u32> },
+    /// Nothing in the words fixes the shape ("average mpg per origin", "Tell me about…").
+    Open,
+}
+
+/// Auxiliaries that open a yes/no question, per language (folded).
+fn opens_yes_no(lang: Lang, first: &str, second: Option<&str>) -> bool {
+    match lang {
+        Lang::En => matches!(first, "is" | "are" | "was" | "were" | "do" | "does" | "did" | "has" | "have" | "had" | "can" | "could" | "will" | "would" | "should" | "isn" | "aren" | "wasn" | "doesn" | "don"),
+        Lang::Es => matches!(first, "es" | "son" | "hay" | "habia" | "hubo" | "existe" | "existen" | "tiene" | "tienen" | "tuvo" | "fue" | "fueron" | "era" | "eran" | "esta" | "estan" | "supera" | "superan" | "todos" | "todas" | "algun" | "alguna" | "alguno"),
+        Lang::Ca => matches!(first, "es" | "son" | "hi" | "existeix" | "existeixen" | "te" | "tenen" | "era" | "eren" | "esta" | "estan" | "supera" | "superen" | "tots" | "totes" | "algun" | "alguna")
+            || (first == "va" && second.is_some_and(|s| matches!(s, "ser" | "haver" | "tenir"))),
+        Lang::De => matches!(first, "ist" | "sind" | "gibt" | "gab" | "hat" | "haben" | "hatte" | "hatten" | "war" | "waren" | "kann" | "konnen" | "liegt" | "liegen" | "existiert" | "existieren" | "stimmt" | "ubersteigt" | "ubersteigen" | "kommt" | "kommen"),
+    }
+}
+
+/// Words that ask for a number.
+fn asks_number(folds: &[&str]) -> bool {
+    let joined = format!(" {} ", folds.join(" "));
+    [
+        " how many ", " how much ", " cuantos ", " cuantas ", " cuanto ", " cuanta ", " quants ", " quantes ", " quant ", " quanta ",
+        " wie viele ", " wie viel ", " wieviele ", " what percentage ", " what share ", " what proportion ", " what fraction ", " que porcentaje ",
+        " quin percentatge ", " welcher anteil ", " wie hoch ist der anteil ", " how often ",
+    ]
+    .iter()
+    .any(|p| joined.contains(p))
+}
+
+/// Words that introduce a name or category: "which", "who", "qué", "welche".
+fn asks_which(w: &str) -> bool {
+    matches!(w, "which" | "who" | "whom" | "whose" | "cual" | "cuales" | "quien" | "quienes" | "quin" | "quina" | "quins" | "quines" | "qui" | "welche" | "welcher" | "welches" | "welchen" | "welchem" | "wer" | "wem" | "wen")
+}
+
+/// Words that ask for a list.
+fn asks_list(w: &str) -> bool {
+    matches!(w, "list" | "name" | "enumerate" | "lista" | "enumera" | "nombra" | "llista" | "anomena" | "liste" | "nenne" | "nennen" | "auflisten")
+}
+
+fn plural_rank_word(w: &str) -> bool {
+    matches!(w, "top" | "first" | "last" | "primeros" | "primeras" | "ultimos" | "ultimas" | "primers" | "primeres" | "darrers" | "ersten" | "letzten" | "bottom")
+}
+
+/// Reads the shape the question asks for. `numbers` gives a number per token where the token is one.
+pub fn asked(tokens: &[Token], lang: Lang, numbers: &[Option<f64>]) -> Shape {
+    let folds: Vec<&str> = tokens.iter().map(|t| t.fold.as_str()).collect();
+    let Some(first) = folds.first() else { return Shape::Open };
+    // "Top 5…", "the 3 heaviest…", "die 4 häufigsten…": a count of items next to a ranking word.
+    let n = (0..folds.len()).find_map(|i| {
+        let v = numbers.get(i).copied().flatten().or_else(|| lexicon(lang).numbers.iter().find(|(w, _)| *w == folds[i]).map(|(_, n)| *n as f64))?;
+        if v.fract() != 0.0 || !(2.0..=100.0).contains(&v) {
+            return None;
+        }
+        let before = i.checked_sub(1).map(|j| folds[j]);
+        let after = folds.get(i + 1).copied();
+        let near = before.is_some_and(|b| plural_rank_word(b) || matches!(b, "the" | "los" | "las" | "els" | "les" | "die" | "list" | "lista" | "llista" | "which" | "what" | "cuales" | "quins" | "quines" | "welche"))
+            && after.is_some_and(|a| !a.chars().all(|c| c.is_ascii_digit()));
+        near.then_some(v as u32)
+    });
+    let second = folds.get(1).copied();
+    if opens_yes_no(lang, first, second) && !(folds.contains(&"or") || folds.contains(&"o") || folds.contains(&"oder")) {
+        return Shape::Boolean;
+    }
+    // A yes/no question after a short lead-in: "In 2007, was…", "Tell me: is…" are rare; the
+    // auxiliary must open the question.
+    if let Some(n) = n {
+        return Shape::List { n: Some(n) };
+    }
+    if asks_number(&folds) {
+        return Shape::Number;
+    }
+    if folds.iter().take(2).any(|w| asks_list(w)) {
+        return Shape::List { n: None };
+    }
+    // "Which cars…", "Who…"; but "¿Cuál es la media…?", "Quina és la potència…?", "Which is…" ask
+    // for whatever follows the copula, number or name.
+    if let Some(i) = folds.iter().take(3).position(|w| asks_which(w)) {
+        let next = folds.get(i + 1).copied().unwrap_or("");
+        if matches!(next, "is" | "was" | "es" | "fue" | "era" | "son" | "fueron" | "ist" | "war" | "sind" | "waren" | "va" | "van") {
+            return Shape::Open;
+        }
+        return Shape::Category;
+    }
+    Shape::Open
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::query::text::{parse_number, tokenize};
+
+    fn shape(q: &str, lang: Lang) -> Shape {
+        let t = tokenize(q);
+        let nums: Vec<Option<f64>> = t.iter().map(|t| parse_number(&t.raw)).collect();
+        asked(&t, lang, &nums)
+    }
+
+    #[test]
+    fn yes_no_questions() {
+        assert_eq!(shape("Is the highest value negative?", Lang::En), Shape::Boolean);
+        assert_eq!(shape("Are there more smokers than non-smokers?", Lang::En), Shape::Boolean);
+        assert_eq!(shape("Do all rows have a different id?", Lang::En), Shape::Boolean);
+        assert_eq!(shape("¿Hay algún país con más de 80 años de esperanza de vida?", Lang::Es), Shape::Boolean);
+        assert_eq!(shape("Gibt es Länder mit mehr als 1000 Einwohnern?", Lang::De), Shape::Boolean);
+        assert_eq!(shape("Hi ha cap fila sense valor?", Lang::Ca), Shape::Boolean);
+        // A choice between two values is not yes/no.
+        assert_eq!(shape("Are there more women or men?", Lang::En), Shape::Category);
+    }
+
+    #[test]
+    fn numbers_categories_and_lists() {
+        assert_eq!(shape("How many cars have 8 cylinders?", Lang::En), Shape::Number);
+        assert_eq!(shape("Wie viele Länder gibt es?", Lang::De), Shape::Number);
+        assert_eq!(shape("Which origin has the highest average mpg?", Lang::En), Shape::Category);
+        assert_eq!(shape("List the 3 heaviest cars", Lang::En), Shape::List { n: Some(3) });
+        assert_eq!(shape("What are the top 5 countries by population?", Lang::En), Shape::List { n: Some(5) });
+        assert_eq!(shape("average mpg per origin", Lang::En), Shape::Open);
+    }
+}
