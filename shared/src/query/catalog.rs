@@ -303,6 +303,41 @@ pub fn plain_years(col: &ColumnSchema, table: &Table, i: usize) -> bool {
         })
 }
 
+/// Translations of words that often name columns, folded (es, ca, de).
+const COMMON_NAMES: &[(&str, &[&str])] = &[
+    ("country", &["pais", "paises", "land", "lander", "landern"]),
+    ("ctryname", &["country", "countries", "pais", "paises", "land", "lander"]),
+    ("year", &["ano", "anos", "any", "anys", "jahr", "jahre", "jahren"]),
+    ("day", &["dia", "dias", "dies", "tag", "tage", "tagen", "wochentag"]),
+    ("month", &["mes", "meses", "mesos", "monat", "monate", "monaten"]),
+    ("state", &["estado", "estados", "estat", "estats", "staat", "staaten", "bundesstaat", "bundesstaaten"]),
+    ("city", &["ciudad", "ciudades", "ciutat", "ciutats", "stadt", "stadte"]),
+    ("region", &["regio", "regions", "regiones", "regionen"]),
+    ("continent", &["continente", "continentes", "continents", "kontinent", "kontinente"]),
+    ("population", &["poblacion", "poblacio", "bevolkerung", "einwohner", "inhabitants"]),
+    ("pop", &["population", "poblacion", "poblacio", "bevolkerung", "einwohner", "inhabitants", "habitantes", "habitants"]),
+    ("sex", &["sexo", "sexe", "geschlecht", "gender", "genero", "genere"]),
+    ("gender", &["sexo", "sexe", "geschlecht", "genero", "genere"]),
+    ("age", &["edad", "edat", "alter"]),
+    ("date", &["fecha", "fechas", "data", "datum"]),
+    ("price", &["precio", "preu", "preis"]),
+    ("income", &["ingresos", "ingressos", "einkommen"]),
+    ("time", &["tiempo", "temps", "zeit"]),
+    ("party", &["partido", "partidos", "partit", "partits", "partei", "parteien"]),
+    ("firm", &["company", "companies", "empresa", "empresas", "empreses", "firma", "firmen", "unternehmen"]),
+    ("company", &["firm", "firms", "empresa", "empresas", "empreses", "firma", "firmen", "unternehmen"]),
+    ("passengers", &["pasajeros", "passatgers", "passagiere", "passagieren"]),
+    ("tip", &["propina", "propinas", "propines", "trinkgeld", "trinkgelder"]),
+    ("invest", &["investment", "investments", "inversion", "inversiones", "inversio", "inversions", "investition", "investitionen"]),
+    ("children", &["kids", "hijos", "fills", "kinder"]),
+    ("leader", &["lider", "lideres", "lidere", "lider", "anfuhrer"]),
+    ("duration", &["duracion", "durada", "dauer", "length"]),
+    ("regime", &["regimen", "regim", "regierungsform"]),
+    ("poverty", &["pobreza", "pobresa", "armut"]),
+    ("murder", &["homicide", "homicides", "asesinatos", "homicidios", "homicidis", "mord", "morde"]),
+    ("urban", &["urbana", "urbano", "urba", "stadtisch"]),
+];
+
 fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> FieldInfo {
     let mut names = vec![name_words(&col.name)];
     if col.path.len() > 1 {
@@ -326,6 +361,14 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
     for (anchors, units) in UNITS {
         if names.iter().any(|n| n.iter().any(|w| anchors.contains(&w.as_str()))) {
             names.extend(units.iter().map(|u| fold_words(u)));
+        }
+    }
+    // Common column words in the other languages ("país" for country, "Jahr" for year): a visitor
+    // asks in their language about a table whose headers are English.
+    let own = name_words(&col.name);
+    for (anchor, words) in COMMON_NAMES {
+        if own.iter().any(|w| w == anchor) {
+            names.extend(words.iter().map(|w| fold_words(w)));
         }
     }
     names.retain(|n| !n.is_empty());

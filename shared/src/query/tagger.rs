@@ -185,11 +185,27 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
             }
         }
     }
+    scale_numbers(&mut out);
     join_field_words(&mut out, cat);
     add_implied_fields(&mut out, tokens, cat);
     resolve_ambiguity(&mut out, cat);
     prefer_extreme(&mut out, cat);
     out
+}
+
+/// "150 million", "2,5 Millionen", "3 mil": a number and its multiplier are one number.
+fn scale_numbers(out: &mut [Span]) {
+    for i in 1..out.len() {
+        let Tag::Number(n) = out[i - 1].tag else { continue };
+        let m = match super::text::fold(&out[i].raw).as_str() {
+            "thousand" | "thousands" | "tausend" | "mil" | "miles" => 1e3,
+            "million" | "millions" | "millon" | "millones" | "milio" | "milions" | "millionen" | "mio" => 1e6,
+            "billion" | "billions" | "milliarde" | "milliarden" | "mrd" => 1e9,
+            _ => continue,
+        };
+        out[i - 1].tag = Tag::Number(n * m);
+        out[i].tag = Tag::Stop;
+    }
 }
 
 /// "life expectancy" for `lifeExp`, "GDP per capita" for `gdpPercap`: an unknown word next to a field

@@ -642,7 +642,24 @@ impl Parser<'_> {
             let named = targets.iter().copied().find(|&t| t != field && !self.is_numeric(t));
             let label = which_field.or(named).or(self.cat.label).filter(|&l| l != field).map(|l| self.fref(l));
             // Nothing names the rows ("the three highest poverty rates"): the answer is the values.
-            let values = which_field.is_none() && named.is_none() && !self.has(Cue::Who) && !self.has(Cue::Which) && !alias;
+            // "the populations of the 3 biggest countries": the ranked field named first is what is asked.
+            let first_field = self.spans.iter().find_map(|s| match &s.tag {
+                Tag::Field(fs) if !s.raw.is_empty() => Some(fs.clone()),
+                _ => None,
+            });
+            // "Which month…", "Qué mes…", "Who…": a question word before a name-like word asks for names.
+            let asks_names = self.has(Cue::Who)
+                || self.spans.iter().enumerate().any(|(i, s)| {
+                    let after_n = self.next_content(i).map(|j| if matches!(self.spans[j].tag, Tag::Number(_)) { self.next_content(j) } else { Some(j) }).flatten();
+                    matches!(s.cue(), Some(Cue::Which | Cue::What))
+                        && after_n.is_some_and(|j| match &self.spans[j].tag {
+                            Tag::Field(fs) => fs.iter().all(|&f| !self.is_numeric(f)),
+                            Tag::Alias | Tag::Unknown => true,
+                            _ => false,
+                        })
+                });
+            let field_first = first_field.is_some_and(|fs| fs.contains(&field));
+            let values = !asks_names && (field_first || (which_field.is_none() && named.is_none() && !self.has(Cue::Which) && !alias));
             return Ok(self.exact(Plan::Rank { field: self.fref(field), n: n.unwrap_or(1), desc, label, filter, values }));
         }
         // "Is the average age over 30?": the comparison names the aggregated field and is the test.
