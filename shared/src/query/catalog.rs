@@ -389,3 +389,12 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
         distinct: col.distinct,
     }
 }
+
+/// A catalog of a small CSV, for the parser stages' unit tests.
+#[cfg(test)]
+pub(crate) fn test_catalog(name: &str, csv: &str) -> Catalog {
+    let up = crate::ingest::load(&[crate::ingest::SourceFile { name, bytes: csv.as_bytes() }]);
+    let t = up.tables.into_iter().next().expect("one table");
+    let s = crate::schema::infer_table(&t);
+    Catalog::build(&t, &s, &DatasetDescription::default())
+}

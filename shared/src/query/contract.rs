@@ -198,3 +198,39 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::query::catalog::test_catalog;
+    use crate::query::plan::FieldRef;
+
+    const CSV: &str = "name,origin,mpg,cylinders\nA,USA,18,8\nB,Japan,31,4\nC,Europe,26,4\nD,USA,15,8\n";
+
+    #[test]
+    fn shapes_fit_only_what_is_asked() {
+        let cat = test_catalog("cars.csv", CSV);
+        let avg = Plan::Aggregate { func: AggFn::Avg, field: FieldRef("mpg".into()), filter: None };
+        let top = Plan::GroupTop { func: AggFn::Avg, field: Some(FieldRef("mpg".into())), by: FieldRef("origin".into()), n: 1, desc: true, filter: None };
+        assert_eq!(plan_shape(&avg, &cat), Shape::Number);
+        assert_eq!(plan_shape(&top, &cat), Shape::Category);
+        assert!(!fits(Shape::Category, Shape::Number, &avg));
+        assert!(fits(Shape::Category, Shape::Category, &top));
+        assert!(!fits(Shape::Boolean, Shape::Number, &avg));
+        assert!(!fits(Shape::List { n: Some(3) }, Shape::Category, &top));
+        assert!(fits(Shape::Open, Shape::Number, &avg));
+    }
+
+    #[test]
+    fn a_field_the_plan_does_not_read_is_unplaced() {
+        let cat = test_catalog("cars.csv", CSV);
+        let q = "Which origin has the highest average mpg?";
+        let spans = super::super::tagger::tag(q, &super::super::text::tokenize(q), super::super::lang::Lang::En, &cat, &[]);
+        let avg = Plan::Aggregate { func: AggFn::Avg, field: FieldRef("mpg".into()), filter: None };
+        let words = unplaced(&spans, &avg, &cat);
+        assert!(words.iter().any(|w| w == "origin"), "{words:?}");
+        assert!(words.iter().any(|w| w == "highest"), "{words:?}");
+        let top = Plan::GroupTop { func: AggFn::Avg, field: Some(FieldRef("mpg".into())), by: FieldRef("origin".into()), n: 1, desc: true, filter: None };
+        assert!(unplaced(&spans, &top, &cat).is_empty());
+    }
+}

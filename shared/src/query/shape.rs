@@ -77,8 +77,10 @@ pub fn asked(tokens: &[Token], lang: Lang, numbers: &[Option<f64>]) -> Shape {
         near.then_some(v as u32)
     });
     let second = folds.get(1).copied();
-    if opens_yes_no(lang, first, second) && !(folds.contains(&"or") || folds.contains(&"o") || folds.contains(&"oder")) {
-        return Shape::Boolean;
+    if opens_yes_no(lang, first, second) {
+        // "Are there more women or men?" chooses between two values.
+        let choice = folds.contains(&"or") || folds.contains(&"o") || folds.contains(&"oder");
+        return if choice { Shape::Category } else { Shape::Boolean };
     }
     // A yes/no question after a short lead-in: "In 2007, was…", "Tell me: is…" are rare; the
     // auxiliary must open the question.

@@ -236,6 +236,12 @@ fn join_field_words(out: &mut [Span], cat: &Catalog) {
             out[i].tag = Tag::Value(vec![ValueHit { field: f, value: "true".into(), rows: 0, code: false }]);
             continue;
         }
+        // "When did X join?" for a column `joined`: the verb's past form names the field.
+        let past: Vec<usize> = cat.fields.iter().enumerate().filter(|(_, f)| f.names.iter().any(|n| n.len() == 1 && (n[0] == format!("{w}ed") || n[0] == format!("{w}d")))).map(|(k, _)| k).collect();
+        if past.len() == 1 {
+            out[i].tag = Tag::Field(past);
+            continue;
+        }
         // "resigned" for the value Resignation, "retired" for Retirement: a shared stem of 6+ letters.
         if let Some(hits) = value_by_stem(&w, cat) {
             out[i].tag = Tag::Value(hits);
@@ -490,5 +496,43 @@ fn resolve_ambiguity(out: &mut [Span], cat: &Catalog) {
             }
             break;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::query::catalog::test_catalog;
+    use crate::query::text::tokenize;
+
+    const CSV: &str = "country,lifeExp,pop,arrest,reason\nChile,78.5,16000000,1,Death\nPeru,71.4,28000000,0,Resignation\nCuba,78.3,11000000,1,Death\nIran,70.1,65000000,0,Death\nMali,50.2,12000000,1,Resignation\nOman,75.6,3000000,0,Death\nLaos,63.2,6000000,1,Resignation\nFiji,69.0,900000,0,Death\n";
+
+    fn tags(q: &str) -> Vec<(String, Tag)> {
+        let cat = test_catalog("senators.csv", CSV);
+        tag(q, &tokenize(q), Lang::En, &cat, &[]).into_iter().map(|s| (s.raw, s.tag)).collect()
+    }
+
+    #[test]
+    fn a_word_a_field_name_shortens_joins_it() {
+        let t = tags("life expectancy of Chile");
+        assert!(matches!(t[0].1, Tag::Field(_)), "{t:?}");
+        assert_eq!(t[1].1, Tag::Stop, "{t:?}");
+    }
+
+    #[test]
+    fn numbers_take_their_multiplier() {
+        let t = tags("more than 15 million");
+        assert!(t.iter().any(|(_, g)| *g == Tag::Number(15e6)), "{t:?}");
+    }
+
+    #[test]
+    fn verbs_name_boolean_columns_and_values() {
+        let t = tags("how many were arrested");
+        assert!(matches!(&t.last().expect("a span").1, Tag::Value(h) if h[0].value == "true"), "{t:?}");
+        // "resigned" shares six letters with the value Resignation; "died" is a word of the value Death.
+        let t = tags("how many resigned");
+        assert!(matches!(&t.last().expect("a span").1, Tag::Value(h) if h[0].value == "Resignation"), "{t:?}");
+        let t = tags("how many died");
+        assert!(matches!(&t.last().expect("a span").1, Tag::Value(h) if h[0].value == "Death"), "{t:?}");
     }
 }

@@ -173,8 +173,16 @@ pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) ->
             let words = unplaced(&p.spans, &plan, cat);
             let got = plan_shape(&plan, cat);
             let shape_ok = fits(p.effective_shape(), got, &plan);
+            // One unknown word is all that is missing: a field by another name, read by meaning where
+            // an embedder is loaded ("average mileage"), else a refusal naming it.
+            let lone = p.spans.iter().enumerate().filter(|(_, s)| unknown_word(s) && !s.used).map(|(i, _)| i).collect::<Vec<_>>();
             if !p.computes() && p.asked != Shape::Boolean {
                 Understanding::Retrieve { confidence: 0.3 }
+            } else if let ([j], true, 1) = (lone.as_slice(), shape_ok, words.len()) {
+                match p.unknown_field_at(*j) {
+                    Fail::Refuse(r) => Understanding::Refuse(r),
+                    Fail::Clarify(c) => Understanding::Clarify(c),
+                }
             } else {
                 Understanding::Refuse(Refusal::Unplaced { understood: summary(&plan, cat, lang), words, asked: (!shape_ok).then_some(asked) })
             }
@@ -1504,4 +1512,47 @@ fn strip_quotes(s: &str) -> String {
 
 fn fmt_number(n: f64) -> String {
     if n.fract() == 0.0 && n.abs() < 1e15 { format!("{}", n as i64) } else { format!("{n}") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::query::catalog::test_catalog;
+
+    const CSV: &str = "name,origin,mpg,cylinders,hp\nA,USA,18,8,150\nB,Japan,31,4,\nC,Europe,26,4,90\nD,USA,15,8,170\n";
+
+    fn plan(q: &str) -> Understanding {
+        understand(q, &test_catalog("cars.csv", CSV), None, &Overrides::default()).understanding
+    }
+
+    #[test]
+    fn group_superlatives_rank_groups() {
+        match plan("Which origin has the highest average mpg?") {
+            Understanding::Exact { plan: Plan::GroupTop { func: AggFn::Avg, by, n: 1, desc: true, .. }, .. } => assert_eq!(by.0, "origin"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn yes_no_questions_test_their_reading() {
+        match plan("Is the average mpg over 30?") {
+            Understanding::Exact { plan: Plan::Check { test: Test::Cmp { op: CmpOp::Gt, value }, .. }, .. } => assert_eq!(value, 30.0),
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(plan("Is there any car with 8 cylinders?"), Understanding::Exact { plan: Plan::Check { .. }, .. }));
+    }
+
+    #[test]
+    fn missing_values_are_a_condition() {
+        match plan("How many cars have no value for hp?") {
+            Understanding::Exact { plan: Plan::Count { filter: Some(Filter::Cond { pred: Predicate::Missing, .. }) }, .. } => {}
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_dropped_word_is_never_exact() {
+        assert!(!matches!(plan("What is the average mpg of gloomy cars?"), Understanding::Exact { .. }));
+        assert!(!matches!(plan("Which origin has the highest average price?"), Understanding::Exact { .. }));
+    }
 }
