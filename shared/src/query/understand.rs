@@ -196,7 +196,7 @@ pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) ->
     let unknown = p.spans.iter().filter(|s| matches!(s.tag, Tag::Unknown)).count() as f32;
     let matched = p.spans.iter().filter(|s| matches!(s.tag, Tag::Field(_) | Tag::Value(_) | Tag::Group(_) | Tag::Alias)).count() as f32;
     let computes = p.asks_computation();
-    let ignored = p.spans.iter().filter(|s| unknown_word(s)).map(|s| s.raw.clone()).collect();
+    let ignored = p.spans.iter().filter(|s| unknown_word(s) && !s.used).map(|s| s.raw.clone()).collect();
     Parsed { lang, understanding, score: matched * 2.0 + known - unknown, offer: p.offer, computes, ignored, asked }
 }
 
