@@ -168,7 +168,7 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
             Tag::Group(g) => cat.groups[*g].members.iter().any(|&f| uses(f)),
             Tag::Value(_) | Tag::Quoted(_) | Tag::Date(_) => s.used,
             Tag::Number(n) => s.used || plan_n(plan) == Some(*n as u32) || plan_test_number(plan) == Some(*n),
-            Tag::Unknown => s.used || !(s.raw.chars().count() > 2 && s.raw.chars().all(char::is_alphabetic)),
+            Tag::Unknown => s.used || !super::understand::content_word(&s.raw),
             Tag::Cue(c) => match c {
                 Cue::Avg => funcs.contains(&AggFn::Avg),
                 Cue::Sum => funcs.contains(&AggFn::Sum) || matches!(inner, Plan::Count { .. } | Plan::DistinctCount { .. } | Plan::Group { func: AggFn::Count, .. }),

@@ -268,7 +268,13 @@ pub fn summary(plan: &Plan, cat: &Catalog, lang: Lang) -> String {
 
 /// A word of three or more letters the tagger could not place (not a number, date or stray token).
 fn unknown_word(s: &Span) -> bool {
-    s.tag == Tag::Unknown && s.raw.chars().count() > 2 && s.raw.chars().all(char::is_alphabetic)
+    s.tag == Tag::Unknown && content_word(&s.raw)
+}
+
+/// A word that carries meaning: three letters or more, or a short capitalised code ("GM", "DC").
+pub(crate) fn content_word(raw: &str) -> bool {
+    let n = raw.chars().count();
+    raw.chars().all(char::is_alphabetic) && (n > 2 || (n == 2 && raw.chars().all(char::is_uppercase)))
 }
 
 struct Parser<'a> {
