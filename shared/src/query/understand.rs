@@ -1197,10 +1197,18 @@ impl Parser<'_> {
                 return Ok(f);
             }
         }
+        let number = matches!(self.spans[a].tag, Tag::Number(_));
+        // The subject asked for ("Which firms …") is a name, never the operand's field.
+        let text_field = |p: &Self, j: usize| {
+            matches!(&p.spans[j].tag, Tag::Field(fs) if fs.iter().all(|&f| !p.is_numeric(f) && !p.is_date(f)))
+                && p.prev_content(j).is_some_and(|w| w == 0 && matches!(p.spans[w].cue(), Some(Cue::Which | Cue::What | Cue::Who)))
+        };
         let mut k = op;
         let mut steps = 0;
         while let Some(j) = self.prev_content(k) {
             match &self.spans[j].tag {
+                // "Which firms were worth more than 1000": a number is not compared with a name.
+                Tag::Field(_) if number && text_field(self, j) => {}
                 Tag::Field(_) | Tag::Group(_) if !self.spans[j].used => {
                     let f = self.field(j)?;
                     self.spans[j].used = true;
@@ -1215,6 +1223,25 @@ impl Parser<'_> {
                 break;
             }
             k = j;
+        }
+        // "less than 10% of people in poverty": the numeric field a few words after the number.
+        if number {
+            let mut k = end;
+            for _ in 0..4 {
+                let Some(j) = self.next_content(k) else { break };
+                let hit = match &self.spans[j].tag {
+                    Tag::Field(fs) if fs.len() == 1 && self.is_numeric(fs[0]) && !self.spans[j].used => Some(fs[0]),
+                    _ => None,
+                };
+                if let Some(f) = hit {
+                    self.spans[j].used = true;
+                    return Ok(Some(f));
+                }
+                if matches!(self.spans[j].tag, Tag::Cue(Cue::And | Cue::Or | Cue::Op(_) | Cue::Between)) {
+                    break;
+                }
+                k = j;
+            }
         }
         match &self.spans[a].tag {
             Tag::Date(_) => Ok(self.unique(|f| self.is_date(f))),
