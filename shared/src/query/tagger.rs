@@ -101,6 +101,12 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
         if let Some((len, iso)) = date_in_words(tokens, i) {
             offer(len, Tag::Date(iso), 7);
         }
+        // "August 1960", "diciembre de 1958" in a monthly series: that month's row.
+        if cat.fields.iter().any(|f| f.monthly) {
+            if let Some((len, iso)) = month_and_year(tokens, i) {
+                offer(len, Tag::Date(iso), 7);
+            }
+        }
         // Digits and dates.
         if let Some(n) = parse_number(&tokens[i].raw) {
             offer(1, Tag::Number(n), 6);
@@ -355,6 +361,18 @@ fn adjective_base(w: &str) -> Vec<String> {
         out.push(base[..base.len() - 1].to_string());
     }
     out
+}
+
+/// A month name and a year ("August 1960", "diciembre de 1958", "Januar 1959"): its first day.
+fn month_and_year(tokens: &[Token], i: usize) -> Option<(usize, String)> {
+    let m = crate::schema::values::month_from_name(&tokens[i].raw.to_lowercase())?;
+    let mut j = i + 1;
+    while j < tokens.len() && matches!(tokens[j].fold.as_str(), "de" | "del" | "of" | "d") {
+        j += 1;
+    }
+    let t = tokens.get(j)?;
+    let y: i32 = (t.fold.len() == 4).then(|| t.fold.parse().ok()).flatten().filter(|y| (1000..=2999).contains(y))?;
+    Some((j + 1 - i, format!("{y:04}-{m:02}-01")))
 }
 
 /// A day, a month name and a year within a few words (fillers such as "de", "of", "the" allowed).

@@ -1261,6 +1261,8 @@ impl Parser<'_> {
         let mismatch = |wanted: &str| Fail::Refuse(Refusal::TypeMismatch { field: fi.name.clone(), ty: fi.ty.as_str().into(), wanted: wanted.into() });
         match (&self.spans[a].tag, fi.ty) {
             (Tag::Number(n), t) if t.is_numeric() => Ok(Literal::Number(*n)),
+            // "cens equal to 1": a flag compared with 0 or 1.
+            (Tag::Number(n), ColumnType::Boolean) if *n == 0.0 || *n == 1.0 => Ok(Literal::Bool(*n == 1.0)),
             (Tag::Number(n), ColumnType::Date | ColumnType::Datetime) if n.fract() == 0.0 && (1000.0..=2999.0).contains(n) => Ok(Literal::Number(*n)),
             (Tag::Date(d), ColumnType::Date | ColumnType::Datetime) => Ok(Literal::Date(d.clone())),
             (Tag::Number(_) | Tag::Date(_), _) => Err(mismatch("number")),
