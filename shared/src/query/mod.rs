@@ -12,6 +12,7 @@ pub mod error;
 mod execute;
 pub mod guard;
 pub mod lang;
+pub mod limits;
 pub mod plan;
 pub mod sql;
 pub mod tagger;
