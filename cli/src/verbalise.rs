@@ -11,7 +11,7 @@ use serde::ser::{SerializeSeq, SerializeStruct};
 use serde::Serialize;
 use tabletalk_shared::headers::{Layout, RowState};
 use tabletalk_shared::ingest::csv::CsvStream;
-use tabletalk_shared::ingest::{detect_format, load_file, stem, Format, Limits};
+use tabletalk_shared::ingest::{detect_format, load_file_parts, merge_records, stem, Format, Limits};
 use tabletalk_shared::schema::{infer_table, TableSchema};
 use tabletalk_shared::table::{RowRef, Table, Value};
 use tabletalk_shared::template::split_set;
@@ -35,6 +35,8 @@ pub fn run(files: &[PathBuf], template: Option<&Path>, format: OutFormat, out: O
     };
     let mut sink = Sink::new(format, BufWriter::with_capacity(1 << 20, writer))?;
     let mut failed = false;
+    // Tables of one-object JSON files: those of one shape are verbalised as one table, last.
+    let mut records: Vec<(Table, bool)> = Vec::new();
     for path in files {
         let name = crate::files::display_name(path);
         let mut head = Vec::with_capacity(4096);
@@ -45,7 +47,7 @@ pub fn run(files: &[PathBuf], template: Option<&Path>, format: OutFormat, out: O
         let result = if detect_format(&name, &head) == Format::Csv && !head.is_empty() {
             stream_csv(path, &name, &templates, raw, &mut sink)
         } else {
-            whole_file(path, &name, &templates, raw, &mut sink)
+            whole_file(path, &name, &templates, raw, &mut sink, &mut records)
         };
         match result {
             Ok(()) => {}
@@ -56,6 +58,19 @@ pub fn run(files: &[PathBuf], template: Option<&Path>, format: OutFormat, out: O
                 }
                 Err(other) => return Err(other),
             },
+        }
+    }
+    let mut warnings = Vec::new();
+    let joined = merge_records(records, &mut warnings);
+    for w in &warnings {
+        eprintln!("warning: {w}");
+    }
+    for table in joined {
+        let schema = infer_table(&table);
+        let mut v = verbaliser(&schema, &table, &templates)?;
+        let mut text = String::new();
+        for (i, row) in table.rows.iter().enumerate() {
+            emit(&mut sink, &mut v, &table, RowRef::from_index(i), row, raw, &mut text)?;
         }
     }
     sink.finish()?;
@@ -78,13 +93,28 @@ pub(crate) fn verbaliser(schema: &TableSchema, table: &Table, templates: &[(Opti
     }
 }
 
-fn whole_file(path: &Path, name: &str, templates: &[(Option<String>, String)], raw: bool, sink: &mut Sink) -> Result<()> {
+fn whole_file(
+    path: &Path,
+    name: &str,
+    templates: &[(Option<String>, String)],
+    raw: bool,
+    sink: &mut Sink,
+    records: &mut Vec<(Table, bool)>,
+) -> Result<()> {
     let bytes = std::fs::read(path).with_context(|| format!("reading {name}"))?;
     let mut warnings = Vec::new();
-    let tables = load_file(name, &bytes, &Limits::default(), &mut warnings);
+    let loaded = load_file_parts(name, &bytes, &Limits::default(), &mut warnings);
     for w in &warnings {
         eprintln!("warning: {w}");
     }
+    let tables = match loaded {
+        Ok(l) if l.one_record => {
+            records.extend(l.tables.into_iter().map(|t| (t, true)));
+            return Ok(());
+        }
+        Ok(l) => Ok(l.tables),
+        Err(e) => Err(e),
+    };
     let mut progress = Progress::new(name, bytes.len() as u64);
     let mut rows = 0u64;
     let mut text = String::new();
@@ -133,7 +163,8 @@ fn stream_csv(path: &Path, name: &str, templates: &[(Option<String>, String)], r
     let layout = Layout::detect(&grid, name, &mut warnings);
     if layout.transpose_suggested {
         // A transposed table has to be read whole to be turned.
-        return whole_file(path, name, templates, raw, sink);
+        // (A CSV is never one JSON record: nothing lands in `records`.)
+        return whole_file(path, name, templates, raw, sink, &mut Vec::new());
     }
     let mut state = RowState::default();
     let header_rows = layout.header_rows.min(grid.len());
@@ -222,8 +253,9 @@ impl Sink {
             OutFormat::Jsonl => Sink::Jsonl(w),
             OutFormat::Txt => Sink::Txt(w),
             OutFormat::Csv => {
-                let mut c = csv::Writer::from_writer(w);
-                c.write_record(["file", "table", "row", "columns", "text"])?;
+                // Quoted and formula-safe, as the app's export (OWASP's CSV-injection rule).
+                let mut c = tabletalk_shared::export::csv_writer(w);
+                tabletalk_shared::export::write_record(&mut c, &["file", "table", "row", "columns", "text"])?;
                 Sink::Csv(c)
             }
         })
@@ -241,7 +273,7 @@ impl Sink {
             }
             Sink::Csv(c) => {
                 let cols: Vec<&str> = used.iter().map(|&i| names[i].as_str()).collect();
-                c.write_record([file, table, &row.to_string(), &cols.join("|"), text])?;
+                tabletalk_shared::export::write_record(c, &[file, table, &row.to_string(), &cols.join("|"), text])?;
             }
         }
         Ok(())

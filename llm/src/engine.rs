@@ -160,7 +160,7 @@ impl Engine {
     pub fn generate(&mut self, req: &GenRequest, obs: &mut dyn Observer) -> Result<Outcome, EngineError> {
         let ctx = self.text.ctx;
         let prompt_tokens = req.prompt.len();
-        if prompt_tokens == 0 || req.max_tokens == 0 || prompt_tokens + req.max_tokens > ctx {
+        if prompt_tokens == 0 || req.max_tokens == 0 || prompt_tokens.checked_add(req.max_tokens).is_none_or(|total| total > ctx) {
             return Err(EngineError::ContextLength { prompt: prompt_tokens, max_tokens: req.max_tokens, ctx });
         }
         let codec = &self.text.codec;

@@ -24,15 +24,16 @@ impl ApiError {
         Self::new(StatusCode::BAD_REQUEST, "invalid_request_error", code, message)
     }
 
-    /// Clients read both numbers from the message to shorten the prompt and retry.
-    pub fn context_length(ctx: usize, prompt: usize, completion: usize) -> Self {
+    /// Clients read both numbers from the message to shorten the prompt and retry. The sum is
+    /// taken in u128: a client's `max_tokens` may be u64::MAX.
+    pub fn context_length(ctx: u64, prompt: u64, completion: u64) -> Self {
         Self::bad_request(
             "context_length_exceeded",
             format!(
                 "This model's maximum context length is {ctx} tokens. However, you requested {} tokens \
                  ({prompt} in the messages, {completion} in the completion). Please reduce the length \
                  of the messages or completion.",
-                prompt + completion
+                u128::from(prompt) + u128::from(completion)
             ),
         )
     }

@@ -75,7 +75,8 @@ pub struct Part {
 /// Sampling settings checked and converted from the request.
 #[derive(Debug, Clone)]
 pub struct Params {
-    pub max_tokens: Option<usize>,
+    /// As sent (any u64); `api::completion_budget` checks it against the context.
+    pub max_tokens: Option<u64>,
     pub sampling: Sampling,
     pub seed: Option<u64>,
     pub repetition_penalty: f32,
@@ -147,7 +148,7 @@ impl ChatRequest {
             Some(StopField::Many(v)) => v.clone(),
         };
         Ok(Params {
-            max_tokens: max_tokens.map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
+            max_tokens,
             sampling,
             seed: self.seed.map(|s| s as u64),
             repetition_penalty,

@@ -282,6 +282,11 @@ fn over_the_context_is_a_400_naming_both_numbers() {
     let r = s.chat(chat_body("hi", json!({"max_tokens": 300})));
     assert_eq!(r.json["error"]["code"], "context_length_exceeded", "{}", r.json);
     assert!(r.json["error"]["message"].as_str().unwrap().contains("300"));
+    // The largest max_tokens a client can send is a 400 too (issue 20: it overflowed and panicked).
+    let r = s.chat(chat_body("hi", json!({"max_tokens": u64::MAX})));
+    assert_error(&r, 400);
+    assert_eq!(r.json["error"]["code"], "context_length_exceeded", "{}", r.json);
+    assert!(r.json["error"]["message"].as_str().unwrap().contains("18446744073709551615 in the completion"), "{}", r.json);
     assert_eq!(s.chat(chat_body("hi", json!({"max_tokens": 8}))).status, 200);
 }
 

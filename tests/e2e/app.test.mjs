@@ -446,10 +446,11 @@ test('the prepared dataset is kept: a reload opens it with its vectors; export, 
   const bundle = await save('export-dataset');
   assert.match(path.basename(bundle), /\.tabletalk$/);
   const csv = readFileSync(await save('export-csv'), 'utf8').trim().split('\n');
-  assert.equal(csv[0], 'file,table,row,columns,text');
+  // Every field quoted and formula-safe (shared export::write_record, as `verbalise --format csv`).
+  assert.equal(csv[0], '"file","table","row","columns","text"');
   assert.equal(csv.length, rows.length + 1);
-  assert.ok(csv[1].startsWith('seattle-weather-2012.csv,seattle-weather-2012,1,'), csv[1]);
-  assert.ok(csv[1].endsWith(`is ${rows[0].weather}.`) && csv[1].includes(`is ${rows[0].temp_max}.`), csv[1]);
+  assert.ok(csv[1].startsWith('"seattle-weather-2012.csv","seattle-weather-2012","1",'), csv[1]);
+  assert.ok(csv[1].endsWith(`is ${rows[0].weather}."`) && csv[1].includes(`is ${rows[0].temp_max}.`), csv[1]);
   const jsonl = readFileSync(await save('export-jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
   assert.equal(jsonl.length, rows.length);
   assert.equal(jsonl[41].provenance.row, 42);

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use tabletalk_shared::api::{ColumnInfo, CollectionInfo, PublishRequest, TableInfo, TablesPart};
 use tabletalk_shared::index::Collection;
+use tabletalk_shared::query::limits::SqlLimits;
 use tabletalk_shared::query::Dataset;
 use tabletalk_shared::schema::{infer_table, ColumnType};
 
@@ -32,6 +33,8 @@ pub fn decode(index: &[u8], tables: &[u8]) -> Result<(Collection, TablesPart), E
 pub fn load(info: CollectionInfo, collection: Collection, tables: TablesPart) -> Result<Loaded, EdgeError> {
     let by_row = collection.passages().iter().enumerate().map(|(i, p)| ((p.provenance.file.clone(), p.provenance.row.0), i)).collect();
     let dataset = Dataset::new(tables.tables, tables.description).map_err(|e| EdgeError::BadRequest(format!("the tables cannot be queried: {e}")))?;
+    // A Durable Object shares 128 MB with the tables: every statement gets the tightest bounds.
+    dataset.set_sql_limits(SqlLimits::DURABLE_OBJECT);
     Ok(Loaded { info, collection, dataset, by_row })
 }
 

@@ -62,10 +62,11 @@ pub fn read_json_parts(file: &str, text: &str, limits: &Limits, warnings: &mut V
                 table_from_grid(file, &name, grid, limits, warnings)?
             }
             Found::Scalars(items) => Table {
+                // Nesting is bounded here as in records: templates and inference recurse into it.
+                rows: check_depth(file, items, limits)?,
                 name: name.clone(),
                 file: file.to_string(),
                 columns: vec![ColumnHeader::single("value")],
-                rows: items.iter().map(|v| vec![Value::from(v.clone())]).collect(),
                 ..Default::default()
             },
         };
@@ -217,6 +218,24 @@ fn depth_of(v: &Json) -> usize {
         Json::Object(o) => 1 + o.values().map(depth_of).max().unwrap_or(0),
         _ => 0,
     }
+}
+
+/// The items as one-cell rows, refused (with the row) when one nests deeper than the limit.
+fn check_depth(file: &str, items: &[Json], limits: &Limits) -> Result<Vec<Vec<Value>>, IngestError> {
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let d = depth_of(v);
+            if d > limits.max_depth {
+                return Err(IngestError::TooLarge {
+                    at: Location::file(file).row(i as u64 + 1),
+                    message: format!("nested {d} levels deep; at most {} are supported", limits.max_depth),
+                });
+            }
+            Ok(vec![Value::from(v.clone())])
+        })
+        .collect()
 }
 
 fn kind_name(v: &Json) -> &'static str {
@@ -419,6 +438,28 @@ mod tests {
         assert!(matches!(&e, IngestError::TooLarge { at, .. } if at.row == Some(2)), "{e}");
         let e = read_json("bad.json", "[{\"a\":1},\n{\"a\":}]", &Limits::default(), &mut w).unwrap_err();
         assert!(e.to_string().contains("line 2"), "{e}");
+    }
+
+    #[test]
+    fn deep_values_in_a_list_of_plain_values_are_refused_not_templated() {
+        // A list of mostly plain values skipped the depth check, so its static template could nest
+        // past the template limit (100 sections) and `Verbaliser::with_static` would panic.
+        let mut deep = String::from("1");
+        for _ in 0..120 {
+            deep = format!("{{\"a\":{deep}}}");
+        }
+        let mut w = Vec::new();
+        let e = read_json("d.json", &format!("[1, 2, {deep}]"), &Limits::default(), &mut w).unwrap_err();
+        assert!(matches!(&e, IngestError::TooLarge { at, .. } if at.row == Some(3)), "{e}");
+        // Within the limit, the static template compiles and fills.
+        let mut ok = String::from("1");
+        for _ in 0..60 {
+            ok = format!("{{\"a\":{ok}}}");
+        }
+        let t = read_json("d.json", &format!("[1, 2, {ok}]"), &Limits::default(), &mut w).unwrap().remove(0);
+        let s = crate::schema::infer_table(&t);
+        let mut v = crate::verbalise::Verbaliser::with_static(&s, &t);
+        let _ = v.passage(crate::table::RowRef(3), &t.rows[2]);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! the browser and on the edge. Tables become Arrow batches typed by the schema, with a hidden
 //! `__row` column so every result can cite its rows.
 
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 
 use datafusion::arrow::array::{Array, ArrayRef, BooleanBuilder, Date32Builder, Float64Builder, Int64Builder, RecordBatch, StringBuilder};
 use datafusion::arrow::compute::cast;
@@ -10,10 +10,17 @@ use datafusion::arrow::datatypes::{DataType, Field, Schema};
 use datafusion::catalog::MemTable;
 use datafusion::common::TableReference;
 use datafusion::execution::context::SQLOptions;
+use datafusion::execution::disk_manager::{DiskManagerBuilder, DiskManagerMode};
+use datafusion::execution::memory_pool::{GreedyMemoryPool, MemoryConsumer, MemoryPool};
+use datafusion::execution::runtime_env::RuntimeEnvBuilder;
+use datafusion::execution::TaskContext;
+use datafusion::physical_plan::execute_stream;
 use datafusion::prelude::{SessionConfig, SessionContext};
+use futures::StreamExt;
 use serde_json::Value as Json;
 
 use super::error::QueryError;
+use super::limits::{batch_bytes, bound, Budget, SqlLimits};
 use super::sql::ROW;
 use crate::schema::values::{parse_bool, parse_date, parse_number};
 use crate::schema::{is_missing, ColumnType, DateOrder, Shape, TableSchema, ValueFormat};
@@ -38,6 +45,8 @@ impl Rows {
 
 pub struct Engine {
     ctx: SessionContext,
+    /// Cost bounds for every statement (`limits`); the edge tightens them after loading.
+    limits: RwLock<SqlLimits>,
 }
 
 impl Default for Engine {
@@ -47,36 +56,104 @@ impl Default for Engine {
 }
 
 impl Engine {
+    /// An engine bounded by this build's place (`SqlLimits::for_target`).
     pub fn new() -> Self {
-        // One partition: the browser has one thread, and small tables gain nothing from more.
-        let config = SessionConfig::new().with_target_partitions(1).with_information_schema(true);
-        Engine { ctx: SessionContext::new_with_config(config) }
+        Self::with_limits(SqlLimits::for_target())
     }
 
-    /// Registers a table under its own name (quoted in SQL, so any name works).
+    /// An engine whose every statement runs within `limits`.
+    pub fn with_limits(limits: SqlLimits) -> Self {
+        // One partition: the browser has one thread, and small tables gain nothing from more.
+        let mut config = SessionConfig::new().with_target_partitions(1).with_information_schema(true).with_batch_size(limits.batch_rows);
+        // A recursive CTE may never end, and an iteration of one row passes the work bound slowly.
+        config.options_mut().execution.enable_recursive_ctes = false;
+        Engine { ctx: SessionContext::new_with_config(config), limits: RwLock::new(limits) }
+    }
+
+    /// The bounds statements run within now.
+    pub fn limits(&self) -> SqlLimits {
+        self.limits.read().map(|l| *l).unwrap_or_else(|p| *p.into_inner())
+    }
+
+    /// Changes the bounds for the statements that follow.
+    pub fn set_limits(&self, limits: SqlLimits) {
+        match self.limits.write() {
+            Ok(mut l) => *l = limits,
+            Err(p) => *p.into_inner() = limits,
+        }
+    }
+
+    /// Registers a table under its own name (quoted in SQL, so any name works), in slices of
+    /// `batch_rows` rows so every operator's step is bounded (slices share the table's buffers).
     pub fn register(&self, table: &Table, schema: &TableSchema) -> Result<(), QueryError> {
         let batch = to_batch(table, schema)?;
-        let provider = MemTable::try_new(batch.schema(), vec![vec![batch]]).map_err(|e| QueryError::Engine(e.to_string()))?;
+        let step = self.limits().batch_rows.max(1);
+        let slices: Vec<RecordBatch> = (0..batch.num_rows()).step_by(step).map(|o| batch.slice(o, step.min(batch.num_rows() - o))).collect();
+        let slices = if slices.is_empty() { vec![batch.clone()] } else { slices };
+        let provider = MemTable::try_new(batch.schema(), vec![slices]).map_err(|e| QueryError::Engine(e.to_string()))?;
         self.ctx
             .register_table(TableReference::bare(table.name.clone()), Arc::new(provider))
             .map_err(|e| QueryError::Engine(e.to_string()))?;
         Ok(())
     }
 
-    /// Runs one read-only statement: DDL, DML and other statements are refused by the planner.
+    /// Runs one read-only statement within the limits: DDL, DML and other statements are
+    /// refused by the planner; more rows than `max_rows` is an error, never a silent cut.
     pub async fn query(&self, sql: &str) -> Result<Rows, QueryError> {
+        let limits = self.limits();
+        let (rows, more) = self.run(sql, limits.max_rows, limits).await?;
+        if more {
+            return Err(QueryError::TooManyRows { rows: limits.max_rows });
+        }
+        Ok(rows)
+    }
+
+    /// Runs one statement within the limits, returning at most `max` rows (and the place's
+    /// `max_rows` at most) and whether there were more: for SQL we did not write.
+    pub async fn query_at_most(&self, sql: &str, max: usize) -> Result<(Rows, bool), QueryError> {
+        let limits = self.limits();
+        self.run(sql, max.min(limits.max_rows), limits).await
+    }
+
+    /// Plans `sql` with one more row than `fetch` as a LIMIT inside the plan, puts a `Bounded`
+    /// node above every operator, and collects batch by batch in a memory pool of the limit's
+    /// size, stopping at the first limit crossed.
+    async fn run(&self, sql: &str, fetch: usize, limits: SqlLimits) -> Result<(Rows, bool), QueryError> {
+        let budget = Budget::new(limits);
         let options = SQLOptions::new().with_allow_ddl(false).with_allow_dml(false).with_allow_statements(false);
         let df = self.ctx.sql_with_options(sql, options).await.map_err(|e| QueryError::Engine(e.to_string()))?;
-        let columns = df.schema().fields().iter().map(|f| f.name().clone()).collect();
-        let batches = df.collect().await.map_err(|e| QueryError::Engine(e.to_string()))?;
-        let mut rows = Vec::new();
-        for b in &batches {
+        let columns: Vec<String> = df.schema().fields().iter().map(|f| f.name().clone()).collect();
+        let df = df.limit(0, Some(fetch.saturating_add(1))).map_err(|e| QueryError::Engine(e.to_string()))?;
+        let plan = df.create_physical_plan().await.map_err(|e| budget.error(e))?;
+        let plan = bound(plan, &budget).map_err(|e| budget.error(e))?;
+        let pool: Arc<dyn MemoryPool> = Arc::new(GreedyMemoryPool::new(limits.memory_bytes));
+        let runtime = RuntimeEnvBuilder::new()
+            .with_memory_pool(Arc::clone(&pool))
+            .with_disk_manager_builder(DiskManagerBuilder::default().with_mode(DiskManagerMode::Disabled))
+            .build_arc()
+            .map_err(|e| QueryError::Engine(e.to_string()))?;
+        let state = self.ctx.state();
+        let config = state.config().clone().with_batch_size(limits.batch_rows);
+        let task = Arc::new(TaskContext::from(&state).with_session_config(config).with_runtime(runtime));
+        // The result is held in the same pool as the operators' state.
+        let result = MemoryConsumer::new("result").register(&pool);
+        let mut stream = execute_stream(plan, task).map_err(|e| budget.error(e))?;
+        let mut rows: Vec<Vec<Json>> = Vec::new();
+        while let Some(b) = stream.next().await {
+            let b = b.map_err(|e| budget.error(e))?;
+            // JSON values take about twice the Arrow bytes.
+            result.try_grow(batch_bytes(&b).saturating_mul(2)).map_err(|_| QueryError::TooMuchMemory { mb: limits.memory_mb() })?;
             let cols: Vec<Vec<Json>> = b.columns().iter().map(to_json).collect::<Result<_, _>>()?;
             for r in 0..b.num_rows() {
                 rows.push(cols.iter().map(|c| c[r].clone()).collect());
             }
+            if rows.len() > fetch {
+                break;
+            }
         }
-        Ok(Rows { columns, rows })
+        let more = rows.len() > fetch;
+        rows.truncate(fetch);
+        Ok((Rows { columns, rows }, more))
     }
 
     /// Native callers without an async runtime (the CLI): DataFusion needs none with one partition.

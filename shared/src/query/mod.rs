@@ -13,6 +13,7 @@ pub mod error;
 mod execute;
 pub mod guard;
 pub mod lang;
+pub mod limits;
 pub mod plan;
 pub mod shape;
 pub mod sql;

@@ -20,6 +20,9 @@ use crate::schema::Shape;
 /// Sample values per column shown to the model, so it spells categories as the data does.
 const EXAMPLES: usize = 4;
 
+/// Rows a written statement returns at most: the answer lists `LIST_CAP`, and says "or more".
+pub const WRITTEN_ROWS: usize = 1_000;
+
 impl Dataset {
     /// What the model needs to write SQL for `question`: every table's columns, types and a few values.
     pub fn sql_request(&self, question: &str) -> SqlRequest {
@@ -48,7 +51,8 @@ impl Dataset {
     pub async fn run_written(&self, sql: &str, lang: Lang) -> Result<Answer, QueryError> {
         let names: Vec<&str> = self.tables.iter().map(|t| t.name.as_str()).collect();
         let sql = check_select(sql, &names)?;
-        let mut rows = self.engine.query(&sql).await?;
+        // The engine's limits bound its cost; the LIMIT inside the plan stops it at what is shown.
+        let (mut rows, more) = self.engine.query_at_most(&sql, WRITTEN_ROWS).await?;
         if let Some(ri) = rows.col(ROW) {
             rows.columns.remove(ri);
             for r in &mut rows.rows {
@@ -83,7 +87,11 @@ impl Dataset {
                     .take(10)
                     .map(|r| r.iter().map(|v| show(lang, v)).collect::<Vec<_>>().join(" · "))
                     .collect();
-                let more = if total > 10 { format!(" …(+{})", total - 10) } else { String::new() };
+                let more = match (total > 10, more) {
+                    (true, false) => format!(" …(+{})", total - 10),
+                    (true, true) => format!(" …(+{} {})", total - 10, tr(lang, "or more".into(), "o más".into(), "o més".into(), "oder mehr".into())),
+                    _ => String::new(),
+                };
                 format!("{}: {}{more}", rows.columns.join(" · "), lines.join("; "))
             }
         };
