@@ -2,7 +2,8 @@
 # Runs one cargo-fuzz target with the project's seeds for a while.
 #   fuzz/run.sh TARGET [SECONDS]      e.g. fuzz/run.sh docx_xml 600
 # Targets: csv json template xlsx docx (the upload pipeline / template parser on raw bytes) and
-# xlsx_xml docx_xml (the input becomes one XML part of an otherwise valid file).
+# xlsx_xml docx_xml (the input becomes one XML part of an otherwise valid file), and sql_guard
+# (the input as a language model's SQL through query::guard and the bounded engine).
 # The corpus grows in fuzz/corpus/TARGET and crashes land in fuzz/artifacts/TARGET (both ignored).
 # Reproduce a crash: cargo +nightly fuzz run TARGET fuzz/artifacts/TARGET/crash-…
 set -euo pipefail
@@ -17,6 +18,7 @@ case "$target" in
   xlsx|docx) seeds=(tests/fixtures/office) ;;
   xlsx_xml) seeds=(fuzz/seeds/xlsx_xml) ;;
   docx_xml) seeds=(fuzz/seeds/docx_xml) ;;
+  sql_guard) seeds=(fuzz/seeds/sql_guard) ;;
   *) echo "unknown target $target" >&2; exit 2 ;;
 esac
 dict=()

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::State;
+use axum::http::StatusCode;
 use axum::response::sse::{Event as SseEvent, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -63,7 +64,7 @@ async fn models(State(state): State<Arc<AppState>>) -> Json<Value> {
 }
 
 async fn chat_completions(State(state): State<Arc<AppState>>, body: Result<Bytes, BytesRejection>) -> Response {
-    match start(&state, body) {
+    match start(&state, body).await {
         Ok(started) if started.stream => stream_response(state, started).into_response(),
         Ok(started) => complete(state, started).await.unwrap_or_else(IntoResponse::into_response),
         Err(e) => e.into_response(),
@@ -80,16 +81,44 @@ struct Started {
     created: u64,
 }
 
-/// Parses, renders, tokenises and checks the request, then queues it (or refuses with 429).
-fn start(state: &AppState, body: Result<Bytes, BytesRejection>) -> Result<Started, ApiError> {
-    let body = body.map_err(|e| ApiError::bad_request("invalid_body", e.body_text()))?;
+/// The error for a body axum could not read: 413 past the body limit (2 MB, axum's default),
+/// else 400.
+pub fn body_error(e: BytesRejection) -> ApiError {
+    if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        ApiError::too_large(e.body_text())
+    } else {
+        ApiError::bad_request("invalid_body", e.body_text())
+    }
+}
+
+fn queue_error(e: QueueError) -> ApiError {
+    match e {
+        QueueError::Full { retry_after_secs, .. } => ApiError::queue_full(e.to_string(), retry_after_secs),
+        QueueError::Closed => ApiError::unavailable(e.to_string()),
+    }
+}
+
+/// Parses and checks the request, takes a place in the queue (or refuses with 429), and only
+/// then renders and tokenises it, on a blocking thread so `/health` and other requests go on.
+async fn start(state: &AppState, body: Result<Bytes, BytesRejection>) -> Result<Started, ApiError> {
+    let body = body.map_err(body_error)?;
     let request: ChatRequest = serde_json::from_slice(&body)
         .map_err(|e| ApiError::bad_request("invalid_json", format!("the request body is not a valid chat request: {e}")))?;
+    drop(body);
     let messages = request.template_messages()?;
     let params = request.params()?;
-    let prompt_text = state.text.template.render(&messages).map_err(|e| ApiError::bad_request("invalid_messages", e.to_string()))?;
-    let prompt = state.text.codec.encode(&prompt_text).map_err(|e| ApiError::internal(e.to_string()))?;
-    let max_tokens = completion_budget(state.text.ctx, prompt.len(), params.max_tokens)?;
+    let ticket = state.queue.reserve().map_err(queue_error)?;
+    let text = Arc::clone(&state.text);
+    let max_tokens = params.max_tokens;
+    let prompt = tokio::task::spawn_blocking(move || -> Result<(Vec<u32>, usize), ApiError> {
+        let prompt_text = text.template.render(&messages).map_err(|e| ApiError::bad_request("invalid_messages", e.to_string()))?;
+        let prompt = text.codec.encode(&prompt_text).map_err(|e| ApiError::internal(e.to_string()))?;
+        let budget = completion_budget(text.ctx, prompt.len(), max_tokens)?;
+        Ok((prompt, budget))
+    })
+    .await
+    .map_err(|e| ApiError::internal(format!("preparing the prompt: {e}")))?;
+    let (prompt, max_tokens) = prompt?;
     let seed = params.seed.unwrap_or_else(unique);
     let gen = GenRequest {
         prompt,
@@ -100,10 +129,7 @@ fn start(state: &AppState, body: Result<Bytes, BytesRejection>) -> Result<Starte
         stop: params.stop,
     };
     let deadline = Instant::now() + state.timeout;
-    let events = state.queue.submit(gen, deadline).map_err(|e| match e {
-        QueueError::Full { retry_after_secs, .. } => ApiError::queue_full(e.to_string(), retry_after_secs),
-        QueueError::Closed => ApiError::unavailable(e.to_string()),
-    })?;
+    let events = ticket.submit(gen, deadline).map_err(queue_error)?;
     Ok(Started {
         events,
         deadline,
@@ -218,6 +244,37 @@ fn stream_response(state: Arc<AppState>, mut started: Started) -> impl IntoRespo
 #[cfg(test)]
 mod tests {
     use super::*;
+    use axum::body::Body;
+    use axum::extract::FromRequest;
+    use axum::http::Request;
+
+    /// Issue 20: a body over the 2 MB limit is a 413 in OpenAI's error shape, not a 400.
+    #[tokio::test]
+    async fn bodies_over_two_megabytes_are_413() {
+        let big = Request::builder().header("content-type", "application/json").body(Body::from(vec![b' '; 2 * 1024 * 1024 + 1])).unwrap();
+        let e = body_error(Bytes::from_request(big, &()).await.unwrap_err());
+        assert_eq!(e.status, StatusCode::PAYLOAD_TOO_LARGE);
+        assert_eq!(e.code, "body_too_large");
+        let small = Request::builder().body(Body::from(vec![b' '; 1024])).unwrap();
+        assert!(Bytes::from_request(small, &()).await.is_ok());
+    }
+
+    /// A full queue refuses before anything is tokenised: places held by requests still being
+    /// prepared count, and a dropped place is given back.
+    #[test]
+    fn a_place_is_held_before_tokenising() {
+        let q = Queue::new(2);
+        let a = q.reserve().unwrap();
+        let _b = q.reserve().unwrap();
+        assert!(matches!(q.reserve(), Err(QueueError::Full { waiting: 2, .. })));
+        assert_eq!(q.load(), (false, 2));
+        drop(a);
+        let c = q.reserve().unwrap();
+        let gen = GenRequest { prompt: vec![1], max_tokens: 1, sampling: candle_transformers::generation::Sampling::ArgMax, seed: 0, repetition_penalty: 1.0, stop: Vec::new() };
+        let _rx = c.submit(gen.clone(), Instant::now()).unwrap();
+        assert_eq!(q.load(), (false, 2));
+        assert!(q.submit(gen, Instant::now()).is_err());
+    }
 
     #[test]
     fn huge_max_tokens_is_a_400_not_a_panic() {

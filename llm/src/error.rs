@@ -38,6 +38,11 @@ impl ApiError {
         )
     }
 
+    /// The body is over the server's limit (2 MB).
+    pub fn too_large(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::PAYLOAD_TOO_LARGE, "invalid_request_error", "body_too_large", message)
+    }
+
     pub fn not_found(message: impl Into<String>) -> Self {
         Self::new(StatusCode::NOT_FOUND, "invalid_request_error", "not_found", message)
     }

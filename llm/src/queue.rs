@@ -34,6 +34,8 @@ pub enum QueueError {
 
 struct State {
     waiting: VecDeque<Job>,
+    /// Places held by requests being tokenised (`Ticket`s), counted against `capacity`.
+    reserved: usize,
     closed: bool,
     /// Mean seconds per job (exponential average), for the Retry-After estimate.
     mean_job_secs: f64,
@@ -52,7 +54,7 @@ pub struct Queue {
 impl Queue {
     pub fn new(capacity: usize) -> Arc<Self> {
         Arc::new(Self {
-            state: Mutex::new(State { waiting: VecDeque::new(), closed: false, mean_job_secs: 5.0 }),
+            state: Mutex::new(State { waiting: VecDeque::new(), reserved: 0, closed: false, mean_job_secs: 5.0 }),
             ready: Condvar::new(),
             capacity: capacity.max(1),
             shutting_down: AtomicBool::new(false),
@@ -68,20 +70,39 @@ impl Queue {
     /// Enqueues a generation, or refuses it when `capacity` requests already wait.
     pub fn submit(&self, request: GenRequest, deadline: Instant) -> Result<UnboundedReceiver<Event>, QueueError> {
         let mut state = self.lock();
+        self.admit(&mut state)?;
+        Ok(self.push(&mut state, request, deadline))
+    }
+
+    /// Holds a place for a request before it is tokenised, so a full queue refuses it before
+    /// any work (8 big prompts tokenised at once delayed `/health` to 1.3 s, issue 20).
+    pub fn reserve(self: &Arc<Self>) -> Result<Ticket, QueueError> {
+        let mut state = self.lock();
+        self.admit(&mut state)?;
+        state.reserved += 1;
+        Ok(Ticket { queue: Arc::clone(self), held: true })
+    }
+
+    /// Refuses when closed or when `capacity` requests wait or hold a place.
+    fn admit(&self, state: &mut State) -> Result<(), QueueError> {
         if state.closed {
             return Err(QueueError::Closed);
         }
         // Requests whose clients left no longer count against the limit.
         state.waiting.retain(|j| !j.events.is_closed());
-        if state.waiting.len() >= self.capacity {
-            let waiting = state.waiting.len();
+        let waiting = state.waiting.len() + state.reserved;
+        if waiting >= self.capacity {
             let retry_after_secs = (state.mean_job_secs * (waiting + 1) as f64).ceil().clamp(1.0, 120.0) as u64;
             return Err(QueueError::Full { waiting, retry_after_secs });
         }
+        Ok(())
+    }
+
+    fn push(&self, state: &mut State, request: GenRequest, deadline: Instant) -> UnboundedReceiver<Event> {
         let (events, rx) = tokio::sync::mpsc::unbounded_channel();
         state.waiting.push_back(Job { request, deadline, events });
         self.ready.notify_one();
-        Ok(rx)
+        rx
     }
 
     /// Refuses new requests, drops waiting ones and interrupts the running one.
@@ -98,7 +119,7 @@ impl Queue {
     /// Whether a generation is running, and how many requests wait (clients that left excluded).
     pub fn load(&self) -> (bool, usize) {
         let state = self.lock();
-        (self.busy.load(Ordering::SeqCst), state.waiting.iter().filter(|j| !j.events.is_closed()).count())
+        (self.busy.load(Ordering::SeqCst), state.waiting.iter().filter(|j| !j.events.is_closed()).count() + state.reserved)
     }
 
     fn next_job(&self) -> Option<Job> {
@@ -117,6 +138,36 @@ impl Queue {
     fn record_duration(&self, secs: f64) {
         let mut state = self.lock();
         state.mean_job_secs = 0.7 * state.mean_job_secs + 0.3 * secs;
+    }
+}
+
+/// A place in the queue, held while its request is rendered and tokenised; `submit` turns it
+/// into a waiting job, dropping it gives the place back.
+pub struct Ticket {
+    queue: Arc<Queue>,
+    held: bool,
+}
+
+impl Ticket {
+    /// Queues the prepared generation in the place this ticket holds.
+    pub fn submit(mut self, request: GenRequest, deadline: Instant) -> Result<UnboundedReceiver<Event>, QueueError> {
+        let queue = Arc::clone(&self.queue);
+        let mut state = queue.lock();
+        state.reserved = state.reserved.saturating_sub(1);
+        self.held = false;
+        if state.closed {
+            return Err(QueueError::Closed);
+        }
+        Ok(queue.push(&mut state, request, deadline))
+    }
+}
+
+impl Drop for Ticket {
+    fn drop(&mut self) {
+        if self.held {
+            let mut state = self.queue.lock();
+            state.reserved = state.reserved.saturating_sub(1);
+        }
     }
 }
 

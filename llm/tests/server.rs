@@ -364,3 +364,37 @@ fn time_limit_gives_504_or_an_error_event() {
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+/// Issue 20: a body over 2 MB is a 413; eight 1.9 MB prompts sent at once take places in the
+/// queue before any is tokenised (the rest get 429), and tokenising runs off the async threads,
+/// so `/health` keeps answering quickly (it took 1.3 s before).
+#[test]
+fn big_bodies_are_413_and_do_not_delay_health() {
+    let s = Server::start(&["--queue", "2"]);
+    let over = chat_body(&"a".repeat(2 * 1024 * 1024), json!({"max_tokens": 1}));
+    let r = s.chat(over);
+    assert_error(&r, 413);
+    assert_eq!(r.json["error"]["code"], "body_too_large", "{}", r.json);
+
+    let big = chat_body(&"word ".repeat(1_900_000 / 5), json!({"max_tokens": 1})).to_string();
+    let url = s.url("/v1/chat/completions");
+    let senders: Vec<_> = (0..8)
+        .map(|_| {
+            let (url, body) = (url.clone(), big.clone());
+            thread::spawn(move || reply(ureq::post(&url).set("Content-Type", "application/json").send_string(&body)).status)
+        })
+        .collect();
+    thread::sleep(Duration::from_millis(300));
+    let mut slowest = Duration::ZERO;
+    for _ in 0..5 {
+        let t = Instant::now();
+        assert_eq!(s.get("/health").status, 200);
+        slowest = slowest.max(t.elapsed());
+        thread::sleep(Duration::from_millis(100));
+    }
+    let statuses: Vec<u16> = senders.into_iter().map(|h| h.join().unwrap()).collect();
+    assert!(slowest < Duration::from_millis(300), "/health took {slowest:?}");
+    // Over the context (400) or refused by the full queue (429); never a 5xx.
+    assert!(statuses.iter().all(|&c| c == 400 || c == 429), "{statuses:?}");
+    assert!(statuses.contains(&429), "{statuses:?}");
+}

@@ -1,0 +1,1 @@
+WITH RECURSIVE "people" AS (SELECT 1 AS n UNION ALL SELECT n + 1 FROM "people") SELECT COUNT(*) FROM "people"
