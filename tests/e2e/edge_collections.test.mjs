@@ -264,8 +264,15 @@ test('POST /v1/sql: the model writes one SELECT, checked by the guard before it 
   assert.equal((await post('/v1/sql', { question: '', tables })).status, 400);
 });
 
+test('a published collection: a yes/no question the rules read is exact, as in the CLI', async () => {
+  const a = await (await post('/v1/collections/people/ask', { question: 'Is anyone older than 60?' })).json();
+  assert.equal(a.route, 'exact', JSON.stringify(a));
+  assert.equal(a.value, PEOPLE.trim().split('\n').slice(1).some((l) => Number(l.split(',')[2]) > 60));
+});
+
 test('a published collection: a computation the rules cannot plan gets guarded LLM SQL, never generated arithmetic', { timeout: 600000 }, async () => {
-  const res = await post('/v1/collections/people/ask', { question: 'Is anyone older than 60?' });
+  // Two averages compared: the rules read only part of it, so it is not exact (issue 19's contract).
+  const res = await post('/v1/collections/people/ask', { question: 'Is the average age of people in Lisbon higher than in Porto?' });
   assert.equal(res.status, 200);
   const a = await res.json();
   assert.ok(a.approximate || a.wants_sql, JSON.stringify(a));
@@ -276,8 +283,8 @@ test('a published collection: a computation the rules cannot plan gets guarded L
     assert.match(a.sql, /"?people"?/);
     for (const c of a.citations) assert.equal(c.file, 'people.csv');
   } else {
-    // The guard refused what the model wrote: the retrieved rows stay the answer, with the reason.
-    assert.equal(a.route, 'lookup');
+    // The guard refused what the model wrote: the refusal (what was understood) stays, with the reason.
+    assert.ok(['lookup', 'unanswerable'].includes(a.route), a.route);
     assert.match(a.answer, /The language model gave no answer/);
   }
 });

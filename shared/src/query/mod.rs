@@ -268,6 +268,9 @@ impl Dataset {
             Understanding::Refuse(r) => {
                 let mut a = Answer::plain(Route::Unanswerable, lang, refusal_text(lang, &r));
                 a.intent = Some(refusal_name(&r).to_string());
+                // A computation the rules read only in part: guarded LLM SQL where a backend is
+                // configured (approximate, shown), else this refusal.
+                a.wants_sql = parsed.computes && matches!(r, understand::Refusal::Unplaced { .. });
                 // "…; did you mean date?": each suggested field is a button, and choosing it asks
                 // the question again with the word read as that field.
                 if let understand::Refusal::UnknownField { word, suggestions, span: Some(span) } = &r {
