@@ -171,12 +171,12 @@ pub fn main_sql(cat: &Catalog, plan: &Plan) -> String {
                 Some(f) => agg(cat, *func, f),
                 None => agg(cat, AggFn::Count, by),
             };
-            // One more group than asked, so a tie at the boundary is seen and said.
+            // More groups than asked, so a tie at the boundary is seen and said (up to 100 tied).
             format!(
                 "SELECT {g} AS \"group\", {a} AS \"{name}\" FROM {t}{} GROUP BY {g} ORDER BY \"{name}\" {}, {g} ASC LIMIT {}",
                 where_(&[not_null(cat, by), field.as_ref().and_then(|f| not_null(cat, f)), wrap(cat, filter)]),
                 if *desc { "DESC" } else { "ASC" },
-                n + 1
+                n + 100
             )
         }
         Plan::Check { inner, .. } => main_sql(cat, inner),
