@@ -221,6 +221,12 @@ impl Catalog {
             }
             self.max_value_words = self.max_value_words.max(words.len());
             let code = value.len() <= 3 && value.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit());
+            // "Dandurand, Raoul" is also asked as "Raoul Dandurand".
+            if let Some((last, first)) = value.split_once(", ").filter(|(l, f)| !l.is_empty() && !f.is_empty() && !f.contains(',')) {
+                let turned = fold_words(&format!("{first} {last}"));
+                self.max_value_words = self.max_value_words.max(turned.len());
+                self.values.entry(turned.join(" ")).or_default().push(ValueHit { field, value: value.to_string(), rows: n, code: false });
+            }
             self.values.entry(words.join(" ")).or_default().push(ValueHit { field, value: value.into_owned(), rows: n, code });
         }
         self.add_value_synonyms(table);

@@ -153,8 +153,22 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
         Plan::Check { inner, .. } => inner.as_ref(),
         p => p,
     };
+    // "Which province did Raoul Dandurand represent?": in a lookup of one named row, a trailing
+    // lowercase verb relates the row to the field asked for; it does not change the answer.
+    let last_content = spans.iter().rposition(|s| s.tag != Tag::Stop);
+    let trailing_verb = |i: usize, s: &Span| {
+        matches!(inner, Plan::Lookup { .. })
+            && Some(i) == last_content
+            && s.tag == Tag::Unknown
+            && s.raw.chars().count() >= 4
+            && s.raw.chars().all(|c| c.is_alphabetic() && c.is_lowercase())
+            && spans[..i].iter().any(|p| matches!(p.tag, Tag::Value(_)) && p.used)
+    };
     let mut out = Vec::new();
     for (i, s) in spans.iter().enumerate() {
+        if trailing_verb(i, s) {
+            continue;
+        }
         // "What's the name of the oldest person?" needs a field that names rows.
         if i > 0 && matches!(s.tag, Tag::Unknown | Tag::Cue(Cue::List)) && NAME_WORDS.contains(&super::text::fold(&s.raw).as_str()) && !names_rows(inner, cat) {
             out.push(s.raw.clone());
