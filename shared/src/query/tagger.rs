@@ -203,8 +203,12 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
 fn scale_numbers(out: &mut [Span]) {
     for i in 1..out.len() {
         let Tag::Number(n) = out[i - 1].tag else { continue };
+        // A word the table uses for a field ("30 miles") is not a multiplier.
+        if !matches!(out[i].tag, Tag::Unknown | Tag::Stop | Tag::Number(_)) {
+            continue;
+        }
         let m = match super::text::fold(&out[i].raw).as_str() {
-            "thousand" | "thousands" | "tausend" | "mil" | "miles" => 1e3,
+            "thousand" | "thousands" | "tausend" | "mil" => 1e3,
             "million" | "millions" | "millon" | "millones" | "milio" | "milions" | "millionen" | "mio" => 1e6,
             "billion" | "billions" | "milliarde" | "milliarden" | "mrd" => 1e9,
             _ => continue,
@@ -214,8 +218,9 @@ fn scale_numbers(out: &mut [Span]) {
     }
 }
 
-/// "life expectancy" for `lifeExp`, "GDP per capita" for `gdpPercap`: an unknown word next to a field
-/// whose name holds a shortening of it belongs to that field's name.
+/// Links the words no name matched the way visitors use them: a verb of the rows' event, a boolean
+/// column's verb, a past form of a field's name, a value's stem, and words beside a field that are
+/// part of its name ("life expectancy" for `lifeExp`, "poverty rate", "capital stock").
 fn join_field_words(out: &mut [Span], cat: &Catalog) {
     for i in 0..out.len() {
         if out[i].tag != Tag::Unknown {
