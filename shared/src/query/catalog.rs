@@ -313,7 +313,8 @@ pub fn plain_years(col: &ColumnSchema, table: &Table, i: usize) -> bool {
 const COMMON_NAMES: &[(&str, &[&str])] = &[
     ("country", &["pais", "paises", "land", "lander", "landern"]),
     ("ctryname", &["country", "countries", "pais", "paises", "land", "lander"]),
-    ("year", &["ano", "anos", "any", "anys", "jahr", "jahre", "jahren"]),
+    // Singular only: "70 anys", "45 Jahre" after a number are a duration, not the year column.
+    ("year", &["ano", "any", "jahr"]),
     ("day", &["dia", "dias", "dies", "tag", "tage", "tagen", "wochentag"]),
     ("month", &["mes", "meses", "mesos", "monat", "monate", "monaten"]),
     ("state", &["estado", "estados", "estat", "estats", "staat", "staaten", "bundesstaat", "bundesstaaten"]),
