@@ -96,13 +96,28 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             }).collect();
             let (en, es, ca, de) = if *desc { ("highest", "más alto", "més alt", "höchsten") } else { ("lowest", "más bajo", "més baix", "niedrigsten") };
             let w = fdesc(filter).map(|d| format!(" [{d}]")).unwrap_or_default();
-            a.answer = tr(
+            // One named row reads as a person would say it: "Berlin has the highest “population”: 3755000."
+            let single = match (rows.rows.as_slice(), li) {
+                ([r], Some(li)) if *n == 1 => Some((text(&r[li]), num(lang, &r[vi]))),
+                _ => None,
+            };
+            a.answer = if let Some((who, v)) = single {
+                tr(
+                    lang,
+                    format!("{who} has the {en} “{l}”{w}: {v}."),
+                    format!("{who} tiene el valor {es} de «{l}»{w}: {v}."),
+                    format!("{who} té el valor {ca} de «{l}»{w}: {v}."),
+                    format!("{who} hat den {de} Wert von „{l}“{w}: {v}."),
+                )
+            } else {
+                tr(
                 lang,
                 format!("{n} with the {en} “{l}”{w}: {}.", items.join("; ")),
                 format!("{n} con «{l}» {es}{w}: {}.", items.join("; ")),
                 format!("{n} amb «{l}» {ca}{w}: {}.", items.join("; ")),
                 format!("{n} mit dem {de} Wert von „{l}“{w}: {}.", items.join("; ")),
-            );
+                )
+            };
             a.value = Json::Array(rows.rows.iter().map(|r| match li {
                 Some(li) if !values => r[li].clone(),
                 _ => r[vi].clone(),
