@@ -315,22 +315,16 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                 return Ok(no_rows(a, lang));
             }
             let (hi_en, hi_es, hi_ca, hi_de) = if *desc { ("highest", "más alto", "més alt", "höchsten") } else { ("lowest", "más bajo", "més baix", "niedrigsten") };
-            let what_en = match field {
-                Some(f) => format!("{} of “{}”", agg_words(*func).0, label(f)),
-                None => if *desc { "most rows".to_string() } else { "fewest rows".to_string() },
+            // What the groups are ranked by, in each language: "average of “mpg”", or their rows.
+            let words = agg_words(*func);
+            let what = |agg: &str, of: &str, open: &str, close: &str, most: &str, fewest: &str| match field {
+                Some(f) => format!("{agg} {of} {open}{}{close}", label(f)),
+                None => if *desc { most.to_string() } else { fewest.to_string() },
             };
-            let what_es = match field {
-                Some(f) => format!("{} de «{}»", agg_words(*func).1, label(f)),
-                None => if *desc { "más filas".into() } else { "menos filas".into() },
-            };
-            let what_ca = match field {
-                Some(f) => format!("{} de «{}»", agg_words(*func).2, label(f)),
-                None => if *desc { "més files".into() } else { "menys files".into() },
-            };
-            let what_de = match field {
-                Some(f) => format!("{} von „{}“", agg_words(*func).3, label(f)),
-                None => if *desc { "meisten Zeilen".into() } else { "wenigsten Zeilen".into() },
-            };
+            let what_en = what(words.0, "of", "“", "”", "most rows", "fewest rows");
+            let what_es = what(words.1, "de", "«", "»", "más filas", "menos filas");
+            let what_ca = what(words.2, "de", "«", "»", "més files", "menys files");
+            let what_de = what(words.3, "von", "„", "“", "meisten Zeilen", "wenigsten Zeilen");
             let items: Vec<String> = rows.rows.iter().take(k).map(|r| format!("{} ({})", text(&r[0]), num(lang, &r[1]))).collect();
             let w = fdesc(filter).map(|d| format!(" [{d}]")).unwrap_or_default();
             a.answer = if n == 1 && k == 1 {

@@ -169,24 +169,18 @@ pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) ->
     let mut p = Parser { cat, spans, target_override: ov.target, offer: None, asked };
     let understanding = match p.run() {
         // The contract: an exact reading places every content word and answers in the shape asked.
-        Understanding::Exact { plan, .. } if !p.placed(&plan) => {
+        Understanding::Exact { plan, confidence } => {
             let words = unplaced(&p.spans, &plan, cat);
-            let got = plan_shape(&plan, cat);
-            let shape_ok = fits(p.effective_shape(), got, &plan);
-            // One unknown word is all that is missing: a field by another name, read by meaning where
-            // an embedder is loaded ("average mileage"), else a refusal naming it.
-            let lone = p.spans.iter().enumerate().filter(|(_, s)| unknown_word(s) && !s.used).map(|(i, _)| i).collect::<Vec<_>>();
-            if !p.computes() && p.asked != Shape::Boolean {
-                Understanding::Retrieve { confidence: 0.3 }
-            } else if let ([j], true, 1) = (lone.as_slice(), shape_ok, words.len()) {
-                match p.unknown_field_at(*j) {
-                    Fail::Refuse(r) => Understanding::Refuse(r),
-                    Fail::Clarify(c) => Understanding::Clarify(c),
-                }
+            let shape_ok = fits(p.effective_shape(), plan_shape(&plan, cat), &plan);
+            if words.is_empty() && shape_ok {
+                Understanding::Exact { plan, confidence }
             } else {
-                Understanding::Refuse(Refusal::Unplaced { understood: summary(&plan, cat, lang), words, asked: (!shape_ok).then_some(asked) })
+                p.breach(plan, words, shape_ok, lang)
             }
         }
+        u => u,
+    };
+    let understanding = match understanding {
         // An open question ("Why is…?", "Which cars suit a family?") names no field because it asks
         // for none: with nothing to compute, it goes to retrieval rather than to a refusal.
         Understanding::Refuse(Refusal::UnknownField { .. } | Refusal::UnknownValue { .. }) if !p.computes() => Understanding::Retrieve { confidence: 0.3 },
@@ -397,9 +391,22 @@ impl Parser<'_> {
         matches!(self.cat.fields[f].ty, ColumnType::Date | ColumnType::Datetime)
     }
 
-    /// The contract holds: every content word placed, and the shape asked for.
-    fn placed(&self, plan: &Plan) -> bool {
-        unplaced(&self.spans, plan, self.cat).is_empty() && fits(self.effective_shape(), plan_shape(plan, self.cat), plan)
+    /// A reading that breaks the contract: retrieval for an open question, an unknown field when one
+    /// word is all that is missing, else a refusal saying what was understood.
+    fn breach(&self, plan: Plan, words: Vec<String>, shape_ok: bool, lang: Lang) -> Understanding {
+        // One unknown word is all that is missing: a field by another name, read by meaning where
+        // an embedder is loaded ("average mileage"), else a refusal naming it.
+        let lone = self.spans.iter().enumerate().filter(|(_, s)| unknown_word(s) && !s.used).map(|(i, _)| i).collect::<Vec<_>>();
+        if !self.computes() && self.asked != Shape::Boolean {
+            Understanding::Retrieve { confidence: 0.3 }
+        } else if let ([j], true, 1) = (lone.as_slice(), shape_ok, words.len()) {
+            match self.unknown_field_at(*j) {
+                Fail::Refuse(r) => Understanding::Refuse(r),
+                Fail::Clarify(c) => Understanding::Clarify(c),
+            }
+        } else {
+            Understanding::Refuse(Refusal::Unplaced { understood: summary(&plan, self.cat, lang), words, asked: (!shape_ok).then_some(self.asked) })
+        }
     }
 
     /// "Quina edat…", "Which year…": a question word before a numeric field asks for a number.
