@@ -83,6 +83,43 @@ pub enum Cue {
     Dataset,
 }
 
+impl Lexicon {
+    /// A number written as one word, compounds included: "twenty" and "fünfundzwanzig" (German
+    /// units-and-tens), "veinticinco" (Spanish twenties), "zweihundert", "doscientos".
+    pub fn number_word(&self, w: &str) -> Option<u32> {
+        let plain = |w: &str| self.numbers.iter().find(|(n, _)| *n == w).map(|(_, v)| *v);
+        if let Some(n) = plain(w) {
+            return Some(n);
+        }
+        let unit = |w: &str| plain(w).filter(|n| (1..=9).contains(n));
+        match self.lang {
+            Lang::De => {
+                // "einundzwanzig"; "hundert" holds "und" too, so only a unit and a ten count.
+                if let Some((u, t)) = w.split_once("und") {
+                    let (u, t) = (if u == "ein" { Some(1) } else { unit(u) }, plain(t).filter(|t| (20..=90).contains(t) && t % 10 == 0));
+                    if let (Some(u), Some(t)) = (u, t) {
+                        return Some(u + t);
+                    }
+                }
+                let (head, m) = [("hundert", 100), ("tausend", 1000)].into_iter().find_map(|(s, m)| w.strip_suffix(s).map(|h| (h, m)))?;
+                Some(if head == "ein" { 1 } else { unit(head)? } * m)
+            }
+            Lang::Es => {
+                if let Some(u) = w.strip_prefix("veinti") {
+                    return Some(20 + unit(u)?);
+                }
+                let hundreds = [("doscientos", 200), ("trescientos", 300), ("cuatrocientos", 400), ("quinientos", 500), ("seiscientos", 600), ("setecientos", 700), ("ochocientos", 800), ("novecientos", 900)];
+                hundreds.iter().find(|(h, _)| w == *h || w.strip_suffix('s').is_some_and(|x| format!("{x}as") == *h)).map(|(_, n)| *n)
+            }
+            Lang::Ca => {
+                let head = w.strip_suffix("-cents").or_else(|| w.strip_suffix("cents"))?;
+                Some(unit(head)? * 100)
+            }
+            Lang::En => None,
+        }
+    }
+}
+
 pub struct Lexicon {
     pub lang: Lang,
     pub phrases: &'static [(&'static str, Cue)],

@@ -66,7 +66,7 @@ pub fn asked(tokens: &[Token], lang: Lang, numbers: &[Option<f64>]) -> Shape {
     let Some(first) = folds.first() else { return Shape::Open };
     // "Top 5…", "the 3 heaviest…", "die 4 häufigsten…": a count of items next to a ranking word.
     let n = (0..folds.len()).find_map(|i| {
-        let v = numbers.get(i).copied().flatten().or_else(|| lexicon(lang).numbers.iter().find(|(w, _)| *w == folds[i]).map(|(_, n)| *n as f64))?;
+        let v = numbers.get(i).copied().flatten().or_else(|| lexicon(lang).number_word(folds[i]).map(f64::from))?;
         if v.fract() != 0.0 || !(2.0..=100.0).contains(&v) {
             return None;
         }

@@ -94,8 +94,8 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
             }
         }
         // Numbers in words.
-        if let Some((_, n)) = lx.numbers.iter().find(|(w, _)| *w == folds[i]) {
-            offer(1, Tag::Number(*n as f64), 2);
+        if let Some(n) = lx.number_word(folds[i]) {
+            offer(1, Tag::Number(n as f64), 2);
         }
         // Dates written in words: "1 de enero de 2012", "July 4, 2014", "4. Juli 2014".
         if let Some((len, iso)) = date_in_words(tokens, i) {
@@ -191,6 +191,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
             }
         }
     }
+    join_number_words(&mut out);
     scale_numbers(&mut out);
     join_field_words(&mut out, cat);
     add_implied_fields(&mut out, tokens, cat);
@@ -199,23 +200,81 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     out
 }
 
+/// "twenty five", "one hundred and fifty", "treinta y cinco", "vint-i-cinc", "two thousand five
+/// hundred": number words in a row are one number, so none of them is left over or dropped.
+fn join_number_words(out: &mut [Span]) {
+    let word_number = |s: &Span| match s.tag {
+        Tag::Number(n) if s.raw.chars().all(char::is_alphabetic) => Some(n),
+        Tag::Unknown | Tag::Stop => multiplier(&s.raw).filter(|m| *m >= 1e6),
+        _ => None,
+    };
+    let connector = |s: &Span| matches!(super::text::fold(&s.raw).as_str(), "and" | "y" | "i" | "und");
+    // The largest power of ten that divides n: what may still be added after it ("twenty" → 10).
+    let place = |n: f64| {
+        let mut p = 1.0;
+        while n % (p * 10.0) == 0.0 && p < 1e9 {
+            p *= 10.0;
+        }
+        p
+    };
+    let mut i = 0;
+    while i < out.len() {
+        let Some(first) = word_number(&out[i]) else {
+            i += 1;
+            continue;
+        };
+        // Thousands done so far, and the group below a thousand being read.
+        let (mut total, mut group) = (0.0, first);
+        let mut j = i + 1;
+        loop {
+            let k = if j < out.len() && connector(&out[j]) { j + 1 } else { j };
+            let Some(n) = out.get(k).and_then(word_number) else { break };
+            if n == 100.0 && k == j && group > 0.0 && group < 10.0 {
+                group *= 100.0;
+            } else if [1e3, 1e6, 1e9].contains(&n) && k == j && group > 0.0 && group < 1e3 {
+                total += group * n;
+                group = 0.0;
+            } else if (group == 0.0 && total > 0.0) || (group >= 20.0 && n < place(group)) {
+                group += n;
+            } else {
+                break;
+            }
+            for s in &mut out[j..=k] {
+                s.tag = Tag::Stop;
+            }
+            j = k + 1;
+        }
+        out[i].tag = Tag::Number(total + group);
+        i = j;
+    }
+}
+
 /// "150 million", "2,5 Millionen", "3 mil": a number and its multiplier are one number.
 fn scale_numbers(out: &mut [Span]) {
     for i in 1..out.len() {
         let Tag::Number(n) = out[i - 1].tag else { continue };
+        // Number words took theirs in `join_number_words`.
+        if !out[i - 1].raw.chars().any(|c| c.is_ascii_digit()) {
+            continue;
+        }
         // A word the table uses for a field ("30 miles") is not a multiplier.
         if !matches!(out[i].tag, Tag::Unknown | Tag::Stop | Tag::Number(_)) {
             continue;
         }
-        let m = match super::text::fold(&out[i].raw).as_str() {
-            "thousand" | "thousands" | "tausend" | "mil" => 1e3,
-            "million" | "millions" | "millon" | "millones" | "milio" | "milions" | "millionen" | "mio" => 1e6,
-            "billion" | "billions" | "milliarde" | "milliarden" | "mrd" => 1e9,
-            _ => continue,
-        };
+        let Some(m) = multiplier(&out[i].raw) else { continue };
         out[i - 1].tag = Tag::Number(n * m);
         out[i].tag = Tag::Stop;
     }
+}
+
+/// A word that multiplies the number before it: "thousand", "millones", "Mrd".
+fn multiplier(raw: &str) -> Option<f64> {
+    Some(match super::text::fold(raw).as_str() {
+        "thousand" | "thousands" | "tausend" | "mil" => 1e3,
+        "million" | "millions" | "millon" | "millones" | "milio" | "milions" | "millionen" | "mio" => 1e6,
+        "billion" | "billions" | "milliarde" | "milliarden" | "mrd" => 1e9,
+        _ => return None,
+    })
 }
 
 /// Links the words no name matched the way visitors use them: a verb of the rows' event, a boolean
@@ -531,8 +590,12 @@ mod tests {
     const CSV: &str = "country,lifeExp,pop,arrest,reason\nChile,78.5,16000000,1,Death\nPeru,71.4,28000000,0,Resignation\nCuba,78.3,11000000,1,Death\nIran,70.1,65000000,0,Death\nMali,50.2,12000000,1,Resignation\nOman,75.6,3000000,0,Death\nLaos,63.2,6000000,1,Resignation\nFiji,69.0,900000,0,Death\n";
 
     fn tags(q: &str) -> Vec<(String, Tag)> {
+        tags_in(q, Lang::En)
+    }
+
+    fn tags_in(q: &str, lang: Lang) -> Vec<(String, Tag)> {
         let cat = test_catalog("senators.csv", CSV);
-        tag(q, &tokenize(q), Lang::En, &cat, &[]).into_iter().map(|s| (s.raw, s.tag)).collect()
+        tag(q, &tokenize(q), lang, &cat, &[]).into_iter().map(|s| (s.raw, s.tag)).collect()
     }
 
     #[test]
@@ -540,6 +603,32 @@ mod tests {
         let t = tags("life expectancy of Chile");
         assert!(matches!(t[0].1, Tag::Field(_)), "{t:?}");
         assert_eq!(t[1].1, Tag::Stop, "{t:?}");
+    }
+
+    #[test]
+    fn number_words_in_a_row_are_one_number() {
+        for (q, lang, n) in [
+            ("more than twenty-five", Lang::En, 25.0),
+            ("more than one hundred and fifty", Lang::En, 150.0),
+            ("more than two thousand five hundred", Lang::En, 2500.0),
+            ("more than fifty thousand", Lang::En, 50e3),
+            ("more than two million", Lang::En, 2e6),
+            ("more than 2,5 millones", Lang::Es, 2.5e6),
+            ("más de treinta y cinco", Lang::Es, 35.0),
+            ("más de veinticinco", Lang::Es, 25.0),
+            ("més de vint-i-cinc", Lang::Ca, 25.0),
+            ("mehr als fünfundzwanzig", Lang::De, 25.0),
+            ("mehr als zweihundert", Lang::De, 200.0),
+            ("more than 5e1", Lang::En, 50.0),
+            ("more than 1.5k", Lang::En, 1500.0),
+        ] {
+            let t = tags_in(q, lang);
+            let nums: Vec<f64> = t.iter().filter_map(|(_, g)| if let Tag::Number(x) = g { Some(*x) } else { None }).collect();
+            assert_eq!(nums, [n], "{q}: {t:?}");
+        }
+        // Two numbers side by side stay two.
+        let t = tags("between twenty and thirty");
+        assert_eq!(t.iter().filter(|(_, g)| matches!(g, Tag::Number(_))).count(), 2, "{t:?}");
     }
 
     #[test]

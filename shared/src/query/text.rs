@@ -99,9 +99,32 @@ fn stem(w: &str) -> &str {
     w
 }
 
-/// Parses a number written with digits: "1,000", "12.5", "12,5", "-3".
+/// Parses a number written with digits: "1,000", "12.5", "12,5", "-3", and the short forms people
+/// type: "5e1", "1.5e3" (scientific), "1.5k", "2M", "3bn" (thousand, million, billion).
 pub fn parse_number(s: &str) -> Option<f64> {
     let t = s.trim();
+    // A multiplier written onto the digits. Lower-case "m" is left alone: it is as often metres.
+    for (suffix, m) in [("k", 1e3), ("K", 1e3), ("M", 1e6), ("mn", 1e6), ("bn", 1e9)] {
+        if let Some(digits) = t.strip_suffix(suffix) {
+            if digits.ends_with(|c: char| c.is_ascii_digit()) {
+                return plain_number(digits).map(|n| n * m);
+            }
+        }
+    }
+    // Scientific notation: digits, 'e', an integer exponent of at most two digits.
+    if let Some((mantissa, exp)) = t.split_once(['e', 'E']) {
+        let exp_ok = !exp.is_empty() && exp.len() <= 2 && exp.bytes().all(|b| b.is_ascii_digit());
+        if exp_ok && mantissa.ends_with(|c: char| c.is_ascii_digit()) && !mantissa.contains(',') {
+            let exp: i32 = exp.parse().ok()?;
+            return plain_number(mantissa).map(|n| n * 10f64.powi(exp));
+        }
+        return None;
+    }
+    plain_number(t)
+}
+
+/// Digits with grouping or decimal separators only.
+fn plain_number(t: &str) -> Option<f64> {
     if t.is_empty() || !t.bytes().any(|b| b.is_ascii_digit()) || t.contains(['-', '/']) && !t.starts_with('-') {
         return None;
     }
@@ -130,6 +153,15 @@ mod tests {
         assert_eq!(parse_number("1,000"), Some(1000.0));
         assert_eq!(parse_number("2014-06-01"), None);
         assert_eq!(parse_number("-3.5"), Some(-3.5));
+        assert_eq!(parse_number("5e1"), Some(50.0));
+        assert_eq!(parse_number("1.5e3"), Some(1500.0));
+        assert_eq!(parse_number("1.5k"), Some(1500.0));
+        assert_eq!(parse_number("2M"), Some(2e6));
+        assert_eq!(parse_number("3bn"), Some(3e9));
+        assert_eq!(parse_number("5m"), None);
+        assert_eq!(parse_number("3rd"), None);
+        assert_eq!(parse_number("1990s"), None);
+        assert_eq!(parse_number("e5"), None);
         let t: Vec<String> = tokenize("unter -5 und 3-4").into_iter().map(|t| t.raw).collect();
         assert_eq!(t, ["unter", "-5", "und", "3-4"]);
     }
