@@ -133,3 +133,22 @@ fn which_field_has_the_highest_number_ranks_rows() {
     // Ada Colau earns 1,234.5, the most; she is from Barcelona.
     assert!(a.answer.contains("Barcelona") && a.answer.contains("1234.5"), "{}", a.answer);
 }
+
+/// A number in any written form is read as that number or the answer is not exact: "5e1" was once
+/// dropped, and "How many people are older than 5e1?" answered the row count (issue 20).
+#[test]
+fn numbers_in_every_written_form_are_read_or_refused() {
+    let d = dataset();
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    // Ages 50, 54, (none), 31: two people are 50 or older, one is older than 50.
+    for q in ["How many people are older than 5e1?", "How many people are older than fifty?", "How many people are older than 0.05k?", "¿Cuántas personas tienen más de cincuenta años?", "Wie viele Personen sind älter als neunundvierzig?"] {
+        let a = ask(q);
+        let want = if q.contains("neunundvierzig") { 2 } else { 1 };
+        assert_eq!((a.route, a.value.as_u64()), (Route::Exact, Some(want)), "{q}: {}", a.answer);
+    }
+    for q in ["How many people are older than 5e?", "How many people are older than fifty-ish?", "How many people are older than 3rd?"] {
+        let a = ask(q);
+        assert!(a.route != Route::Exact || a.value.as_u64() != Some(4), "{q}: {}", a.answer);
+        assert_ne!(a.route, Route::Exact, "{q}: {}", a.answer);
+    }
+}

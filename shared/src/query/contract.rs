@@ -4,7 +4,7 @@
 
 use super::catalog::Catalog;
 use super::lang::Cue;
-use super::plan::{AggFn, Filter, Plan, Test};
+use super::plan::{AggFn, CmpOp, Filter, Plan, Predicate, Test};
 use super::shape::Shape;
 use super::tagger::{Span, Tag};
 
@@ -195,6 +195,8 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                     Plan::Rank { .. } | Plan::Frequent { .. } | Plan::GroupTop { .. } | Plan::Compare { .. } | Plan::Aggregate { func: AggFn::Min | AggFn::Max, .. }
                 ),
                 Cue::Share => matches!(inner, Plan::Share { .. }),
+                // "older than 5e": a comparison needs something in the plan that compares.
+                Cue::Op(op) => compares(plan, *op),
                 Cue::Per => matches!(inner, Plan::Group { .. } | Plan::GroupTop { .. }),
                 // "How many miles per gallon does X do?" looks a number up; "the most common number of cylinders".
                 Cue::HowMany if matches!(inner, Plan::Lookup { .. } | Plan::Aggregate { .. }) || (next_field_used(spans, i, &uses) && !matches!(inner, Plan::Count { .. })) => true,
@@ -211,6 +213,18 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
         }
     }
     out
+}
+
+/// The plan compares: a condition with an order or a range, or a test of one number against another.
+fn compares(plan: &Plan, op: CmpOp) -> bool {
+    let ordered = |f: &Filter| {
+        f.conds().iter().any(|(_, p, _)| matches!(p, Predicate::Cmp(o, _) if *o != CmpOp::Eq || op == CmpOp::Eq) || matches!(p, Predicate::Between(..) | Predicate::Year(_)))
+    };
+    match plan {
+        Plan::Check { inner, test } => matches!(test, Test::Cmp { .. } | Test::FirstMore | Test::FirstFewer) || compares(inner, op),
+        Plan::Compare { .. } => true,
+        p => p.filter().is_some_and(ordered),
+    }
 }
 
 #[cfg(test)]
