@@ -152,3 +152,27 @@ fn numbers_in_every_written_form_are_read_or_refused() {
         assert_ne!(a.route, Route::Exact, "{q}: {}", a.answer);
     }
 }
+
+/// Two values of one field compared by a number: the one row each names ("in 2001 than in
+/// 2000"), or an aggregate the words ask for ("on average"); several rows and no aggregate is
+/// not compared (issue 19: yes/no and choice questions between two values).
+#[test]
+fn two_values_compared_by_a_number() {
+    const PANEL: &str = "firm,year,invest\nAcme,2000,10.5\nAcme,2001,12.0\nBolt,2000,30.0\nBolt,2001,8.0\n";
+    let up = load(&[SourceFile { name: "panel.csv", bytes: PANEL.as_bytes() }]);
+    let d = Dataset::new(up.tables, DatasetDescription::default()).expect("dataset");
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let a = ask("Was Acme's invest higher in 2001 than in 2000?");
+    assert_eq!((a.route, a.value.as_bool()), (Route::Exact, Some(true)), "{}", a.answer);
+    let a = ask("Was Bolt's invest higher in 2001 than in 2000?");
+    assert_eq!((a.route, a.value.as_bool()), (Route::Exact, Some(false)), "{}", a.answer);
+    let a = ask("Did Acme have a lower invest than Bolt in 2000?");
+    assert_eq!((a.route, a.value.as_bool()), (Route::Exact, Some(true)), "{}", a.answer);
+    // Averages: Acme 11.25, Bolt 19.
+    let a = ask("Which firm has the higher average invest, Acme or Bolt?");
+    assert_eq!((a.route, a.value.as_str()), (Route::Exact, Some("Bolt")), "{}", a.answer);
+    // Two rows per firm and no aggregate named: no yes or no is invented.
+    let a = ask("Was Acme's invest higher than Bolt's?");
+    assert_ne!(a.route, Route::Exact, "{}", a.answer);
+    assert!(a.value.is_null(), "{}", a.answer);
+}

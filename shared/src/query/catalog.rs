@@ -9,6 +9,10 @@ use crate::table::{Table, Value};
 
 use super::text::{fold_words, name_words};
 
+/// Most distinct values a repeated text column may have and still be indexed by value: names in
+/// a panel (countries × years), not free text.
+const PANEL_NAMES: usize = 5_000;
+
 /// A field a question can name: a scalar column, or a composed field ("name" = first + last).
 #[derive(Clone, Debug)]
 pub struct FieldInfo {
@@ -183,8 +187,9 @@ impl Catalog {
         for (fi, f) in self.fields.iter().enumerate() {
             let indexed = match &f.composed {
                 Some(_) => true,
-                // Categorical text, and text that names rows (mostly distinct, short).
-                None => matches!(f.ty, ColumnType::Text | ColumnType::Identifier) && (f.categorical || f.distinct * 2 >= rows),
+                // Categorical text, text that names rows (mostly distinct, short), and the names a
+                // panel repeats (142 countries over 12 years each in gapminder).
+                None => matches!(f.ty, ColumnType::Text | ColumnType::Identifier) && (f.categorical || f.distinct * 2 >= rows || f.distinct <= PANEL_NAMES as u64),
             };
             if !indexed {
                 continue;

@@ -62,8 +62,9 @@ pub fn plan_fields(plan: &Plan) -> Vec<String> {
             out.push(field.0.clone());
             add_filter(filter, &mut out);
         }
-        Plan::Compare { field, filter, .. } => {
+        Plan::Compare { field, filter, measure, .. } => {
             out.push(field.0.clone());
+            out.extend(measure.iter().map(|m| m.field.0.clone()));
             add_filter(filter, &mut out);
         }
         Plan::Rank { field, label, filter, .. } => {
@@ -105,6 +106,7 @@ fn plan_funcs(plan: &Plan) -> Vec<AggFn> {
         Plan::Aggregate { func, .. } | Plan::Group { func, .. } | Plan::GroupTop { func, .. } => vec![*func],
         Plan::Rank { desc: true, .. } => vec![AggFn::Max],
         Plan::Rank { desc: false, .. } => vec![AggFn::Min],
+        Plan::Compare { measure: Some(m), .. } => m.func.into_iter().collect(),
         Plan::Check { inner, .. } => plan_funcs(inner),
         _ => Vec::new(),
     }
@@ -195,6 +197,8 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                     Plan::Rank { .. } | Plan::Frequent { .. } | Plan::GroupTop { .. } | Plan::Compare { .. } | Plan::Aggregate { func: AggFn::Min | AggFn::Max, .. }
                 ),
                 Cue::Share => matches!(inner, Plan::Share { .. }),
+                // "higher", "fewer": a comparative is answered by comparing.
+                Cue::More | Cue::Less => matches!(inner, Plan::Compare { .. }),
                 // "older than 5e": a comparison needs something in the plan that compares.
                 Cue::Op(op) => compares(plan, *op),
                 Cue::Per => matches!(inner, Plan::Group { .. } | Plan::GroupTop { .. }),

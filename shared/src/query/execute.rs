@@ -204,7 +204,64 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             a.chart = Some(Chart { kind: ChartKind::Pie, title: d.clone(), x: String::new(), y: "rows".into(), data: vec![(Json::String(yes), Json::from(mi)), (Json::String(no), Json::from(ki - mi))] });
             a.citations = cite(vec![filter_sql(cat, &Some(f.clone())), filter_sql(cat, base)]).await?;
         }
-        Plan::Compare { field, values, filter } => {
+        Plan::Compare { field, values, filter, measure: Some(m) } => {
+            let ml = label(&m.field);
+            // Each value's number, in the order the question named them (the yes/no test reads that order).
+            let mut measured: Vec<(String, Json)> = Vec::new();
+            for v in values {
+                let Some(r) = rows.rows.iter().find(|r| text(&r[0]) == *v) else {
+                    let mut a = no_rows(a, lang);
+                    a.route = Route::Unanswerable;
+                    return Ok(a);
+                };
+                // No aggregate named, so each value must name one row: "China in 2007", not "China".
+                let n = r[2].as_u64().unwrap_or(0);
+                if m.func.is_none() && n != 1 {
+                    a.route = Route::Unanswerable;
+                    a.value = Json::Null;
+                    a.answer = tr(
+                        lang,
+                        format!("{v} has {n} values of “{ml}”; say which (a year, a total, an average) to compare."),
+                        format!("{v} tiene {n} valores de «{ml}»; di cuál (un año, el total, la media) comparar."),
+                        format!("{v} té {n} valors de «{ml}»; digues quin (un any, el total, la mitjana) cal comparar."),
+                        format!("{v} hat {n} Werte von „{ml}“; sag, welchen (ein Jahr, die Summe, den Durchschnitt) ich vergleichen soll."),
+                    );
+                    return Ok(a);
+                }
+                if r[1].is_null() {
+                    let mut a = no_rows(a, lang);
+                    a.route = Route::Unanswerable;
+                    return Ok(a);
+                }
+                measured.push((v.clone(), r[1].clone()));
+            }
+            let what = match m.func {
+                Some(f) => {
+                    let (en, es, ca, de) = agg_words(f);
+                    tr(lang, format!("{en} “{ml}”"), format!("{es} de «{ml}»"), format!("{ca} de «{ml}»"), format!("{de} von „{ml}“"))
+                }
+                None => tr(lang, format!("“{ml}”"), format!("«{ml}»"), format!("«{ml}»"), format!("„{ml}“")),
+            };
+            let parts: Vec<String> = measured.iter().map(|(v, n)| format!("{v}: {}", num(lang, n))).collect();
+            let best = measured.iter().map(|(_, n)| n.as_f64().unwrap_or(f64::MIN)).fold(f64::MIN, f64::max);
+            let winners: Vec<&String> = measured.iter().filter(|(_, n)| n.as_f64() == Some(best)).map(|(v, _)| v).collect();
+            if let [w] = winners.as_slice() {
+                a.answer = tr(
+                    lang,
+                    format!("{w} has the higher {what} ({}).", parts.join(", ")),
+                    format!("{w} tiene el valor más alto de {what} ({}).", parts.join(", ")),
+                    format!("{w} té el valor més alt de {what} ({}).", parts.join(", ")),
+                    format!("{w} hat den höheren Wert bei {what} ({}).", parts.join(", ")),
+                );
+                a.value = Json::String((*w).clone());
+            } else {
+                a.answer = tr(lang, format!("They are tied ({}).", parts.join(", ")), format!("Hay empate ({}).", parts.join(", ")), format!("Hi ha empat ({}).", parts.join(", ")), format!("Gleichstand ({}).", parts.join(", ")));
+                a.value = Json::Array(winners.iter().map(|w| Json::String((*w).clone())).collect());
+            }
+            a.citations = cite(vec![sql::in_sql(cat, field, values), filter_sql(cat, filter)]).await?;
+            a.chart = Some(Chart { kind: ChartKind::Bar, title: ml.clone(), x: label(field), y: ml, data: measured.into_iter().map(|(v, n)| (Json::String(v), n)).collect() });
+        }
+        Plan::Compare { field, values, filter, measure: None } => {
             let l = label(field);
             let counts: Vec<(String, Json)> = values
                 .iter()

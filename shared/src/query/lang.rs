@@ -55,6 +55,8 @@ pub enum Cue {
     Share,
     Per,
     More,
+    /// A comparative of less: "lower", "fewer", "weniger" ("Does Utah have less poverty than Idaho?").
+    Less,
     Or,
     And,
     Not,
@@ -156,11 +158,11 @@ pub static EN: Lexicon = Lexicon {
         ("maximum", Max), ("max", Max),
         ("percentage", Share), ("percent", Share), ("share", Share), ("proportion", Share), ("fraction", Share), ("what part", Share),
         ("per", Per), ("by", Per), ("for each", Per), ("each", Per), ("grouped by", Per), ("broken down by", Per), ("for every", Per),
-        ("more", More),
+        ("more", More), ("higher", More), ("larger", More), ("bigger", More), ("greater", More), ("richer", More), ("older", More), ("longer", More), ("lower", Less), ("smaller", Less), ("fewer", Less), ("less", Less), ("poorer", Less), ("younger", Less), ("shorter", Less),
         ("or", Or), ("and", And), ("but", And),
         ("not", Not), ("no", Not), ("other than", Not), ("except", Not), ("excluding", Not), ("isn t", Not), ("aren t", Not), ("don t", Not), ("doesn t", Not),
         ("more than", Op(Gt)), ("greater than", Op(Gt)), ("over", Op(Gt)), ("above", Op(Gt)), ("higher than", Op(Gt)), ("larger than", Op(Gt)), ("bigger than", Op(Gt)), ("heavier than", Op(Gt)), ("older than", Op(Gt)), ("after", Op(Gt)), ("later than", Op(Gt)), ("exceeds", Op(Gt)), ("exceed", Op(Gt)), ("exceeding", Op(Gt)), ("warmer than", Op(Gt)), ("colder than", Op(Lt)),
-        ("less than", Op(Lt)), ("fewer than", Op(Lt)), ("under", Op(Lt)), ("below", Op(Lt)), ("lower than", Op(Lt)), ("smaller than", Op(Lt)), ("lighter than", Op(Lt)), ("younger than", Op(Lt)), ("before", Op(Lt)), ("earlier than", Op(Lt)),
+        ("less than", Op(Lt)), ("fewer than", Op(Lt)), ("under", Op(Lt)), ("below", Op(Lt)), ("lower than", Op(Lt)), ("longer than", Op(Gt)), ("shorter than", Op(Lt)), ("richer than", Op(Gt)), ("poorer than", Op(Lt)), ("smaller than", Op(Lt)), ("lighter than", Op(Lt)), ("younger than", Op(Lt)), ("before", Op(Lt)), ("earlier than", Op(Lt)),
         ("at least", Op(Ge)), ("or more", OpPost(Ge)), ("no less than", Op(Ge)), ("greater than or equal to", Op(Ge)), ("minimum of", Op(Ge)),
         ("at most", Op(Le)), ("or less", OpPost(Le)), ("or fewer", OpPost(Le)), ("no more than", Op(Le)), ("up to", Op(Le)), ("less than or equal to", Op(Le)), ("maximum of", Op(Le)),
         ("equal to", Op(Eq)), ("equals", Op(Eq)), ("exactly", Op(Eq)),
@@ -325,7 +327,7 @@ pub static DE: Lexicon = Lexicon {
         ("maximum", Max), ("maximale", Max), ("maximalen", Max), ("maximaler", Max),
         ("prozent", Share), ("anteil", Share), ("prozentsatz", Share), ("prozentanteil", Share), ("welcher anteil", Share),
         ("pro", Per), ("je", Per), ("nach", Per), ("fur jede", Per), ("fur jeden", Per), ("fur jedes", Per), ("gruppiert nach", Per), ("aufgeschlusselt nach", Per),
-        ("gibt es mehr", More), ("mehr", More),
+        ("gibt es mehr", More), ("mehr", More), ("hoher", More), ("hohere", More), ("hoheren", More), ("hoherer", More), ("grosser", More), ("grossere", More), ("grosseren", More), ("weniger", Less), ("niedriger", Less), ("niedrigere", Less), ("niedrigeren", Less), ("kleiner", Less), ("kleinere", Less), ("kleineren", Less),
         ("oder", Or), ("und", And), ("aber", And),
         ("nicht", Not), ("kein", Not), ("keine", Not), ("keinen", Not), ("ausser", Not), ("ungleich", Op(Ne)),
         ("mehr als", Op(Gt)), ("grosser als", Op(Gt)), ("uber", Op(Gt)), ("hoher als", Op(Gt)), ("schwerer als", Op(Gt)), ("alter als", Op(Gt)), ("nach dem", Op(Gt)), ("spater als", Op(Gt)), ("oberhalb von", Op(Gt)),
@@ -401,7 +403,7 @@ pub fn detect(tokens: &[String], hint: Option<Lang>) -> Detected {
         // Distinctive question openers weigh more.
         if let Some(first) = tokens.first() {
             let opener = match lang {
-                Lang::En => ["how", "what", "which", "who", "are", "is", "list", "show"].contains(&first.as_str()),
+                Lang::En => ["how", "what", "which", "who", "are", "is", "was", "were", "did", "does", "do", "has", "have", "list", "show"].contains(&first.as_str()),
                 Lang::Es => ["cuantos", "cuantas", "cual", "cuales", "quien", "quienes", "hay", "que", "dime", "lista", "muestra"].contains(&first.as_str()),
                 Lang::Ca => ["quants", "quantes", "quin", "quina", "quins", "quines", "qui", "hi", "que", "digues", "llista", "mostra"].contains(&first.as_str()),
                 Lang::De => ["wie", "was", "welche", "welcher", "welches", "wer", "gibt", "zeige", "nenne", "liste"].contains(&first.as_str()),

@@ -139,8 +139,15 @@ pub enum Plan {
     Group { func: AggFn, field: Option<FieldRef>, by: FieldRef, filter: Option<Filter>, chart: ChartKind },
     /// Percentage of (base) rows matching `filter`.
     Share { filter: Filter, base: Option<Filter> },
-    /// Which of several values of one field has more rows.
-    Compare { field: FieldRef, values: Vec<String>, filter: Option<Filter> },
+    /// Which of several values of one field has more rows, or the larger `measure` ("Was China more
+    /// populous than India in 2007?", "Who tips more on average, men or women?").
+    Compare {
+        field: FieldRef,
+        values: Vec<String>,
+        filter: Option<Filter>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        measure: Option<Measure>,
+    },
     /// One field of the row(s) named by an identifying value.
     Lookup { field: FieldRef, key: Filter },
     /// Rows matching a filter, listed by `label` (or all their fields without one).
@@ -156,6 +163,14 @@ pub enum Plan {
     Check { inner: Box<Plan>, test: Test },
 }
 
+/// The number each compared value is measured by: an aggregate of a field over the value's rows,
+/// or (no function) the field of the one row the value names; several rows then cannot be compared.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Measure {
+    pub func: Option<AggFn>,
+    pub field: FieldRef,
+}
+
 /// What a yes/no question tests about its inner plan's answer.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "test", rename_all = "snake_case")]
@@ -164,7 +179,8 @@ pub enum Test {
     Cmp { op: CmpOp, value: f64 },
     /// The inner category is this value ("Is the most common day Saturday?").
     Is { value: String },
-    /// The first of the compared values has more rows than the second ("more smokers than non-smokers").
+    /// The first of the compared values has more rows (or the larger measure) than the second
+    /// ("more smokers than non-smokers", "Was GM's investment higher in 1954 than in 1953?").
     FirstMore,
     /// The first of the compared values has fewer rows than the second.
     FirstFewer,

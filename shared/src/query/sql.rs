@@ -101,6 +101,20 @@ fn wrap(cat: &Catalog, f: &Option<Filter>) -> Option<String> {
     })
 }
 
+/// A field as text: values of any type are compared as the text the question named ("1954").
+fn as_text(cat: &Catalog, f: &FieldRef) -> String {
+    match ty(cat, f) {
+        ColumnType::Text | ColumnType::Identifier => expr(cat, f),
+        _ => format!("CAST({} AS VARCHAR)", expr(cat, f)),
+    }
+}
+
+/// The rows whose field (as text) is one of the values.
+pub fn in_sql(cat: &Catalog, f: &FieldRef, values: &[String]) -> Option<String> {
+    let vs: Vec<String> = values.iter().map(|v| string(v)).collect();
+    Some(format!("{} IN ({})", as_text(cat, f), vs.join(", ")))
+}
+
 pub fn not_null(cat: &Catalog, f: &FieldRef) -> Option<String> {
     Some(format!("{} IS NOT NULL", expr(cat, f)))
 }
@@ -187,12 +201,21 @@ pub fn main_sql(cat: &Catalog, plan: &Plan) -> String {
                 where_(&[wrap(cat, base)])
             )
         }
-        Plan::Compare { field, values, filter } => {
+        Plan::Compare { field, values, filter, measure: None } => {
             let e = expr(cat, field);
             let vs: Vec<String> = values.iter().map(|v| string(v)).collect();
             format!(
                 "SELECT {e} AS \"value\", COUNT(*) AS \"rows\" FROM {t}{} GROUP BY {e} ORDER BY \"rows\" DESC, {e} ASC",
                 where_(&[Some(format!("{e} IN ({})", vs.join(", "))), wrap(cat, filter)])
+            )
+        }
+        Plan::Compare { field, values, filter, measure: Some(m) } => {
+            let e = as_text(cat, field);
+            let (a, _) = agg(cat, m.func.unwrap_or(AggFn::Max), &m.field);
+            let me = expr(cat, &m.field);
+            format!(
+                "SELECT {e} AS \"value\", {a} AS \"measure\", COUNT({me}) AS \"rows\" FROM {t}{} GROUP BY {e} ORDER BY {e} ASC",
+                where_(&[in_sql(cat, field, values), wrap(cat, filter)])
             )
         }
         Plan::Lookup { field, key } => {

@@ -5,6 +5,7 @@
 
 use super::catalog::{Catalog, ValueHit};
 use super::lang::{lexicon, Cue, Lang};
+use super::plan::CmpOp;
 use super::text::{parse_number, same_word, Token};
 use crate::schema::values::parse_date;
 use crate::schema::DateOrder;
@@ -192,6 +193,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
         }
     }
     join_number_words(&mut out);
+    comparative_before_value(&mut out);
     scale_numbers(&mut out);
     join_field_words(&mut out, cat);
     add_implied_fields(&mut out, tokens, cat);
@@ -246,6 +248,22 @@ fn join_number_words(out: &mut [Span]) {
         }
         out[i].tag = Tag::Number(total + group);
         i = j;
+    }
+}
+
+/// "higher than India", "menys … que Idaho": an order before a value (not a number) compares two
+/// values of a field, so the words are a comparative, not a threshold.
+fn comparative_before_value(out: &mut [Span]) {
+    for i in 0..out.len() {
+        let Tag::Cue(Cue::Op(op)) = out[i].tag else { continue };
+        let next = out[i + 1..].iter().find(|s| s.tag != Tag::Stop);
+        if next.is_some_and(|s| matches!(s.tag, Tag::Value(_))) {
+            match op {
+                CmpOp::Gt | CmpOp::Ge => out[i].tag = Tag::Cue(Cue::More),
+                CmpOp::Lt | CmpOp::Le => out[i].tag = Tag::Cue(Cue::Less),
+                CmpOp::Eq | CmpOp::Ne => {}
+            }
+        }
     }
 }
 
@@ -409,10 +427,10 @@ fn prefer_extreme(out: &mut [Span], cat: &Catalog) {
     }
 }
 
-/// One word is a shortening of the other ("temp" of "temperature", "precip" of "precipitation").
-fn abbreviates(a: &str, b: &str) -> bool {
-    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
-    short.len() >= 4 && long.len() >= short.len() + 3 && long.starts_with(short)
+/// The field's word shortens the question's ("educ" → education, "temp" → temperature). Not the
+/// other way: "leader" is not "leaderspellreg", a run-together name of which it is one part.
+fn abbreviates(field_word: &str, question_word: &str) -> bool {
+    field_word.len() >= 4 && question_word.len() >= field_word.len() + 3 && question_word.starts_with(field_word)
 }
 
 /// The nouns an English adjective or verb form may come from: "rainy" → "rain", "sunny" → "sun",

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::catalog::{Catalog, ValueHit};
 use super::lang::{detect, Cue, Detected, Lang};
 use super::contract::{fits, plan_shape, unplaced};
-use super::plan::{AggFn, ChartKind, CmpOp, FieldRef, Filter, Literal, Plan, Predicate, Test};
+use super::plan::{AggFn, ChartKind, CmpOp, FieldRef, Filter, Literal, Measure, Plan, Predicate, Test};
 use super::shape::{asked as asked_shape, Shape};
 use super::tagger::{quoted_ranges, tag, Span, Tag};
 use super::text::tokenize;
@@ -474,14 +474,14 @@ impl Parser<'_> {
                     _ => Understanding::Exact { plan: Plan::GroupTop { func, field, by, n: 1, desc, filter }, confidence },
                 }
             }
-            Plan::Compare { field, values, filter } if values.len() == 2 => {
+            Plan::Compare { field, values, filter, measure } if values.len() == 2 => {
                 for s in self.spans.iter_mut() {
                     if s.tag == Tag::Unknown && matches!(super::text::fold(&s.raw).as_str(), "than" | "que" | "als") {
                         s.used = true;
                     }
                 }
-                let test = if self.has(Cue::Low) || self.has(Cue::Least) { Test::FirstFewer } else { Test::FirstMore };
-                wrap(Plan::Compare { field, values, filter }, test)
+                let test = if self.has(Cue::Low) || self.has(Cue::Least) || self.has(Cue::Less) { Test::FirstFewer } else { Test::FirstMore };
+                wrap(Plan::Compare { field, values, filter, measure }, test)
             }
             Plan::DistinctValues { field, filter } if self.has(Cue::Distinct) => wrap(Plan::DistinctCount { field, filter }, Test::AllDistinct),
             plan => Understanding::Exact { plan, confidence },
@@ -565,18 +565,28 @@ impl Parser<'_> {
             };
             return Ok(self.exact(Plan::Share { filter: f, base }));
         }
-        // "Are there more women or men?"
-        if (self.has(Cue::More) || self.has(Cue::High) || (self.asked == Shape::Boolean && (self.has(Cue::Low) || self.has(Cue::Least)))) && (self.has(Cue::Or) || self.asked == Shape::Boolean) {
+        // "Are there more women or men?", "Was China more populous than India in 2007?": the one
+        // field named with two values is compared (by rows, or by the number asked about); the
+        // other conditions filter.
+        if (self.has(Cue::More) || self.has(Cue::High) || (self.asked == Shape::Boolean && (self.has(Cue::Low) || self.has(Cue::Least) || self.has(Cue::Less)))) && (self.has(Cue::Or) || self.asked == Shape::Boolean) {
             let vals: Vec<&(usize, String)> = conds.iter().filter_map(|c| c.eq_value.as_ref()).collect();
-            if vals.len() >= 2 && vals.iter().all(|(f, _)| *f == vals[0].0) {
-                let field = vals[0].0;
+            let fields: Vec<usize> = vals.iter().map(|(f, _)| *f).collect();
+            let compared: Vec<usize> = fields.iter().copied().filter(|f| fields.iter().filter(|g| *g == f).count() >= 2).collect();
+            if let Some(&field) = compared.first().filter(|&&f| compared.iter().all(|&g| g == f)) {
                 let rest: Vec<At> = conds
                     .iter()
                     .filter(|c| c.eq_value.as_ref().is_none_or(|(f, _)| *f != field))
                     .map(|a| At { pos: a.pos, end: a.end, filter: a.filter.clone(), eq_value: None, kind: a.kind })
                     .collect();
                 let filter = self.combine(&rest)?;
-                return Ok(self.exact(Plan::Compare { field: self.fref(field), values: vals.iter().map(|(_, v)| v.clone()).collect(), filter }));
+                let filtered: Vec<String> = filter.as_ref().map(|f| f.conds().iter().map(|(r, _, _)| r.0.clone()).collect()).unwrap_or_default();
+                let measure = numeric_targets
+                    .iter()
+                    .copied()
+                    .find(|&f| f != field && !filtered.contains(&self.cat.fields[f].name))
+                    .map(|f| Measure { func: agg.filter(|a| *a != AggFn::Count), field: self.fref(f) });
+                let values = vals.iter().filter(|(f, _)| *f == field).map(|(_, v)| v.clone()).collect();
+                return Ok(self.exact(Plan::Compare { field: self.fref(field), values, filter, measure }));
             }
         }
         if self.has(Cue::Versus) && numeric_targets.len() >= 2 {
@@ -1045,7 +1055,9 @@ impl Parser<'_> {
                 }
             }
             let pred = if self.is_date(field) { Predicate::Year(y as i32) } else { Predicate::Cmp(CmpOp::Eq, Literal::Number(y)) };
-            out.push(At { pos: prev.unwrap_or(i), end: i, filter: Filter::Cond { field: self.fref(field), pred, negated: false }, eq_value: None, kind: Kind::Range });
+            // A year column's value can be compared with another ("higher in 1954 than in 1953").
+            let eq_value = (!self.is_date(field)).then(|| (field, fmt_number(y)));
+            out.push(At { pos: prev.unwrap_or(i), end: i, filter: Filter::Cond { field: self.fref(field), pred, negated: false }, eq_value, kind: Kind::Range });
         }
         // 4. Dates on their own: "on April 30, 1992", "am 25.12.2013".
         for i in 0..self.spans.len() {
