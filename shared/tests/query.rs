@@ -175,4 +175,18 @@ fn two_values_compared_by_a_number() {
     let a = ask("Was Acme's invest higher than Bolt's?");
     assert_ne!(a.route, Route::Exact, "{}", a.answer);
     assert!(a.value.is_null(), "{}", a.answer);
+    // Each value's number in the order named, and differences in the direction the words give.
+    let a = ask("What was Bolt's invest in 2001 and 2000?");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!([8.0, 30.0])), "{}", a.answer);
+    let a = ask("By how much did Acme's invest grow from 2000 to 2001?");
+    assert_eq!((a.route, a.value.as_f64()), (Route::Exact, Some(1.5)), "{}", a.answer);
+    let a = ask("How much lower was Acme's invest than Bolt's in 2000?");
+    assert_eq!((a.route, a.value.as_f64()), (Route::Exact, Some(19.5)), "{}", a.answer);
+    let a = ask("Did Bolt's invest drop between 2000 and 2001?");
+    assert_eq!((a.route, a.value.as_bool()), (Route::Exact, Some(true)), "{}", a.answer);
+    let a = ask("How many rows are there for Acme and Bolt?");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!([2, 2])), "{}", a.answer);
+    // "or" counts the rows of either.
+    let a = ask("How many rows are there for Acme or Bolt?");
+    assert_eq!((a.route, a.value.as_u64()), (Route::Exact, Some(4)), "{}", a.answer);
 }

@@ -4,7 +4,7 @@
 
 use super::catalog::Catalog;
 use super::lang::Cue;
-use super::plan::{AggFn, CmpOp, Filter, Plan, Predicate, Test};
+use super::plan::{AggFn, CmpOp, CompareAsk, Filter, Plan, Predicate, Test};
 use super::shape::Shape;
 use super::tagger::{Span, Tag};
 
@@ -13,6 +13,8 @@ pub fn plan_shape(plan: &Plan, cat: &Catalog) -> Shape {
     match plan {
         Plan::Check { .. } => Shape::Boolean,
         Plan::Count { .. } | Plan::Columns | Plan::DistinctCount { .. } | Plan::Aggregate { .. } | Plan::Share { .. } => Shape::Number,
+        Plan::Compare { ask: CompareAsk::Each, values, .. } => Shape::List { n: Some(values.len() as u32) },
+        Plan::Compare { ask: CompareAsk::Difference, .. } => Shape::Number,
         Plan::Frequent { .. } | Plan::Compare { .. } => Shape::Category,
         Plan::Lookup { field, .. } => match cat.field(&field.0) {
             Some(f) if cat.fields[f].ty.is_numeric() => Shape::Number,
@@ -36,7 +38,8 @@ pub fn fits(asked: Shape, got: Shape, plan: &Plan) -> bool {
         (Shape::Open, _) => true,
         // "How many cars per origin?" is one number per group.
         (Shape::Number, Shape::Number) => true,
-        (Shape::Number, _) => matches!(plan, Plan::Group { .. }),
+        // "How many people were 17, 18 and 19?" is one number per value.
+        (Shape::Number, _) => matches!(plan, Plan::Group { .. } | Plan::Compare { ask: CompareAsk::Each, .. }),
         (Shape::Category, Shape::Category | Shape::List { .. }) => true,
         (Shape::Category, _) => false,
         (Shape::List { n: Some(k) }, Shape::List { n: Some(m) }) => k == m,
@@ -206,7 +209,7 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                 Cue::HowMany if matches!(inner, Plan::Lookup { .. } | Plan::Aggregate { .. }) || (next_field_used(spans, i, &uses) && !matches!(inner, Plan::Count { .. })) => true,
                 Cue::HowMany => matches!(
                     inner,
-                    Plan::Count { .. } | Plan::DistinctCount { .. } | Plan::Columns | Plan::Group { func: AggFn::Count, .. } | Plan::GroupTop { func: AggFn::Count, .. } | Plan::Share { .. }
+                    Plan::Compare { ask: CompareAsk::Each, measure: None, .. } | Plan::Count { .. } | Plan::DistinctCount { .. } | Plan::Columns | Plan::Group { func: AggFn::Count, .. } | Plan::GroupTop { func: AggFn::Count, .. } | Plan::Share { .. }
                 ) || matches!(inner, Plan::Aggregate { func: AggFn::Sum, .. }),
                 _ => true,
             },

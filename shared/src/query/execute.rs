@@ -8,7 +8,7 @@ use super::catalog::Catalog;
 use super::engine::{Engine, Rows};
 use super::error::QueryError;
 use super::lang::Lang;
-use super::plan::{AggFn, ChartKind, CmpOp, Filter, Plan, Predicate, Test};
+use super::plan::{AggFn, ChartKind, CmpOp, CompareAsk, Filter, Plan, Predicate, Test};
 use super::sql::{self, bins_sql, cite_sql, eq_sql, filter_sql, main_sql, not_null, CITE_CAP, LIST_CAP, ROW};
 
 pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confidence: f32) -> Result<Answer, QueryError> {
@@ -204,7 +204,7 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             a.chart = Some(Chart { kind: ChartKind::Pie, title: d.clone(), x: String::new(), y: "rows".into(), data: vec![(Json::String(yes), Json::from(mi)), (Json::String(no), Json::from(ki - mi))] });
             a.citations = cite(vec![filter_sql(cat, &Some(f.clone())), filter_sql(cat, base)]).await?;
         }
-        Plan::Compare { field, values, filter, measure: Some(m) } => {
+        Plan::Compare { field, values, filter, measure: Some(m), ask } => {
             let ml = label(&m.field);
             // Each value's number, in the order the question named them (the yes/no test reads that order).
             let mut measured: Vec<(String, Json)> = Vec::new();
@@ -243,43 +243,77 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                 None => tr(lang, format!("“{ml}”"), format!("«{ml}»"), format!("«{ml}»"), format!("„{ml}“")),
             };
             let parts: Vec<String> = measured.iter().map(|(v, n)| format!("{v}: {}", num(lang, n))).collect();
-            let best = measured.iter().map(|(_, n)| n.as_f64().unwrap_or(f64::MIN)).fold(f64::MIN, f64::max);
-            let winners: Vec<&String> = measured.iter().filter(|(_, n)| n.as_f64() == Some(best)).map(|(v, _)| v).collect();
-            if let [w] = winners.as_slice() {
-                a.answer = tr(
-                    lang,
-                    format!("{w} has the higher {what} ({}).", parts.join(", ")),
-                    format!("{w} tiene el valor más alto de {what} ({}).", parts.join(", ")),
-                    format!("{w} té el valor més alt de {what} ({}).", parts.join(", ")),
-                    format!("{w} hat den höheren Wert bei {what} ({}).", parts.join(", ")),
-                );
-                a.value = Json::String((*w).clone());
-            } else {
-                a.answer = tr(lang, format!("They are tied ({}).", parts.join(", ")), format!("Hay empate ({}).", parts.join(", ")), format!("Hi ha empat ({}).", parts.join(", ")), format!("Gleichstand ({}).", parts.join(", ")));
-                a.value = Json::Array(winners.iter().map(|w| Json::String((*w).clone())).collect());
+            match ask {
+                CompareAsk::Each => {
+                    a.answer = tr(lang, format!("{what}: {}.", parts.join(", ")), format!("{what}: {}.", parts.join(", ")), format!("{what}: {}.", parts.join(", ")), format!("{what}: {}.", parts.join(", ")));
+                    a.value = Json::Array(measured.iter().map(|(_, n)| n.clone()).collect());
+                }
+                CompareAsk::Difference => {
+                    let (x, y) = (measured[0].1.as_f64().unwrap_or(f64::NAN), measured[1].1.as_f64().unwrap_or(f64::NAN));
+                    let d = Json::from(x - y);
+                    let (v1, v2) = (&measured[0].0, &measured[1].0);
+                    a.answer = tr(
+                        lang,
+                        format!("{what} of {v1} minus {v2}: {} − {} = {}.", num(lang, &measured[0].1), num(lang, &measured[1].1), num(lang, &d)),
+                        format!("{what} de {v1} menos {v2}: {} − {} = {}.", num(lang, &measured[0].1), num(lang, &measured[1].1), num(lang, &d)),
+                        format!("{what} de {v1} menys {v2}: {} − {} = {}.", num(lang, &measured[0].1), num(lang, &measured[1].1), num(lang, &d)),
+                        format!("{what} von {v1} minus {v2}: {} − {} = {}.", num(lang, &measured[0].1), num(lang, &measured[1].1), num(lang, &d)),
+                    );
+                    a.value = d;
+                }
+                CompareAsk::Which => {
+                    let best = measured.iter().map(|(_, n)| n.as_f64().unwrap_or(f64::MIN)).fold(f64::MIN, f64::max);
+                    let winners: Vec<&String> = measured.iter().filter(|(_, n)| n.as_f64() == Some(best)).map(|(v, _)| v).collect();
+                    if let [w] = winners.as_slice() {
+                        a.answer = tr(
+                            lang,
+                            format!("{w} has the higher {what} ({}).", parts.join(", ")),
+                            format!("{w} tiene el valor más alto de {what} ({}).", parts.join(", ")),
+                            format!("{w} té el valor més alt de {what} ({}).", parts.join(", ")),
+                            format!("{w} hat den höheren Wert bei {what} ({}).", parts.join(", ")),
+                        );
+                        a.value = Json::String((*w).clone());
+                    } else {
+                        a.answer = tr(lang, format!("They are tied ({}).", parts.join(", ")), format!("Hay empate ({}).", parts.join(", ")), format!("Hi ha empat ({}).", parts.join(", ")), format!("Gleichstand ({}).", parts.join(", ")));
+                        a.value = Json::Array(winners.iter().map(|w| Json::String((*w).clone())).collect());
+                    }
+                }
             }
             a.citations = cite(vec![sql::in_sql(cat, field, values), filter_sql(cat, filter)]).await?;
             a.chart = Some(Chart { kind: ChartKind::Bar, title: ml.clone(), x: label(field), y: ml, data: measured.into_iter().map(|(v, n)| (Json::String(v), n)).collect() });
         }
-        Plan::Compare { field, values, filter, measure: None } => {
+        Plan::Compare { field, values, filter, measure: None, ask } => {
             let l = label(field);
             let counts: Vec<(String, Json)> = values
                 .iter()
                 .map(|v| (v.clone(), rows.rows.iter().find(|r| text(&r[0]) == *v).map_or(Json::from(0), |r| r[1].clone())))
                 .collect();
             let parts: Vec<String> = counts.iter().map(|(v, n)| format!("{v}: {}", num(lang, n))).collect();
-            let best = counts.iter().map(|(_, n)| n.as_f64().unwrap_or(0.0)).fold(f64::MIN, f64::max);
-            let winners: Vec<&(String, Json)> = counts.iter().filter(|(_, n)| n.as_f64().unwrap_or(0.0) == best).collect();
-            if winners.len() == 1 {
-                let w = &winners[0].0;
-                a.answer = tr(lang, format!("There are more {w} ({}).", parts.join(", ")), format!("Hay más {w} ({}).", parts.join(", ")), format!("Hi ha més {w} ({}).", parts.join(", ")), format!("Es gibt mehr {w} ({}).", parts.join(", ")));
-                a.value = Json::String(w.clone());
-                a.citations = cite(vec![eq_sql(cat, field, &Json::String(w.clone())), filter_sql(cat, filter)]).await?;
+            if *ask == CompareAsk::Each {
+                a.answer = tr(
+                    lang,
+                    format!("Rows per “{l}”: {}.", parts.join(", ")),
+                    format!("Filas por «{l}»: {}.", parts.join(", ")),
+                    format!("Files per «{l}»: {}.", parts.join(", ")),
+                    format!("Zeilen je „{l}“: {}.", parts.join(", ")),
+                );
+                a.value = Json::Array(counts.iter().map(|(_, n)| n.clone()).collect());
+                a.citations = cite(vec![sql::in_sql(cat, field, values), filter_sql(cat, filter)]).await?;
+                a.chart = Some(Chart { kind: ChartKind::Bar, title: l.clone(), x: l, y: "rows".into(), data: counts.into_iter().map(|(v, n)| (Json::String(v), n)).collect() });
             } else {
-                a.answer = tr(lang, format!("They are tied ({}).", parts.join(", ")), format!("Hay empate ({}).", parts.join(", ")), format!("Hi ha empat ({}).", parts.join(", ")), format!("Gleichstand ({}).", parts.join(", ")));
-                a.value = Json::Array(winners.iter().map(|(w, _)| Json::String(w.clone())).collect());
+                let best = counts.iter().map(|(_, n)| n.as_f64().unwrap_or(0.0)).fold(f64::MIN, f64::max);
+                let winners: Vec<&(String, Json)> = counts.iter().filter(|(_, n)| n.as_f64().unwrap_or(0.0) == best).collect();
+                if winners.len() == 1 {
+                    let w = &winners[0].0;
+                    a.answer = tr(lang, format!("There are more {w} ({}).", parts.join(", ")), format!("Hay más {w} ({}).", parts.join(", ")), format!("Hi ha més {w} ({}).", parts.join(", ")), format!("Es gibt mehr {w} ({}).", parts.join(", ")));
+                    a.value = Json::String(w.clone());
+                    a.citations = cite(vec![eq_sql(cat, field, &Json::String(w.clone())), filter_sql(cat, filter)]).await?;
+                } else {
+                    a.answer = tr(lang, format!("They are tied ({}).", parts.join(", ")), format!("Hay empate ({}).", parts.join(", ")), format!("Hi ha empat ({}).", parts.join(", ")), format!("Gleichstand ({}).", parts.join(", ")));
+                    a.value = Json::Array(winners.iter().map(|(w, _)| Json::String(w.clone())).collect());
+                }
+                a.chart = Some(Chart { kind: ChartKind::Bar, title: l.clone(), x: l, y: "rows".into(), data: counts.into_iter().map(|(v, n)| (Json::String(v), n)).collect() });
             }
-            a.chart = Some(Chart { kind: ChartKind::Bar, title: l.clone(), x: l, y: "rows".into(), data: counts.into_iter().map(|(v, n)| (Json::String(v), n)).collect() });
         }
         Plan::Lookup { field, key } => {
             let l = label(field);

@@ -147,6 +147,9 @@ pub enum Plan {
         filter: Option<Filter>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         measure: Option<Measure>,
+        /// What is asked of the values' numbers: which is larger, each in turn, or a difference.
+        #[serde(default)]
+        ask: CompareAsk,
     },
     /// One field of the row(s) named by an identifying value.
     Lookup { field: FieldRef, key: Filter },
@@ -169,6 +172,20 @@ pub enum Plan {
 pub struct Measure {
     pub func: Option<AggFn>,
     pub field: FieldRef,
+}
+
+/// What a question asks of the compared values' numbers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CompareAsk {
+    /// The value with the larger number (or more rows).
+    #[default]
+    Which,
+    /// Each value's number, in the order named ("Brazil's life expectancy in 1952, 1977 and 2007").
+    Each,
+    /// The first value's number minus the second's ("How much higher is X in Alaska than in Hawaii?";
+    /// "grow from 1935 to 1954" names the later value first).
+    Difference,
 }
 
 /// What a yes/no question tests about its inner plan's answer.

@@ -201,15 +201,14 @@ pub fn main_sql(cat: &Catalog, plan: &Plan) -> String {
                 where_(&[wrap(cat, base)])
             )
         }
-        Plan::Compare { field, values, filter, measure: None } => {
-            let e = expr(cat, field);
-            let vs: Vec<String> = values.iter().map(|v| string(v)).collect();
+        Plan::Compare { field, values, filter, measure: None, .. } => {
+            let e = as_text(cat, field);
             format!(
                 "SELECT {e} AS \"value\", COUNT(*) AS \"rows\" FROM {t}{} GROUP BY {e} ORDER BY \"rows\" DESC, {e} ASC",
-                where_(&[Some(format!("{e} IN ({})", vs.join(", "))), wrap(cat, filter)])
+                where_(&[in_sql(cat, field, values), wrap(cat, filter)])
             )
         }
-        Plan::Compare { field, values, filter, measure: Some(m) } => {
+        Plan::Compare { field, values, filter, measure: Some(m), .. } => {
             let e = as_text(cat, field);
             let (a, _) = agg(cat, m.func.unwrap_or(AggFn::Max), &m.field);
             let me = expr(cat, &m.field);

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::catalog::{Catalog, ValueHit};
 use super::lang::{detect, Cue, Detected, Lang};
 use super::contract::{fits, plan_shape, unplaced};
-use super::plan::{AggFn, ChartKind, CmpOp, FieldRef, Filter, Literal, Measure, Plan, Predicate, Test};
+use super::plan::{AggFn, ChartKind, CmpOp, CompareAsk, FieldRef, Filter, Literal, Measure, Plan, Predicate, Test};
 use super::shape::{asked as asked_shape, Shape};
 use super::tagger::{quoted_ranges, tag, Span, Tag};
 use super::text::tokenize;
@@ -192,6 +192,27 @@ pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) ->
     let computes = p.asks_computation();
     let ignored = p.spans.iter().filter(|s| unknown_word(s) && !s.used).map(|s| s.raw.clone()).collect();
     Parsed { lang, understanding, score: matched * 2.0 + known - unknown, offer: p.offer, computes, ignored, asked }
+}
+
+/// A word of change over time: `Some(true)` for a rise ("grow", "stieg"), `Some(false)` for a fall
+/// ("drop", "sank"); differences are asked with these too ("difference", "gap").
+fn change_word(w: &str) -> Option<bool> {
+    const UP: &[&str] = &[
+        "grow", "grew", "grown", "growth", "up", "increase", "increased", "rise", "rose", "risen", "gain", "gained", "change", "changed", "difference", "gap", "climb", "climbed",
+        "crecio", "crecer", "aumento", "aumentar", "aumentaron", "subio", "subir", "diferencia", "creixer", "augmentar", "augment", "pujar", "diferencia",
+        "stieg", "steigen", "gestiegen", "wuchs", "gewachsen", "zunahme", "unterschied", "anstieg",
+    ];
+    const DOWN: &[&str] = &[
+        "drop", "dropped", "down", "fall", "fell", "fallen", "decline", "declined", "decrease", "decreased", "shrink", "shrank", "shrunk",
+        "cayo", "caer", "disminuyo", "disminuir", "bajo", "baixar", "caure", "disminuir", "sank", "gesunken", "fiel", "gefallen", "abnahme",
+    ];
+    if UP.contains(&w) {
+        Some(true)
+    } else if DOWN.contains(&w) {
+        Some(false)
+    } else {
+        None
+    }
 }
 
 /// A plan in a few words, for a refusal that says what was understood ("average of “lifeExp”").
@@ -474,18 +495,90 @@ impl Parser<'_> {
                     _ => Understanding::Exact { plan: Plan::GroupTop { func, field, by, n: 1, desc, filter }, confidence },
                 }
             }
-            Plan::Compare { field, values, filter, measure } if values.len() == 2 => {
+            Plan::Compare { field, values, filter, measure, ask: CompareAsk::Which } if values.len() == 2 => {
                 for s in self.spans.iter_mut() {
                     if s.tag == Tag::Unknown && matches!(super::text::fold(&s.raw).as_str(), "than" | "que" | "als") {
                         s.used = true;
                     }
                 }
                 let test = if self.has(Cue::Low) || self.has(Cue::Least) || self.has(Cue::Less) { Test::FirstFewer } else { Test::FirstMore };
-                wrap(Plan::Compare { field, values, filter, measure }, test)
+                wrap(Plan::Compare { field, values, filter, measure, ask: CompareAsk::Which }, test)
             }
             Plan::DistinctValues { field, filter } if self.has(Cue::Distinct) => wrap(Plan::DistinctCount { field, filter }, Test::AllDistinct),
             plan => Understanding::Exact { plan, confidence },
         }
+    }
+
+    /// One field named with several values and a number asked of each: "Brazil's life expectancy
+    /// in 1952, 1977 and 2007" (each, in order), "How much higher is X in Alaska than in Hawaii?",
+    /// "By how much did it grow from 1935 to 1954?" (a difference), "Did it drop between …?".
+    fn per_value(&mut self, conds: &[At], targets: &[usize]) -> R<Option<Understanding>> {
+        let vals: Vec<&(usize, String)> = conds.iter().filter_map(|c| c.eq_value.as_ref()).collect();
+        let fields: Vec<usize> = vals.iter().map(|(f, _)| *f).collect();
+        let mut repeated: Vec<usize> = fields.iter().copied().filter(|f| fields.iter().filter(|g| *g == f).count() >= 2).collect();
+        repeated.dedup();
+        let [field] = repeated.as_slice() else { return Ok(None) };
+        let field = *field;
+        let mut values: Vec<String> = vals.iter().filter(|(f, _)| *f == field).map(|(_, v)| v.clone()).collect();
+        let change = self.spans.iter().position(|s| matches!(s.tag, Tag::Unknown | Tag::Stop) && change_word(&super::text::fold(&s.raw)).is_some());
+        let comparative = self.has(Cue::More) || self.has(Cue::Less) || self.has(Cue::High) || self.has(Cue::Low);
+        let ask = match (change, comparative, self.asked) {
+            (Some(_), _, Shape::Number | Shape::Open | Shape::Boolean) if values.len() == 2 => CompareAsk::Difference,
+            (None, true, Shape::Number) if values.len() == 2 => CompareAsk::Difference,
+            // "Watts or Compton" counts the rows of either; "Manitoba, Saskatchewan and Alberta" each.
+            (None, false, Shape::Number | Shape::Open | Shape::List { .. }) if !self.has(Cue::Or) => CompareAsk::Each,
+            _ => return Ok(None),
+        };
+        let rest: Vec<At> = conds
+            .iter()
+            .filter(|c| c.eq_value.as_ref().is_none_or(|(f, _)| *f != field))
+            .map(|a| At { pos: a.pos, end: a.end, filter: a.filter.clone(), eq_value: None, kind: a.kind })
+            .collect();
+        let filter = self.combine(&rest)?;
+        self.check_contradictions(filter.as_ref())?;
+        let filtered: Vec<String> = filter.as_ref().map(|f| f.conds().iter().map(|(r, _, _)| r.0.clone()).collect()).unwrap_or_default();
+        let measure = targets
+            .iter()
+            .copied()
+            .find(|&f| self.is_numeric(f) && f != field && !filtered.contains(&self.cat.fields[f].name))
+            .map(|f| Measure { func: self.agg_named().filter(|a| *a != AggFn::Count), field: self.fref(f) });
+        if measure.is_none() && !(ask == CompareAsk::Each && self.has(Cue::HowMany)) {
+            return Ok(None);
+        }
+        for s in self.spans.iter_mut() {
+            let w = super::text::fold(&s.raw);
+            if s.tag == Tag::Unknown && (change_word(&w).is_some() || matches!(w.as_str(), "than" | "que" | "als" | "from" | "to" | "de" | "a" | "von" | "bis" | "del" | "al")) {
+                s.used = true;
+            }
+            // "By how much": not "per".
+            if s.tag == Tag::Cue(Cue::Per) && w == "by" {
+                s.tag = Tag::Stop;
+            }
+        }
+        let than = self.spans.iter().any(|s| matches!(super::text::fold(&s.raw).as_str(), "than" | "que" | "als"));
+        let falls = change.and_then(|i| change_word(&super::text::fold(&self.spans[i].raw))) == Some(false);
+        let less = self.has(Cue::Less) || self.has(Cue::Low);
+        // The difference is first minus second: "A than B" as named ("lower": B − A); a change
+        // "from A to B" is B − A, a fall A − B (both positive when the words are true).
+        if ask == CompareAsk::Difference && ((than && less) || (!than && !falls)) {
+            values.reverse();
+        }
+        let plan = Plan::Compare { field: self.fref(field), values, filter, measure, ask };
+        Ok(Some(match (self.asked, change) {
+            // "Did life expectancy in Rwanda drop between 1987 and 1992?": the change's sign is the answer.
+            (Shape::Boolean, Some(_)) => Understanding::Exact { plan: Plan::Check { inner: Box::new(plan), test: Test::Cmp { op: CmpOp::Gt, value: 0.0 } }, confidence: 0.9 },
+            (Shape::Boolean, None) => return Ok(None),
+            _ => self.exact(plan),
+        }))
+    }
+
+    /// The aggregate the words name first ("average", "total", "median", "lowest"…), if any.
+    fn agg_named(&self) -> Option<AggFn> {
+        [(Cue::Avg, AggFn::Avg), (Cue::Sum, AggFn::Sum), (Cue::Median, AggFn::Median), (Cue::Min, AggFn::Min), (Cue::Max, AggFn::Max)]
+            .into_iter()
+            .filter_map(|(c, a)| self.pos(c).map(|p| (p, a)))
+            .min_by_key(|(p, _)| *p)
+            .map(|(_, a)| a)
     }
 
     /// An unknown word right after a question word: something the table does not have.
@@ -532,6 +625,9 @@ impl Parser<'_> {
         let conds = self.conditions()?;
         let by = self.group_by()?;
         let targets = self.targets()?;
+        if let Some(u) = self.per_value(&conds, &targets)? {
+            return Ok(u);
+        }
         let filter = self.combine(&conds)?;
         self.check_contradictions(filter.as_ref())?;
         let numeric_targets: Vec<usize> = targets.iter().copied().filter(|&f| self.is_numeric(f)).collect();
@@ -586,7 +682,7 @@ impl Parser<'_> {
                     .find(|&f| f != field && !filtered.contains(&self.cat.fields[f].name))
                     .map(|f| Measure { func: agg.filter(|a| *a != AggFn::Count), field: self.fref(f) });
                 let values = vals.iter().filter(|(f, _)| *f == field).map(|(_, v)| v.clone()).collect();
-                return Ok(self.exact(Plan::Compare { field: self.fref(field), values, filter, measure }));
+                return Ok(self.exact(Plan::Compare { field: self.fref(field), values, filter, measure, ask: CompareAsk::Which }));
             }
         }
         if self.has(Cue::Versus) && numeric_targets.len() >= 2 {
@@ -907,10 +1003,15 @@ impl Parser<'_> {
             }
             out.push(At { pos: i.min(j), end: i.max(j), filter: Filter::Cond { field: self.fref(f), pred: Predicate::Missing, negated: false }, eq_value: None, kind: Kind::Range });
         }
-        // 1. Operators.
+        // 1. Operators. "Did it drop between 1987 and 1992?" names two years to compare (step 3), not a range.
+        let change = self.spans.iter().any(|s| matches!(s.tag, Tag::Unknown | Tag::Stop) && change_word(&super::text::fold(&s.raw)).is_some());
         for i in 0..self.spans.len() {
             let Some(cue) = self.spans[i].cue() else { continue };
             if self.spans[i].used || !matches!(cue, Cue::Op(_) | Cue::OpPost(_) | Cue::Between | Cue::Contains | Cue::StartsWith) {
+                continue;
+            }
+            let years_after = self.next_content(i).is_some_and(|j| matches!(self.spans[j].tag, Tag::Number(y) if y.fract() == 0.0 && (1000.0..=2999.0).contains(&y)));
+            if cue == Cue::Between && change && years_after {
                 continue;
             }
             let neg_at = self.prev_content(i).filter(|&j| self.spans[j].cue() == Some(Cue::Not));
@@ -1027,14 +1128,34 @@ impl Parser<'_> {
             let neg = self.negation_before(i);
             out.push(At { pos: i, end: j, filter: Filter::Cond { field: self.fref(f), pred: Predicate::Contains(strip_quotes(&self.spans[i].raw)), negated: neg.is_some() }, eq_value: None, kind: Kind::Range });
         }
-        // 3. Years: "in 1975", "en 2014", "im Jahr 2014", "l'any 2012".
+        // 3. Years: "in 1975", "en 2014", "im Jahr 2014", "l'any 2012"; and the years listed after
+        // one ("in 1952, 1977 and 2007"); "between 1987 and 1992" with a word of change names two.
+        let mut year_of: Vec<(usize, usize)> = Vec::new(); // (span, field) of each year read
         for i in 0..self.spans.len() {
             let Tag::Number(y) = self.spans[i].tag else { continue };
             if self.spans[i].used || y.fract() != 0.0 || !(1000.0..=2999.0).contains(&y) {
                 continue;
             }
             let prev = self.prev_content(i);
-            let after_in = prev.is_some_and(|j| matches!(self.spans[j].cue(), Some(Cue::In | Cue::Of)));
+            let listed = prev.and_then(|j| match self.spans[j].cue() {
+                Some(Cue::And | Cue::Or) => self.prev_content(j),
+                _ => Some(j),
+            });
+            if let Some(&(_, f)) = listed.and_then(|j| year_of.iter().find(|(s, _)| *s == j)) {
+                self.spans[i].used = true;
+                if let Some(j) = prev.filter(|&j| matches!(self.spans[j].cue(), Some(Cue::And | Cue::Or))) {
+                    self.spans[j].used = self.spans[j].cue() == Some(Cue::And);
+                }
+                let pred = if self.is_date(f) { Predicate::Year(y as i32) } else { Predicate::Cmp(CmpOp::Eq, Literal::Number(y)) };
+                let eq_value = (!self.is_date(f)).then(|| (f, fmt_number(y)));
+                out.push(At { pos: prev.unwrap_or(i), end: i, filter: Filter::Cond { field: self.fref(f), pred, negated: false }, eq_value, kind: Kind::Range });
+                year_of.push((i, f));
+                continue;
+            }
+            let after_between = change && prev.is_some_and(|j| self.spans[j].cue() == Some(Cue::Between));
+            // "el 1950", "del 1957": Catalan and Spanish name a year with the article alone.
+            let article = i > 0 && matches!(super::text::fold(&self.spans[i - 1].raw).as_str(), "el" | "del" | "al");
+            let after_in = after_between || article || prev.is_some_and(|j| matches!(self.spans[j].cue(), Some(Cue::In | Cue::Of)));
             let after_field = prev.and_then(|j| match &self.spans[j].tag {
                 Tag::Field(fs) if fs.len() == 1 && (self.is_date(fs[0]) || self.cat.fields[fs[0]].yearly) => Some((j, fs[0])),
                 _ => None,
@@ -1049,8 +1170,9 @@ impl Parser<'_> {
             };
             let Some(field) = field else { continue };
             self.spans[i].used = true;
+            year_of.push((i, field));
             if let Some(p) = prev {
-                if matches!(self.spans[p].cue(), Some(Cue::In)) {
+                if matches!(self.spans[p].cue(), Some(Cue::In | Cue::Between)) {
                     self.spans[p].used = true;
                 }
             }
@@ -1078,6 +1200,7 @@ impl Parser<'_> {
             });
         }
         // 5. "8 cylinders", "petal length of 6.9", "wind speed 3".
+        let mut number_of: Vec<(usize, usize)> = Vec::new(); // (span, field) of each number read
         for i in 0..self.spans.len() {
             let Tag::Number(n) = self.spans[i].tag else { continue };
             if self.spans[i].used {
@@ -1118,6 +1241,43 @@ impl Parser<'_> {
                 eq_value: neg.is_none().then(|| (f, fmt_number(n))),
                 kind: Kind::Point,
             });
+            if neg.is_none() {
+                number_of.push((i, f));
+            }
+        }
+        // "17, 18 und 19 Jahre", "4, 6 or 8 cylinders": numbers listed beside one read take its field.
+        loop {
+            let listed = (0..self.spans.len()).find_map(|i| {
+                let Tag::Number(n) = self.spans[i].tag else { return None };
+                if self.spans[i].used {
+                    return None;
+                }
+                let step = |j: Option<usize>, forward: bool| {
+                    j.and_then(|j| match self.spans[j].cue() {
+                        Some(Cue::And | Cue::Or) => if forward { self.next_content(j) } else { self.prev_content(j) },
+                        _ => Some(j),
+                    })
+                };
+                [step(self.next_content(i), true), step(self.prev_content(i), false)]
+                    .into_iter()
+                    .flatten()
+                    .find_map(|j| number_of.iter().find(|(s, _)| *s == j).map(|&(_, f)| (i, n, f)))
+            });
+            let Some((i, n, f)) = listed else { break };
+            self.spans[i].used = true;
+            for j in [self.next_content(i), self.prev_content(i)].into_iter().flatten() {
+                if self.spans[j].cue() == Some(Cue::And) {
+                    self.spans[j].used = true;
+                }
+            }
+            out.push(At {
+                pos: i,
+                end: i,
+                filter: Filter::Cond { field: self.fref(f), pred: Predicate::Cmp(CmpOp::Eq, Literal::Number(n)), negated: false },
+                eq_value: Some((f, fmt_number(n))),
+                kind: Kind::Point,
+            });
+            number_of.push((i, f));
         }
         // 6. Values named without their field ("women", "Latino", "ford torino").
         for i in 0..self.spans.len() {
