@@ -320,7 +320,12 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             let li = rows.col("label");
             let who = |r: &Vec<Json>| li.map(|li| text(&r[li])).unwrap_or_else(|| describe(cat, key, lang));
             match rows.rows.len() {
-                0 => return Ok(no_rows(a, lang)),
+                // The row the question names is not in the table: it does not say.
+                0 => {
+                    let mut a = no_rows(a, lang);
+                    a.route = Route::Unanswerable;
+                    return Ok(a);
+                }
                 1 => {
                     let r = &rows.rows[0];
                     let (v, w) = (num(lang, &r[0]), who(r));

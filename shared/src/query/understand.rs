@@ -817,7 +817,13 @@ impl Parser<'_> {
         }
         // Lookups: one field of the row a value or a point condition names.
         let identifying = conds.iter().any(|c| c.kind == Kind::Identifying);
-        let points = !conds.is_empty() && conds.iter().all(|c| matches!(c.kind, Kind::Identifying | Kind::Point)) && !matches!(filter, Some(Filter::Or(_)));
+        // "Chile in 2007": a name a panel repeats (not a category) and a year together name one row.
+        let panel_name = |c: &At| c.kind == Kind::Category && c.eq_value.as_ref().is_some_and(|(f, _)| !self.cat.fields[*f].categorical);
+        let year_point = |c: &At| c.kind == Kind::Range && c.eq_value.as_ref().is_some_and(|(f, _)| self.cat.fields[*f].yearly);
+        let panel_point = conds.iter().any(panel_name) && conds.iter().any(year_point);
+        let points = !conds.is_empty()
+            && conds.iter().all(|c| matches!(c.kind, Kind::Identifying | Kind::Point) || (panel_point && (panel_name(c) || year_point(c))))
+            && !matches!(filter, Some(Filter::Or(_)));
         // "Which origin do the 5-cylinder cars have?" lists values; "What is the species of the flower
         // with petal length 6.9?" looks one up.
         let lookup = identifying || (points && (self.has(Cue::What) || !self.has(Cue::Which)) && !self.has(Cue::HowMany));
