@@ -116,6 +116,11 @@ pub fn run() -> Result<()> {
             .and_then(|()| node_test("e2e/edge_collections.test.mjs"))
             // The chat widget in Chromium against the edge and CLI built by now.
             .and_then(|()| node_test("e2e/widget.test.mjs"))
+            // Issue 20's security suite: who may make the edge work (origins, media types, tokens
+            // or published collections), the rate limit's units and key, storage left by reads of
+            // unknown ids, and malicious SQL from a scripted model. One workerd per file.
+            .and_then(|()| node_test("security/edge_access.test.mjs"))
+            .and_then(|()| node_test("security/edge_budget.test.mjs"))
     });
     // The built app against the edge and the real tabletalk-llm: Refine with the LLM, Publish,
     // then the edge answers from what the page published.
