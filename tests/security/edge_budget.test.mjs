@@ -72,9 +72,13 @@ test('a refinement pays one unit per backend call, and one that cannot be paid m
 test('a refinement bigger than the budget is refused before its first call', async () => {
   await freshWindow();
   const calls = llm.calls;
+  // This client has spent nothing yet.
+  assert.equal((await fetch(`${edge.base}/no-such-route`, { headers: { [PLATFORM_HEADER]: 'greedy' } })).status, 404);
   const res = await post('/v1/refine', { table: 'people', columns: refineColumns(LIMIT + 5), first_row: firstRow(LIMIT + 5) }, { authorization: `Bearer ${TOKEN}`, [PLATFORM_HEADER]: 'greedy' });
   assert.equal(res.status, 429, await res.clone().text());
-  assert.equal((await res.json()).error, 'rate_limited');
+  const body = await res.json();
+  assert.equal(body.error, 'rate_limited');
+  assert.match(body.message, new RegExp(`refining ${LIMIT + 5} fields takes at least ${LIMIT + 5} calls`));
   assert.ok(Number(res.headers.get('retry-after')) > 0);
   assert.equal(llm.calls, calls);
 });
