@@ -127,7 +127,9 @@ pub fn run() -> Result<()> {
     steps.step(
         "e2e: app with the edge",
         &["app build (trunk)", "edge build (worker-build)"],
-        &|| node_test("e2e/app_edge.test.mjs"),
+        // Then issue 20's check that a crafted ?edge= link gets nothing from the page (needs dist/,
+        // no workerd: two counting servers stand in for edges).
+        &|| node_test("e2e/app_edge.test.mjs").and_then(|()| node_test("security/app_edge_choice.test.mjs")),
     );
 
     let outcomes = steps.0.into_inner().expect("no step panicked");
