@@ -45,9 +45,21 @@ pub fn set_published(p: Option<&Published>) {
     }
 }
 
-/// The edge's address: `?edge=` on the page's URL, else the one entered last time, else the local
-/// edge when the page itself is served from this machine; empty when none is known.
-pub fn default_base() -> String {
+/// The edge this page may send data to: the one the user confirmed with "Use this edge" (kept in
+/// this origin's localStorage for the next visit); empty until one is confirmed. Nothing else —
+/// not `?edge=`, not the local default — ever becomes it without the user's click.
+pub fn chosen_base() -> String {
+    web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .and_then(|s| s.get_item(STORAGE_KEY).ok().flatten())
+        .map(|e| normalise(&e))
+        .unwrap_or_default()
+}
+
+/// What the address field shows before the user types: `?edge=` on the page's URL, else the
+/// confirmed one, else the local edge when the page itself is served from this machine. Only a
+/// suggestion: nothing is sent to it until the user confirms it.
+pub fn suggested_base() -> String {
     let Some(w) = web_sys::window() else { return String::new() };
     let location = w.location();
     let from_url = location
@@ -58,8 +70,9 @@ pub fn default_base() -> String {
     if let Some(e) = from_url.filter(|e| !e.trim().is_empty()) {
         return normalise(&e);
     }
-    if let Some(e) = w.local_storage().ok().flatten().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten()) {
-        return e;
+    let chosen = chosen_base();
+    if !chosen.is_empty() {
+        return chosen;
     }
     match location.hostname() {
         Ok(h) if h == "127.0.0.1" || h == "localhost" => format!("http://{h}:{LOCAL_EDGE_PORT}"),
@@ -67,10 +80,29 @@ pub fn default_base() -> String {
     }
 }
 
-/// Remembers an address the user typed, for the next visit.
+/// Remembers (or, empty, forgets) the address the user confirmed, for the next visit.
 pub fn remember(base: &str) {
     if let Some(s) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
-        let _ = s.set_item(STORAGE_KEY, &normalise(base));
+        let base = normalise(base);
+        let _ = if base.is_empty() { s.remove_item(STORAGE_KEY) } else { s.set_item(STORAGE_KEY, &base) };
+    }
+}
+
+/// What opens the edge's LLM endpoints (`/v1/refine`, `/v1/sql`, `/v1/answer`): the dataset's
+/// collection when it is published on that edge, else a publish token the user typed.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LlmAccess {
+    pub collection: Option<String>,
+    pub token: String,
+}
+
+impl LlmAccess {
+    fn apply(&self, b: RequestBuilder) -> RequestBuilder {
+        match (&self.collection, self.token.trim()) {
+            (Some(id), _) => b.header("x-tabletalk-collection", id),
+            (None, t) if !t.is_empty() => b.header("authorization", &format!("Bearer {t}")),
+            _ => b,
+        }
     }
 }
 
@@ -108,20 +140,20 @@ async fn send_json<B: Serialize, T: DeserializeOwned>(what: &str, base: &str, bu
 }
 
 /// The table's static template rewritten as prose by the edge's LLM backend, every placeholder kept.
-pub async fn refine(base: &str, req: &RefineRequest) -> Result<Refined, String> {
+pub async fn refine(base: &str, access: &LlmAccess, req: &RefineRequest) -> Result<Refined, String> {
     let what = fill(current().refining_template_of, &[("table", &req.table)]);
-    send_json(&what, base, Request::post(&url(base, "/v1/refine")?), req).await
+    send_json(&what, base, access.apply(Request::post(&url(base, "/v1/refine")?)), req).await
 }
 
 /// An open question answered by the edge's LLM from the passages this page retrieved, each
 /// sentence cited to the passages that support it.
-pub async fn answer(base: &str, req: &AnswerRequest) -> Result<Answer, String> {
-    send_json(current().asking_the_model, base, Request::post(&url(base, "/v1/answer")?), req).await
+pub async fn answer(base: &str, access: &LlmAccess, req: &AnswerRequest) -> Result<Answer, String> {
+    send_json(current().asking_the_model, base, access.apply(Request::post(&url(base, "/v1/answer")?)), req).await
 }
 
 /// One SELECT the edge's LLM wrote for a question the rules could not plan (checked again here).
-pub async fn write_sql(base: &str, req: &SqlRequest) -> Result<SqlWritten, String> {
-    send_json(current().writing_sql, base, Request::post(&url(base, "/v1/sql")?), req).await
+pub async fn write_sql(base: &str, access: &LlmAccess, req: &SqlRequest) -> Result<SqlWritten, String> {
+    send_json(current().writing_sql, base, access.apply(Request::post(&url(base, "/v1/sql")?)), req).await
 }
 
 /// A vote on an answer to the published collection; the edge answers with its totals.

@@ -395,6 +395,13 @@ pub struct Texts {
 
     // The edge. `edge_address` in English is a contract.
     pub edge_address: &'static str,
+    /// The button that confirms the typed address: data is sent only to a confirmed edge.
+    pub use_edge: &'static str,
+    pub stop_using_edge: &'static str,
+    /// Under the address: what leaves the page and when ({edge}), or that nothing does yet.
+    pub edge_sends: &'static str,
+    pub edge_not_chosen: &'static str,
+    pub edge_draft_not_used: &'static str,
     pub no_edge_address: &'static str,
     /// `{address}`
     pub edge_address_scheme: &'static str,
@@ -521,7 +528,7 @@ pub const EN: Texts = Texts {
     decimal: ".",
 
     language: "Language",
-    tagline: "Ask questions of your research tables. Files stay in your browser.",
+    tagline: "Ask questions of your research tables. Files stay in your browser unless you choose an edge and act (see Edge address).",
     opening_kept: "Opening the dataset kept in this browser…",
     reading_files: "Reading files…",
     preparing: "Preparing the tables for questions…",
@@ -637,7 +644,12 @@ pub const EN: Texts = Texts {
     row_of_file_error: "row {row} of {file}: {error}",
 
     edge_address: "Edge address",
-    no_edge_address: "No edge address is set: enter the address of the Tabletalk edge (for example http://127.0.0.1:8787).",
+    use_edge: "Use this edge",
+    stop_using_edge: "Stop using it",
+    edge_sends: "Data leaves this page only for {edge}, and only when you act: Refine with the LLM sends each table's column names, types and first row; Publish sends the tables, their sentences and vectors; a question the page cannot answer itself sends the question with up to 20 of the rows it found, or the column names with up to five sample values each (for SQL); a vote on a published answer sends the question, the answer and its row numbers.",
+    edge_not_chosen: "No edge is in use: nothing leaves this page. Type an address and click “Use this edge” to send data to it.",
+    edge_draft_not_used: "“{address}” is not in use: nothing is sent to it until you click “Use this edge”.",
+    no_edge_address: "No edge is in use: type the address of the Tabletalk edge (for example http://127.0.0.1:8787) and click “Use this edge”.",
     edge_address_scheme: "The edge address \"{address}\" must start with http:// or https://.",
     edge_unreachable: "The edge at {address} cannot be reached ({error}). Check that it is running and that it allows this page's origin (ALLOWED_ORIGINS).",
     edge_unexpected: "{what}: the edge's answer is not what this app expects ({error}).",
@@ -712,7 +724,7 @@ pub const ES: Texts = Texts {
     decimal: ",",
 
     language: "Idioma (Language)",
-    tagline: "Haz preguntas a tus tablas de investigación. Los archivos se quedan en tu navegador.",
+    tagline: "Haz preguntas a tus tablas de investigación. Los archivos se quedan en tu navegador salvo que elijas un edge y actúes (ver Dirección del edge).",
     opening_kept: "Abriendo el conjunto de datos guardado en este navegador…",
     reading_files: "Leyendo los archivos…",
     preparing: "Preparando las tablas para las preguntas…",
@@ -828,7 +840,12 @@ pub const ES: Texts = Texts {
     row_of_file_error: "fila {row} de {file}: {error}",
 
     edge_address: "Dirección del edge",
-    no_edge_address: "No hay ninguna dirección del edge: introduce la dirección del edge de Tabletalk (por ejemplo http://127.0.0.1:8787).",
+    use_edge: "Usar este edge",
+    stop_using_edge: "Dejar de usarlo",
+    edge_sends: "Los datos solo salen de esta página hacia {edge}, y solo cuando actúas: Refinar con el LLM envía los nombres, tipos y la primera fila de cada tabla; Publicar envía las tablas, sus frases y vectores; una pregunta que la página no puede responder sola envía la pregunta con hasta 20 de las filas encontradas, o los nombres de columna con hasta cinco valores de ejemplo (para SQL); un voto sobre una respuesta publicada envía la pregunta, la respuesta y sus números de fila.",
+    edge_not_chosen: "No hay ningún edge en uso: nada sale de esta página. Escribe una dirección y pulsa «Usar este edge» para enviarle datos.",
+    edge_draft_not_used: "«{address}» no está en uso: no se le envía nada hasta que pulses «Usar este edge».",
+    no_edge_address: "No hay ningún edge en uso: escribe la dirección del edge de Tabletalk (por ejemplo http://127.0.0.1:8787) y pulsa «Usar este edge».",
     edge_address_scheme: "La dirección del edge «{address}» debe empezar por http:// o https://.",
     edge_unreachable: "No se puede contactar con el edge en {address} ({error}). Comprueba que está en marcha y que admite el origen de esta página (ALLOWED_ORIGINS).",
     edge_unexpected: "{what}: la respuesta del edge no es la que espera esta aplicación ({error}).",
@@ -903,7 +920,7 @@ pub const CA: Texts = Texts {
     decimal: ",",
 
     language: "Idioma (Language)",
-    tagline: "Fes preguntes a les teves taules de recerca. Els fitxers es queden al teu navegador.",
+    tagline: "Fes preguntes a les teves taules de recerca. Els fitxers es queden al teu navegador tret que triïs un edge i actuïs (vegeu Adreça de l’edge).",
     opening_kept: "S’està obrint el conjunt de dades desat en aquest navegador…",
     reading_files: "S’estan llegint els fitxers…",
     preparing: "S’estan preparant les taules per a les preguntes…",
@@ -1019,7 +1036,12 @@ pub const CA: Texts = Texts {
     row_of_file_error: "fila {row} de {file}: {error}",
 
     edge_address: "Adreça de l’edge",
-    no_edge_address: "No hi ha cap adreça de l’edge: introdueix l’adreça de l’edge de Tabletalk (per exemple http://127.0.0.1:8787).",
+    use_edge: "Fes servir aquest edge",
+    stop_using_edge: "Deixa de fer-lo servir",
+    edge_sends: "Les dades només surten d’aquesta pàgina cap a {edge}, i només quan actues: Refinar amb l’LLM envia els noms, tipus i la primera fila de cada taula; Publicar envia les taules, les seves frases i vectors; una pregunta que la pàgina no pot respondre sola envia la pregunta amb fins a 20 de les files trobades, o els noms de columna amb fins a cinc valors d’exemple (per a SQL); un vot sobre una resposta publicada envia la pregunta, la resposta i els seus números de fila.",
+    edge_not_chosen: "No hi ha cap edge en ús: res no surt d’aquesta pàgina. Escriu una adreça i prem «Fes servir aquest edge» per enviar-hi dades.",
+    edge_draft_not_used: "«{address}» no està en ús: no s’hi envia res fins que premis «Fes servir aquest edge».",
+    no_edge_address: "No hi ha cap edge en ús: escriu l’adreça de l’edge de Tabletalk (per exemple http://127.0.0.1:8787) i prem «Fes servir aquest edge».",
     edge_address_scheme: "L’adreça de l’edge «{address}» ha de començar per http:// o https://.",
     edge_unreachable: "No es pot contactar amb l’edge a {address} ({error}). Comprova que està en marxa i que admet l’origen d’aquesta pàgina (ALLOWED_ORIGINS).",
     edge_unexpected: "{what}: la resposta de l’edge no és la que espera aquesta aplicació ({error}).",
@@ -1094,7 +1116,7 @@ pub const DE: Texts = Texts {
     decimal: ",",
 
     language: "Sprache (Language)",
-    tagline: "Stellen Sie Fragen an Ihre Forschungstabellen. Die Dateien bleiben in Ihrem Browser.",
+    tagline: "Stellen Sie Fragen an Ihre Forschungstabellen. Die Dateien bleiben in Ihrem Browser, außer Sie wählen einen Edge und handeln (siehe Edge-Adresse).",
     opening_kept: "Der in diesem Browser gespeicherte Datensatz wird geöffnet…",
     reading_files: "Dateien werden gelesen…",
     preparing: "Die Tabellen werden für Fragen vorbereitet…",
@@ -1210,7 +1232,12 @@ pub const DE: Texts = Texts {
     row_of_file_error: "Zeile {row} von {file}: {error}",
 
     edge_address: "Edge-Adresse",
-    no_edge_address: "Es ist keine Edge-Adresse eingestellt: Geben Sie die Adresse des Tabletalk-Edge-Servers ein (zum Beispiel http://127.0.0.1:8787).",
+    use_edge: "Diesen Edge verwenden",
+    stop_using_edge: "Nicht mehr verwenden",
+    edge_sends: "Daten verlassen diese Seite nur zu {edge}, und nur wenn Sie handeln: „Mit dem LLM verfeinern“ sendet die Spaltennamen, Typen und die erste Zeile jeder Tabelle; „Veröffentlichen“ sendet die Tabellen, ihre Sätze und Vektoren; eine Frage, die die Seite nicht selbst beantworten kann, sendet die Frage mit bis zu 20 gefundenen Zeilen oder die Spaltennamen mit bis zu fünf Beispielwerten (für SQL); eine Bewertung einer veröffentlichten Antwort sendet die Frage, die Antwort und ihre Zeilennummern.",
+    edge_not_chosen: "Kein Edge in Verwendung: Nichts verlässt diese Seite. Geben Sie eine Adresse ein und klicken Sie auf „Diesen Edge verwenden“, um Daten dorthin zu senden.",
+    edge_draft_not_used: "„{address}“ ist nicht in Verwendung: Nichts wird dorthin gesendet, bis Sie auf „Diesen Edge verwenden“ klicken.",
+    no_edge_address: "Kein Edge in Verwendung: Geben Sie die Adresse des Tabletalk-Edge-Servers ein (zum Beispiel http://127.0.0.1:8787) und klicken Sie auf „Diesen Edge verwenden“.",
     edge_address_scheme: "Die Edge-Adresse „{address}“ muss mit http:// oder https:// beginnen.",
     edge_unreachable: "Der Edge-Server unter {address} ist nicht erreichbar ({error}). Prüfen Sie, ob er läuft und den Ursprung dieser Seite zulässt (ALLOWED_ORIGINS).",
     edge_unexpected: "{what}: Die Antwort des Edge-Servers ist nicht das, was diese App erwartet ({error}).",
@@ -1377,6 +1404,8 @@ mod tests {
                 (EN.vectors_for_rows, l.vectors_for_rows),
                 (EN.row_of_file_error, l.row_of_file_error),
                 (EN.edge_address_scheme, l.edge_address_scheme),
+                (EN.edge_sends, l.edge_sends),
+                (EN.edge_draft_not_used, l.edge_draft_not_used),
                 (EN.edge_unreachable, l.edge_unreachable),
                 (EN.edge_unexpected, l.edge_unexpected),
                 (EN.edge_answered, l.edge_answered),
@@ -1414,6 +1443,7 @@ mod tests {
         assert_eq!(EN.publish, "Publish");
         assert_eq!(EN.publish_token, "Publish token");
         assert_eq!(EN.edge_address, "Edge address");
+        assert_eq!(EN.use_edge, "Use this edge");
         assert_eq!(fill(EN.type_of, &[("column", &"wind")]), "Type of wind");
     }
 }

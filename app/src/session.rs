@@ -54,8 +54,14 @@ pub struct Session {
     /// Bumped on every new dataset or restart, so a finished job for older rows is dropped.
     pub epoch: StoredValue<u32>,
     pub kept: RwSignal<Kept>,
-    /// The edge worker's address (refining templates, publishing); empty when none is known.
+    /// The edge the user chose on this page ("Use this edge"): the only address data is ever sent
+    /// to (refining, publishing, the chat's LLM questions, votes); empty until one is chosen.
     pub edge: RwSignal<String>,
+    /// What the address field holds: `?edge=` or a typed address, sent nowhere until confirmed.
+    pub edge_draft: RwSignal<String>,
+    /// A publish token typed on this page (never stored): it publishes, and opens the edge's LLM
+    /// for a dataset not published there.
+    pub edge_token: RwSignal<String>,
     /// Where the dataset was last published from this browser: votes on answers go there too.
     pub published: RwSignal<Option<Published>>,
 }
@@ -77,7 +83,9 @@ impl Session {
             vectors: StoredValue::new_local(None),
             epoch: StoredValue::new(0),
             kept: RwSignal::new(Kept::Nothing),
-            edge: RwSignal::new(crate::edge::default_base()),
+            edge: RwSignal::new(crate::edge::chosen_base()),
+            edge_draft: RwSignal::new(crate::edge::suggested_base()),
+            edge_token: RwSignal::new(String::new()),
             published: RwSignal::new(crate::edge::published()),
         };
         // Steps deep in the page (the template's refine, publishing) reach the session this way.
@@ -213,6 +221,14 @@ impl Session {
                 Err(e) => Kept::Failed(e),
             });
         });
+    }
+
+    /// What opens the chosen edge's LLM for this dataset: its collection when it is published
+    /// there, else the typed token.
+    pub fn llm_access(&self) -> crate::edge::LlmAccess {
+        let edge = self.edge.get_untracked();
+        let collection = self.published.get_untracked().filter(|p| p.edge == crate::edge::normalise(&edge)).map(|p| p.id);
+        crate::edge::LlmAccess { collection, token: self.edge_token.get_untracked() }
     }
 
     /// The dataset is now collection `id` on the edge at `edge` (remembered across reloads).

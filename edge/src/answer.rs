@@ -14,7 +14,6 @@ use tabletalk_shared::query::guard::check_select;
 use tabletalk_shared::query::{Answer, Citation, Lang, PassageOut, Route};
 
 use crate::collections::ask::{overlap, LEXICAL};
-use crate::config::Config;
 use crate::error::EdgeError;
 use crate::grounded::{question, write};
 use crate::llm::{Backend, Sampling};
@@ -24,12 +23,12 @@ const MAX_PASSAGES: usize = 20;
 const MAX_PASSAGE_CHARS: usize = 4000;
 const MAX_TABLES: usize = 50;
 
-fn backend(cfg: &Config) -> Result<Backend, EdgeError> {
-    Backend::from_config(cfg).ok_or_else(|| EdgeError::NotConfigured("no LLM backend is configured (LLM_BASE_URL)".into()))
+fn backend(b: Option<Backend>) -> Result<Backend, EdgeError> {
+    b.ok_or_else(|| EdgeError::NotConfigured("no LLM backend is configured (LLM_BASE_URL)".into()))
 }
 
 /// A grounded answer over the sent passages; "I don't know" when the model says so.
-pub async fn answer(cfg: &Config, req: &AnswerRequest) -> Result<Answer, EdgeError> {
+pub async fn answer(b: Option<Backend>, req: &AnswerRequest) -> Result<Answer, EdgeError> {
     let q = question(&req.question)?;
     if req.passages.is_empty() || req.passages.len() > MAX_PASSAGES {
         return Err(EdgeError::BadRequest(format!("send between 1 and {MAX_PASSAGES} passages")));
@@ -37,7 +36,7 @@ pub async fn answer(cfg: &Config, req: &AnswerRequest) -> Result<Answer, EdgeErr
     if let Some((i, _)) = req.passages.iter().enumerate().find(|(_, p)| p.text.chars().count() > MAX_PASSAGE_CHARS) {
         return Err(EdgeError::BadRequest(format!("passage {} is longer than {MAX_PASSAGE_CHARS} characters", i + 1)));
     }
-    let backend = backend(cfg)?;
+    let backend = backend(b)?;
     let context: Vec<ContextPassage> = req.passages.iter().map(|p| ContextPassage { text: p.text.clone(), provenance: p.provenance.clone(), score: p.score }).collect();
     let (text, prompt) = write(&backend, q, &context, None).await.map_err(EdgeError::from)?;
     let shown = &req.passages[..prompt.used.min(req.passages.len())];
@@ -69,12 +68,12 @@ pub async fn answer(cfg: &Config, req: &AnswerRequest) -> Result<Answer, EdgeErr
 }
 
 /// One SELECT for the question over the described tables, or a 422 saying why there is none.
-pub async fn write_sql(cfg: &Config, req: &SqlRequest) -> Result<SqlWritten, EdgeError> {
+pub async fn write_sql(b: Option<Backend>, req: &SqlRequest) -> Result<SqlWritten, EdgeError> {
     question(&req.question)?;
     if req.tables.is_empty() || req.tables.len() > MAX_TABLES {
         return Err(EdgeError::BadRequest(format!("send between 1 and {MAX_TABLES} tables")));
     }
-    Ok(SqlWritten { sql: written(&backend(cfg)?, req).await? })
+    Ok(SqlWritten { sql: written(&backend(b)?, req).await? })
 }
 
 /// The model's statement for `req`, accepted by the guard (published collections use it too).

@@ -1,5 +1,7 @@
 //! Publish tokens: `PUBLISH_TOKENS` is `token=id1,id2;other=*` — each token may publish and delete
-//! only the collections it names (`*`: any). Reading needs no token.
+//! only the collections it names (`*`: any). Reading a published collection needs no token; the
+//! LLM endpoints of pages (`/v1/refine`, `/v1/sql`, `/v1/answer`) need any of the tokens or a
+//! published collection (`crate::access`).
 
 use crate::error::EdgeError;
 
@@ -46,6 +48,23 @@ pub fn authorize(header: Option<&str>, tokens: &[TokenScope], id: &str) -> Resul
     if granted { Ok(()) } else { Err(EdgeError::Forbidden(id.to_string())) }
 }
 
+/// Any of this edge's tokens, whatever it may publish (the LLM endpoints): 401 without a bearer
+/// token, 403 for one that is not configured.
+pub fn known_token(header: Option<&str>, tokens: &[TokenScope]) -> Result<(), EdgeError> {
+    let sent = header
+        .and_then(|h| h.strip_prefix("Bearer ").or_else(|| h.strip_prefix("bearer ")))
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .ok_or(EdgeError::NoLlmAccess)?;
+    let mut known = false;
+    for t in tokens {
+        if constant_time_eq(t.token.as_bytes(), sent.as_bytes()) && !t.collections.is_empty() {
+            known = true;
+        }
+    }
+    if known { Ok(()) } else { Err(EdgeError::UnknownToken) }
+}
+
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     if a.len() != b.len() {
         return false;
@@ -66,5 +85,8 @@ mod tests {
         assert!(authorize(Some("Bearer root"), &t, "other").is_ok());
         assert!(matches!(authorize(None, &t, "cars"), Err(EdgeError::Unauthorized)));
         assert!(matches!(authorize(Some("Bearer nope"), &t, "cars"), Err(EdgeError::Forbidden(_))));
+        assert!(known_token(Some("Bearer abc"), &t).is_ok());
+        assert!(matches!(known_token(Some("Bearer nope"), &t), Err(EdgeError::UnknownToken)));
+        assert!(matches!(known_token(None, &t), Err(EdgeError::NoLlmAccess)));
     }
 }

@@ -15,12 +15,22 @@ pub struct Config {
     pub llm_api_key: Option<String>,
     /// The whole backend call, stream included, ends within this.
     pub llm_timeout: Duration,
-    /// Origins that get a CORS grant (the sites embedding the widget); `*` allows any.
+    /// All backend calls of one request together (a refinement makes one or two per field) end
+    /// within this, counted from when the request arrived (`REQUEST_BUDGET_MS`).
+    pub request_budget: Duration,
+    /// Origins that get a CORS grant and may send POST, PUT and DELETE (the app, the sites
+    /// embedding the widget); `*` allows any. The edge's own origin is always allowed.
     pub allowed_origins: Vec<String>,
     pub publish_tokens: Vec<TokenScope>,
-    /// Requests a minute per client address; 0 turns the limit off.
+    /// Units a minute per client: one per request and one per call to the LLM backend; 0 turns
+    /// the limit off.
     pub rate_limit_per_minute: u32,
     pub max_body_bytes: u64,
+    /// The request header that holds the client's address *as the platform sets it*
+    /// (`CLIENT_ADDRESS_HEADER`; on Cloudflare `cf-connecting-ip`, which the platform overwrites).
+    /// None: the address cannot be trusted (a client may send any header), so every client shares
+    /// one rate-limit bucket (docs/security.md).
+    pub client_address_header: Option<String>,
 }
 
 impl Config {
@@ -35,8 +45,10 @@ impl Config {
                 .map(|s| s.split(',').map(|o| o.trim().trim_end_matches('/').to_string()).filter(|o| !o.is_empty()).collect())
                 .unwrap_or_default(),
             publish_tokens: text(env, "PUBLISH_TOKENS").map(|s| crate::auth::parse_tokens(&s)).unwrap_or_default(),
-            rate_limit_per_minute: number("RATE_LIMIT_PER_MINUTE", 600) as u32,
+            request_budget: Duration::from_millis(number("REQUEST_BUDGET_MS", 120_000)),
+            rate_limit_per_minute: number("RATE_LIMIT_PER_MINUTE", 600).min(u32::MAX as u64) as u32,
             max_body_bytes: number("MAX_BODY_BYTES", 2 << 20),
+            client_address_header: text(env, "CLIENT_ADDRESS_HEADER").map(|h| h.trim().to_ascii_lowercase()),
         }
     }
 }

@@ -15,6 +15,14 @@ pub enum EdgeError {
     Forbidden(String),
     #[error("origin {0:?} is not allowed to call this edge (ALLOWED_ORIGINS)")]
     OriginNotAllowed(String),
+    #[error("the language model answers only for a published collection or a publish token: send `X-Tabletalk-Collection: <published id>` or `Authorization: Bearer <publish token>`")]
+    NoLlmAccess,
+    #[error("this token is not a publish token of this edge")]
+    UnknownToken,
+    #[error("{0}")]
+    UnsupportedMediaType(String),
+    #[error("{0}")]
+    BudgetSpent(String),
     #[error("{0}")]
     NotFound(String),
     #[error("{0}")]
@@ -42,7 +50,10 @@ impl EdgeError {
         match self {
             EdgeError::BadRequest(_) => 400,
             EdgeError::Unauthorized => 401,
-            EdgeError::Forbidden(_) | EdgeError::OriginNotAllowed(_) => 403,
+            EdgeError::NoLlmAccess => 401,
+            EdgeError::Forbidden(_) | EdgeError::OriginNotAllowed(_) | EdgeError::UnknownToken => 403,
+            EdgeError::UnsupportedMediaType(_) => 415,
+            EdgeError::BudgetSpent(_) => 429,
             EdgeError::NotFound(_) => 404,
             EdgeError::MethodNotAllowed(_) => 405,
             EdgeError::Conflict(_) => 409,
@@ -62,6 +73,10 @@ impl EdgeError {
             EdgeError::Unauthorized => "unauthorized",
             EdgeError::Forbidden(_) => "forbidden",
             EdgeError::OriginNotAllowed(_) => "origin_not_allowed",
+            EdgeError::NoLlmAccess => "unauthorized",
+            EdgeError::UnknownToken => "forbidden",
+            EdgeError::UnsupportedMediaType(_) => "unsupported_media_type",
+            EdgeError::BudgetSpent(_) => "rate_limited",
             EdgeError::NotFound(_) => "not_found",
             EdgeError::MethodNotAllowed(_) => "method_not_allowed",
             EdgeError::Conflict(_) => "conflict",
@@ -82,7 +97,7 @@ impl EdgeError {
     /// The JSON error response (building it only fails if the runtime is broken).
     pub fn response(&self) -> worker::Result<Response> {
         let mut r = Response::from_json(&self.body())?.with_status(self.status());
-        if let EdgeError::RateLimited(_) = self {
+        if let EdgeError::RateLimited(_) | EdgeError::BudgetSpent(_) = self {
             r.headers_mut().set("retry-after", "60")?;
         }
         Ok(r)
@@ -101,6 +116,9 @@ impl From<GenerateError> for EdgeError {
         // answer is public, and a widget visitor must not learn where the GPU backend lives.
         worker::console_error!("generation failed: {e}");
         match e {
+            GenerateError::Status { status: 429, ref message } if message == crate::llm::BUDGET_SPENT => EdgeError::BudgetSpent(
+                "this request's share of the language model is spent (each backend call counts against the per-client rate limit); try again shortly".into(),
+            ),
             GenerateError::Timeout(_) => EdgeError::BackendTimeout(e.to_string()),
             GenerateError::Unreachable(_) => EdgeError::Backend("the language model cannot be reached".into()),
             GenerateError::Status { status, .. } => EdgeError::Backend(format!("the language model answered HTTP {status}")),

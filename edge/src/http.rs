@@ -61,7 +61,7 @@ pub fn preflight(origin: Option<&str>, asked_by: Option<&str>) -> Result<Respons
             let headers = Headers::new();
             headers.set("access-control-allow-origin", o)?;
             headers.set("access-control-allow-methods", "GET, POST, PUT, DELETE, OPTIONS")?;
-            headers.set("access-control-allow-headers", "content-type, authorization, accept")?;
+            headers.set("access-control-allow-headers", "content-type, authorization, accept, x-tabletalk-collection")?;
             headers.set("access-control-max-age", "600")?;
             headers.set("vary", "Origin")?;
             Ok(Response::empty()?.with_status(204).with_headers(headers))

@@ -4,8 +4,14 @@
 //!
 //! Routes (README.md, "Edge API"): `GET /health`; `PUT|GET|DELETE /v1/collections/{id}`;
 //! `PUT /v1/collections/{id}/parts/{part}/{seq}`; `POST /v1/collections/{id}/commit`;
-//! `POST /v1/collections/{id}/search`; `POST /v1/collections/{id}/ask`; `POST /v1/refine`.
+//! `POST /v1/collections/{id}/search`; `POST /v1/collections/{id}/ask`; `POST /v1/refine`,
+//! `/v1/sql`, `/v1/answer` (a publish token or a published collection: `access`).
+//!
+//! Every POST, PUT and DELETE from a browser must come from an allowed origin, JSON bodies must
+//! say so (415 otherwise, which forces a preflight), and every request and every LLM backend call
+//! is counted against the client's rate limit (docs/security.md).
 
+mod access;
 mod answer;
 mod auth;
 mod collections;
@@ -21,8 +27,10 @@ use serde::Serialize;
 use worker::{event, Context, Date, Env, Method, Request, Response, Result};
 
 pub use collections::object::CollectionObject;
+pub use collections::registry::Registry;
 use config::Config;
 use error::EdgeError;
+use llm::{Allowance, Backend};
 
 const SERVICE: &str = "tabletalk-edge";
 const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -58,36 +66,32 @@ async fn handle(mut req: Request, env: &Env, cfg: &Config, grant: Option<&str>, 
             m => Err(EdgeError::MethodNotAllowed(format!("{m} is not allowed on /health"))),
         };
     }
-    let client = req
-        .headers()
-        .get("cf-connecting-ip")?
-        .or(req.headers().get("x-real-ip")?)
-        .unwrap_or_else(|| "unknown".into());
-    if !ratelimit::allow(&client, cfg.rate_limit_per_minute, Date::now().as_millis()) {
+    access::check_origin(&req, cfg)?;
+    let started = Date::now().as_millis();
+    let key = access::client_key(&req, cfg);
+    if !ratelimit::spend(&key, 1, cfg.rate_limit_per_minute, started) {
         return Err(EdgeError::RateLimited(cfg.rate_limit_per_minute));
     }
-    if path == "/v1/refine" {
-        if method != Method::Post {
-            return Err(EdgeError::MethodNotAllowed(format!("{method} is not allowed on /v1/refine")));
-        }
-        let bytes = http::body(&mut req, cfg.max_body_bytes).await?;
-        let r = refine::refine(cfg, &http::parse(&bytes)?).await?;
-        return http::json(200, &r);
-    }
-    if path == "/v1/answer" || path == "/v1/sql" {
+    if path == "/v1/refine" || path == "/v1/answer" || path == "/v1/sql" {
         if method != Method::Post {
             return Err(EdgeError::MethodNotAllowed(format!("{method} is not allowed on {path}")));
         }
+        access::require_json(&req)?;
+        access::llm_access(&req, env, cfg).await?;
         let bytes = http::body(&mut req, cfg.max_body_bytes).await?;
-        return if path == "/v1/answer" {
-            http::json(200, &answer::answer(cfg, &http::parse(&bytes)?).await?)
-        } else {
-            http::json(200, &answer::write_sql(cfg, &http::parse(&bytes)?).await?)
+        let backend = Backend::from_config(cfg, Allowance::Meter { key: key.clone(), per_minute: cfg.rate_limit_per_minute }, started);
+        return match path.as_str() {
+            "/v1/refine" => {
+                let left = ratelimit::remaining(&key, cfg.rate_limit_per_minute, Date::now().as_millis());
+                http::json(200, &refine::refine(backend, left, &http::parse(&bytes)?).await?)
+            }
+            "/v1/answer" => http::json(200, &answer::answer(backend, &http::parse(&bytes)?).await?),
+            _ => http::json(200, &answer::write_sql(backend, &http::parse(&bytes)?).await?),
         };
     }
     if let Some(rest) = path.strip_prefix("/v1/collections/") {
         let segments: Vec<&str> = rest.split('/').filter(|s| !s.is_empty()).collect();
-        return collections::api::route(req, env, cfg, &segments).await;
+        return collections::api::route(req, env, cfg, &segments, &key, started).await;
     }
     Err(EdgeError::NotFound(format!("no route for {method} {path}")))
 }

@@ -552,7 +552,7 @@ test('the page in Spanish, German and English: ?lang=, the Language select, <htm
   assert.equal(await language.inputValue(), 'es');
   assert.deepEqual(await language.locator('option').allTextContents(), ['English', 'Español', 'Català', 'Deutsch']);
   await page.getByLabel('Subir tablas', { exact: true }).waitFor({ state: 'attached' });
-  assert.equal(await page.locator('.tagline').textContent(), 'Haz preguntas a tus tablas de investigación. Los archivos se quedan en tu navegador.');
+  assert.equal(await page.locator('.tagline').textContent(), 'Haz preguntas a tus tablas de investigación. Los archivos se quedan en tu navegador salvo que elijas un edge y actúes (ver Dirección del edge).');
 
   // The report and the template editor.
   await page.locator('[data-testid=upload]').setInputFiles(weatherCsv);

@@ -81,12 +81,29 @@ test('refine with the LLM through the edge, accept, embed, publish with a token,
   const rows = readCsv(weatherCsv);
   const columns = Object.keys(rows[0]).filter((c) => c !== 'row');
   const page = await openApp(`?edge=${encodeURIComponent(edgeBase)}`);
+  const toEdge = [];
+  page.on('request', (r) => r.url().startsWith(edgeBase) && toEdge.push(`${r.method()} ${r.url()}`));
   await page.locator('[data-testid=upload]').setInputFiles(weatherCsv);
   const editor = page.locator(`[data-testid=template][data-table="${COLLECTION}"]`);
   await editor.waitFor({ timeout: 30000 });
-  assert.equal(await page.locator('[data-testid=edge-address-refine]').inputValue(), edgeBase, 'the address from ?edge= is used');
   const textarea = editor.locator('[data-testid=template-text]');
   const original = await textarea.inputValue();
+
+  // `?edge=` only fills in the address (issue 20, item 4): nothing goes to it until the user
+  // confirms it, and the page says so; then it says what is sent, and when.
+  assert.equal(await page.locator('[data-testid=edge-address-refine]').inputValue(), edgeBase, 'the address from ?edge= is suggested');
+  assert.match(await page.locator('[data-testid=edge-address-refine-sends]').textContent(), /is not in use: nothing is sent to it until you click “Use this edge”/);
+  await page.getByRole('button', { name: 'Refine with the LLM', exact: true }).click();
+  await page.locator('[data-testid=refine-error]').waitFor({ timeout: 30000 });
+  assert.match(await page.locator('[data-testid=refine-error]').textContent(), /No edge is in use/);
+  assert.deepEqual(toEdge, [], 'nothing was sent to the suggested edge');
+  assert.equal(await textarea.inputValue(), original);
+  await page.locator('[data-testid=edge-address-refine-use]').click();
+  const sends = await page.locator('[data-testid=edge-address-refine-sends]').textContent();
+  assert.ok(sends.startsWith(`Data leaves this page only for ${edgeBase}, and only when you act: Refine with the LLM sends`), sends);
+  assert.equal(await page.evaluate(() => localStorage.getItem('tabletalk.edge')), edgeBase, 'the chosen edge is remembered for this origin');
+  // The edge's LLM answers a page with a publish token (or, once published, for its collection).
+  await page.locator('[data-testid=refine-token]').fill(TOKEN);
 
   // Refine: the real backend rewrites each field's sentence; every placeholder must survive.
   await page.getByRole('button', { name: 'Refine with the LLM', exact: true }).click();

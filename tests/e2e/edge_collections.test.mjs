@@ -63,6 +63,8 @@ async function publish(file, collection, token) {
 
 const post = (p, body, headers = {}) =>
   fetch(`${base}${p}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+/** The LLM endpoints answer a publish token or a published collection (issue 20). */
+const llmPost = (p, body) => post(p, body, { authorization: `Bearer ${TOKEN_A}` });
 
 /** Reads a server-sent-event response into [{event, data}]. */
 async function events(res) {
@@ -204,7 +206,7 @@ test('a client-embedded vector searches by meaning (dense) and with the text (hy
 test('POST /v1/refine rewrites a template through the real backend and keeps every placeholder', { timeout: 600000 }, async () => {
   const { stdout } = await run(bin('tabletalk'), ['inspect', path.join(work, 'people.csv'), '--json'], { cwd: repoRoot });
   const columns = JSON.parse(stdout).tables[0].columns;
-  const res = await post('/v1/refine', { table: 'people', columns, first_row: ['Alice Smith', 'Lisbon', '34', 'engineer'] });
+  const res = await llmPost('/v1/refine', { table: 'people', columns, first_row: ['Alice Smith', 'Lisbon', '34', 'engineer'] });
   assert.equal(res.status, 200, await res.clone().text());
   const r = await res.json();
   assert.equal(r.asked, 4);
@@ -214,7 +216,7 @@ test('POST /v1/refine rewrites a template through the real backend and keeps eve
     assert.ok(r.original.includes(`{{${c}}}`));
   }
   // No columns is the caller's mistake, not the backend's.
-  const bad = await post('/v1/refine', { table: 'people', columns: [] });
+  const bad = await llmPost('/v1/refine', { table: 'people', columns: [] });
   assert.equal(bad.status, 400);
 });
 
@@ -222,7 +224,7 @@ test('POST /v1/answer: a page that retrieved its own rows gets an answer cited o
   // The passages as a page would send them: its own ranking of its own rows (here, the edge's search).
   const hits = (await (await post('/v1/collections/people/search', { text: 'Bruno Costa Porto teacher Alice Lisbon Carla Madrid', k: 3 })).json()).hits;
   assert.equal(hits.length, 3);
-  const res = await post('/v1/answer', { question: 'What does Bruno Costa do?', passages: hits, lang: 'en' });
+  const res = await llmPost('/v1/answer', { question: 'What does Bruno Costa do?', passages: hits, lang: 'en' });
   assert.equal(res.status, 200, await res.clone().text());
   const a = await res.json();
   assert.ok(['generated', 'unanswerable'].includes(a.route), a.route);
@@ -235,10 +237,10 @@ test('POST /v1/answer: a page that retrieved its own rows gets an answer cited o
     for (const s of a.sentences) assert.equal(s.supported, s.citations.length > 0, JSON.stringify(s));
   }
   // The caller's mistakes are 400s, named; a wrong method is a 405.
-  assert.equal((await post('/v1/answer', { question: 'x', passages: [] })).status, 400);
-  assert.equal((await post('/v1/answer', { question: ' ', passages: hits })).status, 400);
+  assert.equal((await llmPost('/v1/answer', { question: 'x', passages: [] })).status, 400);
+  assert.equal((await llmPost('/v1/answer', { question: ' ', passages: hits })).status, 400);
   const many = Array.from({ length: 21 }, () => hits[0]);
-  const tooMany = await post('/v1/answer', { question: 'x', passages: many });
+  const tooMany = await llmPost('/v1/answer', { question: 'x', passages: many });
   assert.equal(tooMany.status, 400);
   assert.match((await tooMany.json()).message, /between 1 and 20 passages/);
   assert.equal((await fetch(`${base}/v1/answer`)).status, 405);
@@ -248,7 +250,7 @@ test('POST /v1/sql: the model writes one SELECT, checked by the guard before it 
   const { stdout } = await run(bin('tabletalk'), ['inspect', path.join(work, 'people.csv'), '--json'], { cwd: repoRoot });
   const columns = JSON.parse(stdout).tables[0].columns.map((c) => ({ name: c.name, type: c.type, examples: c.categorical ? c.samples : [] }));
   const tables = [{ name: 'people', columns }];
-  const res = await post('/v1/sql', { question: 'How many people in Lisbon are older than 30?', tables });
+  const res = await llmPost('/v1/sql', { question: 'How many people in Lisbon are older than 30?', tables });
   const body = await res.json();
   // A small model may write SQL the guard refuses: then a 422 that says so, never the statement run.
   assert.ok(res.status === 200 || res.status === 422, JSON.stringify(body));
@@ -260,8 +262,8 @@ test('POST /v1/sql: the model writes one SELECT, checked by the guard before it 
     assert.equal(body.error, 'unprocessable');
     assert.match(body.message, /refused|no SQL statement/);
   }
-  assert.equal((await post('/v1/sql', { question: 'How many?', tables: [] })).status, 400);
-  assert.equal((await post('/v1/sql', { question: '', tables })).status, 400);
+  assert.equal((await llmPost('/v1/sql', { question: 'How many?', tables: [] })).status, 400);
+  assert.equal((await llmPost('/v1/sql', { question: '', tables })).status, 400);
 });
 
 test('a published collection: a yes/no question the rules read is exact, as in the CLI', async () => {

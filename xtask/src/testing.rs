@@ -116,13 +116,20 @@ pub fn run() -> Result<()> {
             .and_then(|()| node_test("e2e/edge_collections.test.mjs"))
             // The chat widget in Chromium against the edge and CLI built by now.
             .and_then(|()| node_test("e2e/widget.test.mjs"))
+            // Issue 20's security suite: who may make the edge work (origins, media types, tokens
+            // or published collections), the rate limit's units and key, storage left by reads of
+            // unknown ids, and malicious SQL from a scripted model. One workerd per file.
+            .and_then(|()| node_test("security/edge_access.test.mjs"))
+            .and_then(|()| node_test("security/edge_budget.test.mjs"))
     });
     // The built app against the edge and the real tabletalk-llm: Refine with the LLM, Publish,
     // then the edge answers from what the page published.
     steps.step(
         "e2e: app with the edge",
         &["app build (trunk)", "edge build (worker-build)"],
-        &|| node_test("e2e/app_edge.test.mjs"),
+        // Then issue 20's check that a crafted ?edge= link gets nothing from the page (needs dist/,
+        // no workerd: two counting servers stand in for edges).
+        &|| node_test("e2e/app_edge.test.mjs").and_then(|()| node_test("security/app_edge_choice.test.mjs")),
     );
 
     let outcomes = steps.0.into_inner().expect("no step panicked");

@@ -14,6 +14,7 @@ use crate::ask::{Cite, Entry, Ranking};
 use crate::i18n::{fill, t, use_lang};
 use crate::pool::EmbedPool;
 use crate::search;
+use crate::session::Session;
 
 #[component]
 pub fn Chat(
@@ -33,6 +34,7 @@ pub fn Chat(
     let conversation = StoredValue::new_local(Conversation::default());
     let top_k = RwSignal::new(search::K);
     let lang = use_lang();
+    let session = expect_context::<Session>();
 
     let ask = Callback::new(move |q: String| {
         let q = q.trim().to_string();
@@ -52,12 +54,14 @@ pub fn Chat(
             let mut ranking = None;
             let mut hits = Vec::new();
             let mut note = None;
+            // Empty until the user chose an edge on this page: then nothing leaves it.
             let base = edge.get_untracked();
+            let access = session.llm_access();
             // A computation is never handed to the LLM's arithmetic: only its SQL, or the rows.
             let computes = answer.wants_sql;
             // A computation the rules could not plan: SQL from the edge's LLM, checked and run here.
             if answer.wants_sql && !base.is_empty() {
-                let written = match crate::edge::write_sql(&base, &ds.sql_request(&q)).await {
+                let written = match crate::edge::write_sql(&base, &access, &ds.sql_request(&q)).await {
                     Ok(w) => ds.run_written(&w.sql, answer.lang).await.map_err(|e| e.to_string()),
                     Err(e) => Err(e),
                 };
@@ -84,7 +88,7 @@ pub fn Chat(
                 answer = ds.retrieved(answer.lang, answer.confidence, &ids);
                 // The edge's LLM writes the answer from these rows; without it the rows are the answer.
                 if !base.is_empty() && !hits.is_empty() && !computes {
-                    match crate::edge::answer(&base, &generation_request(&ds, &q, &hits, answer.lang)).await {
+                    match crate::edge::answer(&base, &access, &generation_request(&ds, &q, &hits, answer.lang)).await {
                         Ok(g) => answer = g,
                         Err(e) => note = Some(fill(lang.get_untracked().texts().model_failed, &[("error", &e)])),
                     }

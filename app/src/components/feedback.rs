@@ -35,7 +35,9 @@ pub fn Feedback(entry: Arc<Entry>) -> impl IntoView {
             return;
         }
         note.set(t.vote_saved.into());
-        let Some(published) = session.published.get_untracked() else {
+        // Only to the edge chosen on this page: a collection published elsewhere gets no vote.
+        let chosen = edge::normalise(&session.edge.get_untracked());
+        let Some(published) = session.published.get_untracked().filter(|p| !chosen.is_empty() && p.edge == chosen) else {
             return;
         };
         spawn_local(async move {

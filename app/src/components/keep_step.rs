@@ -72,7 +72,8 @@ pub fn KeepStep(session: Session) -> impl IntoView {
     let first_table = move || session.loaded.with_untracked(|l| l.as_ref().and_then(|l| l.tables.first().map(|t| t.name.clone()))).unwrap_or_default();
     let collection = RwSignal::new(edge::collection_id(&first_table()));
     let title = RwSignal::new(first_table());
-    let token = RwSignal::new(String::new());
+    // The same token the refine step takes (typed on this page, never stored).
+    let token = session.edge_token;
     let publishing = RwSignal::new(Publishing::Idle);
     let publish = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();

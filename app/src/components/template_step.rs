@@ -51,6 +51,7 @@ pub fn TemplateStep(
         move |_| {
             let (loaded, texts) = (loaded.clone(), texts.clone());
             let base = session.edge.get_untracked();
+            let access = session.llm_access();
             refining.set(true);
             refine_error.set(None);
             refine_notes.set(Vec::new());
@@ -62,7 +63,7 @@ pub fn TemplateStep(
                         context: table.context.clone(),
                         first_row: table.rows.first().cloned(),
                     };
-                    match edge::refine(&base, &req).await {
+                    match edge::refine(&base, &access, &req).await {
                         Ok(r) => {
                             let note = if r.fell_back {
                                 RefineNote::FellBack { table: table.name.clone() }
@@ -101,6 +102,15 @@ pub fn TemplateStep(
             </p>
             <div class="refine" data-testid="refine">
                 <EdgeAddress id="edge-address-refine" />
+                <label for="refine-token">{t(|x| x.publish_token)}</label>
+                <input
+                    id="refine-token"
+                    data-testid="refine-token"
+                    type="password"
+                    autocomplete="off"
+                    prop:value=move || session.edge_token.get()
+                    on:input=move |ev| session.edge_token.set(event_target_value(&ev))
+                />
                 <button type="button" data-testid="refine-template" on:click=refine disabled=move || refining.get()>
                     {t(|x| x.refine_llm)}
                 </button>

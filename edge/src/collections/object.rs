@@ -3,7 +3,7 @@
 //! internal paths (`/publish`, `/part`, `/commit`, `/delete`, `/info`, `/search`, `/ask`,
 //! `/feedback`, `/feedback-summary`) and keeps the decoded collection in memory between requests.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use futures::StreamExt;
@@ -16,11 +16,11 @@ use worker::{durable_object, wasm_bindgen_futures, DurableObject, Env, Headers, 
 
 use super::model::{self, Loaded};
 use super::store::{Store, INFO, LIVE, REQUEST, UPLOAD};
-use super::{ask, search};
+use super::{api, ask, search};
 use crate::config::Config;
 use crate::error::EdgeError;
 use crate::http::{json, parse, sse};
-use crate::llm::Backend;
+use crate::llm::{Allowance, Backend};
 
 /// A collection's parts together may not exceed this: decoded, it must fit the isolate's 128 MB
 /// next to the query engine (int8 vectors: ~60,000 passages of 384 dimensions plus their rows).
@@ -106,8 +106,13 @@ impl CollectionObject {
             "/ask" => {
                 let r: AskRequest = parse(&req.bytes().await?)?;
                 let stream = req.headers().get("x-stream")?.as_deref() == Some("1");
+                let number = |h: &str| -> worker::Result<Option<u64>> { Ok(req.headers().get(h)?.and_then(|v| v.parse().ok())) };
+                // Only the worker reaches this object: without its allowance, no backend call.
+                let allowance = number(api::ALLOWANCE_HEADER)?.unwrap_or(0).min(api::MAX_ASK_CALLS as u64) as u32;
+                let started = number(api::STARTED_HEADER)?.unwrap_or_else(|| worker::Date::now().as_millis());
+                let backend = Backend::from_config(&Config::from_env(&self.env), Allowance::Fixed(Cell::new(allowance)), started);
                 let l = self.loaded(&id)?;
-                self.ask(l, r, stream).await
+                self.ask(l, r, stream, backend).await
             }
             "/feedback" => {
                 let r: FeedbackRequest = parse(&req.bytes().await?)?;
@@ -182,14 +187,16 @@ impl CollectionObject {
         Ok(l)
     }
 
-    async fn ask(&self, l: Rc<Loaded>, r: AskRequest, stream: bool) -> Result<Response, EdgeError> {
+    /// The answer, with the backend calls it made (or, streamed, may still make) in
+    /// [`api::CALLS_HEADER`] for the worker to charge.
+    async fn ask(&self, l: Rc<Loaded>, r: AskRequest, stream: bool, backend: Option<Backend>) -> Result<Response, EdgeError> {
         let (mut a, mut generate) = ask::exact(&l, &r).await?;
         // A computation the rules could not plan: SQL the model writes (guarded, approximate), never
         // its arithmetic; when that fails the retrieved rows stay the answer, with the reason.
         if a.wants_sql {
             generate = false;
-            if let Some(b) = Backend::from_config(&Config::from_env(&self.env)) {
-                let written = match crate::answer::written(&b, &l.dataset.sql_request(r.question.trim())).await {
+            if let Some(b) = &backend {
+                let written = match crate::answer::written(b, &l.dataset.sql_request(r.question.trim())).await {
                     Ok(sql) => l.dataset.run_written(&sql, a.lang).await.map_err(|e| EdgeError::Unprocessable(e.to_string())),
                     Err(e) => Err(e),
                 };
@@ -199,18 +206,24 @@ impl CollectionObject {
                 };
             }
         }
-        let backend = if generate { Backend::from_config(&Config::from_env(&self.env)) } else { None };
-        match (backend, stream) {
+        let used = backend.as_ref().map_or(0, |b| b.used());
+        let backend = if generate { backend } else { None };
+        let resp = match (backend, stream) {
             (None, false) => json(200, &a),
             (None, true) => event_stream(futures::stream::iter([sse("answer", &a)])),
-            (Some(b), false) => match ask::generate(&l, &b, &r, a, None).await {
-                Ok(a) => json(200, &a),
-                Err((e, fallback)) => {
-                    let e = EdgeError::from(e);
-                    json(e.status(), &serde_json::json!({ "error": e.code(), "message": e.to_string(), "answer": with_note(fallback, &e) }))
-                }
-            },
+            (Some(b), false) => {
+                let resp = match ask::generate(&l, &b, &r, a, None).await {
+                    Ok(a) => json(200, &a),
+                    Err((e, fallback)) => {
+                        let e = EdgeError::from(e);
+                        json(e.status(), &serde_json::json!({ "error": e.code(), "message": e.to_string(), "answer": with_note(fallback, &e) }))
+                    }
+                };
+                return with_calls(resp?, b.used());
+            }
             (Some(b), true) => {
+                // The stream goes on after the headers: the calls it may make are charged now.
+                let reserved = b.used() + b.left();
                 let (tx, rx) = futures::channel::mpsc::unbounded::<Vec<u8>>();
                 wasm_bindgen_futures::spawn_local(async move {
                     let deltas = tx.clone();
@@ -228,10 +241,17 @@ impl CollectionObject {
                         }
                     }
                 });
-                event_stream(rx)
+                return with_calls(event_stream(rx)?, reserved);
             }
-        }
+        };
+        with_calls(resp?, used)
     }
+}
+
+/// Says in [`api::CALLS_HEADER`] how many backend calls the answer cost.
+fn with_calls(mut resp: Response, calls: u32) -> Result<Response, EdgeError> {
+    resp.headers_mut().set(api::CALLS_HEADER, &calls.to_string())?;
+    Ok(resp)
 }
 
 /// The retrieved rows stay the answer; the note says why no generated one came.
