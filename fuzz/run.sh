@@ -6,6 +6,8 @@
 # (the input as a language model's SQL through query::guard and the bounded engine).
 # The corpus grows in fuzz/corpus/TARGET and crashes land in fuzz/artifacts/TARGET (both ignored).
 # Reproduce a crash: cargo +nightly fuzz run TARGET fuzz/artifacts/TARGET/crash-…
+# FUZZ_SANITIZER=none skips AddressSanitizer (panics, aborts, OOMs and timeouts are still caught;
+# a DataFusion build under ASan does not fit a 2-core machine's session).
 set -euo pipefail
 target=${1:?usage: fuzz/run.sh TARGET [SECONDS]}
 secs=${2:-60}
@@ -30,5 +32,5 @@ mkdir -p "fuzz/corpus/$target"
 abs=()
 for s in "${seeds[@]}"; do abs+=("$root/$s"); done
 cd fuzz
-exec cargo +nightly fuzz run "$target" "$root/fuzz/corpus/$target" "${abs[@]}" -- \
+exec cargo +nightly fuzz run --sanitizer "${FUZZ_SANITIZER:-address}" "$target" "$root/fuzz/corpus/$target" "${abs[@]}" -- \
   -max_total_time="$secs" -rss_limit_mb=4096 -timeout=20 "${dict[@]}"

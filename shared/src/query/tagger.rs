@@ -580,7 +580,12 @@ const IMPLIED: &[(&[&str], &[&str])] = &[
         &["latitude", "latitud", "breitengrad", "breite"],
     ),
     (&["easternmost", "furthest east", "westernmost", "furthest west"], &["longitude", "longitud", "langengrad"]),
+    (&["longest", "shortest", "longer than", "shorter than", "mas largo", "mas larga", "mas corto", "mas corta", "mes llarg", "mes llarga", "mes curt", "mes curta", "langste", "langsten", "kurzeste", "kurzesten"], &["duration", "duracion", "durada", "dauer"]),
+    (&["richest", "poorest", "mas rico", "mas rica", "mas pobre", "mes ric", "mes rica", "mes pobre", "reichste", "reichsten", "armste", "armsten"], &["gdp", "income", "wealth", "pib", "bip", "renta", "einkommen"]),
 ];
+
+/// Superlatives whose field measures the opposite: the poorest has the highest poverty rate.
+const IMPLIED_INVERSE: &[(&[&str], &[&str])] = &[(&["richest", "poorest", "mas rico", "mas rica", "mas pobre", "mes ric", "mes rica", "mes pobre", "reichste", "reichsten", "armste", "armsten"], &["poverty", "pobreza", "pobresa", "armut"])];
 
 /// Adds the field a superlative implies, as an empty span right after it.
 fn add_implied_fields(out: &mut Vec<Span>, tokens: &[Token], cat: &Catalog) {
@@ -589,9 +594,14 @@ fn add_implied_fields(out: &mut Vec<Span>, tokens: &[Token], cat: &Catalog) {
         if matches!(out[k].tag, Tag::Cue(Cue::High | Cue::Low | Cue::Op(_))) {
             let phrase: Vec<&str> = tokens[out[k].start..out[k].end].iter().map(|t| t.fold.as_str()).collect();
             let phrase = phrase.join(" ");
-            if let Some((_, anchors)) = IMPLIED.iter().find(|(ps, _)| ps.contains(&phrase.as_str())) {
-                let field = cat.fields.iter().position(|f| f.names.iter().any(|n| n.iter().any(|w| anchors.contains(&w.as_str()))));
-                if let Some(f) = field {
+            let named = |anchors: &[&str]| cat.fields.iter().position(|f| f.names.iter().any(|n| n.iter().any(|w| anchors.contains(&w.as_str()))));
+            let direct = IMPLIED.iter().filter(|(ps, _)| ps.contains(&phrase.as_str())).find_map(|(_, anchors)| named(anchors));
+            let inverse = IMPLIED_INVERSE.iter().filter(|(ps, _)| ps.contains(&phrase.as_str())).find_map(|(_, anchors)| named(anchors));
+            if let (None, Some(_), Tag::Cue(c @ (Cue::High | Cue::Low))) = (direct, inverse, &out[k].tag) {
+                out[k].tag = Tag::Cue(if *c == Cue::High { Cue::Low } else { Cue::High });
+            }
+            if let Some(f) = direct.or(inverse) {
+                {
                     let end = out[k].end;
                     out.insert(k + 1, Span { tag: Tag::Field(vec![f]), start: end, end, raw: String::new(), used: false });
                     k += 1;
@@ -656,6 +666,20 @@ mod tests {
         let t = tags("life expectancy of Chile");
         assert!(matches!(t[0].1, Tag::Field(_)), "{t:?}");
         assert!(t[0].0 == "life expectancy" || t[1].1 == Tag::Stop, "{t:?}");
+    }
+
+    #[test]
+    fn poorest_is_the_lowest_income_or_the_highest_poverty() {
+        let implied = |csv: &str, q: &str| {
+            let cat = test_catalog("t.csv", csv);
+            let spans = tag(q, &tokenize(q), Lang::En, &cat, &[]);
+            let cue = spans.iter().find_map(|s| if let Tag::Cue(c @ (Cue::High | Cue::Low)) = s.tag { Some(c) } else { None });
+            let field = spans.iter().find_map(|s| match &s.tag { Tag::Field(f) if s.raw.is_empty() => Some(cat.fields[f[0]].name.clone()), _ => None });
+            (cue, field)
+        };
+        assert_eq!(implied("state,poverty\nA,1\nB,2\n", "Which state is the poorest?"), (Some(Cue::High), Some("poverty".to_string())));
+        assert_eq!(implied("country,gdpPercap\nA,1\nB,2\n", "Which country is the poorest?"), (Some(Cue::Low), Some("gdpPercap".to_string())));
+        assert_eq!(implied("regime,duration\nA,1\nB,2\n", "Which regime lasts the longest?"), (Some(Cue::High), Some("duration".to_string())));
     }
 
     #[test]
