@@ -190,3 +190,21 @@ fn two_values_compared_by_a_number() {
     let a = ask("How many rows are there for Acme or Bolt?");
     assert_eq!((a.route, a.value.as_u64()), (Route::Exact, Some(4)), "{}", a.answer);
 }
+
+/// Groups whose aggregate passes a test: "Which firms have an average invest above 15?" (issue 19).
+#[test]
+fn groups_whose_aggregate_passes_a_test() {
+    const PANEL: &str = "firm,year,invest\nAcme,2000,10.5\nAcme,2001,12.0\nBolt,2000,30.0\nBolt,2001,8.0\nCorp,2000,16.0\n";
+    let up = load(&[SourceFile { name: "panel.csv", bytes: PANEL.as_bytes() }]);
+    let d = Dataset::new(up.tables, DatasetDescription::default()).expect("dataset");
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    // Averages: Acme 11.25, Bolt 19, Corp 16.
+    let a = ask("Which firms have an average invest above 15?");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(["Bolt", "Corp"])), "{}", a.answer);
+    let a = ask("Which firms have an average invest above 100?");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!([])), "{}", a.answer);
+    // By rows: Barcelona has two people.
+    let p = dataset();
+    let a = futures::executor::block_on(p.ask(&mut Conversation::default(), "Which cities have exactly 2 people?"));
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(["Barcelona"])), "{}", a.answer);
+}

@@ -25,6 +25,7 @@ pub fn plan_shape(plan: &Plan, cat: &Catalog) -> Shape {
             (1, false) => Shape::Number,
             (n, _) => Shape::List { n: Some(*n) },
         },
+        Plan::GroupWhere { .. } => Shape::List { n: None },
         Plan::GroupTop { n: 1, .. } => Shape::Category,
         Plan::GroupTop { n, .. } => Shape::List { n: Some(*n) },
         Plan::DistinctValues { .. } | Plan::List { .. } | Plan::Group { .. } | Plan::Distribution { .. } | Plan::Scatter { .. } => Shape::List { n: None },
@@ -75,7 +76,7 @@ pub fn plan_fields(plan: &Plan) -> Vec<String> {
             out.extend(label.iter().map(|l| l.0.clone()));
             add_filter(filter, &mut out);
         }
-        Plan::Group { field, by, filter, .. } | Plan::GroupTop { field, by, filter, .. } => {
+        Plan::Group { field, by, filter, .. } | Plan::GroupTop { field, by, filter, .. } | Plan::GroupWhere { field, by, filter, .. } => {
             out.extend(field.iter().map(|l| l.0.clone()));
             out.push(by.0.clone());
             add_filter(filter, &mut out);
@@ -106,7 +107,7 @@ pub fn plan_fields(plan: &Plan) -> Vec<String> {
 /// The aggregate functions a plan computes (a yes/no question's inner plan included).
 fn plan_funcs(plan: &Plan) -> Vec<AggFn> {
     match plan {
-        Plan::Aggregate { func, .. } | Plan::Group { func, .. } | Plan::GroupTop { func, .. } => vec![*func],
+        Plan::Aggregate { func, .. } | Plan::Group { func, .. } | Plan::GroupTop { func, .. } | Plan::GroupWhere { func, .. } => vec![*func],
         Plan::Rank { desc: true, .. } => vec![AggFn::Max],
         Plan::Rank { desc: false, .. } => vec![AggFn::Min],
         Plan::Compare { measure: Some(m), .. } => m.func.into_iter().collect(),
@@ -126,6 +127,7 @@ fn plan_n(plan: &Plan) -> Option<u32> {
 
 fn plan_test_number(plan: &Plan) -> Option<f64> {
     match plan {
+        Plan::GroupWhere { value, .. } => Some(*value),
         Plan::Check { test: Test::Cmp { value, .. }, .. } => Some(*value),
         _ => None,
     }
@@ -143,7 +145,7 @@ fn names_rows(plan: &Plan, cat: &Catalog) -> bool {
     let text = |f: &super::plan::FieldRef| cat.field(&f.0).is_some_and(|i| !cat.fields[i].ty.is_numeric());
     match plan {
         Plan::Rank { label, .. } | Plan::List { label, .. } => label.is_some(),
-        Plan::GroupTop { .. } | Plan::Frequent { .. } | Plan::Compare { .. } => true,
+        Plan::GroupTop { .. } | Plan::GroupWhere { .. } | Plan::Frequent { .. } | Plan::Compare { .. } => true,
         Plan::DistinctValues { field, .. } | Plan::Lookup { field, .. } => text(field),
         _ => false,
     }
@@ -229,6 +231,7 @@ fn compares(plan: &Plan, op: CmpOp) -> bool {
     };
     match plan {
         Plan::Check { inner, test } => matches!(test, Test::Cmp { .. } | Test::FirstMore | Test::FirstFewer) || compares(inner, op),
+        Plan::GroupWhere { .. } => true,
         Plan::Compare { .. } => true,
         p => p.filter().is_some_and(ordered),
     }

@@ -398,6 +398,38 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             a.chart = Some(Chart { kind: ChartKind::Histogram, title: l.clone(), x: l, y: "rows".into(), data });
             a.citations = cite(vec![not_null(cat, field), filter_sql(cat, filter)]).await?;
         }
+        Plan::GroupWhere { func, field, by, op, value, filter } => {
+            let b = label(by);
+            let groups: Vec<Json> = rows.rows.iter().map(|r| r[0].clone()).collect();
+            let (en, es, ca, de) = agg_words(*func);
+            let v = num(lang, &Json::from(*value));
+            let test = match field {
+                Some(f) => {
+                    let l = label(f);
+                    tr(lang, format!("{en} of “{l}” {} {v}", op.sql()), format!("{es} de «{l}» {} {v}", op.sql()), format!("{ca} de «{l}» {} {v}", op.sql()), format!("{de} von „{l}“ {} {v}", op.sql()))
+                }
+                None => tr(lang, format!("rows {} {v}", op.sql()), format!("filas {} {v}", op.sql()), format!("files {} {v}", op.sql()), format!("Zeilen {} {v}", op.sql())),
+            };
+            let items: Vec<String> = rows.rows.iter().take(LIST_CAP).map(|r| format!("{} ({})", text(&r[0]), num(lang, &r[1]))).collect();
+            let k = groups.len();
+            a.answer = if k == 0 {
+                tr(lang, format!("No “{b}” has {test}."), format!("Ningún «{b}» tiene {test}."), format!("Cap «{b}» té {test}."), format!("Kein „{b}“ hat {test}."))
+            } else {
+                tr(
+                    lang,
+                    format!("{k} “{b}” with {test}: {}.", list(lang, &items)),
+                    format!("{k} «{b}» con {test}: {}.", list(lang, &items)),
+                    format!("{k} «{b}» amb {test}: {}.", list(lang, &items)),
+                    format!("{k} „{b}“ mit {test}: {}.", list(lang, &items)),
+                )
+            };
+            a.value = Json::Array(groups);
+            a.chart = Some(chart(ChartKind::Bar, &b, &b, &rows.columns[1].clone(), &rows, 0, 1));
+            if k > 0 {
+                let named: Vec<String> = rows.rows.iter().take(CITE_CAP).map(|r| text(&r[0])).collect();
+                a.citations = cite(vec![sql::in_sql(cat, by, &named), filter_sql(cat, filter)]).await?;
+            }
+        }
         Plan::GroupTop { func, field, by, n, desc, filter } => {
             let b = label(by);
             let n = *n as usize;

@@ -162,6 +162,9 @@ pub enum Plan {
     /// The `n` groups of `by` with the highest (or lowest) aggregate: "Which origin has the highest
     /// average mpg?", "the 4 most common …" (func Count).
     GroupTop { func: AggFn, field: Option<FieldRef>, by: FieldRef, n: u32, desc: bool, filter: Option<Filter> },
+    /// The groups of `by` whose aggregate passes a test: "Which grades have an average tumour size
+    /// above 28?", "Which parties had exactly one senator?" (func Count, no field).
+    GroupWhere { func: AggFn, field: Option<FieldRef>, by: FieldRef, op: CmpOp, value: f64, filter: Option<Filter> },
     /// A yes/no question: the inner plan's answer tested ("Is the highest X negative?").
     Check { inner: Box<Plan>, test: Test },
 }
@@ -217,6 +220,7 @@ impl Plan {
             | Plan::Aggregate { filter, .. }
             | Plan::Group { filter, .. }
             | Plan::GroupTop { filter, .. }
+            | Plan::GroupWhere { filter, .. }
             | Plan::Compare { filter, .. }
             | Plan::List { filter, .. }
             | Plan::Distribution { filter, .. }
@@ -249,6 +253,7 @@ impl Plan {
             Plan::Scatter { .. } => "scatter",
             Plan::GroupTop { desc: true, .. } => "group_top",
             Plan::GroupTop { .. } => "group_bottom",
+            Plan::GroupWhere { .. } => "group_where",
             Plan::Check { .. } => "check",
         }
     }

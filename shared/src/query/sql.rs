@@ -193,6 +193,19 @@ pub fn main_sql(cat: &Catalog, plan: &Plan) -> String {
                 n + 100
             )
         }
+        Plan::GroupWhere { func, field, by, op, value, filter } => {
+            let g = expr(cat, by);
+            let (a, name) = match field {
+                Some(f) => agg(cat, *func, f),
+                None => agg(cat, AggFn::Count, by),
+            };
+            format!(
+                "SELECT {g} AS \"group\", {a} AS \"{name}\" FROM {t}{} GROUP BY {g} HAVING {a} {} {} ORDER BY {g} ASC",
+                where_(&[not_null(cat, by), field.as_ref().and_then(|f| not_null(cat, f)), wrap(cat, filter)]),
+                op.sql(),
+                literal(cat, by, &Literal::Number(*value))
+            )
+        }
         Plan::Check { inner, .. } => main_sql(cat, inner),
         Plan::Share { filter: f, base } => {
             let m = format!("CASE WHEN {} THEN 1 ELSE 0 END", paren(cat, f));

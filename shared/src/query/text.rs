@@ -82,6 +82,10 @@ pub fn same_word(a: &str, b: &str) -> bool {
     if short.len() >= 3 && long.starts_with(short) && matches!(&long[short.len()..], "s" | "es" | "n" | "en" | "e" | "er" | "ern") {
         return true;
     }
+    // "city" ~ "cities": too short for the stemmer.
+    if short.len() >= 3 && short.ends_with('y') && long.len() == short.len() + 2 && long.ends_with("ies") && long.starts_with(&short[..short.len() - 1]) {
+        return true;
+    }
     let sa = stem(a);
     let sb = stem(b);
     sa.len() >= 4 && sa == sb

@@ -271,6 +271,10 @@ pub fn summary(plan: &Plan, cat: &Catalog, lang: Lang) -> String {
             let what = field.as_ref().map_or_else(|| rows.to_string(), |x| format!("{} {of} “{}”", func(*f), label(x)));
             format!("{what} {per} “{}”{}", label(by), filt(filter))
         }
+        Plan::GroupWhere { func: f, field, by, op, value, filter } => {
+            let what = field.as_ref().map_or_else(|| rows.to_string(), |x| format!("{} {of} “{}”", func(*f), label(x)));
+            format!("“{}”: {what} {} {}{}", label(by), op.sql(), fmt_number(*value), filt(filter))
+        }
         Plan::Share { filter, .. } => format!("% [{}]", super::execute::describe(cat, filter, lang)),
         Plan::Compare { field, values, .. } => format!("“{}”: {}", label(field), values.join(" / ")),
         Plan::Lookup { field, key } => format!("“{}” [{}]", label(field), super::execute::describe(cat, key, lang)),
@@ -572,6 +576,52 @@ impl Parser<'_> {
         }))
     }
 
+    /// "Which grades have an average tumour size above 28?", "Which parties had exactly one
+    /// senator?": the groups named after the question word whose aggregate (or number of rows,
+    /// counted by the rows' noun) passes the comparison; other conditions filter the rows.
+    fn group_where(&mut self) -> R<Option<Understanding>> {
+        if !matches!(self.asked, Shape::List { .. } | Shape::Category) {
+            return Ok(None);
+        }
+        let Some((w, g)) = self.spans.iter().enumerate().find_map(|(i, s)| match s.cue() {
+            Some(Cue::Which | Cue::What | Cue::Who) => self.next_content(i).and_then(|j| match &self.spans[j].tag {
+                Tag::Field(fs) if fs.len() == 1 && !self.is_numeric(fs[0]) && !self.is_date(fs[0]) && !self.identifies(fs[0]) => Some((i, j)),
+                _ => None,
+            }),
+            _ => None,
+        }) else {
+            return Ok(None);
+        };
+        let Tag::Field(gf) = &self.spans[g].tag else { return Ok(None) };
+        let by = gf[0];
+        // The comparison: an operator and its number, or a bare number before the rows' noun ("exactly one senator").
+        let Some(n_at) = (0..self.spans.len()).find(|&i| matches!(self.spans[i].tag, Tag::Number(_)) && !self.spans[i].used) else { return Ok(None) };
+        let Tag::Number(value) = self.spans[n_at].tag else { return Ok(None) };
+        let op_at = self.prev_content(n_at).filter(|&j| matches!(self.spans[j].cue(), Some(Cue::Op(_))));
+        let op = match op_at.and_then(|j| self.spans[j].cue()) {
+            Some(Cue::Op(op)) => op,
+            _ => CmpOp::Eq,
+        };
+        let agg = self.agg_named().filter(|a| *a != AggFn::Count);
+        let rows_noun = self.next_content(n_at).filter(|&j| self.spans[j].tag == Tag::Alias);
+        let measure = self.spans.iter().enumerate().find_map(|(i, s)| match &s.tag {
+            Tag::Field(fs) if i != g && fs.len() == 1 && self.is_numeric(fs[0]) && fs[0] != by => Some((i, fs[0])),
+            _ => None,
+        });
+        let (func, field, used) = match (agg, measure, rows_noun) {
+            (Some(a), Some((i, f)), _) if op_at.is_some() => (a, Some(f), vec![i]),
+            (None, _, Some(j)) if measure.is_none() => (AggFn::Count, None, vec![j]),
+            _ => return Ok(None),
+        };
+        for i in used.into_iter().chain([w, g, n_at]).chain(op_at) {
+            self.spans[i].used = true;
+        }
+        let conds = self.conditions()?;
+        let filter = self.combine(&conds)?;
+        self.check_contradictions(filter.as_ref())?;
+        Ok(Some(self.exact(Plan::GroupWhere { func, field: field.map(|f| self.fref(f)), by: self.fref(by), op, value, filter })))
+    }
+
     /// The aggregate the words name first ("average", "total", "median", "lowest"…), if any.
     fn agg_named(&self) -> Option<AggFn> {
         [(Cue::Avg, AggFn::Avg), (Cue::Sum, AggFn::Sum), (Cue::Median, AggFn::Median), (Cue::Min, AggFn::Min), (Cue::Max, AggFn::Max)]
@@ -621,6 +671,9 @@ impl Parser<'_> {
                     return Err(self.unknown_field_at(j));
                 }
             }
+        }
+        if let Some(u) = self.group_where()? {
+            return Ok(u);
         }
         let conds = self.conditions()?;
         let by = self.group_by()?;
