@@ -205,6 +205,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
         }
     }
     join_number_words(&mut out);
+    ordinal_before_field(&mut out, cat);
     comparative_before_value(&mut out);
     scale_numbers(&mut out);
     join_field_words(&mut out, cat);
@@ -260,6 +261,35 @@ fn join_number_words(out: &mut [Span]) {
         }
         out[i].tag = Tag::Number(total + group);
         i = j;
+    }
+}
+
+/// "the first quarter", "el tercer trimestre", "im dritten Quartal": an ordinal before a numeric
+/// field is that field's number (elsewhere "first" ranks, and stays a word).
+const ORDINALS: &[(&[&str], f64)] = &[
+    (&["first", "1st", "primer", "primero", "primera", "erste", "ersten", "erster", "erstes"], 1.0),
+    (&["second", "2nd", "segundo", "segunda", "segon", "segona", "zweite", "zweiten", "zweiter"], 2.0),
+    (&["third", "3rd", "tercer", "tercero", "tercera", "dritte", "dritten", "dritter"], 3.0),
+    (&["fourth", "4th", "cuarto", "cuarta", "quart", "quarta", "vierte", "vierten", "vierter"], 4.0),
+];
+
+/// Whether a word is an ordinal ("third", "tercer", "dritten").
+pub(crate) fn is_ordinal(raw: &str) -> bool {
+    let w = super::text::fold(raw);
+    ORDINALS.iter().any(|(ws, _)| ws.contains(&w.as_str()))
+}
+
+fn ordinal_before_field(out: &mut [Span], cat: &Catalog) {
+    for i in 0..out.len() {
+        if !matches!(out[i].tag, Tag::Unknown | Tag::Stop) {
+            continue;
+        }
+        let w = super::text::fold(&out[i].raw);
+        let Some(&(_, n)) = ORDINALS.iter().find(|(ws, _)| ws.contains(&w.as_str())) else { continue };
+        let next = out[i + 1..].iter().find(|s| s.tag != Tag::Stop);
+        if next.is_some_and(|s| matches!(&s.tag, Tag::Field(fs) if fs.len() == 1 && cat.fields[fs[0]].ty.is_numeric() && !cat.fields[fs[0]].yearly)) {
+            out[i].tag = Tag::Number(n);
+        }
     }
 }
 
@@ -457,8 +487,7 @@ fn spells_out(name: &str, words: &[&str]) -> bool {
         }
     }
     // Words of one or two letters ("CA", "TX") are codes and particles, not parts of a name.
-    let joined: String = words.concat();
-    name.len() >= 4 && name.is_ascii() && joined != name && words.iter().all(|w| w.len() >= 3) && go(name, words, false, true)
+    name.len() >= 4 && name.is_ascii() && words.iter().all(|w| w.len() >= 3) && go(name, words, false, true)
 }
 
 /// The field's word shortens the question's ("educ" → education, "temp" → temperature). Not the
@@ -680,6 +709,18 @@ mod tests {
         assert_eq!(implied("state,poverty\nA,1\nB,2\n", "Which state is the poorest?"), (Some(Cue::High), Some("poverty".to_string())));
         assert_eq!(implied("country,gdpPercap\nA,1\nB,2\n", "Which country is the poorest?"), (Some(Cue::Low), Some("gdpPercap".to_string())));
         assert_eq!(implied("regime,duration\nA,1\nB,2\n", "Which regime lasts the longest?"), (Some(Cue::High), Some("duration".to_string())));
+    }
+
+    #[test]
+    fn an_ordinal_before_a_numeric_field_is_its_number() {
+        let cat = test_catalog("m.csv", "year,quarter,realgdp\n2000,1,5.5\n2000,2,6.5\n");
+        let q = "real GDP in the third quarter of 2000";
+        let spans = tag(q, &tokenize(q), Lang::En, &cat, &[]);
+        assert!(matches!(&spans[0].tag, Tag::Field(f) if cat.fields[f[0]].name == "realgdp"), "{spans:?}");
+        assert!(spans.iter().any(|s| s.raw == "third" && s.tag == Tag::Number(3.0)), "{spans:?}");
+        // Elsewhere an ordinal ranks and stays a word.
+        let q = "the first leader";
+        assert!(tag(q, &tokenize(q), Lang::En, &cat, &[]).iter().all(|s| !matches!(s.tag, Tag::Number(_))));
     }
 
     #[test]

@@ -874,8 +874,10 @@ impl Parser<'_> {
         let panel_name = |c: &At| c.kind == Kind::Category && c.eq_value.as_ref().is_some_and(|(f, _)| !self.cat.fields[*f].categorical);
         let year_point = |c: &At| c.kind == Kind::Range && c.eq_value.as_ref().is_some_and(|(f, _)| self.cat.fields[*f].yearly);
         let panel_point = conds.iter().any(panel_name) && conds.iter().any(year_point);
+        // "the first quarter of 2000": a point and a year name one row of a series.
+        let series_point = conds.iter().any(|c| c.kind == Kind::Point) && conds.iter().any(year_point);
         let points = !conds.is_empty()
-            && conds.iter().all(|c| matches!(c.kind, Kind::Identifying | Kind::Point) || (panel_point && (panel_name(c) || year_point(c))))
+            && conds.iter().all(|c| matches!(c.kind, Kind::Identifying | Kind::Point) || ((panel_point || series_point) && (panel_name(c) || year_point(c))))
             && !matches!(filter, Some(Filter::Or(_)));
         // "Which origin do the 5-cylinder cars have?" lists values; "What is the species of the flower
         // with petal length 6.9?" looks one up.
@@ -1271,7 +1273,7 @@ impl Parser<'_> {
                 continue;
             }
             // "the four quarters of 2008" counts the rows it asks about; "cars with 8 cylinders" filters.
-            if i > 0 && matches!(super::text::fold(&self.spans[i - 1].raw).as_str(), "the" | "los" | "las" | "els" | "les" | "die" | "all" | "todos" | "todas" | "tots" | "totes" | "alle") {
+            if i > 0 && !super::tagger::is_ordinal(&self.spans[i].raw) && matches!(super::text::fold(&self.spans[i - 1].raw).as_str(), "the" | "los" | "las" | "els" | "les" | "die" | "all" | "todos" | "todas" | "tots" | "totes" | "alle") {
                 continue;
             }
             let numeric_field = |p: &Self, j: usize| match &p.spans[j].tag {
