@@ -26,6 +26,8 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             let n = rows.scalar("count");
             a.answer = match fdesc(filter) {
                 None => tr(lang, format!("The table has {} rows.", num(lang, &n)), format!("La tabla tiene {} filas.", num(lang, &n)), format!("La taula té {} files.", num(lang, &n)), format!("Die Tabelle hat {} Zeilen.", num(lang, &n))),
+                // "1 row matches", not "1 rows match".
+                Some(d) if n.as_u64() == Some(1) => tr(lang, format!("1 row matches {d}."), format!("1 fila cumple {d}."), format!("1 fila compleix {d}."), format!("1 Zeile erfüllt {d}.")),
                 Some(d) => tr(lang, format!("{} rows match {d}.", num(lang, &n)), format!("{} filas cumplen {d}.", num(lang, &n)), format!("{} files compleixen {d}.", num(lang, &n)), format!("{} Zeilen erfüllen {d}.", num(lang, &n))),
             };
             a.value = n;
