@@ -26,7 +26,7 @@ const SUITES: &[&str] = &["a", "b"];
 const MAX_WRONG_EXACT: f64 = 0.01;
 
 /// The dev half's accuracy must not fall below this (measured; raise it as the parser improves).
-const MIN_RIGHT: f64 = 0.24;
+const MIN_RIGHT: f64 = 0.31;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace").to_path_buf()
