@@ -129,7 +129,13 @@ pub fn run() -> Result<()> {
         &["app build (trunk)", "edge build (worker-build)"],
         // Then issue 20's check that a crafted ?edge= link gets nothing from the page (needs dist/,
         // no workerd: two counting servers stand in for edges).
-        &|| node_test("e2e/app_edge.test.mjs").and_then(|()| node_test("security/app_edge_choice.test.mjs")),
+        // Last, issue 19's parity: the app and the edge answer ten blind-suite questions as the CLI
+        // does (the blind tables are fetched by `cargo test`, which has run by now).
+        &|| {
+            node_test("e2e/app_edge.test.mjs")
+                .and_then(|()| node_test("security/app_edge_choice.test.mjs"))
+                .and_then(|()| node_test("e2e/blind_parity.test.mjs"))
+        },
     );
 
     let outcomes = steps.0.into_inner().expect("no step panicked");
