@@ -208,3 +208,23 @@ fn groups_whose_aggregate_passes_a_test() {
     let a = futures::executor::block_on(p.ask(&mut Conversation::default(), "Which cities have exactly 2 people?"));
     assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(["Barcelona"])), "{}", a.answer);
 }
+
+/// A field that counts something: "no affairs" is zero of it, "had an affair" more than zero; a
+/// number after the field is its own condition (issue 19).
+#[test]
+fn none_and_some_of_a_counted_field() {
+    const CSV: &str = "age,children,affairs\n30,0,0\n41,2,0.5\n35,3,0\n52,0,2\n";
+    let up = load(&[SourceFile { name: "fair.csv", bytes: CSV.as_bytes() }]);
+    let d = Dataset::new(up.tables, DatasetDescription::default()).expect("dataset");
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    for (q, want) in [
+        ("How many respondents reported no affairs at all?", 2),
+        ("How many people had an affair?", 2),
+        ("How many respondents have no children?", 2),
+        ("How many people without children had an affair?", 1),
+        ("How many people with 3 children had no affairs?", 1),
+    ] {
+        let a = ask(q);
+        assert_eq!((a.route, a.value.as_u64()), (Route::Exact, Some(want)), "{q}: {}", a.answer);
+    }
+}

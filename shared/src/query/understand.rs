@@ -1031,6 +1031,32 @@ impl Parser<'_> {
     /// Builds conditions from operators, dates, years, "N field" pairs and named values, marking what they use.
     fn conditions(&mut self) -> R<Vec<At>> {
         let mut out = Vec::new();
+        // 0a. Counts of something: "no affairs", "without children", "sin hijos" (= 0); "had an affair",
+        // "with any children" (> 0). The field counts what the noun names.
+        for i in 0..self.spans.len() {
+            let w = super::text::fold(&self.spans[i].raw);
+            let none = matches!(w.as_str(), "no" | "without" | "zero" | "sin" | "ningun" | "ninguna" | "sense" | "cap" | "ohne" | "kein" | "keine" | "keinen");
+            let some = matches!(w.as_str(), "had" | "have" | "has" | "with" | "having" | "any");
+            if !(none || some) || self.spans[i].used || !matches!(self.spans[i].tag, Tag::Unknown | Tag::Stop | Tag::Cue(Cue::Not)) {
+                continue;
+            }
+            // The field right after, past an article ("an affair", "any children").
+            let Some(j) = (i + 1..self.spans.len().min(i + 4)).find(|&j| !matches!(super::text::fold(&self.spans[j].raw).as_str(), "a" | "an" | "any" | "some")) else { continue };
+            let Tag::Field(fs) = &self.spans[j].tag else { continue };
+            let f = fs[0];
+            if fs.len() != 1 || self.spans[j].used || !self.is_numeric(f) || self.cat.fields[f].yearly || self.is_date(f) {
+                continue;
+            }
+            // "with age 30", "had more than 2": a number or an operator after the field is another condition.
+            let then = self.spans[j + 1..].iter().filter(|s| !matches!(s.tag, Tag::Stop | Tag::Cue(Cue::Of))).take(2);
+            if then.clone().any(|s| matches!(s.tag, Tag::Number(_) | Tag::Cue(Cue::Op(_) | Cue::OpPost(_) | Cue::Between))) {
+                continue;
+            }
+            self.spans[i].used = true;
+            self.spans[j].used = true;
+            let op = if none { CmpOp::Eq } else { CmpOp::Gt };
+            out.push(At { pos: i, end: j, filter: Filter::Cond { field: self.fref(f), pred: Predicate::Cmp(op, Literal::Number(0.0)), negated: false }, eq_value: None, kind: Kind::Range });
+        }
         // 0. Missing values: "no value for X", "missing X", "X is empty", "sin valor en X", "ohne Wert".
         for i in 0..self.spans.len() {
             let w = super::text::fold(&self.spans[i].raw);
