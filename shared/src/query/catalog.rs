@@ -62,6 +62,9 @@ pub struct Catalog {
     pub groups: Vec<GroupInfo>,
     /// Folded word sequences that name a row ("cars", "victims", "personas").
     pub aliases: Vec<Vec<String>>,
+    /// The head noun of the file's name ("senators" of canadian_senators.csv), whose cognates in
+    /// the other languages also name the rows ("senadores", "Senatoren").
+    pub head_noun: Option<String>,
     /// Folded value text → where it occurs.
     pub values: HashMap<String, Vec<ValueHit>>,
     /// Longest value in words, to bound n-gram lookups.
@@ -154,8 +157,9 @@ impl Catalog {
         }
         let stem_words = name_words(&crate::ingest::stem(&table.name));
         // "canadian_senators": its rows are senators; the last word of a file's name is its head noun.
+        let head_noun = stem_words.last().filter(|w| w.len() >= 4 && w.chars().all(char::is_alphabetic)).cloned();
         if stem_words.len() > 1 {
-            if let Some(last) = stem_words.last().filter(|w| w.len() >= 4 && w.chars().all(char::is_alphabetic)) {
+            if let Some(last) = &head_noun {
                 aliases.push(vec![last.clone()]);
             }
         }
@@ -169,6 +173,7 @@ impl Catalog {
             fields,
             groups,
             aliases,
+            head_noun,
             values: HashMap::new(),
             max_value_words: 1,
             label: None,

@@ -169,6 +169,12 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
                 offer(alias.len(), Tag::Alias, 3);
             }
         }
+        // The file's head noun in another language: "senadores", "senadors", "Senatoren" for senators.
+        if let Some(head) = cat.head_noun.as_deref() {
+            if cognate(head, folds[i]) && !strict[i] {
+                offer(1, Tag::Alias, 0);
+            }
+        }
         // Values named without their field.
         for len in (1..=cat.max_value_words.min(tokens.len() - i)).rev() {
             let key = folds[i..i + len].join(" ");
@@ -325,6 +331,12 @@ fn scale_numbers(out: &mut [Span]) {
         out[i - 1].tag = Tag::Number(n * m);
         out[i].tag = Tag::Stop;
     }
+}
+
+/// The same word in a sibling language: the first four letters equal and little else changed
+/// ("senators" ~ "senadores", "Senatoren"); six letters or more, so short words never match.
+fn cognate(a: &str, b: &str) -> bool {
+    a.len() >= 6 && b.len() >= 6 && a.is_char_boundary(4) && b.is_char_boundary(4) && a[..4] == b[..4] && strsim::normalized_levenshtein(a, b) >= 0.7
 }
 
 /// A word that multiplies the number before it: "thousand", "millones", "Mrd".
@@ -721,6 +733,16 @@ mod tests {
         // Elsewhere an ordinal ranks and stays a word.
         let q = "the first leader";
         assert!(tag(q, &tokenize(q), Lang::En, &cat, &[]).iter().all(|s| !matches!(s.tag, Tag::Number(_))));
+    }
+
+    #[test]
+    fn the_file_head_noun_in_other_languages_names_the_rows() {
+        let cat = test_catalog("canadian_senators.csv", "name,province\nA,Ontario\nB,Quebec\n");
+        for (q, lang) in [("Cuántos senadores hay", Lang::Es), ("Quants senadors hi ha", Lang::Ca), ("Wie viele Senatoren gibt es", Lang::De)] {
+            assert!(tag(q, &tokenize(q), lang, &cat, &[]).iter().any(|s| s.tag == Tag::Alias), "{q}");
+        }
+        assert!(!cognate("senators", "sentences"));
+        assert!(!cognate("states", "statue"));
     }
 
     #[test]
