@@ -184,7 +184,7 @@ fn two_values_compared_by_a_number() {
     assert_eq!((a.route, a.value.as_f64()), (Route::Exact, Some(19.5)), "{}", a.answer);
     let a = ask("Did Bolt's invest drop between 2000 and 2001?");
     assert_eq!((a.route, a.value.as_bool()), (Route::Exact, Some(true)), "{}", a.answer);
-    let a = ask("How many rows are there for Acme and Bolt?");
+    let a = ask("How many rows are there for each of Acme and Bolt?");
     assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!([2, 2])), "{}", a.answer);
     // "or" counts the rows of either.
     let a = ask("How many rows are there for Acme or Bolt?");

@@ -206,7 +206,7 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                 Cue::More | Cue::Less => matches!(inner, Plan::Compare { .. }),
                 // "older than 5e": a comparison needs something in the plan that compares.
                 Cue::Op(op) => compares(plan, *op),
-                Cue::Per => matches!(inner, Plan::Group { .. } | Plan::GroupTop { .. }),
+                Cue::Per => matches!(inner, Plan::Group { .. } | Plan::GroupTop { .. } | Plan::Compare { ask: CompareAsk::Each, .. }),
                 // "How many miles per gallon does X do?" looks a number up; "the most common number of cylinders".
                 Cue::HowMany if matches!(inner, Plan::Lookup { .. } | Plan::Aggregate { .. }) || (next_field_used(spans, i, &uses) && !matches!(inner, Plan::Count { .. })) => true,
                 Cue::HowMany => matches!(

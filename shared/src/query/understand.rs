@@ -546,7 +546,10 @@ impl Parser<'_> {
             .copied()
             .find(|&f| self.is_numeric(f) && f != field && !filtered.contains(&self.cat.fields[f].name))
             .map(|f| Measure { func: self.agg_named().filter(|a| *a != AggFn::Count), field: self.fref(f) });
-        if measure.is_none() && !(ask == CompareAsk::Each && self.has(Cue::HowMany)) {
+        // Counts of each value: "17, 18 und 19 Jahre"; two values joined by "and" ("Male and
+        // Female") stay a contradiction asked back, unless "each" says so.
+        let each_word = self.spans.iter().any(|s| super::text::fold(&s.raw).split_whitespace().any(|w| matches!(w, "each" | "respectively" | "cada" | "cadascun" | "jeweils" | "je")));
+        if measure.is_none() && !(ask == CompareAsk::Each && self.has(Cue::HowMany) && (values.len() >= 3 || each_word)) {
             return Ok(None);
         }
         for s in self.spans.iter_mut() {
