@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -44,17 +44,18 @@ before(async () => {
   for (const t of Object.values(TABLES)) {
     assert.ok(existsSync(path.join(repoRoot, t.file)), `${t.file} is missing: cargo test -p tabletalk --test blind fetches it`);
   }
-  // The reference: the CLI's answer to each question.
+  work = mkdtempSync(path.join(os.tmpdir(), 'tabletalk-parity-'));
+  // The reference: the CLI's answer to each question (one run per table, `--questions`).
   for (const [table, t] of Object.entries(TABLES)) {
     const qs = questions(t.suite);
-    for (const id of t.ids) {
-      const question = qs.get(id);
-      assert.ok(question, `${id} is not in tests/blind/${t.suite}/dev.jsonl`);
-      const { stdout } = await run(cargoBin('tabletalk'), ['ask', t.file, question, '--json'], { cwd: repoRoot, maxBuffer: 1 << 24 });
-      cases.set(id, { table, question, cli: JSON.parse(stdout) });
-    }
+    for (const id of t.ids) assert.ok(qs.get(id), `${id} is not in tests/blind/${t.suite}/dev.jsonl`);
+    const file = path.join(work, `${table}.jsonl`);
+    writeFileSync(file, t.ids.map((id) => JSON.stringify({ id, question: qs.get(id) })).join('\n') + '\n');
+    const { stdout } = await run(cargoBin('tabletalk'), ['ask', t.file, '--questions', file, '--json'], { cwd: repoRoot, maxBuffer: 1 << 24 });
+    const answers = stdout.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+    assert.equal(answers.length, t.ids.length, stdout);
+    t.ids.forEach((id, i) => cases.set(id, { table, question: qs.get(id), cli: answers[i] }));
   }
-  work = mkdtempSync(path.join(os.tmpdir(), 'tabletalk-parity-'));
   const edgePort = await freePort();
   base = `http://127.0.0.1:${edgePort}`;
   const vars = { PUBLISH_TOKENS: `${TOKEN}=${Object.keys(TABLES).map((t) => t.toLowerCase()).join(',')}`, LLM_BASE_URL: 'http://127.0.0.1:9' };
