@@ -199,12 +199,12 @@ pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) ->
 fn change_word(w: &str) -> Option<bool> {
     const UP: &[&str] = &[
         "grow", "grew", "grown", "growth", "up", "increase", "increased", "rise", "rose", "risen", "gain", "gained", "change", "changed", "difference", "gap", "climb", "climbed",
-        "crecio", "crecer", "aumento", "aumentar", "aumentaron", "subio", "subir", "diferencia", "creixer", "augmentar", "augment", "pujar", "diferencia",
+        "crecio", "crecer", "aumento", "aumentar", "aumentaron", "subio", "subir", "diferencia", "creixer", "augmentar", "augment", "pujar",
         "stieg", "steigen", "gestiegen", "wuchs", "gewachsen", "zunahme", "unterschied", "anstieg",
     ];
     const DOWN: &[&str] = &[
         "drop", "dropped", "down", "fall", "fell", "fallen", "decline", "declined", "decrease", "decreased", "shrink", "shrank", "shrunk",
-        "cayo", "caer", "disminuyo", "disminuir", "bajo", "baixar", "caure", "disminuir", "sank", "gesunken", "fiel", "gefallen", "abnahme",
+        "cayo", "caer", "disminuyo", "disminuir", "bajo", "baixar", "caure", "sank", "gesunken", "fiel", "gefallen", "abnahme",
     ];
     if UP.contains(&w) {
         Some(true)
@@ -833,7 +833,7 @@ impl Parser<'_> {
             // "Which month…", "Qué mes…", "Who…": a question word before a name-like word asks for names.
             let asks_names = self.has(Cue::Who)
                 || self.spans.iter().enumerate().any(|(i, s)| {
-                    let after_n = self.next_content(i).map(|j| if matches!(self.spans[j].tag, Tag::Number(_)) { self.next_content(j) } else { Some(j) }).flatten();
+                    let after_n = self.next_content(i).and_then(|j| if matches!(self.spans[j].tag, Tag::Number(_)) { self.next_content(j) } else { Some(j) });
                     matches!(s.cue(), Some(Cue::Which | Cue::What))
                         && after_n.is_some_and(|j| match &self.spans[j].tag {
                             Tag::Field(fs) => fs.iter().all(|&f| !self.is_numeric(f)),
