@@ -194,6 +194,24 @@ pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) ->
     Parsed { lang, understanding, score: matched * 2.0 + known - unknown, offer: p.offer, computes, ignored, asked }
 }
 
+/// The one field named with two or more values ("China … India", "in 1952, 1977 and 2007"), its
+/// values in the order named, and the other conditions; `None` unless exactly one field repeats.
+fn compared_field(conds: &[At]) -> Option<(usize, Vec<String>, Vec<At>)> {
+    let vals: Vec<&(usize, String)> = conds.iter().filter_map(|c| c.eq_value.as_ref()).collect();
+    let repeated: Vec<usize> = vals.iter().map(|(f, _)| *f).filter(|f| vals.iter().filter(|(g, _)| g == f).count() >= 2).collect();
+    let field = *repeated.first()?;
+    if repeated.iter().any(|&g| g != field) {
+        return None;
+    }
+    let values = vals.iter().filter(|(f, _)| *f == field).map(|(_, v)| v.clone()).collect();
+    let rest = conds
+        .iter()
+        .filter(|c| c.eq_value.as_ref().is_none_or(|(f, _)| *f != field))
+        .map(|a| At { pos: a.pos, end: a.end, filter: a.filter.clone(), eq_value: None, kind: a.kind })
+        .collect();
+    Some((field, values, rest))
+}
+
 /// A word of change over time: `Some(true)` for a rise ("grow", "stieg"), `Some(false)` for a fall
 /// ("drop", "sank"); differences are asked with these too ("difference", "gap").
 fn change_word(w: &str) -> Option<bool> {
@@ -517,13 +535,7 @@ impl Parser<'_> {
     /// in 1952, 1977 and 2007" (each, in order), "How much higher is X in Alaska than in Hawaii?",
     /// "By how much did it grow from 1935 to 1954?" (a difference), "Did it drop between …?".
     fn per_value(&mut self, conds: &[At], targets: &[usize]) -> R<Option<Understanding>> {
-        let vals: Vec<&(usize, String)> = conds.iter().filter_map(|c| c.eq_value.as_ref()).collect();
-        let fields: Vec<usize> = vals.iter().map(|(f, _)| *f).collect();
-        let mut repeated: Vec<usize> = fields.iter().copied().filter(|f| fields.iter().filter(|g| *g == f).count() >= 2).collect();
-        repeated.dedup();
-        let [field] = repeated.as_slice() else { return Ok(None) };
-        let field = *field;
-        let mut values: Vec<String> = vals.iter().filter(|(f, _)| *f == field).map(|(_, v)| v.clone()).collect();
+        let Some((field, mut values, rest)) = compared_field(conds) else { return Ok(None) };
         let change = self.spans.iter().position(|s| matches!(s.tag, Tag::Unknown | Tag::Stop) && change_word(&super::text::fold(&s.raw)).is_some());
         let comparative = self.has(Cue::More) || self.has(Cue::Less) || self.has(Cue::High) || self.has(Cue::Low);
         let ask = match (change, comparative, self.asked) {
@@ -533,11 +545,6 @@ impl Parser<'_> {
             (None, false, Shape::Number | Shape::Open | Shape::List { .. }) if !self.has(Cue::Or) => CompareAsk::Each,
             _ => return Ok(None),
         };
-        let rest: Vec<At> = conds
-            .iter()
-            .filter(|c| c.eq_value.as_ref().is_none_or(|(f, _)| *f != field))
-            .map(|a| At { pos: a.pos, end: a.end, filter: a.filter.clone(), eq_value: None, kind: a.kind })
-            .collect();
         let filter = self.combine(&rest)?;
         self.check_contradictions(filter.as_ref())?;
         let filtered: Vec<String> = filter.as_ref().map(|f| f.conds().iter().map(|(r, _, _)| r.0.clone()).collect()).unwrap_or_default();
@@ -721,15 +728,7 @@ impl Parser<'_> {
         // field named with two values is compared (by rows, or by the number asked about); the
         // other conditions filter.
         if (self.has(Cue::More) || self.has(Cue::High) || (self.asked == Shape::Boolean && (self.has(Cue::Low) || self.has(Cue::Least) || self.has(Cue::Less)))) && (self.has(Cue::Or) || self.asked == Shape::Boolean) {
-            let vals: Vec<&(usize, String)> = conds.iter().filter_map(|c| c.eq_value.as_ref()).collect();
-            let fields: Vec<usize> = vals.iter().map(|(f, _)| *f).collect();
-            let compared: Vec<usize> = fields.iter().copied().filter(|f| fields.iter().filter(|g| *g == f).count() >= 2).collect();
-            if let Some(&field) = compared.first().filter(|&&f| compared.iter().all(|&g| g == f)) {
-                let rest: Vec<At> = conds
-                    .iter()
-                    .filter(|c| c.eq_value.as_ref().is_none_or(|(f, _)| *f != field))
-                    .map(|a| At { pos: a.pos, end: a.end, filter: a.filter.clone(), eq_value: None, kind: a.kind })
-                    .collect();
+            if let Some((field, values, rest)) = compared_field(&conds) {
                 let filter = self.combine(&rest)?;
                 let filtered: Vec<String> = filter.as_ref().map(|f| f.conds().iter().map(|(r, _, _)| r.0.clone()).collect()).unwrap_or_default();
                 let measure = numeric_targets
@@ -737,7 +736,6 @@ impl Parser<'_> {
                     .copied()
                     .find(|&f| f != field && !filtered.contains(&self.cat.fields[f].name))
                     .map(|f| Measure { func: agg.filter(|a| *a != AggFn::Count), field: self.fref(f) });
-                let values = vals.iter().filter(|(f, _)| *f == field).map(|(_, v)| v.clone()).collect();
                 return Ok(self.exact(Plan::Compare { field: self.fref(field), values, filter, measure, ask: CompareAsk::Which }));
             }
         }
