@@ -194,16 +194,14 @@ struct EmbeddingMatcher {
 }
 
 impl FieldMatcher for EmbeddingMatcher {
-    fn closest(&self, word: &str, names: &[String]) -> Option<(usize, f32)> {
+    fn similarities(&self, word: &str, names: &[String]) -> Option<Vec<f32>> {
         let e = self.embedder.get_or_init(|| crate::model::load(crate::model::DEFAULT_MODEL).ok()).as_ref()?;
         let mut texts = vec![word];
         texts.extend(names.iter().map(String::as_str));
         let out = e.embed(&texts, 32, &mut |_| {}).ok()?;
         let q = out.get(0)?;
         // The vectors are L2-normalised: the dot product is the cosine.
-        (1..out.len())
-            .filter_map(|i| out.get(i).map(|v| (i - 1, q.iter().zip(v).map(|(a, b)| a * b).sum::<f32>())))
-            .max_by(|a, b| a.1.total_cmp(&b.1))
+        (1..out.len()).map(|i| out.get(i).map(|v| q.iter().zip(v).map(|(a, b)| a * b).sum::<f32>())).collect()
     }
 }
 

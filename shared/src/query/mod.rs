@@ -47,10 +47,14 @@ pub const MIN_CONFIDENCE: f32 = 0.5;
 /// Below this similarity a word is not read as a field by meaning.
 pub const MIN_FIELD_SIMILARITY: f32 = 0.6;
 
-/// Finds the name closest in meaning to a word none of the fields' names match (sentence
-/// embeddings in the CLI and the app; none on the edge). Returns the index and the similarity.
+/// Below this lead over the next field a word's closest field in meaning is a guess: refused.
+pub const MIN_FIELD_MARGIN: f32 = 0.05;
+
+/// Scores names by closeness in meaning to a word none of the fields' names match (sentence
+/// embeddings in the CLI; none on the edge). Returns one similarity per name, in order; which
+/// score is enough is decided here, in `by_meaning`, not by the matcher.
 pub trait FieldMatcher {
-    fn closest(&self, word: &str, names: &[String]) -> Option<(usize, f32)>;
+    fn similarities(&self, word: &str, names: &[String]) -> Option<Vec<f32>>;
 }
 
 /// Loaded tables, ready for questions: catalogs for the parser, and the engine holding the rows.
@@ -145,11 +149,19 @@ impl Dataset {
                 owner.push(i);
             }
         }
-        let (k, sim) = m.closest(word, &names)?;
-        if sim < MIN_FIELD_SIMILARITY {
+        let sims = m.similarities(word, &names)?;
+        // Each field's best name, then the best field and its lead over the runner-up: a word
+        // halfway between two fields is a guess, not an exact reading.
+        let mut per_field = vec![f32::NEG_INFINITY; cat.fields.len()];
+        for (&i, &s) in owner.iter().zip(&sims) {
+            per_field[i] = per_field[i].max(s);
+        }
+        let (field, sim) = per_field.iter().copied().enumerate().max_by(|a, b| a.1.total_cmp(&b.1))?;
+        let second = per_field.iter().enumerate().filter(|(i, _)| *i != field).map(|(_, s)| *s).fold(f32::NEG_INFINITY, f32::max);
+        // "leaders" → leaderspellreg (a spell of a regime): the word names the compound's first part only.
+        if sim < MIN_FIELD_SIMILARITY || sim - second < MIN_FIELD_MARGIN || text::only_a_modifier(word, &cat.fields[field].name) {
             return None;
         }
-        let field = owner[k];
         let parsed = understand(q, cat, hint, &Overrides { spans: vec![(span, field)], target: None });
         matches!(parsed.understanding, Understanding::Exact { .. }).then(|| (parsed, cat.fields[field].name.clone(), sim))
     }

@@ -91,6 +91,30 @@ pub fn same_word(a: &str, b: &str) -> bool {
     sa.len() >= 4 && sa == sb
 }
 
+/// Whether `word` names only the first part of a run-together compound name ("leaders" in
+/// "leaderspellreg", a spell of a regime, not a leader): such a field is not what the word means.
+/// A name that goes on with a preposition ("incomeperperson") or a unit ("heightinches") still
+/// names the word's thing.
+pub fn only_a_modifier(word: &str, name: &str) -> bool {
+    const LINKS: &[&str] = &["per", "of", "in", "at", "by", "for", "from", "to", "pct", "percent"];
+    const UNITS: &[&str] = &["inches", "inch", "feet", "miles", "pounds", "lbs", "usd", "eur", "years", "yrs", "days", "hours", "mins", "secs", "kg", "cm", "mm", "km"];
+    let compact: String = fold(name).chars().filter(char::is_ascii_alphanumeric).collect();
+    let w = fold(word);
+    // The longest form the name starts with: "income" rather than its stem "incom".
+    let Some(rest) = [w.as_str(), w.strip_suffix('s').unwrap_or(&w), stem(&w)]
+        .into_iter()
+        .filter(|s| s.len() >= 3)
+        .find_map(|s| compact.strip_prefix(s))
+    else {
+        return false;
+    };
+    rest.len() >= 3
+        && !rest.chars().all(|c| c.is_ascii_digit())
+        && !LINKS.iter().any(|l| rest.starts_with(l))
+        && !UNITS.contains(&rest)
+        && !same_word(&compact, &w)
+}
+
 /// Drops one inflection ending (plural, gender): a light stemmer for names in four languages.
 fn stem(w: &str) -> &str {
     for end in ["ies", "es", "en", "s", "n", "e", "a", "o", "y"] {
@@ -179,5 +203,16 @@ mod tests {
         assert!(same_word("countries", "country"));
         assert!(same_word("amplades", "amplada"));
         assert!(!same_word("petal", "sepal"));
+    }
+
+    #[test]
+    fn a_word_naming_only_the_first_part_of_a_compound_is_a_modifier() {
+        assert!(only_a_modifier("leaders", "leaderspellreg"));
+        assert!(only_a_modifier("leader", "leader_spell_reg"));
+        assert!(!only_a_modifier("income", "incomeperperson"));
+        assert!(!only_a_modifier("height", "height_inches"));
+        assert!(!only_a_modifier("leaders", "ehead"));
+        assert!(!only_a_modifier("cities", "city"));
+        assert!(!only_a_modifier("pop", "pop2007"));
     }
 }
