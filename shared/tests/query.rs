@@ -228,3 +228,25 @@ fn none_and_some_of_a_counted_field() {
         assert_eq!((a.route, a.value.as_u64()), (Route::Exact, Some(want)), "{q}: {}", a.answer);
     }
 }
+
+/// A quarter-of-the-year column beside a year: "how many quarters" is not its 4 values, so it is
+/// refused in words, while "how many different quarters" still counts them; a ranking asked "in
+/// days" answers the days, not the rows' names (issue 19).
+#[test]
+fn periods_of_the_year_and_rankings_asked_in_a_unit() {
+    const CSV: &str = "year,quarter,gdp\n2000,1,10\n2000,2,11\n2000,3,12\n2000,4,13\n2001,1,14\n2001,2,15\n";
+    let up = load(&[SourceFile { name: "macro.csv", bytes: CSV.as_bytes() }]);
+    let d = Dataset::new(up.tables, DatasetDescription::default()).expect("dataset");
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let a = ask("How many quarters are in the dataset?");
+    assert_ne!(a.route, Route::Exact, "{}", a.answer);
+    assert!(a.answer.contains("position within the year"), "{}", a.answer);
+    let a = ask("How many different quarters are there?");
+    assert_eq!((a.route, a.value.as_u64()), (Route::Exact, Some(4)), "{}", a.answer);
+
+    const TERMS: &str = "name,term,days\nAda,1900-1910,3650\nBo,1920-1925,1800\nCy,1930-1950,7300\n";
+    let up = load(&[SourceFile { name: "senators.csv", bytes: TERMS.as_bytes() }]);
+    let d = Dataset::new(up.tables, DatasetDescription::default()).expect("dataset");
+    let a = futures::executor::block_on(d.ask(&mut Conversation::default(), "What are the two longest terms, in days?"));
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!([7300, 3650])), "{}", a.answer);
+}

@@ -239,6 +239,13 @@ pub fn refusal_text(lang: Lang, r: &Refusal) -> String {
                 format!("Keine Zeile kann passen: die Bedingungen zu „{field}“ widersprechen sich ({d}). Meintest du „oder“?"),
             )
         }
+        Refusal::PeriodOfYear { field, year } => tr(
+            lang,
+            format!("“{field}” is a position within the year, so its different values are not the number of {field}s in the data. Ask “how many rows”, or for the number of rows per “{year}”."),
+            format!("«{field}» es una posición dentro del año: sus valores distintos no son el número de periodos de los datos. Pregunta «cuántas filas», o por el número de filas por «{year}»."),
+            format!("«{field}» és una posició dins de l'any: els seus valors diferents no són el nombre de períodes de les dades. Pregunta «quantes files», o pel nombre de files per «{year}»."),
+            format!("„{field}“ ist eine Position im Jahr; seine verschiedenen Werte sind nicht die Zahl der Zeiträume in den Daten. Frag „wie viele Zeilen“ oder nach der Zahl der Zeilen je „{year}“."),
+        ),
         Refusal::Unplaced { understood, words, asked } => {
             let ws = words.iter().map(|w| format!("“{w}”")).collect::<Vec<_>>().join(", ");
             let shape = |l: Lang| match (asked, l) {

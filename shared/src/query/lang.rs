@@ -85,6 +85,16 @@ pub enum Cue {
     Dataset,
 }
 
+/// Units a number is asked "in" ("in days", "en años", "in Euro"): such a word names a measure's
+/// unit, never the rows.
+pub fn is_unit_word(w: &str) -> bool {
+    const UNITS: &[&str] = &[
+        "days", "years", "months", "weeks", "hours", "minutes", "seconds", "dollars", "euros", "percent", "kg", "km", "miles", "dias", "anos", "meses", "semanas", "horas", "minutos",
+        "dolares", "dies", "anys", "mesos", "setmanes", "hores", "tagen", "jahren", "monaten", "wochen", "stunden", "minuten", "euro", "prozent",
+    ];
+    UNITS.contains(&w)
+}
+
 impl Lexicon {
     /// A number written as one word, compounds included: "twenty" and "fünfundzwanzig" (German
     /// units-and-tens), "veinticinco" (Spanish twenties), "zweihundert", "doscientos".

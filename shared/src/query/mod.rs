@@ -390,6 +390,7 @@ fn refusal_name(r: &understand::Refusal) -> &'static str {
         UnknownValue { .. } => "unknown_value",
         TypeMismatch { .. } => "type_mismatch",
         Contradiction { .. } => "contradiction",
+        PeriodOfYear { .. } => "period_of_year",
         Unplaced { .. } => "unplaced",
     }
 }

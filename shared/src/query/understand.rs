@@ -42,6 +42,9 @@ pub enum Refusal {
     UnknownValue { word: String, suggestions: Vec<String> },
     TypeMismatch { field: String, ty: String, wanted: String },
     Contradiction { field: String, detail: String },
+    /// "How many quarters?" over a quarter-of-the-year column beside a year column: the 4 different
+    /// values are not the number of quarters in the data; which is meant is asked back in words.
+    PeriodOfYear { field: String, year: String },
     /// A reading was found, but it leaves words out or answers in another shape than asked: it is
     /// said, never run as exact ("I understood: average of Literacy. I could not place: region").
     Unplaced {
@@ -840,7 +843,15 @@ impl Parser<'_> {
                         })
                 });
             let field_first = first_field.is_some_and(|fs| fs.contains(&field));
-            let values = !asks_names && (field_first || (which_field.is_none() && named.is_none() && !self.has(Cue::Which) && !alias));
+            // "the three longest terms, in days": the ranked field named as a unit asks for its numbers.
+            let in_unit = self.spans.iter().enumerate().any(|(i, s)| {
+                s.cue() == Some(Cue::In)
+                    && self.next_content(i).is_some_and(|j| {
+                        let next = &self.spans[j];
+                        matches!(&next.tag, Tag::Field(fs) if fs.contains(&field)) && super::lang::is_unit_word(&super::text::fold(&next.raw))
+                    })
+            });
+            let values = in_unit || !asks_names && (field_first || (which_field.is_none() && named.is_none() && !self.has(Cue::Which) && !alias));
             return Ok(self.exact(Plan::Rank { field: self.fref(field), n: n.unwrap_or(1), desc, label, filter, values }));
         }
         // "Is the average age over 30?": the comparison names the aggregated field and is the test.
@@ -923,6 +934,11 @@ impl Parser<'_> {
         }
         if self.has(Cue::HowMany) {
             if self.has(Cue::Distinct) || (!alias && !targets.is_empty() && !self.has(Cue::Rows)) {
+                if let Some(&f) = targets.first() {
+                    if let (false, Some(y)) = (self.has(Cue::Distinct), self.period_of_year(f)) {
+                        return Err(Fail::Refuse(Refusal::PeriodOfYear { field: self.cat.fields[f].name.clone(), year: self.cat.fields[y].name.clone() }));
+                    }
+                }
                 // "How many passengers in 1960?" over a measure adds it up; "how many cities" counts names.
                 if let Some(&f) = targets.first().filter(|&&f| !self.has(Cue::Distinct) && self.is_numeric(f) && !self.cat.fields[f].categorical && !self.cat.fields[f].yearly && !self.identifies(f)) {
                     return Ok(self.exact(Plan::Aggregate { func: AggFn::Sum, field: self.fref(f), filter }));
@@ -988,6 +1004,16 @@ impl Parser<'_> {
 
     /// A field that names rows (lookups answer from one row): the label, an identifier, a composed
     /// name, or any column whose values are all different.
+    /// The year field beside `f` when `f` is a position within the year (quarter, month, week).
+    fn period_of_year(&self, f: usize) -> Option<usize> {
+        const PERIODS: &[&str] = &["quarter", "qtr", "month", "week", "trimestre", "mes", "quartal", "monat", "woche", "setmana", "semana"];
+        let field = &self.cat.fields[f];
+        if !field.names.iter().any(|n| n.iter().any(|w| PERIODS.iter().any(|p| super::text::same_word(w, p)))) {
+            return None;
+        }
+        self.unique(|g| g != f && self.cat.fields[g].yearly)
+    }
+
     fn identifies(&self, f: usize) -> bool {
         let fi = &self.cat.fields[f];
         Some(f) == self.cat.label || fi.ty == ColumnType::Identifier || fi.composed.is_some() || (fi.distinct == self.cat.rows && self.cat.rows > 1)
