@@ -77,10 +77,19 @@ fn same_scalar(got: &Json, want: &Json) -> bool {
     match (as_num(got), as_num(want)) {
         (Some(a), Some(b)) => close(a, b),
         _ => match (got, want) {
-            (Json::String(a), Json::String(b)) => a.trim().to_lowercase() == b.trim().to_lowercase(),
+            (Json::String(a), Json::String(b)) => a.trim().to_lowercase() == b.trim().to_lowercase() || same_month(a, b),
             _ => false,
         },
     }
+}
+
+/// "2010-02" and "2010-02-01" (or "2010-02-01 00:00:00") name the same month of a monthly column:
+/// pandas writes the first day, Tabletalk the month.
+fn same_month(a: &str, b: &str) -> bool {
+    let day = |s: &str| s.trim().trim_end_matches(" 00:00:00").trim_end_matches("T00:00:00").to_string();
+    let (a, b) = (day(a), day(b));
+    let month = |s: &str| s.len() == 7 && s.as_bytes()[4] == b'-' && s.bytes().enumerate().all(|(i, c)| i == 4 || c.is_ascii_digit());
+    (month(&a) && b == format!("{a}-01")) || (month(&b) && a == format!("{b}-01"))
 }
 
 fn key(v: &Json) -> String {

@@ -87,6 +87,10 @@ impl Catalog {
                 info.ty = ColumnType::Integer;
                 info.yearly = true;
             }
+            // "1950.0" in a column named year (a float export of years) is a year too.
+            if float_years(col, table, i) {
+                info.yearly = true;
+            }
             fields.push(info);
         }
         for cf in &desc.composed_fields {
@@ -314,6 +318,19 @@ pub fn plain_years(col: &ColumnSchema, table: &Table, i: usize) -> bool {
             Some(crate::table::Value::Text(s)) => {
                 let s = s.trim();
                 crate::schema::is_missing(s) || (s.len() == 4 && s.bytes().all(|b| b.is_ascii_digit()))
+            }
+            _ => true,
+        })
+}
+
+/// A float column named for years whose values are all whole years ("1950.0").
+fn float_years(col: &ColumnSchema, table: &Table, i: usize) -> bool {
+    col.ty == ColumnType::Decimal
+        && name_words(&col.name).iter().any(|w| matches!(w.as_str(), "year" | "jahr" | "ano" | "any" | "yr"))
+        && table.rows.iter().all(|r| match r.get(i) {
+            Some(crate::table::Value::Text(s)) => {
+                let s = s.trim();
+                crate::schema::is_missing(s) || s.parse::<f64>().is_ok_and(|v| v.fract() == 0.0 && (1000.0..=2200.0).contains(&v))
             }
             _ => true,
         })

@@ -151,6 +151,13 @@ fn names_rows(plan: &Plan, cat: &Catalog) -> bool {
     }
 }
 
+/// A field whose values cannot answer "who": numbers, dates, or a column named for a time.
+fn not_a_person(cat: &Catalog, f: usize) -> bool {
+    const TIME: &[&str] = &["year", "date", "day", "month", "time", "when", "ano", "fecha", "any", "data", "jahr", "datum", "zeit"];
+    let fi = &cat.fields[f];
+    fi.ty.is_numeric() || matches!(fi.ty, super::super::schema::ColumnType::Date | super::super::schema::ColumnType::Datetime) || super::text::name_words(&fi.name).iter().any(|w| TIME.contains(&w.as_str()))
+}
+
 /// The words of the question the plan does not account for (empty when all are placed).
 pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
     let fields = plan_fields(plan);
@@ -185,7 +192,12 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
             // An empty span is a field a superlative implied ("oldest" → age): the superlative speaks for it.
             Tag::Field(_) if s.raw.is_empty() => true,
             // "rain days or snow days": a field word that is also what the rows are called.
-            Tag::Field(fs) => fs.iter().any(|&f| uses(f)) || super::tagger::event_of_rows(&super::text::fold(&s.raw), cat) || cat.aliases.iter().any(|a| a.len() == 1 && super::text::same_word(&a[0], &super::text::fold(&s.raw))),
+            // "marriages and divorces": a field listed after another is asked for, even when the rows are called so too.
+            Tag::Field(fs) => {
+                let listed = i >= 2 && matches!(spans[i - 1].cue(), Some(Cue::And | Cue::Or)) && matches!(spans[i - 2].tag, Tag::Field(_));
+                fs.iter().any(|&f| uses(f))
+                    || (!listed && (super::tagger::event_of_rows(&super::text::fold(&s.raw), cat) || cat.aliases.iter().any(|a| a.len() == 1 && super::text::same_word(&a[0], &super::text::fold(&s.raw)))))
+            }
             Tag::Group(g) => cat.groups[*g].members.iter().any(|&f| uses(f)),
             Tag::Value(_) | Tag::Quoted(_) | Tag::Date(_) => s.used,
             Tag::Number(n) => s.used || plan_n(plan) == Some(*n as u32) || plan_test_number(plan) == Some(*n),
@@ -202,6 +214,10 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                     Plan::Rank { .. } | Plan::Frequent { .. } | Plan::GroupTop { .. } | Plan::Compare { .. } | Plan::Aggregate { func: AggFn::Min | AggFn::Max, .. }
                 ),
                 Cue::Share => matches!(inner, Plan::Share { .. }),
+                // "fields of study" are a domain's, not the table's columns ("columns of the table" are).
+                Cue::Columns => !(matches!(spans.get(i + 1).and_then(Span::cue), Some(Cue::Of)) && spans.get(i + 2).is_some_and(|n| !matches!(n.tag, Tag::Cue(Cue::Dataset)) && !matches!(super::text::fold(&n.raw).as_str(), "the" | "this" | "la" | "el" | "der" | "die" | "das" | "les" | "els" | "los" | "las"))),
+                // "Who discovered oxygen?" asks for a person: a year or a number looked up is not one.
+                Cue::Who => !matches!(inner, Plan::Lookup { field, .. } if cat.field(&field.0).is_some_and(|f| not_a_person(cat, f))),
                 // "higher", "fewer": a comparative is answered by comparing.
                 Cue::More | Cue::Less => matches!(inner, Plan::Compare { .. }),
                 // "older than 5e": a comparison needs something in the plan that compares.

@@ -534,13 +534,17 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
 /// Tests a yes/no question's inner answer; `None` when there is nothing to test.
 async fn check(engine: &Engine, cat: &Catalog, inner: &Plan, test: &Test, a: &Answer) -> Result<Option<bool>, QueryError> {
     Ok(match test {
-        Test::Cmp { op, value } => a.value.as_f64().map(|v| match op {
-            CmpOp::Eq => (v - value).abs() < 1e-9,
-            CmpOp::Ne => (v - value).abs() >= 1e-9,
-            CmpOp::Lt => v < *value,
-            CmpOp::Le => v <= *value,
-            CmpOp::Gt => v > *value,
-            CmpOp::Ge => v >= *value,
+        // Within a relative 1e-9 a sum of floats equals the number asked about (4.4999999 is 4.5).
+        Test::Cmp { op, value } => a.value.as_f64().map(|v| {
+            let same = (v - value).abs() <= 1e-9 * value.abs().max(1.0);
+            match op {
+                CmpOp::Eq => same,
+                CmpOp::Ne => !same,
+                CmpOp::Lt => v < *value && !same,
+                CmpOp::Le => v <= *value || same,
+                CmpOp::Gt => v > *value && !same,
+                CmpOp::Ge => v >= *value || same,
+            }
         }),
         Test::Is { value } => match &a.value {
             Json::Null => None,

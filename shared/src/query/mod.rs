@@ -141,6 +141,11 @@ impl Dataset {
     fn by_meaning(&self, table: usize, q: &str, word: &str, span: (usize, usize), hint: Option<Lang>) -> Option<(understand::Parsed, String, f32)> {
         let m = self.matcher.as_ref()?;
         let cat = &self.catalogs[table];
+        // "Argentina, Brasil o Chile": a capitalised word inside the question names a thing, not a column.
+        let capitalised = word.chars().next().is_some_and(char::is_uppercase) && word.chars().skip(1).all(char::is_lowercase);
+        if capitalised && span.0 > 0 {
+            return None;
+        }
         let mut names = Vec::new();
         let mut owner = Vec::new();
         for (i, f) in cat.fields.iter().enumerate() {

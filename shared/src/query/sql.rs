@@ -199,8 +199,10 @@ pub fn main_sql(cat: &Catalog, plan: &Plan) -> String {
                 Some(f) => agg(cat, *func, f),
                 None => agg(cat, AggFn::Count, by),
             };
+            // A sum of floats is compared at 9 decimals, so 1.2 + 3.3 is not "below 4.5".
+            let having = if field.is_some() && *func != AggFn::Count { format!("ROUND(CAST({a} AS DOUBLE), 9)") } else { a.clone() };
             format!(
-                "SELECT {g} AS \"group\", {a} AS \"{name}\" FROM {t}{} GROUP BY {g} HAVING {a} {} {} ORDER BY {g} ASC",
+                "SELECT {g} AS \"group\", {a} AS \"{name}\" FROM {t}{} GROUP BY {g} HAVING {having} {} {} ORDER BY {g} ASC",
                 where_(&[not_null(cat, by), field.as_ref().and_then(|f| not_null(cat, f)), wrap(cat, filter)]),
                 op.sql(),
                 literal(cat, by, &Literal::Number(*value))

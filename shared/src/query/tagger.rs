@@ -50,6 +50,71 @@ impl Span {
 
 const MAX_PHRASE: usize = 6;
 
+/// "Where is council tax lowest?", "¿Dónde…?", "Wo…?": opening a question, the place word asks
+/// which row, like "which"; elsewhere ("rows where X > 5") it stays a stop word.
+fn place_question(out: &mut [Span], lang: Lang) {
+    let Some(first) = out.first_mut() else { return };
+    let word = super::text::fold(&first.raw);
+    let asks_place = match lang {
+        Lang::En => word == "where",
+        Lang::Es => word == "donde",
+        Lang::Ca => word == "on",
+        Lang::De => word == "wo",
+    };
+    if asks_place && matches!(first.tag, Tag::Stop | Tag::Unknown) {
+        first.tag = Tag::Cue(Cue::Who);
+    }
+}
+
+/// "first", "earliest", "last", "latest" (and their es/ca/de forms): which end of an order is
+/// asked for; `Some(true)` for the first. Never a stop word or part of a field's name.
+pub(crate) fn order_word(w: &str) -> Option<bool> {
+    match w {
+        "first" | "earliest" | "primera" | "primero" | "primer" | "erste" | "ersten" | "erstmals" | "zuerst" => Some(true),
+        "last" | "latest" | "ultima" | "ultimo" | "ultim" | "darrer" | "darrera" | "letzte" | "letzten" | "zuletzt" => Some(false),
+        _ => None,
+    }
+}
+
+fn is_order_word(w: &str) -> bool {
+    order_word(w).is_some()
+}
+
+/// "from 2000 to 2011", "desde 1990 hasta 2000", "de 1990 a 2000", "von 1990 bis 2000": a range,
+/// read as "between … and …" (a change word later makes it two values to compare).
+fn from_to_range(out: &mut [Span]) {
+    for i in 0..out.len().saturating_sub(3) {
+        let from = super::text::fold(&out[i].raw);
+        let to = super::text::fold(&out[i + 2].raw);
+        let ends = matches!(out[i + 1].tag, Tag::Number(_) | Tag::Date(_)) && matches!(out[i + 3].tag, Tag::Number(_) | Tag::Date(_));
+        let words = matches!((from.as_str(), to.as_str()), ("from" | "desde" | "de" | "des" | "von" | "vom", "to" | "until" | "till" | "through" | "hasta" | "a" | "fins" | "bis"));
+        if ends && words && matches!(out[i].tag, Tag::Cue(Cue::In) | Tag::Stop | Tag::Unknown | Tag::Cue(Cue::Of)) && matches!(out[i + 2].tag, Tag::Stop | Tag::Unknown | Tag::Cue(Cue::In)) {
+            out[i].tag = Tag::Cue(Cue::Between);
+            out[i + 2].tag = Tag::Cue(Cue::And);
+        }
+    }
+}
+
+/// The key with its last word made singular ("transition metals" → "transition metal"; "cities" →
+/// "city"), for values people name in the plural.
+fn singulars(key: &str) -> Vec<String> {
+    let (head, last) = key.rsplit_once(' ').map_or(("", key), |(h, l)| (h, l));
+    let join = |l: &str| if head.is_empty() { l.to_string() } else { format!("{head} {l}") };
+    let mut out = Vec::new();
+    if last.len() >= 4 {
+        if let Some(b) = last.strip_suffix("ies") {
+            out.push(join(&format!("{b}y")));
+        }
+        if let Some(b) = last.strip_suffix("es") {
+            out.push(join(b));
+        }
+        if let Some(b) = last.strip_suffix('s').filter(|b| !b.ends_with('s')) {
+            out.push(join(b));
+        }
+    }
+    out
+}
+
 fn structural(c: Cue) -> bool {
     use Cue::*;
     matches!(c, HowMany | Op(_) | Between | And | Or | Not | Per | Who | Which | What | Contains | StartsWith | More | Most | Least | Top | Bottom | Share | Columns | Help)
@@ -169,6 +234,14 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
                 offer(alias.len(), Tag::Alias, 3);
             }
         }
+        // A one-word field name in a sibling language: "emisiones" for emissions (not in English,
+        // where the same likeness is an inflection: "arrested" for a column `arrest` is its value).
+        if !strict[i] && lang != Lang::En {
+            let fs: Vec<usize> = cat.fields.iter().enumerate().filter(|(_, f)| f.names.iter().any(|n| n.len() == 1 && cognate(&n[0], folds[i]))).map(|(f, _)| f).collect();
+            if fs.len() == 1 {
+                offer(1, Tag::Field(fs), 0);
+            }
+        }
         // The file's head noun in another language: "senadores", "senadors", "Senatoren" for senators.
         if let Some(head) = cat.head_noun.as_deref() {
             if cognate(head, folds[i]) && !strict[i] {
@@ -178,7 +251,9 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
         // Values named without their field.
         for len in (1..=cat.max_value_words.min(tokens.len() - i)).rev() {
             let key = folds[i..i + len].join(" ");
-            let Some(hits) = cat.values.get(&key) else { continue };
+            // "transition metals" names the value "transition metal": a plural on the last word.
+            let plural_of = |k: &str| singulars(k).into_iter().find_map(|s| cat.values.get(&s).filter(|hs| hs.iter().all(|h| cat.fields[h.field].categorical)));
+            let Some(hits) = cat.values.get(&key).or_else(|| plural_of(&key)) else { continue };
             let raw_caps = tokens[i..i + len].iter().all(|t| !t.raw.chars().any(char::is_lowercase));
             let keyword_like = len == 1 && (is_stop(folds[i]) || lx.phrases.iter().any(|(p, _)| *p == folds[i]) || folds[i].len() <= 2);
             let hits: Vec<ValueHit> = hits.iter().filter(|h| !(h.code || keyword_like) || raw_caps).cloned().collect();
@@ -210,11 +285,13 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
             }
         }
     }
+    place_question(&mut out, lang);
+    from_to_range(&mut out);
     join_number_words(&mut out);
     ordinal_before_field(&mut out, cat);
     comparative_before_value(&mut out);
     scale_numbers(&mut out);
-    join_field_words(&mut out, cat);
+    join_field_words(&mut out, cat, lang);
     add_implied_fields(&mut out, tokens, cat);
     resolve_ambiguity(&mut out, cat);
     prefer_extreme(&mut out, cat);
@@ -352,7 +429,7 @@ fn multiplier(raw: &str) -> Option<f64> {
 /// Links the words no name matched the way visitors use them: a verb of the rows' event, a boolean
 /// column's verb, a past form of a field's name, a value's stem, and words beside a field that are
 /// part of its name ("life expectancy" for `lifeExp`, "poverty rate", "capital stock").
-fn join_field_words(out: &mut [Span], cat: &Catalog) {
+fn join_field_words(out: &mut [Span], cat: &Catalog, lang: Lang) {
     for i in 0..out.len() {
         if out[i].tag != Tag::Unknown {
             continue;
@@ -398,8 +475,12 @@ fn join_field_words(out: &mut [Span], cat: &Catalog) {
         let measure = MEASURE_NOUNS.contains(&w.as_str()) && (next_to_field(&|_| true) || of_field);
         // "capital stock", "market value": a plain noun beside a one-word field name is part of it.
         let capital = i > 0 && out[i].raw.chars().next().is_some_and(char::is_uppercase);
-        let compound = w.len() >= 4
+        // English only: in es/ca/de the word beside a field is as often what qualifies the rows
+        // ("metalls alcalinoterris", "emisiones superiores").
+        let compound = lang == Lang::En
+            && w.len() >= 4
             && !capital
+            && !is_order_word(&w)
             && !["est", "ed", "ing", "ly", "er"].iter().any(|e| w.ends_with(e))
             && next_to_field(&|f| cat.fields[f].names.iter().all(|n| n.len() == 1));
         if shortened || measure || compound {

@@ -461,7 +461,8 @@ impl Parser<'_> {
             return self.asked;
         }
         let numeric_next = self.spans.iter().enumerate().any(|(i, s)| {
-            matches!(s.cue(), Some(Cue::Which | Cue::What | Cue::Who))
+            // "Which year…" asks for a number; "Who discovered…" asks for a person, never a number.
+            matches!(s.cue(), Some(Cue::Which | Cue::What))
                 && self.next_content(i).is_some_and(|j| matches!(&self.spans[j].tag, Tag::Field(fs) if fs.iter().all(|&f| self.is_numeric(f) || self.is_date(f))))
         });
         if numeric_next { Shape::Open } else { self.asked }
@@ -792,19 +793,32 @@ impl Parser<'_> {
         });
         if let Some(most) = most_rows {
             if let Some(&f) = targets.iter().find(|&&f| !self.is_numeric(f) || self.cat.fields[f].categorical) {
-                return Ok(self.exact(Plan::Frequent { field: self.fref(f), most, filter }));
+                return Ok(self.exact(self.frequent(f, most, filter)));
             }
         }
         // Rankings: "the three cars with the highest horsepower", "top 5 by weight".
-        let rank_field = numeric_targets
-            .first()
-            .copied()
+        // "the years of its three highest emissions": the field after the superlative is ranked.
+        let after_superlative = self.spans.iter().enumerate().find_map(|(i, s)| match s.cue() {
+            Some(Cue::High | Cue::Low | Cue::Top | Cue::Bottom) => {
+                let j = self.next_content(i)?;
+                let j = if matches!(self.spans[j].tag, Tag::Number(_)) { self.next_content(j)? } else { j };
+                match &self.spans[j].tag {
+                    Tag::Field(fs) if fs.len() == 1 && numeric_targets.contains(&fs[0]) => Some(fs[0]),
+                    _ => None,
+                }
+            }
+            _ => None,
+        });
+        let rank_field = after_superlative
+            .or(numeric_targets.first().copied())
             .or(by.filter(|&b| self.is_numeric(b) || self.is_date(b)))
             .or_else(|| targets.iter().copied().find(|&f| self.is_date(f)));
         // "Which city has the highest population?": the rows ranked, each named by the field asked for.
+        // "In which years … its three highest emissions": a number field asked for names the ranked rows too.
         let which_field = self.spans.iter().enumerate().find_map(|(i, s)| match s.cue() {
             Some(Cue::Which | Cue::What | Cue::Who) => self.next_content(i).and_then(|j| match &self.spans[j].tag {
                 Tag::Field(fs) if fs.len() == 1 && !self.is_numeric(fs[0]) && !self.is_date(fs[0]) => Some(fs[0]),
+                Tag::Field(fs) if fs.len() == 1 && after_superlative.is_some_and(|r| r != fs[0]) => Some(fs[0]),
                 _ => None,
             }),
             _ => None,
@@ -818,7 +832,7 @@ impl Parser<'_> {
             let desc = !(self.has(Cue::Bottom) || (low && !self.has(Cue::Top)) || (agg == Some(AggFn::Min) && !high));
             let Some(field) = rank_field else {
                 if let Some(&c) = targets.iter().find(|&&f| self.cat.fields[f].categorical) {
-                    return Ok(self.exact(Plan::Frequent { field: self.fref(c), most: desc, filter }));
+                    return Ok(self.exact(self.frequent(c, desc, filter)));
                 }
                 return Err(self.unknown_field_or_missing(Some(true)));
             };
@@ -851,7 +865,9 @@ impl Parser<'_> {
                         matches!(&next.tag, Tag::Field(fs) if fs.contains(&field)) && super::lang::is_unit_word(&super::text::fold(&next.raw))
                     })
             });
-            let values = in_unit || !asks_names && (field_first || (which_field.is_none() && named.is_none() && !self.has(Cue::Which) && !alias));
+            // "top 3 densest elements": the rows' own noun after the ranked field asks for their names.
+            let rows_after = self.spans.iter().position(|s| matches!(&s.tag, Tag::Field(fs) if fs.contains(&field))).is_some_and(|p| self.spans[p + 1..].iter().any(|s| s.tag == Tag::Alias));
+            let values = in_unit || !asks_names && !(rows_after && label.is_some()) && (field_first || (which_field.is_none() && named.is_none() && !self.has(Cue::Which) && !alias));
             return Ok(self.exact(Plan::Rank { field: self.fref(field), n: n.unwrap_or(1), desc, label, filter, values }));
         }
         // "Is the average age over 30?": the comparison names the aggregated field and is the test.
@@ -925,7 +941,7 @@ impl Parser<'_> {
                     if let Some(k) = n.filter(|&k| k >= 2) {
                         return Ok(self.exact(Plan::GroupTop { func: AggFn::Count, field: None, by: self.fref(f), n: k, desc: most, filter }));
                     }
-                    return Ok(self.exact(Plan::Frequent { field: self.fref(f), most, filter }));
+                    return Ok(self.exact(self.frequent(f, most, filter)));
                 }
                 let func = if most { AggFn::Max } else { AggFn::Min };
                 return Ok(self.exact(Plan::Aggregate { func, field: self.fref(f), filter }));
@@ -965,6 +981,14 @@ impl Parser<'_> {
             let in_filter: Vec<String> = filter.as_ref().map(|f| f.conds().into_iter().map(|(fr, _, _)| fr.0.clone()).collect()).unwrap_or_default();
             let target = targets.iter().copied().find(|&t| Some(t) != self.cat.label && !in_filter.contains(&self.cat.fields[t].name));
             if let Some(t) = target {
+                // "In what year did the population first exceed 200 million?": the earliest such year.
+                if self.is_numeric(t) && self.cat.fields[t].yearly || self.is_date(t) {
+                    if let Some((i, first)) = self.spans.iter().enumerate().find_map(|(i, s)| (s.tag == Tag::Unknown).then(|| super::tagger::order_word(&super::text::fold(&s.raw)).map(|f| (i, f))).flatten()) {
+                        self.spans[i].used = true;
+                        let func = if first { AggFn::Min } else { AggFn::Max };
+                        return Ok(self.exact(Plan::Aggregate { func, field: self.fref(t), filter }));
+                    }
+                }
                 if self.has(Cue::List) && !self.has(Cue::Which) {
                     return Ok(self.exact(Plan::List { filter, label: Some(self.fref(t)) }));
                 }
@@ -1004,6 +1028,17 @@ impl Parser<'_> {
 
     /// A field that names rows (lookups answer from one row): the label, an identifier, a composed
     /// name, or any column whose values are all different.
+    /// "the most frequent strength": rows per value, or, in a table of counts (a column named
+    /// frequency, count, n…), the values' summed counts.
+    fn frequent(&self, f: usize, most: bool, filter: Option<Filter>) -> Plan {
+        const COUNTS: &[&str] = &["frequency", "freq", "count", "counts", "n", "cases", "number", "anzahl", "haufigkeit", "frecuencia", "frequencia", "recuento", "nombre"];
+        let counts = self.unique(|g| g != f && self.is_numeric(g) && !self.cat.fields[g].yearly && matches!(super::text::name_words(&self.cat.fields[g].name).as_slice(), [w] if COUNTS.contains(&w.as_str())));
+        match counts {
+            Some(c) => Plan::GroupTop { func: AggFn::Sum, field: Some(self.fref(c)), by: self.fref(f), n: 1, desc: most, filter },
+            None => Plan::Frequent { field: self.fref(f), most, filter },
+        }
+    }
+
     /// The year field beside `f` when `f` is a position within the year (quarter, month, week).
     fn period_of_year(&self, f: usize) -> Option<usize> {
         const PERIODS: &[&str] = &["quarter", "qtr", "month", "week", "trimestre", "mes", "quartal", "monat", "woche", "setmana", "semana"];
@@ -1490,6 +1525,13 @@ impl Parser<'_> {
                 return Ok(f);
             }
         }
+        // "marriages from 2000 to 2011": a range of whole years, with a year column, is a range of years.
+        let year = |p: &Self, k: usize| matches!(p.spans[k].tag, Tag::Number(y) if y.fract() == 0.0 && (1000.0..=2999.0).contains(&y));
+        if self.spans[op].cue() == Some(Cue::Between) && year(self, a) && year(self, end) {
+            if let Some(y) = self.unique(|f| self.cat.fields[f].yearly || self.is_date(f)) {
+                return Ok(Some(y));
+            }
+        }
         let number = matches!(self.spans[a].tag, Tag::Number(_));
         // The subject asked for ("Which firms …") is a name, never the operand's field.
         let text_field = |p: &Self, j: usize| {
@@ -1553,6 +1595,10 @@ impl Parser<'_> {
         let fi = &self.cat.fields[f];
         let mismatch = |wanted: &str| Fail::Refuse(Refusal::TypeMismatch { field: fi.name.clone(), ty: fi.ty.as_str().into(), wanted: wanted.into() });
         match (&self.spans[a].tag, fi.ty) {
+            // "años … por encima de 85": 85 is not a year; the number belongs to a field not found.
+            (Tag::Number(n), t) if t.is_numeric() && fi.yearly && !(1000.0..=2999.0).contains(n) => {
+                Err(Fail::Refuse(Refusal::TypeMismatch { field: fi.name.clone(), ty: "year".into(), wanted: format!("number like {n}") }))
+            }
             (Tag::Number(n), t) if t.is_numeric() => Ok(Literal::Number(*n)),
             // "cens equal to 1": a flag compared with 0 or 1.
             (Tag::Number(n), ColumnType::Boolean) if *n == 0.0 || *n == 1.0 => Ok(Literal::Bool(*n == 1.0)),
