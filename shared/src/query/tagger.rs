@@ -574,8 +574,11 @@ fn spells_out(name: &str, words: &[&str]) -> bool {
             // A word the name holds whole is taken whole ("estat TX" does not spell "estat").
             Some((w, rest)) if name.starts_with(w) => go(&name[w.len()..], rest, long || w.len() >= 3, false),
             Some((w, rest)) => {
+                // Each word gives all it shares with the rest of the name: "metalls alcalinoterris"
+                // does not spell "metal" as met·al.
                 let shortest = if first { 1 } else { 2 };
-                (shortest..=name.len().min(w.len())).any(|l| name.is_char_boundary(l) && w.starts_with(&name[..l]) && go(&name[l..], rest, long || l >= 3, false))
+                let l = name.bytes().zip(w.bytes()).take_while(|(a, b)| a == b).count();
+                l >= shortest && name.is_char_boundary(l) && go(&name[l..], rest, long || l >= 3, false)
             }
         }
     }
