@@ -34,7 +34,7 @@ const WASM_HEADROOM_MIB = 40;
 /** What a visitor may add to the resident memory of the workerd processes, in MiB: the
  *  WebAssembly memory's 40, and 152 for what V8 and workerd hold outside it (machine code compiled
  *  the first time a path runs hot, 48 bodies of 2–4 MiB in workerd's buffers and as strings until
- *  the next collection, the responses). Measured: +150–155 MiB; before: +213 MiB. */
+ *  the next collection, the responses). Measured: +146–156 MiB; before: +213 MiB. */
 const PROCESS_HEADROOM_MIB = 192;
 
 const TOKEN = 'memory-token';
