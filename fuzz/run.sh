@@ -14,10 +14,11 @@ secs=${2:-60}
 cd "$(dirname "$0")/.."
 root=$(pwd)
 case "$target" in
-  csv) seeds=(tests/fixtures/headers tests/fixtures/bad) ;;
-  json) seeds=(fuzz/seeds/json tests/fixtures/bad) ;;
-  template) seeds=(fuzz/seeds/template) ;;
-  xlsx|docx) seeds=(tests/fixtures/office) ;;
+  csv) seeds=(tests/fixtures/headers tests/fixtures/bad tests/fixtures/malformed/csv) ;;
+  json) seeds=(fuzz/seeds/json tests/fixtures/bad tests/fixtures/malformed/json tests/fixtures/malformed/lines) ;;
+  template) seeds=(fuzz/seeds/template tests/fixtures/malformed/templates) ;;
+  xlsx) seeds=(tests/fixtures/office tests/fixtures/malformed/xlsx) ;;
+  docx) seeds=(tests/fixtures/office tests/fixtures/malformed/docx) ;;
   xlsx_xml) seeds=(fuzz/seeds/xlsx_xml) ;;
   docx_xml) seeds=(fuzz/seeds/docx_xml) ;;
   sql_guard) seeds=(fuzz/seeds/sql_guard) ;;

@@ -66,7 +66,8 @@ pub fn run(args: &[String], questions: Option<&Path>, describe: Option<&Path>, t
     for i in 0..dataset.tables().len() {
         if let Some(t) = crate::verbalise::template_for(&dataset.tables()[i].name, &templates) {
             let t = t.to_string();
-            dataset.set_template(i, &t)?;
+            let name = dataset.tables()[i].name.clone();
+            dataset.set_template(i, &t).with_context(|| format!("template {} for table {name:?}", templates.file))?;
         }
     }
     let grounded = match &llm.url {

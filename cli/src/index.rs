@@ -7,12 +7,11 @@ use anyhow::{bail, Context, Result};
 use serde::Serialize;
 use tabletalk_shared::index::{Collection, CollectionMeta, DenseKind, HnswParams};
 use tabletalk_shared::schema::infer_table;
-use tabletalk_shared::template::split_set;
 use tabletalk_shared::table::Table;
 use tabletalk_shared::verbalise::Passage;
 
 use crate::progress::Progress;
-use crate::verbalise::verbaliser;
+use crate::verbalise::{verbaliser, Templates};
 
 /// The collection's bytes and a readable summary beside them.
 pub const COLLECTION_FILE: &str = "collection.ttc";
@@ -93,16 +92,13 @@ pub fn run(files: &[PathBuf], out: &Path, template: Option<&Path>, model: &str, 
 }
 
 /// `--template FILE` as (table, template) pairs; none: every table gets its static template.
-pub fn read_templates(template: Option<&Path>) -> Result<Vec<(Option<String>, String)>> {
-    Ok(match template {
-        Some(p) => split_set(&std::fs::read_to_string(p).with_context(|| format!("reading template {}", p.display()))?),
-        None => Vec::new(),
-    })
+pub(crate) fn read_templates(template: Option<&Path>) -> Result<Templates> {
+    Templates::read(template)
 }
 
 /// Verbalises every row through its table's template, embeds the passages (with progress) and
 /// indexes them: the collection `index` saves and `publish` uploads.
-pub fn build(tables: &[Table], templates: &[(Option<String>, String)], model: &str, dense: Dense) -> Result<Built> {
+pub(crate) fn build(tables: &[Table], templates: &Templates, model: &str, dense: Dense) -> Result<Built> {
     let mut passages: Vec<Passage> = Vec::new();
     let mut meta = CollectionMeta::default();
     let mut entries = Vec::new();

@@ -25,10 +25,7 @@ use crate::OutFormat;
 const SAMPLE_RECORDS: usize = 10_000;
 
 pub fn run(files: &[PathBuf], template: Option<&Path>, format: OutFormat, out: Option<&Path>, raw: bool) -> Result<ExitCode> {
-    let templates = match template {
-        Some(p) => split_set(&std::fs::read_to_string(p).with_context(|| format!("reading template {}", p.display()))?),
-        None => Vec::new(),
-    };
+    let templates = Templates::read(template)?;
     let writer: Box<dyn Write> = match out {
         Some(p) => Box::new(File::create(p).with_context(|| format!("creating {}", p.display()))?),
         None => Box::new(std::io::stdout().lock()),
@@ -77,6 +74,34 @@ pub fn run(files: &[PathBuf], template: Option<&Path>, format: OutFormat, out: O
     Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
+/// The templates of a `--template` file (`=== table: NAME ===` sections), with the file's name for
+/// errors ("template FILE for table …: line L, column C: …").
+#[derive(Default)]
+pub(crate) struct Templates {
+    pub file: String,
+    pub set: Vec<(Option<String>, String)>,
+}
+
+impl Templates {
+    /// None: every table gets its static template.
+    pub(crate) fn read(template: Option<&Path>) -> Result<Templates> {
+        Ok(match template {
+            Some(p) => Templates {
+                file: crate::files::display_name(p),
+                set: split_set(&std::fs::read_to_string(p).with_context(|| format!("reading template {}", p.display()))?),
+            },
+            None => Templates::default(),
+        })
+    }
+}
+
+impl std::ops::Deref for Templates {
+    type Target = [(Option<String>, String)];
+    fn deref(&self) -> &Self::Target {
+        &self.set
+    }
+}
+
 /// The template for a table: the one named for it, else the file's only unnamed one, else static.
 pub(crate) fn template_for<'a>(table: &str, templates: &'a [(Option<String>, String)]) -> Option<&'a str> {
     templates
@@ -86,9 +111,9 @@ pub(crate) fn template_for<'a>(table: &str, templates: &'a [(Option<String>, Str
         .map(|(_, t)| t.as_str())
 }
 
-pub(crate) fn verbaliser(schema: &TableSchema, table: &Table, templates: &[(Option<String>, String)]) -> Result<Verbaliser> {
+pub(crate) fn verbaliser(schema: &TableSchema, table: &Table, templates: &Templates) -> Result<Verbaliser> {
     match template_for(&table.name, templates) {
-        Some(src) => Verbaliser::new(schema, src).with_context(|| format!("template for table {:?}", table.name)),
+        Some(src) => Verbaliser::new(schema, src).with_context(|| format!("template {} for table {:?}", templates.file, table.name)),
         None => Ok(Verbaliser::with_static(schema, table)),
     }
 }
@@ -96,7 +121,7 @@ pub(crate) fn verbaliser(schema: &TableSchema, table: &Table, templates: &[(Opti
 fn whole_file(
     path: &Path,
     name: &str,
-    templates: &[(Option<String>, String)],
+    templates: &Templates,
     raw: bool,
     sink: &mut Sink,
     records: &mut Vec<(Table, bool)>,
@@ -144,21 +169,29 @@ fn emit(sink: &mut Sink, v: &mut Verbaliser, table: &Table, row_ref: RowRef, row
     }
 }
 
-fn stream_csv(path: &Path, name: &str, templates: &[(Option<String>, String)], raw: bool, sink: &mut Sink) -> Result<()> {
+fn stream_csv(path: &Path, name: &str, templates: &Templates, raw: bool, sink: &mut Sink) -> Result<()> {
     let file = File::open(path).with_context(|| format!("opening {name}"))?;
     let total = file.metadata().map(|m| m.len()).unwrap_or(0);
     let limits = Limits::default();
     let mut warnings = Vec::new();
     let mut stream = CsvStream::new(name, BufReader::with_capacity(1 << 20, file), &limits, &mut warnings)?;
     let mut grid = Vec::new();
+    let mut ended = false;
     while grid.len() <= SAMPLE_RECORDS {
         match stream.next_record(&mut warnings)? {
             Some(r) => grid.push(r),
-            None => break,
+            None => {
+                ended = true;
+                break;
+            }
         }
     }
     if grid.is_empty() {
         return Err(IngestError::Empty { file: name.to_string() }.into());
+    }
+    // As `inspect` (`csv::read_csv`) says it: a file of blank lines and delimiters holds no table.
+    if ended && grid.iter().all(|r| r.iter().all(|c| c.trim().is_empty())) {
+        return Err(IngestError::NoTable { file: name.to_string(), reason: "only blank lines".into() }.into());
     }
     let layout = Layout::detect(&grid, name, &mut warnings);
     if layout.transpose_suggested {

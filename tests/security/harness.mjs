@@ -20,7 +20,8 @@ Daniel Weber,Berlin,52,baker
 Elena Rossi,Rome,38,architect
 `;
 
-/** Starts the edge with `vars`; `{ base, work, state, stop() }`. The worker must be built. */
+/** Starts the edge with `vars`; `{ base, work, state, pid, stop() }` (`pid`: wrangler's, the root
+ *  of the process tree workerd runs in). The worker must be built. */
 export async function startEdge(vars) {
   if (!existsSync(cargoBin('tabletalk'))) throw new Error(`${cargoBin('tabletalk')} is missing: cargo build -p tabletalk`);
   const work = mkdtempSync(path.join(os.tmpdir(), 'tabletalk-security-'));
@@ -38,6 +39,7 @@ export async function startEdge(vars) {
     base,
     work,
     state,
+    pid: proc.child.pid,
     output: () => proc.output(),
     async stop() {
       await proc.stop();

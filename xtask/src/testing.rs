@@ -118,9 +118,11 @@ pub fn run() -> Result<()> {
             .and_then(|()| node_test("e2e/widget.test.mjs"))
             // Issue 20's security suite: who may make the edge work (origins, media types, tokens
             // or published collections), the rate limit's units and key, storage left by reads of
-            // unknown ids, and malicious SQL from a scripted model. One workerd per file.
+            // unknown ids, malicious SQL from a scripted model, and the edge's memory under the
+            // heaviest load a visitor can make. One workerd per file.
             .and_then(|()| node_test("security/edge_access.test.mjs"))
             .and_then(|()| node_test("security/edge_budget.test.mjs"))
+            .and_then(|()| node_test("security/edge_memory.test.mjs"))
     });
     // The built app against the edge and the real tabletalk-llm: Refine with the LLM, Publish,
     // then the edge answers from what the page published.

@@ -84,7 +84,7 @@ impl<'a> CsvStream<'a> {
         })?;
         let Sniffed { encoding, bom_len } = encoding::sniff(file, &head)?;
         if encoding != encoding_rs::UTF_8 && encoding != encoding_rs::UTF_16LE && encoding != encoding_rs::UTF_16BE {
-            warnings.push(Warning::new(Location::file(file), format!("not UTF-8; read as {}", encoding.name())));
+            warnings.push(encoding::not_utf8(file, &head[bom_len..], encoding));
         }
         let chained = Cursor::new(head).chain(source);
         let text: Box<dyn Read + Send + 'a> = if encoding == encoding_rs::UTF_8 {
@@ -139,11 +139,13 @@ impl<'a> CsvStream<'a> {
         }
         self.records += 1;
         let n = self.record.len();
-        // Data-row number when the first record is the header.
+        // Data-row number when the first record is the header; the header itself has none (its
+        // messages say "line 1" or "the header").
         let row = self.records.saturating_sub(1);
+        let at = || if row == 0 { Location::file(&self.file) } else { Location::file(&self.file).row(row) };
         if n > self.limits.max_columns {
             return Err(IngestError::TooLarge {
-                at: Location::file(&self.file).row(row),
+                at: at(),
                 message: format!("{n} fields on line {}; at most {} columns are supported", self.record.position().map_or(0, |p| p.line()), self.limits.max_columns),
             });
         }
@@ -151,7 +153,7 @@ impl<'a> CsvStream<'a> {
         for (i, field) in self.record.iter().enumerate() {
             if field.len() > self.limits.max_cell_bytes {
                 return Err(IngestError::TooLarge {
-                    at: Location::file(&self.file).row(row).column(format!("column {}", i + 1)),
+                    at: at().column(format!("column {}", i + 1)),
                     message: format!("a cell of {} MB; at most {} MB per cell", field.len() >> 20, self.limits.max_cell_bytes >> 20),
                 });
             }
@@ -159,8 +161,8 @@ impl<'a> CsvStream<'a> {
                 Ok(s) => s.to_string(),
                 Err(_) => {
                     warnings.push(Warning::new(
-                        Location::file(&self.file).row(row).column(format!("column {}", i + 1)),
-                        "invalid UTF-8 replaced with U+FFFD",
+                        at().column(format!("column {}", i + 1)),
+                        if row == 0 { "invalid UTF-8 in the header replaced with U+FFFD" } else { "invalid UTF-8 replaced with U+FFFD" },
                     ));
                     String::from_utf8_lossy(field).into_owned()
                 }

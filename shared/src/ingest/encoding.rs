@@ -115,6 +115,21 @@ fn mostly_utf8(bytes: &[u8]) -> bool {
 }
 
 /// Decodes a whole file to text; broken UTF-8 bytes become U+FFFD with a warning naming line and column.
+/// "not UTF-8; read as X", saying where the first byte that is not UTF-8 is, so the user can
+/// find what made the guess.
+pub(crate) fn not_utf8(file: &str, bytes: &[u8], encoding: &'static Encoding) -> Warning {
+    let at = match std::str::from_utf8(bytes) {
+        Err(e) if e.error_len().is_some() => {
+            let before = &bytes[..e.valid_up_to()];
+            let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+            let col = before.len() - before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1) + 1;
+            format!(" (the first such byte is at line {line}, byte {col} of the line)")
+        }
+        _ => String::new(),
+    };
+    Warning::new(Location::file(file), format!("not UTF-8{at}; read as {}", encoding.name()))
+}
+
 pub fn decode<'a>(file: &str, bytes: &'a [u8], warnings: &mut Vec<Warning>) -> Result<Cow<'a, str>, IngestError> {
     let sniffed = sniff(file, &bytes[..bytes.len().min(64 * 1024)])?;
     let body = &bytes[sniffed.bom_len..];
@@ -135,7 +150,7 @@ pub fn decode<'a>(file: &str, bytes: &'a [u8], warnings: &mut Vec<Warning>) -> R
     }
     let (text, _, had_errors) = sniffed.encoding.decode(bytes);
     if sniffed.encoding != UTF_16LE && sniffed.encoding != UTF_16BE {
-        warnings.push(Warning::new(Location::file(file), format!("not UTF-8; read as {}", sniffed.encoding.name())));
+        warnings.push(not_utf8(file, body, sniffed.encoding));
     }
     if had_errors {
         warnings.push(Warning::new(

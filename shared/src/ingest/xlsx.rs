@@ -71,10 +71,14 @@ pub fn read_xlsx_grids(
     check_container(file, bytes)?;
     let mut local = Vec::new();
     let result = guarded(file, || read_sheets(file, bytes, limits, &mut local));
+    // Why no sheet gave a table: the sheets skipped (each also a warning), else all were empty.
+    let skipped: Vec<&str> = local.iter().map(|w| w.message.as_str()).filter(|m| m.starts_with("sheet ") && m.contains(" skipped: ")).collect();
+    let reason = if skipped.is_empty() { "every sheet is empty".to_string() } else { skipped.join("; ") };
     warnings.append(&mut local);
-    let mut sheets = result?;
+    let (mut sheets, worksheets) = result?;
     if sheets.is_empty() {
-        return Err(IngestError::NoTable { file: file.to_string(), reason: "every sheet is empty".into() });
+        let reason = if worksheets == 0 { "the workbook has no sheets".to_string() } else { reason };
+        return Err(IngestError::NoTable { file: file.to_string(), reason });
     }
     let stem = file_stem(file);
     let single = sheets.len() == 1;
@@ -277,10 +281,14 @@ fn scan_part<R: Read>(
     }
     let mut counted = Counted { inner: entry, part: 0, total, caps, over: false };
     let result: Result<usize, Problem> = match scan {
-        Scan::Count => std::io::copy(&mut counted, &mut std::io::sink()).map(|_| 0).map_err(|e| Problem::Io(e.to_string())),
+        Scan::Count if !name.ends_with(".xml") => std::io::copy(&mut counted, &mut std::io::sink()).map(|_| 0).map_err(|e| Problem::Io(e.to_string())),
         _ => {
             let mut reader = quick_xml::Reader::from_reader(std::io::BufReader::new(&mut counted));
-            let checked = check_xml(&mut reader, scan);
+            let checked = match check_xml(&mut reader, scan) {
+                // Parts calamine may never read are only checked for a DTD; damage there is theirs.
+                Err(Problem::Syntax(_)) if matches!(scan, Scan::Count) => Ok(0),
+                checked => checked,
+            };
             // Whatever the XML holds, the rest of the part still counts towards the limits.
             let rest = std::io::copy(reader.get_mut(), &mut std::io::sink());
             match (checked, rest) {
@@ -327,11 +335,20 @@ fn check_xml<B: std::io::BufRead>(reader: &mut quick_xml::Reader<B>, scan: Scan)
     let (mut in_si, mut keeps, mut phonetic) = (false, false, false);
     // Sheets: inside a `c` with t="s", and the text of its `v`.
     let (mut shared_cell, mut in_v, mut v) = (false, false, String::new());
+    // The cell's reference, for the message.
+    let mut cell = String::new();
     loop {
         buf.clear();
         let ev = reader.read_event_into(&mut buf).map_err(|e| Problem::Syntax(format!("at byte {}: {e}", reader.buffer_position())))?;
         match (scan, &ev) {
             (_, Event::Eof) => return Ok(count),
+            // Office never writes one; entity declarations are how XXE and billion laughs work.
+            (_, Event::DocType(_)) => {
+                return Err(Problem::Invalid(format!(
+                    "declares a DTD (<!DOCTYPE …> at byte {}); entity declarations are refused (XXE, billion laughs)",
+                    reader.buffer_position()
+                )))
+            }
             (Scan::SharedStrings, Event::Start(e)) => match e.local_name().as_ref() {
                 b"si" => (in_si, keeps, phonetic) = (true, false, false),
                 b"rPh" => phonetic = true,
@@ -353,9 +370,11 @@ fn check_xml<B: std::io::BufRead>(reader: &mut quick_xml::Reader<B>, scan: Scan)
                 match e.local_name().as_ref() {
                     b"c" => {
                         shared_cell = false;
+                        cell.clear();
                         for a in e.attributes().with_checks(false).flatten() {
                             match a.key.as_ref() {
                                 b"r" if parse_cell_ref(&a.value).is_none() => return Err(bad_ref("cell", &a.value)),
+                                b"r" => cell = String::from_utf8_lossy(&a.value).into_owned(),
                                 b"t" => shared_cell = start && a.value.as_ref() == b"s",
                                 _ => {}
                             }
@@ -392,9 +411,8 @@ fn check_xml<B: std::io::BufRead>(reader: &mut quick_xml::Reader<B>, scan: Scan)
                     // calamine reads an unparsable index as 0.
                     let index = v.parse::<usize>().unwrap_or(0);
                     if index >= shared {
-                        return Err(Problem::Invalid(format!(
-                            "a cell refers to shared string {index}, but the workbook has {shared}"
-                        )));
+                        let which = if cell.is_empty() { "a cell".to_string() } else { format!("cell {cell}") };
+                        return Err(Problem::Invalid(format!("{which} refers to shared string {index}, but the workbook has {shared}")));
                     }
                 }
                 b"c" => shared_cell = false,
@@ -476,7 +494,8 @@ fn cell_ref(row: u32, col: u32) -> String {
     format!("{}{}", column_letters(col), u64::from(row) + 1)
 }
 
-fn read_sheets(file: &str, bytes: &[u8], limits: &Limits, warnings: &mut Vec<Warning>) -> Result<Vec<SheetGrid>, IngestError> {
+/// The grids of the sheets that hold cells, and how many worksheets the workbook names.
+fn read_sheets(file: &str, bytes: &[u8], limits: &Limits, warnings: &mut Vec<Warning>) -> Result<(Vec<SheetGrid>, usize), IngestError> {
     let mut wb: Xlsx<_> = Xlsx::new(Cursor::new(bytes)).map_err(|e| xlsx_error(file, e))?;
     let sheets: Vec<(String, bool)> = wb
         .sheets_metadata()
@@ -484,6 +503,7 @@ fn read_sheets(file: &str, bytes: &[u8], limits: &Limits, warnings: &mut Vec<War
         .map(|s| (s.name.clone(), matches!(s.typ, calamine::SheetType::WorkSheet)))
         .collect();
     let mut out = Vec::new();
+    let worksheets = sheets.iter().filter(|(_, w)| *w).count();
     for (sheet, is_worksheet) in sheets {
         if !is_worksheet {
             continue; // chart sheets, dialog sheets: no cells
@@ -499,7 +519,7 @@ fn read_sheets(file: &str, bytes: &[u8], limits: &Limits, warnings: &mut Vec<War
             }
         }
     }
-    Ok(out)
+    Ok((out, worksheets))
 }
 
 enum SheetError {

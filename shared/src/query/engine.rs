@@ -4,8 +4,8 @@
 
 use std::sync::{Arc, RwLock};
 
-use datafusion::arrow::array::{Array, ArrayRef, BooleanBuilder, Date32Builder, Float64Builder, Int64Builder, RecordBatch, StringBuilder};
-use datafusion::arrow::compute::cast;
+use datafusion::arrow::array::{Array, ArrayRef, BooleanBuilder, Date32Builder, Float64Builder, Int64Builder, RecordBatch, StringBuilder, UInt32Array};
+use datafusion::arrow::compute::{cast, take_record_batch};
 use datafusion::arrow::datatypes::{DataType, Field, Schema};
 use datafusion::catalog::MemTable;
 use datafusion::common::TableReference;
@@ -83,12 +83,21 @@ impl Engine {
         }
     }
 
-    /// Registers a table under its own name (quoted in SQL, so any name works), in slices of
-    /// `batch_rows` rows so every operator's step is bounded (slices share the table's buffers).
+    /// Registers a table under its own name (quoted in SQL, so any name works), in batches of
+    /// `batch_rows` rows so every operator's step is bounded. Each batch owns its buffers: the
+    /// engine's operators (a top-k sort, a hash join's build side) account a batch they keep by
+    /// the buffers it holds, and a slice of the whole table would count the whole table each time
+    /// (a top-k sort over 50,000 rows of text kept a hundred slices: gigabytes by that count).
     pub fn register(&self, table: &Table, schema: &TableSchema) -> Result<(), QueryError> {
         let batch = to_batch(table, schema)?;
         let step = self.limits().batch_rows.max(1);
-        let slices: Vec<RecordBatch> = (0..batch.num_rows()).step_by(step).map(|o| batch.slice(o, step.min(batch.num_rows() - o))).collect();
+        let slices: Vec<RecordBatch> = (0..batch.num_rows())
+            .step_by(step)
+            .map(|o| {
+                let rows = UInt32Array::from_iter_values(o as u32..(o + step).min(batch.num_rows()) as u32);
+                take_record_batch(&batch, &rows).map_err(|e| QueryError::Engine(e.to_string()))
+            })
+            .collect::<Result<_, _>>()?;
         let slices = if slices.is_empty() { vec![batch.clone()] } else { slices };
         let provider = MemTable::try_new(batch.schema(), vec![slices]).map_err(|e| QueryError::Engine(e.to_string()))?;
         self.ctx
@@ -133,7 +142,11 @@ impl Engine {
             .build_arc()
             .map_err(|e| QueryError::Engine(e.to_string()))?;
         let state = self.ctx.state();
-        let config = state.config().clone().with_batch_size(limits.batch_rows);
+        let mut config = state.config().clone().with_batch_size(limits.batch_rows);
+        // A sort sets this much of the pool aside for merging its sorted runs before it holds a
+        // row (10 MB by default): at most an eighth of a small pool.
+        let merge = &mut config.options_mut().execution.sort_spill_reservation_bytes;
+        *merge = (*merge).min(limits.memory_bytes / 8);
         let task = Arc::new(TaskContext::from(&state).with_session_config(config).with_runtime(runtime));
         // The result is held in the same pool as the operators' state.
         let result = MemoryConsumer::new("result").register(&pool);
