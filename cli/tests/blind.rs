@@ -20,15 +20,14 @@ use std::time::Instant;
 use serde_json::Value as Json;
 
 /// Suites, each a folder under tests/blind with fetch.py, truth.py, dev.jsonl and sealed.jsonl.
-const SUITES: &[&str] = &["a", "b"];
-/// Suites that can be chosen by name (TABLETALK_BLIND_SUITES) but are not yet in the default run.
-const OPT_IN: &[&str] = &["c"];
+const SUITES: &[&str] = &["a", "b", "c"];
 
 /// Most wrong-but-exact answers allowed, as a share of the questions (issue 19).
 const MAX_WRONG_EXACT: f64 = 0.01;
 
 /// The dev half's accuracy must not fall below this (measured; raise it as the parser improves).
-const MIN_RIGHT: f64 = 0.31;
+/// With suite c (session 10) the dev half is a+b+c: 29.5 % measured.
+const MIN_RIGHT: f64 = 0.28;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace").to_path_buf()
@@ -200,7 +199,7 @@ fn blind_suite() {
         Err(_) => SUITES.iter().map(|s| s.to_string()).collect(),
     };
     for suite in &chosen {
-        assert!(SUITES.contains(&suite.as_str()) || OPT_IN.contains(&suite.as_str()), "no blind suite {suite}");
+        assert!(SUITES.contains(&suite.as_str()), "no blind suite {suite}");
         let dir = root.join("tests/blind").join(suite);
         let cache = root.join(".cache/blind").join(suite);
         run_py(&dir.join("fetch.py"), &[&cache]);
