@@ -250,3 +250,17 @@ fn periods_of_the_year_and_rankings_asked_in_a_unit() {
     let a = futures::executor::block_on(d.ask(&mut Conversation::default(), "What are the two longest terms, in days?"));
     assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!([7300, 3650])), "{}", a.answer);
 }
+
+/// A wide table with a column per year and a name beside a code: "in 2011" names the column, and
+/// "country" names the name, not the code (issue 19).
+#[test]
+fn wide_year_columns_and_names_over_codes() {
+    const CSV: &str = "Country Name,Country Code,2010,2011\nNiger,NER,7.6,7.58\nMali,MLI,6.9,6.86\nSpain,ESP,1.37,1.36\n";
+    let up = load(&[SourceFile { name: "fertility.csv", bytes: CSV.as_bytes() }]);
+    let d = Dataset::new(up.tables, DatasetDescription::default()).expect("dataset");
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let a = ask("Which country had the lowest fertility rate in 2011?");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(["Spain"])), "{}", a.answer);
+    let a = ask("How many countries had a fertility rate above 5 in 2010?");
+    assert_eq!((a.route, a.value.as_u64()), (Route::Exact, Some(2)), "{}", a.answer);
+}

@@ -6,7 +6,7 @@
 use super::catalog::{Catalog, ValueHit};
 use super::lang::{lexicon, Cue, Lang};
 use super::plan::CmpOp;
-use super::text::{parse_number, same_word, Token};
+use super::text::{name_words, parse_number, same_word, Token};
 use crate::schema::values::parse_date;
 use crate::schema::DateOrder;
 
@@ -91,6 +91,41 @@ fn from_to_range(out: &mut [Span]) {
         if ends && words && matches!(out[i].tag, Tag::Cue(Cue::In) | Tag::Stop | Tag::Unknown | Tag::Cue(Cue::Of)) && matches!(out[i + 2].tag, Tag::Stop | Tag::Unknown | Tag::Cue(Cue::In)) {
             out[i].tag = Tag::Cue(Cue::Between);
             out[i + 2].tag = Tag::Cue(Cue::And);
+        }
+    }
+}
+
+/// "country" between `Country Name` and `Country Code`: a word naming a thing is its name, not its
+/// code ("country code" names the code by its whole name and never gets here).
+fn names_over_codes(out: &mut [Span], cat: &Catalog) {
+    const CODES: &[&str] = &["code", "codes", "iso", "abbr", "abbrev", "abb", "id", "codigo", "codi", "kennung"];
+    for s in out.iter_mut() {
+        let Tag::Field(fs) = &s.tag else { continue };
+        if fs.len() < 2 {
+            continue;
+        }
+        let coded = |f: usize| name_words(&cat.fields[f].name).iter().any(|w| CODES.contains(&w.as_str()));
+        let named: Vec<usize> = fs.iter().copied().filter(|&f| !coded(f)).collect();
+        if named.len() == 1 && fs.len() > 1 {
+            s.tag = Tag::Field(named);
+        }
+    }
+}
+
+/// "in 2011" in a wide table with a column per year (and no year column): the number names the column.
+fn numbers_naming_columns(out: &mut [Span], cat: &Catalog) {
+    if cat.fields.iter().any(|f| f.yearly) {
+        return;
+    }
+    for s in out.iter_mut() {
+        let Tag::Number(n) = s.tag else { continue };
+        if n.fract() != 0.0 || !(1000.0..=2999.0).contains(&n) {
+            continue;
+        }
+        let name = format!("{}", n as i64);
+        let fs: Vec<usize> = cat.fields.iter().enumerate().filter(|(_, f)| f.name.trim() == name).map(|(k, _)| k).collect();
+        if fs.len() == 1 {
+            s.tag = Tag::Field(fs);
         }
     }
 }
@@ -287,6 +322,8 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     }
     place_question(&mut out, lang);
     from_to_range(&mut out);
+    names_over_codes(&mut out, cat);
+    numbers_naming_columns(&mut out, cat);
     join_number_words(&mut out);
     ordinal_before_field(&mut out, cat);
     comparative_before_value(&mut out);
@@ -472,7 +509,10 @@ fn join_field_words(out: &mut [Span], cat: &Catalog, lang: Lang) {
         let shortened = next_to_field(&|f| cat.fields[f].names.iter().flatten().any(|n| n.len() >= 3 && n.len() < w.len() && w.starts_with(n.as_str())));
         // "poverty rate", "passenger numbers", "affairs score": a word for a measure adds nothing.
         let of_field = out.get(i + 1).is_some_and(|s| s.tag == Tag::Cue(Cue::Of)) && out.get(i + 2).is_some_and(|s| matches!(s.tag, Tag::Field(_)));
-        let measure = MEASURE_NOUNS.contains(&w.as_str()) && (next_to_field(&|_| true) || of_field);
+        // "fertility rate in 2011" in a file called fertility: the measure word after the rows' noun.
+        let after_alias = i > 0 && out[i - 1].tag == Tag::Alias;
+        let measure = MEASURE_NOUNS.contains(&w.as_str()) && (next_to_field(&|_| true) || of_field || after_alias);
+        let alias_measure = measure && after_alias;
         // "capital stock", "market value": a plain noun beside a one-word field name is part of it.
         let capital = i > 0 && out[i].raw.chars().next().is_some_and(char::is_uppercase);
         // English only: in es/ca/de the word beside a field is as often what qualifies the rows
@@ -485,6 +525,10 @@ fn join_field_words(out: &mut [Span], cat: &Catalog, lang: Lang) {
             && next_to_field(&|f| cat.fields[f].names.iter().all(|n| n.len() == 1));
         if shortened || measure || compound {
             out[i].tag = Tag::Stop;
+        }
+        // …and then the rows' noun before it names the measure, not the rows.
+        if alias_measure {
+            out[i - 1].tag = Tag::Stop;
         }
     }
 }
@@ -503,6 +547,11 @@ pub fn event_of_rows(w: &str, cat: &Catalog) -> bool {
 }
 
 /// Nouns that name a quantity of whatever field they stand beside.
+/// Whether a word names a measure ("rate", "Zahl"), not a thing.
+pub(crate) fn is_measure_noun(w: &str) -> bool {
+    MEASURE_NOUNS.contains(&w)
+}
+
 const MEASURE_NOUNS: &[&str] = &[
     "rate", "rates", "number", "numbers", "count", "counts", "level", "levels", "score", "scores", "amount", "amounts", "figure", "figures", "value", "values", "size", "sizes",
     "tasa", "tasas", "indice", "nivel", "niveles", "numero", "numeros", "cifra", "cifras", "taxa", "taxes", "nivell", "nivells", "nombre", "xifra", "quote", "niveau", "zahl", "zahlen", "wert", "werte",

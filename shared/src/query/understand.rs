@@ -788,7 +788,12 @@ impl Parser<'_> {
         }
         // "the city with the most airports": a superlative before the row alias counts rows per value.
         let most_rows = self.spans.iter().enumerate().find_map(|(i, s)| match s.cue() {
-            Some(c @ (Cue::High | Cue::Low)) if self.next_content(i).is_some_and(|j| self.spans[j].tag == Tag::Alias) => Some(c == Cue::High),
+            // …but "the highest fertility rate" in a file called fertility ranks a measure.
+            Some(c @ (Cue::High | Cue::Low))
+                if self.next_content(i).is_some_and(|j| self.spans[j].tag == Tag::Alias && !self.spans.get(j + 1).is_some_and(|n| super::tagger::is_measure_noun(&super::text::fold(&n.raw)))) =>
+            {
+                Some(c == Cue::High)
+            }
             _ => None,
         });
         if let Some(most) = most_rows {
@@ -1533,10 +1538,10 @@ impl Parser<'_> {
             }
         }
         let number = matches!(self.spans[a].tag, Tag::Number(_));
-        // The subject asked for ("Which firms …") is a name, never the operand's field.
+        // The subject asked for ("Which firms …", "How many countries …") is a name, never the operand's field.
         let text_field = |p: &Self, j: usize| {
             matches!(&p.spans[j].tag, Tag::Field(fs) if fs.iter().all(|&f| !p.is_numeric(f) && !p.is_date(f)))
-                && p.prev_content(j).is_some_and(|w| w == 0 && matches!(p.spans[w].cue(), Some(Cue::Which | Cue::What | Cue::Who)))
+                && p.prev_content(j).is_some_and(|w| w == 0 && matches!(p.spans[w].cue(), Some(Cue::Which | Cue::What | Cue::Who | Cue::HowMany)))
         };
         let mut k = op;
         let mut steps = 0;
