@@ -26,7 +26,7 @@ const SUITES: &[&str] = &["a", "b", "c"];
 const MAX_WRONG_EXACT: f64 = 0.01;
 
 /// The dev half's accuracy must not fall below this (measured; raise it as the parser improves).
-/// With suite c (session 10) the dev half is a+b+c: 29.5 % measured.
+/// With suite c (session 10) the dev half is a+b+c: 30.4 % measured.
 const MIN_RIGHT: f64 = 0.28;
 
 fn root() -> PathBuf {

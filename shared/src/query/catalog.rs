@@ -370,6 +370,23 @@ const COMMON_NAMES: &[(&str, &[&str])] = &[
     ("poverty", &["pobreza", "pobresa", "armut"]),
     ("murder", &["homicide", "homicides", "asesinatos", "homicidios", "homicidis", "mord", "morde"]),
     ("urban", &["urbana", "urbano", "urba", "stadtisch"]),
+    ("sales", &["ventas", "venta", "vendes", "venda", "umsatz", "umsatze", "verkaufe"]),
+    ("profit", &["beneficio", "beneficios", "ganancia", "ganancias", "benefici", "beneficis", "guany", "guanys", "gewinn", "gewinne"]),
+    ("quantity", &["cantidad", "cantidades", "quantitat", "quantitats", "menge", "mengen", "units", "unidades", "unitats"]),
+    ("discount", &["descuento", "descuentos", "descompte", "descomptes", "rabatt", "rabatte"]),
+    ("category", &["categoria", "categorias", "categories", "kategorie", "kategorien"]),
+    ("cost", &["coste", "costo", "costes", "cost", "kosten"]),
+    ("weight", &["peso", "pes", "gewicht"]),
+    ("height", &["altura", "alcada", "hohe", "grosse"]),
+    ("density", &["densidad", "densitat", "dichte"]),
+    ("temperature", &["temperatura", "temperatures", "temperaturas"]),
+    ("source", &["fuente", "fuentes", "font", "fonts", "quelle", "quellen"]),
+    ("staff", &["personal", "plantilla", "mitarbeiter"]),
+    ("size", &["tamano", "mida", "grosse"]),
+    ("name", &["nombre", "nom", "bezeichnung"]),
+    ("emissions", &["emisiones", "emissions", "emissionen"]),
+    ("marriages", &["matrimonios", "casaments", "matrimonis", "ehen", "eheschliessungen"]),
+    ("divorces", &["divorcios", "divorcis", "scheidungen"]),
 ];
 
 fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> FieldInfo {

@@ -217,7 +217,8 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                 // "fields of study" are a domain's, not the table's columns ("columns of the table" are).
                 Cue::Columns => !(matches!(spans.get(i + 1).and_then(Span::cue), Some(Cue::Of)) && spans.get(i + 2).is_some_and(|n| !matches!(n.tag, Tag::Cue(Cue::Dataset)) && !matches!(super::text::fold(&n.raw).as_str(), "the" | "this" | "la" | "el" | "der" | "die" | "das" | "les" | "els" | "los" | "las"))),
                 // "Who discovered oxygen?" asks for a person: a year or a number looked up is not one.
-                Cue::Who => !matches!(inner, Plan::Lookup { field, .. } if cat.field(&field.0).is_some_and(|f| not_a_person(cat, f))),
+                // "Who was the top emitter?" with nothing naming the rows is no answer either.
+                Cue::Who => names_rows(inner, cat) && !matches!(inner, Plan::Lookup { field, .. } if cat.field(&field.0).is_some_and(|f| not_a_person(cat, f))),
                 // "higher", "fewer": a comparative is answered by comparing.
                 Cue::More | Cue::Less => matches!(inner, Plan::Compare { .. }),
                 // "older than 5e": a comparison needs something in the plan that compares.

@@ -272,7 +272,8 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
         // A one-word field name in a sibling language: "emisiones" for emissions (not in English,
         // where the same likeness is an inflection: "arrested" for a column `arrest` is its value).
         if !strict[i] && lang != Lang::En {
-            let fs: Vec<usize> = cat.fields.iter().enumerate().filter(|(_, f)| f.names.iter().any(|n| n.len() == 1 && cognate(&n[0], folds[i]))).map(|(f, _)| f).collect();
+            // Names of several words run together too: "subcategoría" for Sub-Category.
+            let fs: Vec<usize> = cat.fields.iter().enumerate().filter(|(_, f)| f.names.iter().any(|n| cognate(&n.concat(), folds[i]))).map(|(f, _)| f).collect();
             if fs.len() == 1 {
                 offer(1, Tag::Field(fs), 0);
             }
