@@ -201,6 +201,13 @@ pub enum OutFormat {
 }
 
 fn main() -> ExitCode {
+    // Rust ignores SIGPIPE, so a reader that stops early (`| head`) made every print panic; the
+    // default action ends the process quietly instead, as for other Unix tools.
+    #[cfg(unix)]
+    // SAFETY: restoring a signal's default action before any thread starts has no preconditions.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     let result = match cli.cmd {
         Cmd::Inspect { files, json } => inspect::run(&files, json),

@@ -329,3 +329,30 @@ fn verbalise_streams_a_million_rows_in_flat_memory_with_progress() {
     assert_eq!(v["provenance"]["row"], 1_000_000);
     assert!(v["text"].as_str().unwrap().contains("The value for 'id' is 1000000."));
 }
+
+/// A reader that stops early (`tabletalk verbalise … | head`) ends the CLI quietly: no panic and no
+/// error on the broken pipe.
+#[test]
+fn a_closed_pipe_is_not_a_panic() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let csv = dir.path().join("wide.csv");
+    let mut text = String::from("id,name,value\n");
+    for i in 0..20_000 {
+        text.push_str(&format!("{i},name {i},{}\n", i * 3));
+    }
+    std::fs::write(&csv, text).expect("writing the table");
+    let mut child = bin()
+        .args(["verbalise"])
+        .arg(&csv)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("starting tabletalk");
+    // Read a little, then close the pipe while the CLI is still writing.
+    let mut first = [0u8; 64];
+    std::io::Read::read_exact(child.stdout.as_mut().expect("stdout"), &mut first).expect("some output");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("waiting for tabletalk");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked") && !stderr.contains("Broken pipe"), "{stderr}");
+}
