@@ -86,11 +86,12 @@ pub enum Cue {
 }
 
 /// Units a number is asked "in" ("in days", "en años", "in Euro"): such a word names a measure's
-/// unit, never the rows.
+/// unit, never the rows (nor a thing after a field's name: "heightinches").
 pub fn is_unit_word(w: &str) -> bool {
     const UNITS: &[&str] = &[
         "days", "years", "months", "weeks", "hours", "minutes", "seconds", "dollars", "euros", "percent", "kg", "km", "miles", "dias", "anos", "meses", "semanas", "horas", "minutos",
-        "dolares", "dies", "anys", "mesos", "setmanes", "hores", "tagen", "jahren", "monaten", "wochen", "stunden", "minuten", "euro", "prozent",
+        "dolares", "dies", "anys", "mesos", "setmanes", "hores", "tagen", "jahren", "monaten", "wochen", "stunden", "minuten", "euro", "prozent", "inches", "inch",
+        "feet", "pounds", "lbs", "usd", "eur", "yrs", "mins", "secs", "cm", "mm",
     ];
     UNITS.contains(&w)
 }

@@ -76,10 +76,6 @@ pub(crate) fn order_word(w: &str) -> Option<bool> {
     }
 }
 
-fn is_order_word(w: &str) -> bool {
-    order_word(w).is_some()
-}
-
 /// "from 2000 to 2011", "desde 1990 hasta 2000", "de 1990 a 2000", "von 1990 bis 2000": a range,
 /// read as "between … and …" (a change word later makes it two values to compare).
 fn from_to_range(out: &mut [Span]) {
@@ -521,7 +517,7 @@ fn join_field_words(out: &mut [Span], cat: &Catalog, lang: Lang) {
         let compound = lang == Lang::En
             && w.len() >= 4
             && !capital
-            && !is_order_word(&w)
+            && order_word(&w).is_none()
             && !["est", "ed", "ing", "ly", "er"].iter().any(|e| w.ends_with(e))
             && next_to_field(&|f| cat.fields[f].names.iter().all(|n| n.len() == 1));
         if shortened || measure || compound {

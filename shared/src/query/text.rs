@@ -97,7 +97,6 @@ pub fn same_word(a: &str, b: &str) -> bool {
 /// names the word's thing.
 pub fn only_a_modifier(word: &str, name: &str) -> bool {
     const LINKS: &[&str] = &["per", "of", "in", "at", "by", "for", "from", "to", "pct", "percent"];
-    const UNITS: &[&str] = &["inches", "inch", "feet", "miles", "pounds", "lbs", "usd", "eur", "years", "yrs", "days", "hours", "mins", "secs", "kg", "cm", "mm", "km"];
     let compact: String = fold(name).chars().filter(char::is_ascii_alphanumeric).collect();
     let w = fold(word);
     // The longest form the name starts with: "income" rather than its stem "incom".
@@ -111,7 +110,7 @@ pub fn only_a_modifier(word: &str, name: &str) -> bool {
     rest.len() >= 3
         && !rest.chars().all(|c| c.is_ascii_digit())
         && !LINKS.iter().any(|l| rest.starts_with(l))
-        && !UNITS.contains(&rest)
+        && !super::lang::is_unit_word(rest)
         && !same_word(&compact, &w)
 }
 
