@@ -113,6 +113,10 @@ test('after one load the app and the embedding model work with the server gone',
   const consoleErrors = [];
   page.on('pageerror', (e) => pageErrors.push(String(e)));
   page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+  // Where the test got to, and when: printed with the result, so a run cut by the time limit
+  // says which step waited.
+  const started = Date.now();
+  const stage = (what) => t.diagnostic(`${((Date.now() - started) / 1000).toFixed(1)} s: ${what}`);
   const responses = [];
   page.on('response', (r) => responses.push({ url: r.url(), sw: r.fromServiceWorker(), status: r.status() }));
 
@@ -128,9 +132,11 @@ test('after one load the app and the embedding model work with the server gone',
     await isControlled();
   }
 
+  stage('controlled by the service worker');
   // Rows through the model, whose files now come through the service worker into its cache.
   const firstLog = await uploadAcceptEmbed(page);
   assert.ok(firstLog.some((t) => t.startsWith('Loading the embedding model')), JSON.stringify(firstLog));
+  stage('embedded online');
   await shot(page, '1-online-embedded');
   const cached = await cachedPaths(page);
   const all = Object.values(cached).flat();
@@ -145,8 +151,10 @@ test('after one load the app and the embedding model work with the server gone',
   }
 
   // Offline for real: the server is gone, nothing answers on its port.
-  await server.close();
+  const closing = server.close();
   server = undefined;
+  await Promise.race([closing, new Promise((_, reject) => setTimeout(() => reject(new Error('the static server did not close in 30 s')), 30000))]);
+  stage('server closed');
   await assert.rejects(fetch(page.url(), { signal: AbortSignal.timeout(5000) }), 'the static server should be closed');
 
   // The page loads again from the cache (and may show a dataset restored from storage).
@@ -157,10 +165,12 @@ test('after one load the app and the embedding model work with the server gone',
   assert.ok(await page.evaluate(() => !!navigator.serviceWorker.controller));
   const wasm = responses.find((r) => /\/tabletalk-app-[^/]*_bg\.wasm$/.test(r.url));
   assert.ok(wasm?.sw && wasm.status === 200, `the app's wasm came from the service worker: ${JSON.stringify(responses)}`);
+  stage('reloaded offline');
   await shot(page, '2-offline-reloaded');
 
   // A new upload: typed, answered exactly, and embedded with the model from the cache.
   const secondLog = await uploadAcceptEmbed(page);
+  stage('embedded offline');
   assert.ok(secondLog.some((t) => t.startsWith('Loading the embedding model')), `a new worker loads the model again: ${JSON.stringify(secondLog)}`);
   assert.match(await page.locator('[data-testid=embed-status]').textContent(), /^Ready: 120 rows embedded in/);
   const models = responses.filter((r) => r.url.includes('/models/'));

@@ -67,7 +67,13 @@ export async function serveStatic(root, port = 0) {
   const { port: bound } = server.address();
   return {
     url: `http://127.0.0.1:${bound}`,
-    close: () => new Promise((resolve) => server.close(resolve)),
+    // Ends every connection too: `server.close` alone waits for open ones, and a browser can
+    // hold one mid-response (a service worker's fetch under back-pressure) for as long as it likes.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

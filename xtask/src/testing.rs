@@ -47,6 +47,20 @@ impl Steps {
             took: t.elapsed(),
         });
     }
+
+    /// Blocks until every step in `names` has ended (passed, failed or been skipped).
+    fn wait_for(&self, names: &[&str]) {
+        loop {
+            let done = {
+                let done = self.0.lock().expect("no step panics while holding the lock");
+                names.iter().all(|n| done.iter().any(|o| o.name == *n))
+            };
+            if done {
+                return;
+            }
+            thread::sleep(Duration::from_secs(2));
+        }
+    }
 }
 
 pub fn run() -> Result<()> {
@@ -108,37 +122,38 @@ pub fn run() -> Result<()> {
             }
             r
         });
+        // The rest of this lane runs beside the browser tests above (mostly one core each), not
+        // after them: they need the CLI and tabletalk-llm that `cargo test` built, and the edge.
+        steps.wait_for(&["edge build (worker-build)"]);
+        steps.step("e2e: edge in workerd", &["edge build (worker-build)"], &|| {
+            node_test("e2e/edge.test.mjs")
+                .and_then(|()| node_test("e2e/edge_collections.test.mjs"))
+                // The chat widget in Chromium against the edge and CLI built by now.
+                .and_then(|()| node_test("e2e/widget.test.mjs"))
+                // Issue 20's security suite: who may make the edge work (origins, media types,
+                // tokens or published collections), the rate limit's units and key, storage left
+                // by reads of unknown ids, malicious SQL from a scripted model, and the edge's
+                // memory under the heaviest load a visitor can make. One workerd per file.
+                .and_then(|()| node_test("security/edge_access.test.mjs"))
+                .and_then(|()| node_test("security/edge_budget.test.mjs"))
+                .and_then(|()| node_test("security/edge_memory.test.mjs"))
+        });
+        // The built app against the edge and the real tabletalk-llm: Refine with the LLM,
+        // Publish, then the edge answers from what the page published.
+        steps.step(
+            "e2e: app with the edge",
+            &["app build (trunk)", "edge build (worker-build)"],
+            // Then issue 20's check that a crafted ?edge= link gets nothing from the page (needs
+            // dist/, no workerd: two counting servers stand in for edges).
+            // Last, issue 19's parity: the app and the edge answer ten blind-suite questions as
+            // the CLI does (the blind tables are fetched by `cargo test`, which has run by now).
+            &|| {
+                node_test("e2e/app_edge.test.mjs")
+                    .and_then(|()| node_test("security/app_edge_choice.test.mjs"))
+                    .and_then(|()| node_test("e2e/blind_parity.test.mjs"))
+            },
+        );
     });
-
-    // These need the CLI and tabletalk-llm that `cargo test` built.
-    steps.step("e2e: edge in workerd", &["edge build (worker-build)"], &|| {
-        node_test("e2e/edge.test.mjs")
-            .and_then(|()| node_test("e2e/edge_collections.test.mjs"))
-            // The chat widget in Chromium against the edge and CLI built by now.
-            .and_then(|()| node_test("e2e/widget.test.mjs"))
-            // Issue 20's security suite: who may make the edge work (origins, media types, tokens
-            // or published collections), the rate limit's units and key, storage left by reads of
-            // unknown ids, malicious SQL from a scripted model, and the edge's memory under the
-            // heaviest load a visitor can make. One workerd per file.
-            .and_then(|()| node_test("security/edge_access.test.mjs"))
-            .and_then(|()| node_test("security/edge_budget.test.mjs"))
-            .and_then(|()| node_test("security/edge_memory.test.mjs"))
-    });
-    // The built app against the edge and the real tabletalk-llm: Refine with the LLM, Publish,
-    // then the edge answers from what the page published.
-    steps.step(
-        "e2e: app with the edge",
-        &["app build (trunk)", "edge build (worker-build)"],
-        // Then issue 20's check that a crafted ?edge= link gets nothing from the page (needs dist/,
-        // no workerd: two counting servers stand in for edges).
-        // Last, issue 19's parity: the app and the edge answer ten blind-suite questions as the CLI
-        // does (the blind tables are fetched by `cargo test`, which has run by now).
-        &|| {
-            node_test("e2e/app_edge.test.mjs")
-                .and_then(|()| node_test("security/app_edge_choice.test.mjs"))
-                .and_then(|()| node_test("e2e/blind_parity.test.mjs"))
-        },
-    );
 
     let outcomes = steps.0.into_inner().expect("no step panicked");
     println!("\nSummary ({:.0?} in all):", started.elapsed());
