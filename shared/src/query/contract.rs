@@ -214,6 +214,12 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                     Plan::Rank { .. } | Plan::Frequent { .. } | Plan::GroupTop { .. } | Plan::Compare { .. } | Plan::Aggregate { func: AggFn::Min | AggFn::Max, .. }
                 ),
                 Cue::Share => matches!(inner, Plan::Share { .. }),
+                // "largest first", "in that order": said of an answer that is a list.
+                // A direction ("largest first") is placed only by a plan that ranks.
+                Cue::Order => match super::lang::order_direction(&super::text::fold(&s.raw)) {
+                    Some(d) => matches!(inner, Plan::Rank { desc, .. } | Plan::GroupTop { desc, .. } if *desc == d),
+                    None => matches!(inner, Plan::Rank { .. } | Plan::GroupTop { .. } | Plan::Group { .. } | Plan::Compare { .. } | Plan::DistinctValues { .. } | Plan::List { .. }),
+                },
                 // "fields of study" are a domain's, not the table's columns ("columns of the table" are).
                 Cue::Columns => !(matches!(spans.get(i + 1).and_then(Span::cue), Some(Cue::Of)) && spans.get(i + 2).is_some_and(|n| !matches!(n.tag, Tag::Cue(Cue::Dataset)) && !matches!(super::text::fold(&n.raw).as_str(), "the" | "this" | "la" | "el" | "der" | "die" | "das" | "les" | "els" | "los" | "las"))),
                 // "Who discovered oxygen?" asks for a person: a year or a number looked up is not one.
@@ -223,7 +229,13 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                 Cue::More | Cue::Less => matches!(inner, Plan::Compare { .. }),
                 // "older than 5e": a comparison needs something in the plan that compares.
                 Cue::Op(op) => compares(plan, *op),
-                Cue::Per => matches!(inner, Plan::Group { .. } | Plan::GroupTop { .. } | Plan::Compare { ask: CompareAsk::Each, .. }),
+                // "top 3 areas by council tax": after a ranking, "by" names the field ranked.
+                Cue::Per => {
+                    matches!(inner, Plan::Group { .. } | Plan::GroupTop { .. } | Plan::Compare { ask: CompareAsk::Each, .. })
+                        || matches!(inner, Plan::Rank { field, .. } if ranked_after(spans, i, field, cat))
+                        // "the average profit per line": per row is what an average is.
+                        || (funcs.contains(&AggFn::Avg) && spans[i + 1..].iter().find(|s| s.tag != Tag::Stop).is_some_and(|s| super::lang::is_row_word(&super::text::fold(&s.raw))))
+                }
                 // "How many miles per gallon does X do?" looks a number up; "the most common number of cylinders".
                 Cue::HowMany if matches!(inner, Plan::Lookup { .. } | Plan::Aggregate { .. }) || (next_field_used(spans, i, &uses) && !matches!(inner, Plan::Count { .. })) => true,
                 Cue::HowMany => matches!(
@@ -239,6 +251,14 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
         }
     }
     out
+}
+
+/// "by council tax" at `per`: the next content span is the field the ranking orders by.
+fn ranked_after(spans: &[Span], per: usize, field: &super::plan::FieldRef, cat: &Catalog) -> bool {
+    spans[per + 1..]
+        .iter()
+        .find(|s| s.tag != Tag::Stop)
+        .is_some_and(|s| matches!(&s.tag, Tag::Field(fs) if fs.iter().any(|&f| cat.fields[f].name == field.0)))
 }
 
 /// The plan compares: a condition with an order or a range, or a test of one number against another.

@@ -83,6 +83,9 @@ pub enum Cue {
     Versus,
     /// "the data", "dataset", "table": talks about the dataset itself.
     Dataset,
+    /// How a list is to be shown ("largest first", "de mayor a menor", "in that order"): said of
+    /// any answer that is a list, it changes nothing else.
+    Order,
 }
 
 /// Units a number is asked "in" ("in days", "en años", "in Euro"): such a word names a measure's
@@ -94,6 +97,32 @@ pub fn is_unit_word(w: &str) -> bool {
         "feet", "pounds", "lbs", "usd", "eur", "yrs", "mins", "secs", "cm", "mm",
     ];
     UNITS.contains(&w)
+}
+
+/// One row of a table in the words people use for it ("per line", "pro Zeile"), singular only.
+pub fn is_row_word(w: &str) -> bool {
+    const ROWS: &[&str] = &["row", "line", "record", "entry", "observation", "fila", "linea", "registro", "entrada", "zeile", "eintrag", "datensatz", "linia", "registre"];
+    ROWS.contains(&w)
+}
+
+/// The direction an order phrase asks for: `Some(true)` largest first, `Some(false)` smallest
+/// first, `None` for "in that order" and other phrases that keep the order named.
+pub fn order_direction(phrase: &str) -> Option<bool> {
+    const DESC: &[&str] = &[
+        "descending", "in descending order", "largest first", "biggest first", "highest first", "best first", "from highest to lowest", "from largest to smallest",
+        "de mayor a menor", "en orden descendente", "de mes a menys", "de major a menor", "absteigend", "absteigend sortiert", "vom hochsten an", "vom hochsten zum niedrigsten",
+    ];
+    const ASC: &[&str] = &[
+        "ascending", "in ascending order", "smallest first", "lowest first", "worst first", "from lowest to highest", "from smallest to largest", "de menor a mayor",
+        "en orden ascendente", "de menys a mes", "de menor a major", "aufsteigend", "aufsteigend sortiert", "vom niedrigsten an", "vom niedrigsten zum hochsten",
+    ];
+    if DESC.contains(&phrase) {
+        Some(true)
+    } else if ASC.contains(&phrase) {
+        Some(false)
+    } else {
+        None
+    }
 }
 
 impl Lexicon {
@@ -148,6 +177,7 @@ use Cue::*;
 pub static EN: Lexicon = Lexicon {
     lang: Lang::En,
     phrases: &[
+        ("descending", Order), ("ascending", Order), ("in descending order", Order), ("in ascending order", Order), ("largest first", Order), ("smallest first", Order), ("biggest first", Order), ("highest first", Order), ("lowest first", Order), ("worst first", Order), ("best first", Order), ("in that order", Order), ("in this order", Order), ("respectively", Order), ("from highest to lowest", Order), ("from lowest to highest", Order), ("from largest to smallest", Order), ("from smallest to largest", Order), ("sorted", Order), ("ordered", Order),
         ("when", DataDate), ("what period", DataDate), ("time period", DataDate), ("how current", DataDate),
         ("north of", Op(Gt)), ("south of", Op(Lt)), ("east of", Op(Gt)), ("west of", Op(Lt)),
         ("furthest north", High), ("farthest north", High), ("northernmost", High), ("most northern", High), ("furthest south", Low), ("farthest south", Low), ("southernmost", Low), ("most southern", Low), ("easternmost", High), ("furthest east", High), ("westernmost", Low), ("furthest west", Low),
@@ -160,7 +190,7 @@ pub static EN: Lexicon = Lexicon {
         ("most common", Most), ("most frequent", Most), ("most often", Most), ("most usual", Most), ("commonest", Most), ("most popular", Most),
         ("least common", Least), ("least frequent", Least), ("rarest", Least), ("least often", Least),
         ("top", Top), ("bottom", Bottom),
-        ("highest", High), ("richest", High), ("poorest", Low), ("largest", High), ("biggest", High), ("greatest", High), ("most", High), ("heaviest", High), ("longest", High), ("fastest", High), ("oldest", High), ("hottest", High), ("windiest", High), ("wettest", High),
+        ("highest", High), ("richest", High), ("poorest", Low), ("largest", High), ("biggest", High), ("greatest", High), ("most", High), ("heaviest", High), ("longest", High), ("fastest", High), ("oldest", High), ("hottest", High), ("warmest", High), ("coolest", Low), ("windiest", High), ("wettest", High), ("peak", High), ("peaked", High), ("highest point", High), ("lowest point", Low),
         ("lowest", Low), ("smallest", Low), ("least", Low), ("fewest", Low), ("lightest", Low), ("shortest", Low), ("youngest", Low), ("coldest", Low),
         ("average", Avg), ("mean", Avg), ("avg", Avg),
         ("sum", Sum), ("total", Sum), ("sum of", Sum), ("in total", Sum),
@@ -194,17 +224,18 @@ pub static EN: Lexicon = Lexicon {
         ("versus", Versus), ("vs", Versus), ("against", Versus), ("relationship between", Versus), ("correlation between", Versus),
         ("dataset", Dataset), ("data", Dataset), ("table", Dataset), ("data set", Dataset),
     ],
-    stopwords: &["the", "a", "an", "is", "are", "was", "were", "be", "been", "there", "do", "does", "did", "have", "has", "had", "with", "to", "for", "on", "at", "that", "this", "these", "those", "it", "its", "as", "me", "please", "s", "t", "i", "we", "you", "can", "all", "any", "whole", "their", "they", "them", "recorded", "listed", "value", "values", "happen", "happened", "exist", "many", "much", "entire", "give", "find", "get", "times", "one", "ones", "where", "how", "so", "far", "appear", "appears", "occur", "occurs", "has", "having", "take", "takes", "type", "kind", "anyone", "anybody", "someone", "somebody", "everyone", "everybody", "ever", "survey", "study", "sample", "dataset", "table", "data", "overall", "altogether", "exactly", "actually", "possible", "degrees", "among", "amongst", "live", "lives", "lived", "living", "reside", "resides", "located", "based", "different kinds", "kinds", "types", "show up", "shows up", "reported", "report", "reports", "said", "stated", "at all"],
+    stopwords: &["the", "a", "an", "is", "are", "was", "were", "be", "been", "there", "do", "does", "did", "have", "has", "had", "with", "to", "for", "on", "at", "that", "this", "these", "those", "it", "its", "as", "me", "please", "s", "t", "i", "we", "you", "can", "all", "any", "whole", "their", "they", "them", "recorded", "listed", "value", "values", "happen", "happened", "exist", "many", "much", "entire", "give", "find", "get", "times", "one", "ones", "where", "how", "so", "far", "appear", "appears", "occur", "occurs", "has", "having", "take", "takes", "type", "kind", "anyone", "anybody", "someone", "somebody", "everyone", "everybody", "ever", "survey", "study", "sample", "dataset", "table", "data", "overall", "altogether", "exactly", "actually", "possible", "degrees", "among", "amongst", "live", "lives", "lived", "living", "reside", "resides", "located", "based", "different kinds", "kinds", "types", "show up", "shows up", "reported", "report", "reports", "said", "stated", "at all", "hit", "hits", "reach", "reached", "reaches"],
     numbers: &[
         ("one", 1), ("two", 2), ("three", 3), ("four", 4), ("five", 5), ("six", 6), ("seven", 7), ("eight", 8), ("nine", 9), ("ten", 10),
         ("eleven", 11), ("twelve", 12), ("thirteen", 13), ("fourteen", 14), ("fifteen", 15), ("sixteen", 16), ("seventeen", 17), ("eighteen", 18), ("nineteen", 19), ("twenty", 20),
-        ("thirty", 30), ("forty", 40), ("fifty", 50), ("sixty", 60), ("seventy", 70), ("eighty", 80), ("ninety", 90), ("hundred", 100), ("a hundred", 100), ("one hundred", 100), ("thousand", 1000), ("a thousand", 1000), ("one thousand", 1000), ("dozen", 12), ("a dozen", 12),
+        ("zero", 0), ("thirty", 30), ("forty", 40), ("fifty", 50), ("sixty", 60), ("seventy", 70), ("eighty", 80), ("ninety", 90), ("hundred", 100), ("a hundred", 100), ("one hundred", 100), ("thousand", 1000), ("a thousand", 1000), ("one thousand", 1000), ("dozen", 12), ("a dozen", 12),
     ],
 };
 
 pub static ES: Lexicon = Lexicon {
     lang: Lang::Es,
     phrases: &[
+        ("de mayor a menor", Order), ("de menor a mayor", Order), ("en ese orden", Order), ("en este orden", Order), ("respectivamente", Order), ("en orden descendente", Order), ("en orden ascendente", Order), ("ordenadas", Order), ("ordenados", Order), ("ordenada", Order), ("ordenado", Order),
         ("cuanto", HowMany), ("cuanta", HowMany), ("mas viejo que", Op(Gt)), ("mas viejos que", Op(Gt)), ("mas joven que", Op(Lt)), ("mas jovenes que", Op(Lt)), ("mas pesado que", Op(Gt)), ("mas pesados que", Op(Gt)), ("mas ligero que", Op(Lt)), ("mas ligeros que", Op(Lt)),
         ("despues del", Op(Gt)), ("antes del", Op(Lt)), ("al norte de", Op(Gt)), ("al sur de", Op(Lt)),
         ("mas al norte", High), ("mas al sur", Low), ("mas viejo", High), ("mas viejos", High), ("mas vieja", High), ("mas viejas", High), ("mas pequena", Low), ("mas pequenas", Low), ("mas pesada", High), ("mas pesadas", High), ("mas ligera", Low), ("mas ligeras", Low), ("mas joven", Low),
@@ -218,10 +249,10 @@ pub static ES: Lexicon = Lexicon {
         ("mas comun", Most), ("mas frecuente", Most), ("mas habitual", Most), ("mas repetido", Most), ("mas repetida", Most),
         ("menos comun", Least), ("menos frecuente", Least), ("mas raro", Least), ("mas rara", Least), ("menos habitual", Least),
         ("top", Top),
-        ("mas alto", High), ("mas rico", High), ("mas rica", High), ("mas pobre", Low), ("mas alta", High), ("mas altos", High), ("mas altas", High), ("mayor", High), ("mayores", High), ("mas", High), ("mas grande", High), ("mas grandes", High), ("mas pesado", High), ("mas pesados", High), ("mas potente", High), ("mas potentes", High), ("mas rapido", High),
+        ("pico", High), ("punto mas alto", High), ("punto mas bajo", Low), ("mas alto", High), ("mas rico", High), ("mas rica", High), ("mas pobre", Low), ("mas alta", High), ("mas altos", High), ("mas altas", High), ("mayor", High), ("mayores", High), ("mas", High), ("mas grande", High), ("mas grandes", High), ("mas pesado", High), ("mas pesados", High), ("mas potente", High), ("mas potentes", High), ("mas rapido", High),
         ("mas bajo", Low), ("mas baja", Low), ("mas bajos", Low), ("mas bajas", Low), ("menor", Low), ("menores", Low), ("menos", Low), ("mas pequeno", Low), ("mas pequenos", Low), ("mas ligero", Low), ("mas ligeros", Low), ("mas joven", Low), ("mas jovenes", Low),
         ("media", Avg), ("promedio", Avg), ("medio", Avg), ("media de", Avg),
-        ("suma", Sum), ("total", Sum), ("en total", Sum),
+        ("suma", Sum), ("total", Sum), ("totales", Sum), ("en total", Sum),
         ("mediana", Median),
         ("minimo", Min), ("minima", Min),
         ("maximo", Max), ("maxima", Max),
@@ -255,13 +286,14 @@ pub static ES: Lexicon = Lexicon {
     numbers: &[
         ("dos", 2), ("tres", 3), ("cuatro", 4), ("cinco", 5), ("seis", 6), ("siete", 7), ("ocho", 8), ("nueve", 9), ("diez", 10),
         ("once", 11), ("doce", 12), ("trece", 13), ("catorce", 14), ("quince", 15), ("dieciseis", 16), ("diecisiete", 17), ("dieciocho", 18), ("diecinueve", 19), ("veinte", 20),
-        ("treinta", 30), ("cuarenta", 40), ("cincuenta", 50), ("sesenta", 60), ("setenta", 70), ("ochenta", 80), ("noventa", 90), ("cien", 100), ("ciento", 100), ("mil", 1000),
+        ("cero", 0), ("treinta", 30), ("cuarenta", 40), ("cincuenta", 50), ("sesenta", 60), ("setenta", 70), ("ochenta", 80), ("noventa", 90), ("cien", 100), ("ciento", 100), ("mil", 1000),
     ],
 };
 
 pub static CA: Lexicon = Lexicon {
     lang: Lang::Ca,
     phrases: &[
+        ("de mes a menys", Order), ("de menys a mes", Order), ("de major a menor", Order), ("de menor a major", Order), ("en aquest ordre", Order), ("en aquell ordre", Order), ("respectivament", Order), ("ordenades", Order), ("ordenats", Order), ("ordenada", Order), ("ordenat", Order),
         ("quant", HowMany), ("quanta", HowMany), ("mes vell que", Op(Gt)), ("mes vells que", Op(Gt)), ("mes jove que", Op(Lt)), ("mes joves que", Op(Lt)), ("mes pesat que", Op(Gt)), ("mes pesats que", Op(Gt)), ("mes lleuger que", Op(Lt)), ("mes lleugers que", Op(Lt)),
         ("despres del", Op(Gt)), ("abans del", Op(Lt)), ("al nord de", Op(Gt)), ("al sud de", Op(Lt)),
         ("mes al nord", High), ("mes al sud", Low), ("mes vell", High), ("mes vells", High), ("mes vella", High), ("mes velles", High), ("mes petita", Low), ("mes petites", Low), ("mes pesant", High), ("mes pesants", High), ("mes lleugera", Low), ("mes lleugeres", Low),
@@ -275,10 +307,10 @@ pub static CA: Lexicon = Lexicon {
         ("mes comu", Most), ("mes frequent", Most), ("mes habitual", Most), ("mes repetit", Most), ("mes repetida", Most),
         ("menys comu", Least), ("menys frequent", Least), ("mes rar", Least), ("mes rara", Least), ("menys habitual", Least),
         ("top", Top),
-        ("mes alt", High), ("mes ric", High), ("mes rica", High), ("mes pobre", Low), ("mes alta", High), ("mes alts", High), ("mes altes", High), ("major", High), ("majors", High), ("mes", High), ("mes gran", High), ("mes grans", High), ("mes pesat", High), ("mes pesats", High), ("mes potent", High), ("mes potents", High),
+        ("pic", High), ("mes alt", High), ("mes ric", High), ("mes rica", High), ("mes pobre", Low), ("mes alta", High), ("mes alts", High), ("mes altes", High), ("major", High), ("majors", High), ("mes", High), ("mes gran", High), ("mes grans", High), ("mes pesat", High), ("mes pesats", High), ("mes potent", High), ("mes potents", High),
         ("mes baix", Low), ("mes baixa", Low), ("mes baixos", Low), ("mes baixes", Low), ("menor", Low), ("menors", Low), ("menys", Low), ("mes petit", Low), ("mes petits", Low), ("mes lleuger", Low), ("mes lleugers", Low), ("mes jove", Low), ("mes joves", Low),
         ("mitjana", Avg), ("promig", Avg), ("mitja", Avg), ("terme mitja", Avg),
-        ("suma", Sum), ("total", Sum), ("en total", Sum),
+        ("suma", Sum), ("total", Sum), ("totals", Sum), ("en total", Sum),
         ("mediana", Median),
         ("minim", Min), ("minima", Min),
         ("maxim", Max), ("maxima", Max),
@@ -319,6 +351,7 @@ pub static CA: Lexicon = Lexicon {
 pub static DE: Lexicon = Lexicon {
     lang: Lang::De,
     phrases: &[
+        ("absteigend", Order), ("aufsteigend", Order), ("in dieser reihenfolge", Order), ("in der reihenfolge", Order), ("jeweils", Order), ("vom hochsten an", Order), ("vom niedrigsten an", Order), ("vom hochsten zum niedrigsten", Order), ("vom niedrigsten zum hochsten", Order), ("sortiert", Order), ("absteigend sortiert", Order), ("aufsteigend sortiert", Order),
         ("nordlich von", Op(Gt)), ("sudlich von", Op(Lt)), ("am weitesten nordlich", High), ("am weitesten sudlich", Low), ("nordlichsten", High), ("sudlichsten", Low), ("am nordlichsten", High), ("am sudlichsten", Low),
         ("jahr", In), ("zeitraum", DataDate), ("aus welchem zeitraum", DataDate), ("welchem zeitraum", DataDate),
         ("wie viele", HowMany), ("wieviele", HowMany), ("wie viel", HowMany), ("wieviel", HowMany), ("anzahl", HowMany), ("anzahl der", HowMany), ("anzahl an", HowMany), ("zahl der", HowMany), ("gesamtzahl", HowMany),
@@ -329,7 +362,7 @@ pub static DE: Lexicon = Lexicon {
         ("haufigste", Most), ("haufigsten", Most), ("am haufigsten", Most), ("haufigster", Most), ("haufigstes", Most), ("meisten", High),
         ("seltenste", Least), ("seltensten", Least), ("am seltensten", Least), ("seltenster", Least), ("seltenstes", Least),
         ("top", Top),
-        ("hochste", High), ("reichste", High), ("reichsten", High), ("armste", Low), ("armsten", Low), ("langste", High), ("langsten", High), ("kurzeste", Low), ("kurzesten", Low), ("hochsten", High), ("hochster", High), ("hochstes", High), ("grosste", High), ("grossten", High), ("grosster", High), ("meiste", High), ("am meisten", High), ("schwerste", High), ("schwersten", High), ("starkste", High), ("starksten", High), ("alteste", High), ("altesten", High),
+        ("hochststand", High), ("spitzenwert", High), ("tiefststand", Low), ("warmste", High), ("warmsten", High), ("kalteste", Low), ("kaltesten", Low), ("hochste", High), ("reichste", High), ("reichsten", High), ("armste", Low), ("armsten", Low), ("langste", High), ("langsten", High), ("kurzeste", Low), ("kurzesten", Low), ("hochsten", High), ("hochster", High), ("hochstes", High), ("grosste", High), ("grossten", High), ("grosster", High), ("meiste", High), ("am meisten", High), ("schwerste", High), ("schwersten", High), ("starkste", High), ("starksten", High), ("alteste", High), ("altesten", High),
         ("niedrigste", Low), ("niedrigsten", Low), ("niedrigster", Low), ("kleinste", Low), ("kleinsten", Low), ("kleinster", Low), ("geringste", Low), ("geringsten", Low), ("wenigsten", Low), ("leichteste", Low), ("leichtesten", Low), ("jungste", Low), ("jungsten", Low),
         ("durchschnitt", Avg), ("durchschnittliche", Avg), ("durchschnittlichen", Avg), ("durchschnittlicher", Avg), ("durchschnittlich", Avg), ("mittelwert", Avg), ("mittlere", Avg), ("mittleren", Avg), ("im schnitt", Avg), ("schnitt", Avg),
         ("summe", Sum), ("gesamt", Sum), ("insgesamt", Sum), ("gesamte", Sum), ("gesamten", Sum),

@@ -329,7 +329,76 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     add_implied_fields(&mut out, tokens, cat);
     resolve_ambiguity(&mut out, cat);
     prefer_extreme(&mut out, cat);
+    extreme_pair_nouns(&mut out, cat);
+    superlative_first(&mut out);
     out
+}
+
+/// "the 3 coldest days, coldest first", "worst first", "wärmste zuerst": a superlative before
+/// "first" says how to order the list when another superlative already said what to rank.
+fn superlative_first(out: &mut [Span]) {
+    for i in 1..out.len() {
+        if !matches!(super::text::fold(&out[i].raw).as_str(), "first" | "zuerst") || out[i].tag != Tag::Unknown {
+            continue;
+        }
+        let before = &out[i - 1];
+        let ranks = |s: &Span| matches!(s.cue(), Some(Cue::High | Cue::Low | Cue::Top | Cue::Bottom | Cue::Most | Cue::Least));
+        let evaluative = matches!(super::text::fold(&before.raw).as_str(), "worst" | "best");
+        if (ranks(before) || (evaluative && before.tag == Tag::Unknown)) && out[..i - 1].iter().any(ranks) {
+            out[i - 1].tag = Tag::Cue(Cue::Order);
+            out[i].tag = Tag::Stop;
+        }
+    }
+}
+
+/// A pair of numeric columns for the highest and lowest of one measure: TMAX/TMIN, temp_max/temp_min.
+fn max_min_pair(cat: &Catalog) -> Option<(usize, usize)> {
+    let folded: Vec<String> = cat.fields.iter().map(|f| super::text::fold(&f.name)).collect();
+    let mut pairs = Vec::new();
+    for (hi, name) in folded.iter().enumerate() {
+        for (max, min) in [("maximum", "minimum"), ("max", "min"), ("high", "low")] {
+            if !cat.fields[hi].ty.is_numeric() || !name.contains(max) || (max == "max" && name.contains("maximum")) {
+                continue;
+            }
+            let want = name.replacen(max, min, 1);
+            if let Some(lo) = folded.iter().position(|n| *n == want).filter(|&lo| cat.fields[lo].ty.is_numeric()) {
+                pairs.push((hi, lo));
+            }
+        }
+    }
+    // Two pairs (temperature and pressure) leave "the high" ambiguous: then nothing is read.
+    (pairs.len() == 1).then(|| pairs[0])
+}
+
+/// "the daily high", "overnight lows", "la media de mínimas", "Tiefstwerte": where the table has a
+/// maximum/minimum pair, these nouns name its two columns (a word around them that only says
+/// "temperature" or "daily" adds nothing).
+fn extreme_pair_nouns(out: &mut [Span], cat: &Catalog) {
+    const HIGH: &[&str] = &["high", "highs", "maxima", "maximas", "maximes", "hochstwert", "hochstwerte", "hochstwerten", "hochsttemperatur", "hochsttemperaturen"];
+    const LOW: &[&str] = &["low", "lows", "minima", "minimas", "minimes", "tiefstwert", "tiefstwerte", "tiefstwerten", "tiefsttemperatur", "tiefsttemperaturen"];
+    const BEFORE: &[&str] = &["daily", "overnight", "nightly", "diaria", "diarias", "diaria", "diaries", "nocturna", "nocturnas", "taglich", "tagliche", "taglichen"];
+    const AFTER: &[&str] = &["temperature", "temperatures", "temp", "reading", "readings", "temperatura", "temperaturas", "temperatures", "temperatur", "temperaturen"];
+    let Some((hi, lo)) = max_min_pair(cat) else { return };
+    for i in 0..out.len() {
+        if out[i].tag != Tag::Unknown {
+            continue;
+        }
+        let w = super::text::fold(&out[i].raw);
+        let f = if HIGH.contains(&w.as_str()) {
+            hi
+        } else if LOW.contains(&w.as_str()) {
+            lo
+        } else {
+            continue;
+        };
+        out[i].tag = Tag::Field(vec![f]);
+        if i > 0 && out[i - 1].tag == Tag::Unknown && BEFORE.contains(&super::text::fold(&out[i - 1].raw).as_str()) {
+            out[i - 1].tag = Tag::Stop;
+        }
+        if out.get(i + 1).is_some_and(|n| n.tag == Tag::Unknown && AFTER.contains(&super::text::fold(&n.raw).as_str())) {
+            out[i + 1].tag = Tag::Stop;
+        }
+    }
 }
 
 /// "twenty five", "one hundred and fifty", "treinta y cinco", "vint-i-cinc", "two thousand five

@@ -689,6 +689,18 @@ impl Parser<'_> {
         if let Some(u) = self.group_where()? {
             return Ok(u);
         }
+        // "the average profit per line", "Durchschnitt pro Zeile": an average is already one per row.
+        if self.has(Cue::Avg) {
+            for i in 0..self.spans.len() {
+                if self.spans[i].cue() != Some(Cue::Per) || self.spans[i].used {
+                    continue;
+                }
+                if let Some(j) = self.next_content(i).filter(|&j| matches!(self.spans[j].tag, Tag::Unknown | Tag::Cue(Cue::Rows)) && super::lang::is_row_word(&super::text::fold(&self.spans[j].raw))) {
+                    self.spans[i].used = true;
+                    self.spans[j].used = true;
+                }
+            }
+        }
         let conds = self.conditions()?;
         let by = self.group_by()?;
         let targets = self.targets()?;
@@ -706,7 +718,9 @@ impl Parser<'_> {
         if agg == Some(AggFn::Sum) && self.has(Cue::HowMany) && numeric_targets.is_empty() {
             agg = None; // "how many … in total"
         }
-        let alias = self.spans.iter().any(|s| s.tag == Tag::Alias);
+        // "construction employment" in us-employment.csv: the file's noun right after a field the
+        // question typed is that field's head noun ("the employment in construction"), not the rows.
+        let alias = self.spans.iter().enumerate().any(|(i, s)| s.tag == Tag::Alias && !(i > 0 && matches!(&self.spans[i - 1].tag, Tag::Field(_)) && !self.spans[i - 1].raw.is_empty()));
         let who = self.has(Cue::Who) || self.has(Cue::Which) || self.has(Cue::List);
         let high = self.has(Cue::High) || self.has(Cue::Top);
         let low = self.has(Cue::Low) || self.has(Cue::Bottom);
@@ -767,8 +781,10 @@ impl Parser<'_> {
         }
         // "Which origin has the highest average mpg?": the groups ranked by an aggregate, named by the group.
         if let (Some(func), true) = (agg, high || low) {
+            // "Which 3 cities have the lowest total profit?": a number between names how many.
+            let past_n = |j: usize| if matches!(self.spans[j].tag, Tag::Number(_)) { self.next_content(j) } else { Some(j) };
             let group_word = self.spans.iter().enumerate().find_map(|(i, s)| match s.cue() {
-                Some(Cue::Which | Cue::What | Cue::Who) => self.next_content(i).and_then(|j| match &self.spans[j].tag {
+                Some(Cue::Which | Cue::What | Cue::Who) => self.next_content(i).and_then(past_n).and_then(|j| match &self.spans[j].tag {
                     Tag::Field(fs) if fs.len() == 1 && !self.is_numeric(fs[0]) && !self.identifies(fs[0]) => Some(fs[0]),
                     _ => None,
                 }),
@@ -872,7 +888,28 @@ impl Parser<'_> {
             });
             // "top 3 densest elements": the rows' own noun after the ranked field asks for their names.
             let rows_after = self.spans.iter().position(|s| matches!(&s.tag, Tag::Field(fs) if fs.contains(&field))).is_some_and(|p| self.spans[p + 1..].iter().any(|s| s.tag == Tag::Alias));
-            let values = in_unit || !asks_names && !(rows_after && label.is_some()) && (field_first || (which_field.is_none() && named.is_none() && !self.has(Cue::Which) && !alias));
+            // "the 3 coldest days by overnight low": the rows' noun right after the superlative asks for them.
+            let rows_ranked = self.spans.iter().enumerate().any(|(i, s)| {
+                matches!(s.cue(), Some(Cue::High | Cue::Low | Cue::Top | Cue::Bottom)) && self.next_content(i).is_some_and(|j| self.spans[j].tag == Tag::Alias)
+            });
+            let values = in_unit || !asks_names && !((rows_after || rows_ranked) && label.is_some()) && (field_first || (which_field.is_none() && named.is_none() && !self.has(Cue::Which) && !alias));
+            // "top 3 areas by council tax": one unknown word between "top N" and "by" (or the ranked
+            // field) is what the rows are called; it names nothing that could filter them, and asks
+            // for their names.
+            let mut values = values;
+            if label.is_some() {
+                for i in 2..self.spans.len() {
+                    let next = self.spans.get(i + 1).map(|s| &s.tag);
+                    if self.spans[i].tag == Tag::Unknown
+                        && matches!(self.spans[i - 1].tag, Tag::Number(_))
+                        && matches!(self.spans[i - 2].cue(), Some(Cue::Top | Cue::Bottom))
+                        && matches!(next, Some(Tag::Cue(Cue::Per)) | Some(Tag::Field(_)) | None)
+                    {
+                        self.spans[i].used = true;
+                        values = false;
+                    }
+                }
+            }
             return Ok(self.exact(Plan::Rank { field: self.fref(field), n: n.unwrap_or(1), desc, label, filter, values }));
         }
         // "Is the average age over 30?": the comparison names the aggregated field and is the test.
@@ -981,18 +1018,20 @@ impl Parser<'_> {
         if (self.has(Cue::Distinct) || self.has(Cue::Values)) && !targets.is_empty() {
             return Ok(self.exact(Plan::DistinctValues { field: self.fref(targets[0]), filter }));
         }
+        // "What is the latest year in the data?": an order word over the one year or date asked for is its end.
+        if let (None, true, [t]) = (&filter, who || self.has(Cue::What), targets.as_slice()) {
+            if let Some(func) = self.order_end(*t) {
+                return Ok(self.exact(Plan::Aggregate { func, field: self.fref(*t), filter }));
+            }
+        }
         if filter.is_some() && (who || self.has(Cue::What) || alias) {
             // "Which cars weigh more than 4900 lbs": a field the filter already uses is not what is asked.
             let in_filter: Vec<String> = filter.as_ref().map(|f| f.conds().into_iter().map(|(fr, _, _)| fr.0.clone()).collect()).unwrap_or_default();
             let target = targets.iter().copied().find(|&t| Some(t) != self.cat.label && !in_filter.contains(&self.cat.fields[t].name));
             if let Some(t) = target {
                 // "In what year did the population first exceed 200 million?": the earliest such year.
-                if self.is_numeric(t) && self.cat.fields[t].yearly || self.is_date(t) {
-                    if let Some((i, first)) = self.spans.iter().enumerate().find_map(|(i, s)| (s.tag == Tag::Unknown).then(|| super::tagger::order_word(&super::text::fold(&s.raw)).map(|f| (i, f))).flatten()) {
-                        self.spans[i].used = true;
-                        let func = if first { AggFn::Min } else { AggFn::Max };
-                        return Ok(self.exact(Plan::Aggregate { func, field: self.fref(t), filter }));
-                    }
+                if let Some(func) = self.order_end(t) {
+                    return Ok(self.exact(Plan::Aggregate { func, field: self.fref(t), filter }));
                 }
                 if self.has(Cue::List) && !self.has(Cue::Which) {
                     return Ok(self.exact(Plan::List { filter, label: Some(self.fref(t)) }));
@@ -1035,6 +1074,16 @@ impl Parser<'_> {
     /// name, or any column whose values are all different.
     /// "the most frequent strength": rows per value, or, in a table of counts (a column named
     /// frequency, count, n…), the values' summed counts.
+    /// "first"/"last" (unplaced so far) over a year or date field: its Min or Max; marks the word used.
+    fn order_end(&mut self, t: usize) -> Option<AggFn> {
+        if !(self.is_numeric(t) && self.cat.fields[t].yearly || self.is_date(t)) {
+            return None;
+        }
+        let (i, first) = self.spans.iter().enumerate().find_map(|(i, s)| (s.tag == Tag::Unknown && !s.used).then(|| super::tagger::order_word(&super::text::fold(&s.raw)).map(|f| (i, f))).flatten())?;
+        self.spans[i].used = true;
+        Some(if first { AggFn::Min } else { AggFn::Max })
+    }
+
     fn frequent(&self, f: usize, most: bool, filter: Option<Filter>) -> Plan {
         const COUNTS: &[&str] = &["frequency", "freq", "count", "counts", "n", "cases", "number", "anzahl", "haufigkeit", "frecuencia", "frequencia", "recuento", "nombre"];
         let counts = self.unique(|g| g != f && self.is_numeric(g) && !self.cat.fields[g].yearly && matches!(super::text::name_words(&self.cat.fields[g].name).as_slice(), [w] if COUNTS.contains(&w.as_str())));
@@ -1369,8 +1418,10 @@ impl Parser<'_> {
             if i > 0 && !super::tagger::is_ordinal(&self.spans[i].raw) && matches!(super::text::fold(&self.spans[i - 1].raw).as_str(), "the" | "los" | "las" | "els" | "les" | "die" | "all" | "todos" | "todas" | "tots" | "totes" | "alle") {
                 continue;
             }
+            // "status 1": a yes/no column written 1/0 takes the number as its truth value.
+            let coded_bool = |p: &Self, f: usize| (n == 0.0 || n == 1.0) && matches!(p.cat.fields[f].ty, ColumnType::Boolean);
             let numeric_field = |p: &Self, j: usize| match &p.spans[j].tag {
-                Tag::Field(fs) if fs.len() == 1 && p.is_numeric(fs[0]) && !p.spans[j].used => Some(fs[0]),
+                Tag::Field(fs) if fs.len() == 1 && (p.is_numeric(fs[0]) || coded_bool(p, fs[0])) && !p.spans[j].used => Some(fs[0]),
                 _ => None,
             };
             let after = self.next_content(i).and_then(|j| numeric_field(self, j).map(|f| (j, f)));
@@ -1391,11 +1442,11 @@ impl Parser<'_> {
             out.push(At {
                 pos: i.min(j),
                 end: i.max(j),
-                filter: Filter::Cond { field: self.fref(f), pred: Predicate::Cmp(CmpOp::Eq, Literal::Number(n)), negated: neg.is_some() },
+                filter: Filter::Cond { field: self.fref(f), pred: Predicate::Cmp(CmpOp::Eq, if coded_bool(self, f) { Literal::Bool(n == 1.0) } else { Literal::Number(n) }), negated: neg.is_some() },
                 eq_value: neg.is_none().then(|| (f, fmt_number(n))),
                 kind: Kind::Point,
             });
-            if neg.is_none() {
+            if neg.is_none() && self.is_numeric(f) {
                 number_of.push((i, f));
             }
         }
