@@ -14,6 +14,7 @@ pub fn plan_shape(plan: &Plan, cat: &Catalog) -> Shape {
         Plan::Check { .. } => Shape::Boolean,
         Plan::Count { .. } | Plan::Columns | Plan::DistinctCount { .. } | Plan::Aggregate { .. } | Plan::Share { .. } => Shape::Number,
         Plan::Compare { ask: CompareAsk::Each, values, .. } => Shape::List { n: Some(values.len() as u32) },
+        Plan::LookupFields { fields, .. } => Shape::List { n: Some(fields.len() as u32) },
         Plan::Compare { ask: CompareAsk::Difference, .. } => Shape::Number,
         Plan::Frequent { .. } | Plan::Compare { .. } => Shape::Category,
         Plan::Lookup { field, .. } => match cat.field(&field.0) {
@@ -40,7 +41,8 @@ pub fn fits(asked: Shape, got: Shape, plan: &Plan) -> bool {
         // "How many cars per origin?" is one number per group.
         (Shape::Number, Shape::Number) => true,
         // "How many people were 17, 18 and 19?" is one number per value.
-        (Shape::Number, _) => matches!(plan, Plan::Group { .. } | Plan::Compare { ask: CompareAsk::Each, .. }),
+        // "How many bills in the 103rd and in the 104th Congress?" is one number per field named.
+        (Shape::Number, _) => matches!(plan, Plan::Group { .. } | Plan::Compare { ask: CompareAsk::Each, .. } | Plan::LookupFields { .. }),
         (Shape::Category, Shape::Category | Shape::List { .. }) => true,
         (Shape::Category, _) => false,
         (Shape::List { n: Some(k) }, Shape::List { n: Some(m) }) => k == m,
@@ -87,6 +89,10 @@ pub fn plan_fields(plan: &Plan) -> Vec<String> {
         }
         Plan::Lookup { field, key } => {
             out.push(field.0.clone());
+            add_filter(&Some(key.clone()), &mut out);
+        }
+        Plan::LookupFields { fields, key } => {
+            out.extend(fields.iter().map(|f| f.0.clone()));
             add_filter(&Some(key.clone()), &mut out);
         }
         Plan::List { filter, label } => {
@@ -237,7 +243,7 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                         || (funcs.contains(&AggFn::Avg) && spans[i + 1..].iter().find(|s| s.tag != Tag::Stop).is_some_and(|s| super::lang::is_row_word(&super::text::fold(&s.raw))))
                 }
                 // "How many miles per gallon does X do?" looks a number up; "the most common number of cylinders".
-                Cue::HowMany if matches!(inner, Plan::Lookup { .. } | Plan::Aggregate { .. }) || (next_field_used(spans, i, &uses) && !matches!(inner, Plan::Count { .. })) => true,
+                Cue::HowMany if matches!(inner, Plan::Lookup { .. } | Plan::LookupFields { .. } | Plan::Aggregate { .. }) || (next_field_used(spans, i, &uses) && !matches!(inner, Plan::Count { .. })) => true,
                 Cue::HowMany => matches!(
                     inner,
                     Plan::Compare { ask: CompareAsk::Each, measure: None, .. } | Plan::Count { .. } | Plan::DistinctCount { .. } | Plan::Columns | Plan::Group { func: AggFn::Count, .. } | Plan::GroupTop { func: AggFn::Count, .. } | Plan::Share { .. }

@@ -14,7 +14,7 @@ use super::sql::{self, bins_sql, cite_sql, eq_sql, filter_sql, main_sql, not_nul
 pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confidence: f32) -> Result<Answer, QueryError> {
     let main = main_sql(cat, plan);
     let rows = engine.query(&main).await?;
-    let mut a = Answer::plain(if matches!(plan, Plan::Lookup { .. }) { Route::Lookup } else { Route::Exact }, lang, String::new());
+    let mut a = Answer::plain(if matches!(plan, Plan::Lookup { .. } | Plan::LookupFields { .. }) { Route::Lookup } else { Route::Exact }, lang, String::new());
     a.intent = Some(plan.intent().to_string());
     a.confidence = confidence;
     a.sql = Some(main.clone());
@@ -344,6 +344,38 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                         format!("{n} Zeilen passen; „{l}“: {}.", list(lang, &items)),
                     );
                     a.value = Json::Array(rows.rows.iter().take(LIST_CAP).map(|r| r[0].clone()).collect());
+                }
+            }
+            a.citations = row_citations(cat, &rows);
+        }
+        Plan::LookupFields { fields, key } => {
+            let li = rows.col("label");
+            match rows.rows.as_slice() {
+                [] => {
+                    let mut a = no_rows(a, lang);
+                    a.route = Route::Unanswerable;
+                    return Ok(a);
+                }
+                [r] => {
+                    let w = li.map(|li| text(&r[li])).unwrap_or_else(|| describe(cat, key, lang));
+                    let items: Vec<String> = fields.iter().enumerate().map(|(i, f)| format!("“{}”: {}", label(f), num(lang, &r[i]))).collect();
+                    let items_es: Vec<String> = fields.iter().enumerate().map(|(i, f)| format!("«{}»: {}", label(f), num(lang, &r[i]))).collect();
+                    let items_de: Vec<String> = fields.iter().enumerate().map(|(i, f)| format!("„{}“: {}", label(f), num(lang, &r[i]))).collect();
+                    a.answer = tr(lang, format!("{w}: {}.", items.join("; ")), format!("{w}: {}.", items_es.join("; ")), format!("{w}: {}.", items_es.join("; ")), format!("{w}: {}.", items_de.join("; ")));
+                    a.value = Json::Array(r[..fields.len()].to_vec());
+                }
+                // The key names more than one row: which one's fields are meant is not known.
+                _ => {
+                    a.route = Route::Unanswerable;
+                    let d = describe(cat, key, lang);
+                    a.answer = tr(
+                        lang,
+                        format!("More than one row matches {d}; say which one."),
+                        format!("Más de una fila cumple {d}; di cuál."),
+                        format!("Més d'una fila compleix {d}; digues quina."),
+                        format!("Mehr als eine Zeile erfüllt {d}; sag, welche."),
+                    );
+                    return Ok(a);
                 }
             }
             a.citations = row_citations(cat, &rows);

@@ -153,6 +153,9 @@ pub enum Plan {
     },
     /// One field of the row(s) named by an identifying value.
     Lookup { field: FieldRef, key: Filter },
+    /// Several fields of the one row a key names, in the order asked ("the high and low on July
+    /// 4th", "China's rate in 1970, 1980 and 1990" with a column per year).
+    LookupFields { fields: Vec<FieldRef>, key: Filter },
     /// Rows matching a filter, listed by `label` (or all their fields without one).
     List { filter: Option<Filter>, label: Option<FieldRef> },
     /// A field's values, for a histogram.
@@ -225,7 +228,7 @@ impl Plan {
             | Plan::List { filter, .. }
             | Plan::Distribution { filter, .. }
             | Plan::Scatter { filter, .. } => filter.as_ref(),
-            Plan::Share { filter, .. } | Plan::Lookup { key: filter, .. } => Some(filter),
+            Plan::Share { filter, .. } | Plan::Lookup { key: filter, .. } | Plan::LookupFields { key: filter, .. } => Some(filter),
             Plan::Columns => None,
             Plan::Check { inner, .. } => inner.filter(),
         }
@@ -248,6 +251,7 @@ impl Plan {
             Plan::Share { .. } => "share",
             Plan::Compare { .. } => "compare",
             Plan::Lookup { .. } => "lookup",
+            Plan::LookupFields { .. } => "lookup_fields",
             Plan::List { .. } => "filter_list",
             Plan::Distribution { .. } => "distribution",
             Plan::Scatter { .. } => "scatter",

@@ -243,6 +243,12 @@ pub fn main_sql(cat: &Catalog, plan: &Plan) -> String {
                 LIST_CAP + 1
             )
         }
+        Plan::LookupFields { fields, key } => {
+            let label = cat.label.map(|l| format!("{} AS \"label\", ", expr(cat, &FieldRef(cat.fields[l].name.clone())))).unwrap_or_default();
+            let values = fields.iter().enumerate().map(|(i, f)| format!("{} AS \"v{i}\", ", expr(cat, f))).collect::<String>();
+            // Two rows at most: one is the answer; a second says the key does not name one row.
+            format!("SELECT {values}{label}{} FROM {t}{} ORDER BY {} ASC LIMIT 2", ident(ROW), where_(&[Some(filter(cat, key))]), ident(ROW))
+        }
         Plan::List { filter, label } => {
             let cols = match label {
                 Some(l) => format!("{} AS \"label\"", shown(cat, l)),

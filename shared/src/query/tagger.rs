@@ -126,6 +126,63 @@ fn numbers_naming_columns(out: &mut [Span], cat: &Catalog) {
     }
 }
 
+/// A number written as itself or as an ordinal ("104", "104th", "3rd", "2.", "3e"), for the
+/// numbers that end column names.
+fn number_or_ordinal(s: &Span) -> Option<i64> {
+    if let Tag::Number(n) = s.tag {
+        return (n.fract() == 0.0).then_some(n as i64);
+    }
+    let digits: String = s.raw.chars().take_while(char::is_ascii_digit).collect();
+    let rest = s.raw[digits.len()..].to_lowercase();
+    (!digits.is_empty() && matches!(rest.as_str(), "st" | "nd" | "rd" | "th" | "." | "e" | "er" | "te" | "ten")).then(|| digits.parse().ok()).flatten()
+}
+
+/// "bills in the 104th Congress" with columns BILLS103 and BILLS104: a family of columns that share
+/// a stem and end in numbers is named by the stem and the number. The noun right after the number
+/// ("Congress") only says what the number counts. The stem alone names every member (ask which).
+fn numbered_columns(out: &mut [Span], cat: &Catalog) {
+    let mut families: Vec<(String, Vec<(i64, usize)>)> = Vec::new();
+    for (k, f) in cat.fields.iter().enumerate() {
+        let name = super::text::fold(&f.name);
+        let stem = name.trim_end_matches(|c: char| c.is_ascii_digit());
+        let Ok(number) = name[stem.len()..].parse::<i64>() else { continue };
+        let stem = stem.trim_end_matches(['_', ' ', '-', '.']).to_string();
+        if stem.len() < 3 || !stem.chars().all(char::is_alphabetic) {
+            continue;
+        }
+        match families.iter_mut().find(|(s, _)| *s == stem) {
+            Some((_, members)) => members.push((number, k)),
+            None => families.push((stem, vec![(number, k)])),
+        }
+    }
+    for (stem, members) in families.iter().filter(|(_, m)| m.len() >= 2) {
+        let stem_at: Vec<usize> = (0..out.len()).filter(|&i| out[i].tag == Tag::Unknown && same_word(&super::text::fold(&out[i].raw), stem)).collect();
+        let [at] = stem_at.as_slice() else { continue };
+        let numbered: Vec<(usize, usize)> = (0..out.len()).filter_map(|i| number_or_ordinal(&out[i]).and_then(|n| members.iter().find(|(m, _)| *m == n)).map(|&(_, f)| (i, f))).collect();
+        match numbered.as_slice() {
+            [(i, f)] => {
+                out[*at].tag = Tag::Field(vec![*f]);
+                out[*i].tag = Tag::Stop;
+                if out.get(i + 1).is_some_and(|n| n.tag == Tag::Unknown && n.raw.chars().next().is_some_and(char::is_uppercase)) {
+                    out[i + 1].tag = Tag::Stop;
+                }
+            }
+            [] => out[*at].tag = Tag::Field(members.iter().map(|&(_, f)| f).collect()),
+            // "bills in the 103rd and in the 104th": the stem takes the first, each later number its own.
+            [(i, f), rest @ ..] => {
+                out[*at].tag = Tag::Field(vec![*f]);
+                out[*i].tag = Tag::Stop;
+                for (j, g) in rest {
+                    out[*j].tag = Tag::Field(vec![*g]);
+                }
+                if let Some(last) = rest.last().map(|(j, _)| j + 1).filter(|&k| out.get(k).is_some_and(|n| n.tag == Tag::Unknown && n.raw.chars().next().is_some_and(char::is_uppercase))) {
+                    out[last].tag = Tag::Stop;
+                }
+            }
+        }
+    }
+}
+
 /// The key with its last word made singular ("transition metals" → "transition metal"; "cities" →
 /// "city"), for values people name in the plural.
 fn singulars(key: &str) -> Vec<String> {
@@ -321,6 +378,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     from_to_range(&mut out);
     names_over_codes(&mut out, cat);
     numbers_naming_columns(&mut out, cat);
+    numbered_columns(&mut out, cat);
     join_number_words(&mut out);
     ordinal_before_field(&mut out, cat);
     comparative_before_value(&mut out);

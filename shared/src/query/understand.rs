@@ -299,6 +299,7 @@ pub fn summary(plan: &Plan, cat: &Catalog, lang: Lang) -> String {
         Plan::Share { filter, .. } => format!("% [{}]", super::execute::describe(cat, filter, lang)),
         Plan::Compare { field, values, .. } => format!("“{}”: {}", label(field), values.join(" / ")),
         Plan::Lookup { field, key } => format!("“{}” [{}]", label(field), super::execute::describe(cat, key, lang)),
+        Plan::LookupFields { fields, key } => format!("{} [{}]", fields.iter().map(|f| format!("“{}”", label(f))).collect::<Vec<_>>().join(", "), super::execute::describe(cat, key, lang)),
         Plan::List { filter, .. } => format!("{rows}{}", filt(filter)),
         Plan::Distribution { field, .. } => format!("“{}”", label(field)),
         Plan::Scatter { x, y, .. } => format!("“{}” / “{}”", label(y), label(x)),
@@ -764,6 +765,18 @@ impl Parser<'_> {
             let Some(&f) = numeric_targets.first() else { return Err(self.missing(Some(true))) };
             return Ok(self.exact(Plan::Distribution { field: self.fref(f), filter }));
         }
+        // "number of marriages and divorces in 1980", "the high and low on July 4th": fields listed
+        // together, of the one row the conditions name (a value or date that identifies a row, or
+        // a year in a table with one row per year).
+        if agg.is_none() || (agg == Some(AggFn::Sum) && self.has(Cue::HowMany)) {
+            let names_one_row = !conds.is_empty()
+                && !matches!(filter, Some(Filter::Or(_)))
+                && conds.iter().all(|c| c.kind == Kind::Identifying || c.eq_value.as_ref().is_some_and(|(f, _)| self.identifies(*f)))
+                && conds.iter().any(|c| c.kind == Kind::Identifying || c.eq_value.as_ref().is_some_and(|(f, _)| self.identifies(*f)));
+            if let (true, false, Some(fields), Some(key)) = (names_one_row, high || low || self.has(Cue::Most) || self.has(Cue::Least), self.listed_fields(&targets), filter.clone()) {
+                return Ok(self.exact(Plan::LookupFields { fields: fields.into_iter().map(|f| self.fref(f)).collect(), key }));
+            }
+        }
         // Grouped aggregates: "average horsepower per origin".
         if let Some(by) = by {
             if !(high || low) || agg.is_some() || self.has(Cue::HowMany) {
@@ -961,6 +974,10 @@ impl Parser<'_> {
                 .copied()
                 .or_else(|| age_asked.then(age).flatten())
                 .or_else(|| (self.has(Cue::DataDate)).then(|| self.unique(|f| self.is_date(f))).flatten());
+            // "the high and low on July 4th", "China in 1970, 1980 and 1990": fields listed together.
+            if let (Some(fields), Some(key)) = (self.listed_fields(&targets), filter.clone()) {
+                return Ok(self.exact(Plan::LookupFields { fields: fields.into_iter().map(|f| self.fref(f)).collect(), key }));
+            }
             if let (Some(t), Some(key)) = (target, filter.clone()) {
                 if !(alias && self.has(Cue::HowMany) && !self.is_numeric(t)) {
                     return Ok(self.exact(Plan::Lookup { field: self.fref(t), key }));
@@ -1074,6 +1091,22 @@ impl Parser<'_> {
     /// name, or any column whose values are all different.
     /// "the most frequent strength": rows per value, or, in a table of counts (a column named
     /// frequency, count, n…), the values' summed counts.
+    /// Two or more fields named one after another, with nothing between them but "and", stop words
+    /// and words already read ("high and low", "1970, 1980 and 1990"), in the order named.
+    fn listed_fields(&self, targets: &[usize]) -> Option<Vec<usize>> {
+        if targets.len() < 2 {
+            return None;
+        }
+        let at: Vec<usize> = targets.iter().map(|&t| self.spans.iter().position(|s| !s.used && matches!(&s.tag, Tag::Field(fs) if fs == &vec![t]))).collect::<Option<_>>()?;
+        let mut order: Vec<(usize, usize)> = at.into_iter().zip(targets.iter().copied()).collect();
+        order.sort();
+        let joined = order.windows(2).all(|w| {
+            self.spans[w[0].0 + 1..w[1].0].iter().all(|s| s.used || matches!(s.tag, Tag::Stop | Tag::Cue(Cue::And | Cue::In | Cue::Of)))
+        });
+        let and = self.spans[order[0].0..=order.last()?.0].iter().any(|s| s.cue() == Some(Cue::And));
+        (joined && and).then(|| order.into_iter().map(|(_, f)| f).collect())
+    }
+
     /// "first"/"last" (unplaced so far) over a year or date field: its Min or Max; marks the word used.
     fn order_end(&mut self, t: usize) -> Option<AggFn> {
         if !(self.is_numeric(t) && self.cat.fields[t].yearly || self.is_date(t)) {
