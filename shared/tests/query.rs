@@ -264,3 +264,40 @@ fn wide_year_columns_and_names_over_codes() {
     let a = ask("How many countries had a fertility rate above 5 in 2010?");
     assert_eq!((a.route, a.value.as_u64()), (Route::Exact, Some(2)), "{}", a.answer);
 }
+
+#[test]
+fn a_max_min_column_pair_is_the_high_and_the_low() {
+    const CSV: &str = "STATION,DATE,TMAX,TMIN\nS1,2016-07-03,85,60\nS1,2016-07-04,81,63\nS1,2016-07-05,90,58\nS1,2016-07-06,70,55\n";
+    let up = load(&[SourceFile { name: "weather.csv", bytes: CSV.as_bytes() }]);
+    let d = Dataset::new(up.tables, DatasetDescription::default()).expect("dataset");
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    // Both fields of one row, in the order asked.
+    let a = ask("What were the high and low on July 4th, 2016?");
+    assert_eq!((a.route, a.value.clone()), (Route::Lookup, serde_json::json!([81, 63])), "{}", a.answer);
+    let a = ask("Which date had the warmest overnight low?");
+    assert_eq!(a.value, serde_json::json!(["2016-07-04"]), "{}", a.answer);
+    // "coldest first" orders the list; the rows' noun after the superlative asks for the dates.
+    let a = ask("list the 2 coldest days by overnight low, coldest first");
+    assert_eq!(a.value, serde_json::json!(["2016-07-06", "2016-07-05"]), "{}", a.answer);
+    // A direction against the ranking is not placed: no exact answer in the other order.
+    let a = ask("list the 2 coldest days by overnight low, largest first");
+    assert_ne!(a.route, Route::Exact, "{}", a.answer);
+}
+
+#[test]
+fn column_families_ending_in_numbers_and_rankings_by_a_field() {
+    const CSV: &str = "COMMITTEE,BILLS103,BILLS104,STAFF\nBudget,101,23,40\nRules,50,80,20\nScience,60,70,30\n";
+    let up = load(&[SourceFile { name: "committee.csv", bytes: CSV.as_bytes() }]);
+    let d = Dataset::new(up.tables, DatasetDescription::default()).expect("dataset");
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let a = ask("Which committee got the most bills in the 104th Congress?");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(["Rules"])), "{}", a.answer);
+    let a = ask("How many bills did Budget get in the 103rd and in the 104th Congress?");
+    assert_eq!(a.value, serde_json::json!([101, 23]), "{}", a.answer);
+    // The stem alone names both: asked back, never guessed.
+    let a = ask("What is the total number of bills?");
+    assert_eq!(a.route, Route::Clarify, "{}", a.answer);
+    // "by" names the ranked field; the noun between "top 2" and "by" is the rows'.
+    let a = ask("top 2 panels by staff");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(["Budget", "Science"])), "{}", a.answer);
+}
