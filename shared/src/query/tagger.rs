@@ -389,7 +389,36 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     prefer_extreme(&mut out, cat);
     extreme_pair_nouns(&mut out, cat);
     superlative_first(&mut out);
+    stemmed_fields(&mut out, cat, lang);
     out
+}
+
+/// "generated" → net_generation, "discovered" → year discovered: a word left unknown whose stem
+/// (Snowball, in the question's language) is the stem of a word in exactly one field's name.
+/// Stems shorter than five letters say too little to name a field.
+fn stemmed_fields(out: &mut [Span], cat: &Catalog, lang: Lang) {
+    let algorithm = match lang {
+        Lang::En => rust_stemmers::Algorithm::English,
+        Lang::Es => rust_stemmers::Algorithm::Spanish,
+        Lang::De => rust_stemmers::Algorithm::German,
+        Lang::Ca => return,
+    };
+    let stemmer = rust_stemmers::Stemmer::create(algorithm);
+    let stem = |w: &str| stemmer.stem(w).into_owned();
+    for s in out.iter_mut() {
+        let w = super::text::fold(&s.raw);
+        if s.tag != Tag::Unknown || w.len() < 5 || !w.chars().all(char::is_alphabetic) {
+            continue;
+        }
+        let st = stem(&w);
+        if st.len() < 5 {
+            continue;
+        }
+        let fs: Vec<usize> = (0..cat.fields.len()).filter(|&f| cat.fields[f].names.iter().flatten().any(|n| n.len() >= 5 && stem(n) == st)).collect();
+        if fs.len() == 1 {
+            s.tag = Tag::Field(fs);
+        }
+    }
 }
 
 /// "the 3 coldest days, coldest first", "worst first", "wärmste zuerst": a superlative before

@@ -825,7 +825,8 @@ impl Parser<'_> {
             }
             _ => None,
         });
-        if let Some(most) = most_rows {
+        // …and "Which source generated the most electricity?" names the measure ranked.
+        if let Some(most) = most_rows.filter(|_| numeric_targets.iter().all(|&f| self.cat.fields[f].categorical)) {
             if let Some(&f) = targets.iter().find(|&&f| !self.is_numeric(f) || self.cat.fields[f].categorical) {
                 return Ok(self.exact(self.frequent(f, most, filter)));
             }
@@ -870,6 +871,12 @@ impl Parser<'_> {
                 }
                 return Err(self.unknown_field_or_missing(Some(true)));
             };
+            // "Which source generated the most electricity?", "Which team scored the most points?":
+            // "most" of a measure, asked of a category whose values repeat, is the groups' total.
+            let said_most = self.spans.iter().any(|s| s.cue() == Some(Cue::High) && matches!(super::text::fold(&s.raw).as_str(), "most" | "the most" | "meisten" | "am meisten" | "mas" | "mes"));
+            if let Some(g) = which_field.filter(|&g| said_most && g != field && self.cat.fields[g].categorical && !self.identifies(g) && self.is_numeric(field) && !self.cat.fields[field].yearly) {
+                return Ok(self.exact(Plan::GroupTop { func: AggFn::Sum, field: Some(self.fref(field)), by: self.fref(g), n: n.unwrap_or(1), desc, filter }));
+            }
             // "the 3 states with…", "Top 5 countries by…": a text field the question names labels the rows.
             let named = targets.iter().copied().find(|&t| t != field && !self.is_numeric(t));
             let label = which_field.or(named).or(self.cat.label).filter(|&l| l != field).map(|l| self.fref(l));
