@@ -390,7 +390,45 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     extreme_pair_nouns(&mut out, cat);
     superlative_first(&mut out);
     stemmed_fields(&mut out, cat, lang);
+    partial_names(&mut out, cat);
     out
+}
+
+/// "Glasgow" for Glasgow_City, "the Western Isles" for Eilean_Siar_(Western_Isles): capitalised
+/// words left unknown that appear, whole and in order, in exactly one value of a column naming
+/// the rows name that row.
+fn partial_names(out: &mut [Span], cat: &Catalog) {
+    let names_rows = |f: usize| cat.label == Some(f) || (cat.fields[f].distinct == cat.rows && cat.rows > 1 && !cat.fields[f].ty.is_numeric());
+    let capital = |s: &Span| s.tag == Tag::Unknown && s.raw.chars().count() >= 3 && s.raw.chars().next().is_some_and(char::is_uppercase) && s.raw.chars().all(char::is_alphabetic);
+    let mut i = 0;
+    while i < out.len() {
+        if !capital(&out[i]) {
+            i += 1;
+            continue;
+        }
+        // The longest run from here that names one value ("Western Isles"); lists are not commas
+        // apart here ("Glasgow, Edinburgh"), so a shorter run is tried when a longer names none.
+        let end = (i..out.len()).take_while(|&k| capital(&out[k])).last().map_or(i + 1, |k| k + 1);
+        let mut taken = 1;
+        for stop in (i + 1..=end).rev() {
+            let words: Vec<String> = out[i..stop].iter().map(|s| super::text::fold(&s.raw)).collect();
+            let hits: Vec<&ValueHit> = cat
+                .values
+                .iter()
+                .filter(|(key, _)| key.split(' ').collect::<Vec<_>>().windows(words.len()).any(|w| w.iter().zip(&words).all(|(a, b)| a == b)))
+                .flat_map(|(_, hits)| hits.iter().filter(|h| names_rows(h.field)))
+                .collect();
+            if let [hit] = hits.as_slice() {
+                out[i].tag = Tag::Value(vec![(*hit).clone()]);
+                for s in &mut out[i + 1..stop] {
+                    s.tag = Tag::Stop;
+                }
+                taken = stop - i;
+                break;
+            }
+        }
+        i += taken;
+    }
 }
 
 /// "generated" → net_generation, "discovered" → year discovered: a word left unknown whose stem
