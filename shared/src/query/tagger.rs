@@ -391,7 +391,36 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     superlative_first(&mut out);
     stemmed_fields(&mut out, cat, lang);
     partial_names(&mut out, cat);
+    if lang != Lang::En {
+        cognate_values(&mut out, cat);
+    }
     out
+}
+
+/// "metaloides" for metalloid, "Konservative" for Conservative: in a question not in English, a
+/// word left unknown that is the cognate of exactly one one-word category value names it.
+fn cognate_values(out: &mut [Span], cat: &Catalog) {
+    for s in out.iter_mut() {
+        let w = super::text::fold(&s.raw);
+        // "metaloides" read as the field metal by its first letters is its value metalloid.
+        let field_of = match &s.tag {
+            Tag::Unknown => None,
+            Tag::Field(fs) if fs.len() == 1 && !cat.fields[fs[0]].names.iter().any(|n| n.concat() == w) => Some(fs[0]),
+            _ => continue,
+        };
+        if !w.chars().all(char::is_alphabetic) {
+            continue;
+        }
+        let keys: Vec<&String> = cat
+            .values
+            .iter()
+            .filter(|(k, hits)| !k.contains(' ') && cognate(k, &w) && hits.iter().any(|h| cat.fields[h.field].categorical && field_of.is_none_or(|f| f == h.field)))
+            .map(|(k, _)| k)
+            .collect();
+        if let [k] = keys.as_slice() {
+            s.tag = Tag::Value(cat.values[*k].iter().filter(|h| cat.fields[h.field].categorical).cloned().collect());
+        }
+    }
 }
 
 /// "Glasgow" for Glasgow_City, "the Western Isles" for Eilean_Siar_(Western_Isles): capitalised
