@@ -1054,6 +1054,48 @@ mod tests {
         tag(q, &tokenize(q), lang, &cat, &[]).into_iter().map(|s| (s.raw, s.tag)).collect()
     }
 
+    fn tags_of(file: &str, csv: &str, q: &str, lang: Lang) -> Vec<(String, Tag)> {
+        let cat = test_catalog(file, csv);
+        tag(q, &tokenize(q), lang, &cat, &[]).into_iter().map(|s| (s.raw, s.tag)).collect()
+    }
+
+    #[test]
+    fn stems_partial_names_and_cognate_values() {
+        const POWER: &str = "year,source,net_generation\n2001,Fossil Fuels,35361\n2001,Nuclear,3853\n2002,Fossil Fuels,35991\n2002,Nuclear,4574\n";
+        let t = tags_of("power.csv", POWER, "Which source generated the most?", Lang::En);
+        assert_eq!(t[2], ("generated".into(), Tag::Field(vec![2])), "{t:?}");
+        // A stem too short to say anything names nothing.
+        let t = tags_of("power.csv", POWER, "Which source got the most?", Lang::En);
+        assert!(!t.iter().any(|(w, tag)| w == "got" && matches!(tag, Tag::Field(_))), "{t:?}");
+        const AREAS: &str = "AREA,YES\nGlasgow_City,75\nEdinburgh_City,62\nEilean_Siar_(Western_Isles),68.4\nEast_Ayrshire,70.5\nSouth_Ayrshire,66\n";
+        let t = tags_of("areas.csv", AREAS, "YES in Glasgow, Edinburgh and the Western Isles", Lang::En);
+        let named: Vec<&str> = t.iter().filter_map(|(_, tag)| match tag {
+            Tag::Value(h) => Some(h[0].value.as_str()),
+            _ => None,
+        }).collect();
+        assert_eq!(named, ["Glasgow_City", "Edinburgh_City", "Eilean_Siar_(Western_Isles)"], "{t:?}");
+        // A word in two names names neither.
+        let t = tags_of("areas.csv", AREAS, "YES in Ayrshire", Lang::En);
+        assert!(!t.iter().any(|(_, tag)| matches!(tag, Tag::Value(_))), "{t:?}");
+        const KINDS: &str = "name,kind\nBoron,metalloid\nSilicon,metalloid\nIron,metal\nNeon,gas\nArgon,gas\nCopper,metal\nZinc,metal\nXenon,gas\nKrypton,gas\nGold,metal\nSilver,metal\nRadon,gas\n";
+        let t = tags_of("elements.csv", KINDS, "¿Cuántos elementos son metaloides?", Lang::Es);
+        assert!(t.iter().any(|(w, tag)| w == "metaloides" && matches!(tag, Tag::Value(h) if h[0].value == "metalloid")), "{t:?}");
+    }
+
+    #[test]
+    fn a_max_min_pair_and_numbered_columns_are_named_by_their_words() {
+        const W: &str = "DATE,TMAX,TMIN\n2016-07-03,85,60\n2016-07-04,81,63\n";
+        let t = tags_of("w.csv", W, "the daily high and overnight low", Lang::En);
+        assert!(t.contains(&("high".into(), Tag::Field(vec![1]))) && t.contains(&("low".into(), Tag::Field(vec![2]))), "{t:?}");
+        assert!(t.iter().filter(|(_, tag)| *tag == Tag::Stop).count() >= 3, "{t:?}");
+        const C: &str = "COMMITTEE,BILLS103,BILLS104\nBudget,101,23\nRules,50,80\n";
+        let t = tags_of("c.csv", C, "bills in the 104th Congress", Lang::En);
+        assert_eq!(t[0].1, Tag::Field(vec![2]), "{t:?}");
+        assert!(t[3..].iter().all(|(_, tag)| *tag == Tag::Stop), "{t:?}");
+        let t = tags_of("c.csv", C, "bills of Budget", Lang::En);
+        assert_eq!(t[0].1, Tag::Field(vec![1, 2]), "{t:?}");
+    }
+
     #[test]
     fn a_word_a_field_name_shortens_joins_it() {
         // "life expectancy" is lifeExp: one field span, or the field and a joined word.
