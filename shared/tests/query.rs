@@ -301,3 +301,19 @@ fn column_families_ending_in_numbers_and_rankings_by_a_field() {
     let a = ask("top 2 panels by staff");
     assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(["Budget", "Science"])), "{}", a.answer);
 }
+
+#[test]
+fn a_month_named_alone_filters_a_date_column() {
+    const CSV: &str = "DATE,TMAX,TMIN\n2016-01-10,30,-2\n2016-01-20,35,5\n2016-02-10,40,-1\n2016-06-01,91,60\n2016-06-02,88,62\n2017-06-03,95,65\n";
+    let up = load(&[SourceFile { name: "weather.csv", bytes: CSV.as_bytes() }]);
+    let d = Dataset::new(up.tables, DatasetDescription::default()).expect("dataset");
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    // June of every year.
+    let a = ask("How many days in June had a high of 90 or more?");
+    assert_eq!((a.route, a.value.as_u64()), (Route::Exact, Some(2)), "{}", a.answer);
+    let a = ask("did the low ever drop below zero in February?");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(true)), "{}", a.answer);
+    assert_eq!(ask("What was the average high in January?").value, 32.5);
+    // Two months are not read as one day in both: refused, not counted as none.
+    assert_ne!(ask("How many days in January and June had a high over 30?").route, Route::Exact);
+}

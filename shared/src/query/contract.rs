@@ -270,7 +270,7 @@ fn ranked_after(spans: &[Span], per: usize, field: &super::plan::FieldRef, cat: 
 /// The plan compares: a condition with an order or a range, or a test of one number against another.
 fn compares(plan: &Plan, op: CmpOp) -> bool {
     let ordered = |f: &Filter| {
-        f.conds().iter().any(|(_, p, _)| matches!(p, Predicate::Cmp(o, _) if *o != CmpOp::Eq || op == CmpOp::Eq) || matches!(p, Predicate::Between(..) | Predicate::Year(_)))
+        f.conds().iter().any(|(_, p, _)| matches!(p, Predicate::Cmp(o, _) if *o != CmpOp::Eq || op == CmpOp::Eq) || matches!(p, Predicate::Between(..) | Predicate::Year(_) | Predicate::Month(_)))
     };
     match plan {
         Plan::Check { inner, test } => matches!(test, Test::Cmp { .. } | Test::FirstMore | Test::FirstFewer) || compares(inner, op),

@@ -678,6 +678,7 @@ pub fn describe(cat: &Catalog, f: &Filter, lang: Lang) -> String {
                 Predicate::Contains(s) => tr(lang, format!("{l} contains “{s}”"), format!("{l} contiene «{s}»"), format!("{l} conté «{s}»"), format!("{l} enthält „{s}“")),
                 Predicate::StartsWith(s) => tr(lang, format!("{l} starts with “{s}”"), format!("{l} empieza por «{s}»"), format!("{l} comença per «{s}»"), format!("{l} beginnt mit „{s}“")),
                 Predicate::Year(y) => format!("{l} = {y}"),
+                Predicate::Month(m) => tr(lang, format!("month of {l} = {m}"), format!("mes de {l} = {m}"), format!("mes de {l} = {m}"), format!("Monat von {l} = {m}")),
                 Predicate::Missing => tr(lang, format!("{l} is missing"), format!("{l} falta"), format!("{l} hi falta"), format!("{l} fehlt")),
             };
             if *negated { format!("{not} ({s})") } else { s }

@@ -125,6 +125,29 @@ pub fn order_direction(phrase: &str) -> Option<bool> {
     }
 }
 
+/// A month named alone ("February", "febrero", "febrer", "Februar"): its number. "May" and
+/// "März" are months only capitalised as typed (`capital`), since "may" is also a verb.
+pub fn month_word(w: &str, capital: bool) -> Option<u32> {
+    const MONTHS: [&[&str]; 12] = [
+        &["january", "enero", "gener", "januar", "janner"],
+        &["february", "febrero", "febrer", "februar"],
+        &["march", "marzo", "marc", "marz"],
+        &["april", "abril"],
+        &["may", "mayo", "maig", "mai"],
+        &["june", "junio", "juny", "juni"],
+        &["july", "julio", "juliol", "juli"],
+        &["august", "agosto", "agost"],
+        &["september", "septiembre", "setiembre", "setembre"],
+        &["october", "octubre", "oktober"],
+        &["november", "noviembre", "novembre"],
+        &["december", "diciembre", "desembre", "dezember"],
+    ];
+    if matches!(w, "may" | "mai" | "marc" | "marz") && !capital {
+        return None;
+    }
+    MONTHS.iter().position(|names| names.contains(&w)).map(|i| i as u32 + 1)
+}
+
 impl Lexicon {
     /// A number written as one word, compounds included: "twenty" and "fünfundzwanzig" (German
     /// units-and-tens), "veinticinco" (Spanish twenties), "zweihundert", "doscientos".

@@ -62,6 +62,8 @@ pub enum Predicate {
     StartsWith(String),
     /// The year of a date column.
     Year(i32),
+    /// The month (1–12) of a date column, in any year: "in February", "im Juni".
+    Month(u32),
     /// No value in the cell: "rows with no value for X", "missing X".
     Missing,
 }

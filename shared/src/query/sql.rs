@@ -66,6 +66,8 @@ pub fn filter(cat: &Catalog, f: &Filter) -> String {
                 Predicate::StartsWith(s) => format!("starts_with(lower({text_e}), {})", string(&s.to_lowercase())),
                 Predicate::Year(y) if ty(cat, field) == ColumnType::Date => format!("date_part('year', {e}) = {y}"),
                 Predicate::Year(y) => format!("substr({text_e}, 1, 4) = '{y:04}'"),
+                Predicate::Month(m) if ty(cat, field) == ColumnType::Date => format!("date_part('month', {e}) = {m}"),
+                Predicate::Month(m) => format!("substr({text_e}, 6, 2) = '{m:02}'"),
                 // NOT (x IS NULL) is the rows with a value: negation stays meaningful here.
                 Predicate::Missing => format!("{e} IS NULL"),
             };

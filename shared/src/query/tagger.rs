@@ -391,6 +391,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     superlative_first(&mut out);
     stemmed_fields(&mut out, cat, lang);
     partial_names(&mut out, cat);
+    verb_before_operator(&mut out);
     if lang != Lang::En {
         cognate_values(&mut out, cat);
     }
@@ -419,6 +420,17 @@ fn cognate_values(out: &mut [Span], cat: &Catalog) {
             .collect();
         if let [k] = keys.as_slice() {
             s.tag = Tag::Value(cat.values[*k].iter().filter(|h| cat.fields[h.field].categorical).cloned().collect());
+        }
+    }
+}
+
+/// "drop below zero", "go over 300", "rise above 5": a verb of movement right before a comparison
+/// only says how the value got there.
+fn verb_before_operator(out: &mut [Span]) {
+    const MOVES: &[&str] = &["drop", "dropped", "drops", "fall", "fell", "falls", "go", "went", "goes", "dip", "dipped", "rise", "rose", "rises", "climb", "climbed", "climbs", "stay", "stayed", "stays", "remain", "remained", "remains"];
+    for i in 0..out.len().saturating_sub(1) {
+        if out[i].tag == Tag::Unknown && matches!(out[i + 1].cue(), Some(Cue::Op(_))) && MOVES.contains(&super::text::fold(&out[i].raw).as_str()) {
+            out[i].tag = Tag::Stop;
         }
     }
 }

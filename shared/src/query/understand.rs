@@ -1424,6 +1424,17 @@ impl Parser<'_> {
             let eq_value = (!self.is_date(field)).then(|| (field, fmt_number(y)));
             out.push(At { pos: prev.unwrap_or(i), end: i, filter: Filter::Cond { field: self.fref(field), pred, negated: false }, eq_value, kind: Kind::Range });
         }
+        // 3b. A month alone over the one date column: "in February", "im Juni", "al juny". Two
+        // months named are left to refuse (they would need "or", and a list asks each).
+        let months: Vec<(usize, u32)> = (0..self.spans.len())
+            .filter(|&i| self.spans[i].tag == Tag::Unknown)
+            .filter_map(|i| super::lang::month_word(&super::text::fold(&self.spans[i].raw), self.spans[i].raw.chars().next().is_some_and(char::is_uppercase)).map(|m| (i, m)))
+            .collect();
+        if let ([(i, m)], Some(f)) = (months.as_slice(), self.unique(|f| self.is_date(f) && !self.cat.fields[f].yearly)) {
+            self.spans[*i].used = true;
+            let neg = self.negation_before(*i);
+            out.push(At { pos: *i, end: *i, filter: Filter::Cond { field: self.fref(f), pred: Predicate::Month(*m), negated: neg.is_some() }, eq_value: None, kind: Kind::Range });
+        }
         // 4. Dates on their own: "on April 30, 1992", "am 25.12.2013".
         for i in 0..self.spans.len() {
             let Tag::Date(d) = self.spans[i].tag.clone() else { continue };
