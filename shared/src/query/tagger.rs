@@ -436,10 +436,10 @@ fn verb_before_operator(out: &mut [Span]) {
 }
 
 /// "Glasgow" for Glasgow_City, "the Western Isles" for Eilean_Siar_(Western_Isles): capitalised
-/// words left unknown that appear, whole and in order, in exactly one value of a column naming
-/// the rows name that row.
+/// words left unknown that appear, whole and in order (two or more in any order: "Jean Chrétien"
+/// for "Chrétien, Jean"), in exactly one value of the table's text columns name that value.
 fn partial_names(out: &mut [Span], cat: &Catalog) {
-    let names_rows = |f: usize| cat.label == Some(f) || (cat.fields[f].distinct == cat.rows && cat.rows > 1 && !cat.fields[f].ty.is_numeric());
+    let names = |f: usize| !cat.fields[f].ty.is_numeric() && cat.fields[f].composed.is_none();
     let capital = |s: &Span| s.tag == Tag::Unknown && s.raw.chars().count() >= 3 && s.raw.chars().next().is_some_and(char::is_uppercase) && s.raw.chars().all(char::is_alphabetic);
     let mut i = 0;
     while i < out.len() {
@@ -456,9 +456,17 @@ fn partial_names(out: &mut [Span], cat: &Catalog) {
             let hits: Vec<&ValueHit> = cat
                 .values
                 .iter()
-                .filter(|(key, _)| key.split(' ').collect::<Vec<_>>().windows(words.len()).any(|w| w.iter().zip(&words).all(|(a, b)| a == b)))
-                .flat_map(|(_, hits)| hits.iter().filter(|h| names_rows(h.field)))
+                .filter(|(key, _)| {
+                    let kw: Vec<&str> = key.split(' ').collect();
+                    // "Jean Chrétien" for "Chrétien, Jean": two words or more may come in any order.
+                    kw.windows(words.len()).any(|w| w.iter().zip(&words).all(|(a, b)| a == b)) || (words.len() >= 2 && words.iter().all(|w| kw.contains(&w.as_str())))
+                })
+                .flat_map(|(_, hits)| hits.iter().filter(|h| names(h.field)))
                 .collect();
+            // One value can have two keys ("chretien jean" and "jean chretien").
+            let mut hits = hits;
+            hits.sort_by(|a, b| (a.field, &a.value).cmp(&(b.field, &b.value)));
+            hits.dedup_by(|a, b| a.field == b.field && a.value == b.value);
             if let [hit] = hits.as_slice() {
                 out[i].tag = Tag::Value(vec![(*hit).clone()]);
                 for s in &mut out[i + 1..stop] {
