@@ -317,3 +317,16 @@ fn a_month_named_alone_filters_a_date_column() {
     // Two months are not read as one day in both: refused, not counted as none.
     assert_ne!(ask("How many days in January and June had a high over 30?").route, Route::Exact);
 }
+
+#[test]
+fn coded_columns_are_named_by_their_entities_and_a_period_asked_is_the_date() {
+    const CSV: &str = "date,GOOG,NFLX,MSFT\n2018-01-01,1.0,1.0,1.0\n2018-01-08,1.02,1.1,0.98\n2018-01-15,0.95,1.3,1.01\n";
+    let up = load(&[SourceFile { name: "stocks.csv", bytes: CSV.as_bytes() }]);
+    let d = Dataset::new(up.tables, DatasetDescription::default()).expect("dataset");
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    assert_eq!(ask("What's the lowest Google value?").value, 0.95);
+    let a = ask("In which week did Netflix hit its peak?");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(["2018-01-15"])), "{}", a.answer);
+    // A name whose letters hold no code names no column.
+    assert_ne!(ask("What's the lowest Amazon value?").route, Route::Exact);
+}

@@ -392,6 +392,8 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     stemmed_fields(&mut out, cat, lang);
     partial_names(&mut out, cat);
     verb_before_operator(&mut out);
+    names_of_coded_columns(&mut out, cat);
+    period_asked(&mut out, cat);
     if lang != Lang::En {
         cognate_values(&mut out, cat);
     }
@@ -420,6 +422,49 @@ fn cognate_values(out: &mut [Span], cat: &Catalog) {
             .collect();
         if let [k] = keys.as_slice() {
             s.tag = Tag::Value(cat.values[*k].iter().filter(|h| cat.fields[h.field].categorical).cloned().collect());
+        }
+    }
+}
+
+/// "In which week…", "Which month…", "¿Qué día…?": a period asked for, where no field is called
+/// so, is the table's one date column.
+fn period_asked(out: &mut [Span], cat: &Catalog) {
+    const PERIODS: &[&str] = &["week", "month", "day", "date", "semana", "mes", "dia", "fecha", "setmana", "data", "woche", "monat", "tag", "datum"];
+    let dates: Vec<usize> = (0..cat.fields.len()).filter(|&f| matches!(cat.fields[f].ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime)).collect();
+    let [date] = dates.as_slice() else { return };
+    for i in 1..out.len() {
+        if out[i].tag == Tag::Unknown && matches!(out[i - 1].cue(), Some(Cue::Which | Cue::What)) && PERIODS.contains(&super::text::fold(&out[i].raw).as_str()) {
+            out[i].tag = Tag::Field(vec![*date]);
+        }
+    }
+}
+
+/// "Netflix" for NFLX, "Google" for GOOG, "Microsoft" for MSFT: in a wide table whose columns are
+/// coded entities (two or more all-capital names of 2–5 letters), a capitalised word whose letters
+/// hold one code in order, from its first letter, names that column.
+fn names_of_coded_columns(out: &mut [Span], cat: &Catalog) {
+    let coded: Vec<(usize, String)> = cat
+        .fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.ty.is_numeric() && (2..=5).contains(&f.name.len()) && f.name.chars().all(|c| c.is_ascii_uppercase()))
+        .map(|(k, f)| (k, f.name.to_ascii_lowercase()))
+        .collect();
+    if coded.len() < 2 {
+        return;
+    }
+    let holds = |word: &str, code: &str| {
+        let mut letters = word.chars();
+        word.chars().next() == code.chars().next() && code.chars().all(|c| letters.any(|w| w == c))
+    };
+    for s in out.iter_mut() {
+        let w = super::text::fold(&s.raw);
+        if s.tag != Tag::Unknown || w.len() < 5 || !s.raw.chars().next().is_some_and(char::is_uppercase) || !w.chars().all(|c| c.is_ascii_alphabetic()) {
+            continue;
+        }
+        let fs: Vec<usize> = coded.iter().filter(|(_, code)| holds(&w, code)).map(|(k, _)| *k).collect();
+        if fs.len() == 1 {
+            s.tag = Tag::Field(fs);
         }
     }
 }
