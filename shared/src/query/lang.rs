@@ -99,6 +99,14 @@ pub fn is_unit_word(w: &str) -> bool {
     UNITS.contains(&w)
 }
 
+/// Phrases that say "all of the data" and nothing else ("over the whole period", "across its
+/// years"), in every language: each of their words is a stop word wherever they occur together.
+pub const FILLER_PHRASES: &[&str] = &[
+    "over the whole period", "over the entire period", "over the whole time", "over all years", "over all the years", "across all years", "across the years",
+    "across its years", "during the whole period", "for the whole period", "in the whole period", "en todo el periodo", "durante todo el periodo",
+    "en tot el periode", "durant tot el periode", "im gesamten zeitraum", "uber den gesamten zeitraum",
+];
+
 /// One row of a table in the words people use for it ("per line", "pro Zeile"), singular only.
 pub fn is_row_word(w: &str) -> bool {
     const ROWS: &[&str] = &["row", "line", "record", "entry", "observation", "fila", "linea", "registro", "entrada", "zeile", "eintrag", "datensatz", "linia", "registre"];

@@ -391,6 +391,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     superlative_first(&mut out);
     stemmed_fields(&mut out, cat, lang);
     partial_names(&mut out, cat);
+    filler_phrases(&mut out);
     verb_before_operator(&mut out);
     names_of_coded_columns(&mut out, cat);
     period_asked(&mut out, cat);
@@ -422,6 +423,20 @@ fn cognate_values(out: &mut [Span], cat: &Catalog) {
             .collect();
         if let [k] = keys.as_slice() {
             s.tag = Tag::Value(cat.values[*k].iter().filter(|h| cat.fields[h.field].categorical).cloned().collect());
+        }
+    }
+}
+
+/// "over the whole period": a phrase that only says "all of it" leaves nothing to place.
+fn filler_phrases(out: &mut [Span]) {
+    for phrase in super::lang::FILLER_PHRASES {
+        let words: Vec<&str> = phrase.split(' ').collect();
+        for i in 0..out.len().saturating_sub(words.len() - 1) {
+            if out[i..i + words.len()].iter().zip(&words).all(|(s, w)| super::text::fold(&s.raw) == *w) {
+                for s in &mut out[i..i + words.len()] {
+                    s.tag = Tag::Stop;
+                }
+            }
         }
     }
 }
