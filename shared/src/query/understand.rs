@@ -1094,17 +1094,13 @@ impl Parser<'_> {
         (0.95 - 0.12 * unknown).max(0.1)
     }
 
-    /// A field that names rows (lookups answer from one row): the label, an identifier, a composed
-    /// name, or any column whose values are all different.
-    /// "the most frequent strength": rows per value, or, in a table of counts (a column named
-    /// frequency, count, n…), the values' summed counts.
     /// Two or more fields named one after another, with nothing between them but "and", stop words
     /// and words already read ("high and low", "1970, 1980 and 1990"), in the order named.
     fn listed_fields(&self, targets: &[usize]) -> Option<Vec<usize>> {
         if targets.len() < 2 {
             return None;
         }
-        let at: Vec<usize> = targets.iter().map(|&t| self.spans.iter().position(|s| !s.used && matches!(&s.tag, Tag::Field(fs) if fs == &vec![t]))).collect::<Option<_>>()?;
+        let at: Vec<usize> = targets.iter().map(|&t| self.spans.iter().position(|s| !s.used && matches!(&s.tag, Tag::Field(fs) if fs.as_slice() == [t]))).collect::<Option<_>>()?;
         let mut order: Vec<(usize, usize)> = at.into_iter().zip(targets.iter().copied()).collect();
         order.sort();
         let joined = order.windows(2).all(|w| {
@@ -1124,6 +1120,8 @@ impl Parser<'_> {
         Some(if first { AggFn::Min } else { AggFn::Max })
     }
 
+    /// "the most frequent strength": rows per value, or, in a table of counts (a column named
+    /// frequency, count, n…), the values' summed counts.
     fn frequent(&self, f: usize, most: bool, filter: Option<Filter>) -> Plan {
         const COUNTS: &[&str] = &["frequency", "freq", "count", "counts", "n", "cases", "number", "anzahl", "haufigkeit", "frecuencia", "frequencia", "recuento", "nombre"];
         let counts = self.unique(|g| g != f && self.is_numeric(g) && !self.cat.fields[g].yearly && matches!(super::text::name_words(&self.cat.fields[g].name).as_slice(), [w] if COUNTS.contains(&w.as_str())));
@@ -1143,6 +1141,8 @@ impl Parser<'_> {
         self.unique(|g| g != f && self.cat.fields[g].yearly)
     }
 
+    /// A field that names rows (lookups answer from one row): the label, an identifier, a composed
+    /// name, or any column whose values are all different.
     fn identifies(&self, f: usize) -> bool {
         let fi = &self.cat.fields[f];
         Some(f) == self.cat.label || fi.ty == ColumnType::Identifier || fi.composed.is_some() || (fi.distinct == self.cat.rows && self.cat.rows > 1)
