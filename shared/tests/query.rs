@@ -10,7 +10,12 @@ use tabletalk_shared::query::{Conversation, Dataset, Route};
 const CSV: &str = "name,gender,age,city,salary,joined\nAda Colau,Female,50,Barcelona,\"1,234.5\",2015-06-13\nJaume Collboni,Male,54,Barcelona,1000,2023-06-17\nO'Brien,Female,,Girona,800,2019-01-01\nZoë Müller,Female,31,\"Lleida; DROP TABLE t\",1200,2020-02-29\n";
 
 fn dataset() -> Dataset {
-    let up = load(&[SourceFile { name: "people.csv", bytes: CSV.as_bytes() }]);
+    dataset_of("people.csv", CSV)
+}
+
+/// A table nobody described, as a file of that name.
+fn dataset_of(name: &str, csv: &str) -> Dataset {
+    let up = load(&[SourceFile { name, bytes: csv.as_bytes() }]);
     Dataset::new(up.tables, DatasetDescription::default()).expect("dataset")
 }
 
@@ -214,8 +219,7 @@ fn groups_whose_aggregate_passes_a_test() {
 #[test]
 fn none_and_some_of_a_counted_field() {
     const CSV: &str = "age,children,affairs\n30,0,0\n41,2,0.5\n35,3,0\n52,0,2\n";
-    let up = load(&[SourceFile { name: "fair.csv", bytes: CSV.as_bytes() }]);
-    let d = Dataset::new(up.tables, DatasetDescription::default()).expect("dataset");
+    let d = dataset_of("fair.csv", CSV);
     let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
     for (q, want) in [
         ("How many respondents reported no affairs at all?", 2),
@@ -235,8 +239,7 @@ fn none_and_some_of_a_counted_field() {
 #[test]
 fn periods_of_the_year_and_rankings_asked_in_a_unit() {
     const CSV: &str = "year,quarter,gdp\n2000,1,10\n2000,2,11\n2000,3,12\n2000,4,13\n2001,1,14\n2001,2,15\n";
-    let up = load(&[SourceFile { name: "macro.csv", bytes: CSV.as_bytes() }]);
-    let d = Dataset::new(up.tables, DatasetDescription::default()).expect("dataset");
+    let d = dataset_of("macro.csv", CSV);
     let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
     let a = ask("How many quarters are in the dataset?");
     assert_ne!(a.route, Route::Exact, "{}", a.answer);
@@ -256,8 +259,7 @@ fn periods_of_the_year_and_rankings_asked_in_a_unit() {
 #[test]
 fn wide_year_columns_and_names_over_codes() {
     const CSV: &str = "Country Name,Country Code,2010,2011\nNiger,NER,7.6,7.58\nMali,MLI,6.9,6.86\nSpain,ESP,1.37,1.36\n";
-    let up = load(&[SourceFile { name: "fertility.csv", bytes: CSV.as_bytes() }]);
-    let d = Dataset::new(up.tables, DatasetDescription::default()).expect("dataset");
+    let d = dataset_of("fertility.csv", CSV);
     let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
     let a = ask("Which country had the lowest fertility rate in 2011?");
     assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(["Spain"])), "{}", a.answer);
@@ -268,8 +270,7 @@ fn wide_year_columns_and_names_over_codes() {
 #[test]
 fn a_max_min_column_pair_is_the_high_and_the_low() {
     const CSV: &str = "STATION,DATE,TMAX,TMIN\nS1,2016-07-03,85,60\nS1,2016-07-04,81,63\nS1,2016-07-05,90,58\nS1,2016-07-06,70,55\n";
-    let up = load(&[SourceFile { name: "weather.csv", bytes: CSV.as_bytes() }]);
-    let d = Dataset::new(up.tables, DatasetDescription::default()).expect("dataset");
+    let d = dataset_of("weather.csv", CSV);
     let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
     // Both fields of one row, in the order asked.
     let a = ask("What were the high and low on July 4th, 2016?");
@@ -287,8 +288,7 @@ fn a_max_min_column_pair_is_the_high_and_the_low() {
 #[test]
 fn column_families_ending_in_numbers_and_rankings_by_a_field() {
     const CSV: &str = "COMMITTEE,BILLS103,BILLS104,STAFF\nBudget,101,23,40\nRules,50,80,20\nScience,60,70,30\n";
-    let up = load(&[SourceFile { name: "committee.csv", bytes: CSV.as_bytes() }]);
-    let d = Dataset::new(up.tables, DatasetDescription::default()).expect("dataset");
+    let d = dataset_of("committee.csv", CSV);
     let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
     let a = ask("Which committee got the most bills in the 104th Congress?");
     assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(["Rules"])), "{}", a.answer);
@@ -305,8 +305,7 @@ fn column_families_ending_in_numbers_and_rankings_by_a_field() {
 #[test]
 fn a_month_named_alone_filters_a_date_column() {
     const CSV: &str = "DATE,TMAX,TMIN\n2016-01-10,30,-2\n2016-01-20,35,5\n2016-02-10,40,-1\n2016-06-01,91,60\n2016-06-02,88,62\n2017-06-03,95,65\n";
-    let up = load(&[SourceFile { name: "weather.csv", bytes: CSV.as_bytes() }]);
-    let d = Dataset::new(up.tables, DatasetDescription::default()).expect("dataset");
+    let d = dataset_of("weather.csv", CSV);
     let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
     // June of every year.
     let a = ask("How many days in June had a high of 90 or more?");
@@ -321,8 +320,7 @@ fn a_month_named_alone_filters_a_date_column() {
 #[test]
 fn coded_columns_are_named_by_their_entities_and_a_period_asked_is_the_date() {
     const CSV: &str = "date,GOOG,NFLX,MSFT\n2018-01-01,1.0,1.0,1.0\n2018-01-08,1.02,1.1,0.98\n2018-01-15,0.95,1.3,1.01\n";
-    let up = load(&[SourceFile { name: "stocks.csv", bytes: CSV.as_bytes() }]);
-    let d = Dataset::new(up.tables, DatasetDescription::default()).expect("dataset");
+    let d = dataset_of("stocks.csv", CSV);
     let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
     assert_eq!(ask("What's the lowest Google value?").value, 0.95);
     let a = ask("In which week did Netflix hit its peak?");

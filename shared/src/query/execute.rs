@@ -358,10 +358,9 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                 }
                 [r] => {
                     let w = li.map(|li| text(&r[li])).unwrap_or_else(|| describe(cat, key, lang));
-                    let items: Vec<String> = fields.iter().enumerate().map(|(i, f)| format!("“{}”: {}", label(f), num(lang, &r[i]))).collect();
-                    let items_es: Vec<String> = fields.iter().enumerate().map(|(i, f)| format!("«{}»: {}", label(f), num(lang, &r[i]))).collect();
-                    let items_de: Vec<String> = fields.iter().enumerate().map(|(i, f)| format!("„{}“: {}", label(f), num(lang, &r[i]))).collect();
-                    a.answer = tr(lang, format!("{w}: {}.", items.join("; ")), format!("{w}: {}.", items_es.join("; ")), format!("{w}: {}.", items_es.join("; ")), format!("{w}: {}.", items_de.join("; ")));
+                    // Each field with its value, in the language's quotation marks.
+                    let items = |open: &str, close: &str| fields.iter().enumerate().map(|(i, f)| format!("{open}{}{close}: {}", label(f), num(lang, &r[i]))).collect::<Vec<_>>().join("; ");
+                    a.answer = tr(lang, format!("{w}: {}.", items("“", "”")), format!("{w}: {}.", items("«", "»")), format!("{w}: {}.", items("«", "»")), format!("{w}: {}.", items("„", "“")));
                     a.value = Json::Array(r[..fields.len()].to_vec());
                 }
                 // The key names more than one row: which one's fields are meant is not known.

@@ -981,10 +981,6 @@ impl Parser<'_> {
                 .copied()
                 .or_else(|| age_asked.then(age).flatten())
                 .or_else(|| (self.has(Cue::DataDate)).then(|| self.unique(|f| self.is_date(f))).flatten());
-            // "the high and low on July 4th", "China in 1970, 1980 and 1990": fields listed together.
-            if let (Some(fields), Some(key)) = (self.listed_fields(&targets), filter.clone()) {
-                return Ok(self.exact(Plan::LookupFields { fields: fields.into_iter().map(|f| self.fref(f)).collect(), key }));
-            }
             if let (Some(t), Some(key)) = (target, filter.clone()) {
                 if !(alias && self.has(Cue::HowMany) && !self.is_numeric(t)) {
                     return Ok(self.exact(Plan::Lookup { field: self.fref(t), key }));
