@@ -504,3 +504,12 @@ pub fn detect(tokens: &[String], hint: Option<Lang>) -> Detected {
     }
     Detected::Supported(lang)
 }
+
+/// "negative" / "positive" as a comparison with zero, in the four languages.
+pub fn sign_word(w: &str) -> Option<super::plan::CmpOp> {
+    match w {
+        "negative" | "negativ" | "negativo" | "negativa" | "negatiu" | "negativos" | "negativas" | "negatius" | "negatives" => Some(super::plan::CmpOp::Lt),
+        "positive" | "positiv" | "positivo" | "positiva" | "positiu" | "positius" | "positivos" => Some(super::plan::CmpOp::Gt),
+        _ => None,
+    }
+}

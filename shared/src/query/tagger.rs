@@ -821,6 +821,7 @@ fn join_field_words(out: &mut [Span], cat: &Catalog, lang: Lang) {
             && w.len() >= 4
             && !capital
             && order_word(&w).is_none()
+            && super::lang::sign_word(&w).is_none()
             && !["est", "ed", "ing", "ly", "er"].iter().any(|e| w.ends_with(e))
             && next_to_field(&|f| cat.fields[f].names.iter().all(|n| n.len() == 1));
         if shortened || measure || compound {

@@ -1,0 +1,201 @@
+//! Values of one field compared by a number: which is larger, each in order, or the difference; groups that pass a test.
+
+use super::*;
+
+impl Parser<'_> {
+    /// One field named with several values and a number asked of each: "Brazil's life expectancy
+    /// in 1952, 1977 and 2007" (each, in order), "How much higher is X in Alaska than in Hawaii?",
+    /// "By how much did it grow from 1935 to 1954?" (a difference), "Did it drop between …?".
+    pub(super) fn per_value(&mut self, conds: &[At], targets: &[usize]) -> R<Option<Understanding>> {
+        let Some((field, mut values, rest)) = compared_field(conds) else { return Ok(None) };
+        let change = self.spans.iter().position(|s| matches!(s.tag, Tag::Unknown | Tag::Stop) && change_word(&crate::query::text::fold(&s.raw)).is_some());
+        let comparative = self.has(Cue::More) || self.has(Cue::Less) || self.has(Cue::High) || self.has(Cue::Low);
+        let ask = match (change, comparative, self.asked) {
+            (Some(_), _, Shape::Number | Shape::Open | Shape::Boolean) if values.len() == 2 => CompareAsk::Difference,
+            (None, true, Shape::Number) if values.len() == 2 => CompareAsk::Difference,
+            // "Watts or Compton" counts the rows of either; "Manitoba, Saskatchewan and Alberta" each.
+            (None, false, Shape::Number | Shape::Open | Shape::List { .. }) if !self.has(Cue::Or) => CompareAsk::Each,
+            _ => return Ok(None),
+        };
+        let filter = self.combine(&rest)?;
+        self.check_contradictions(filter.as_ref())?;
+        let filtered: Vec<String> = filter.as_ref().map(|f| f.conds().iter().map(|(r, _, _)| r.0.clone()).collect()).unwrap_or_default();
+        let measure = targets
+            .iter()
+            .copied()
+            .find(|&f| self.is_numeric(f) && f != field && !filtered.contains(&self.cat.fields[f].name))
+            .map(|f| Measure { func: self.agg_named().filter(|a| *a != AggFn::Count), field: self.fref(f) });
+        // Counts of each value: "17, 18 und 19 Jahre"; two values joined by "and" ("Male and
+        // Female") stay a contradiction asked back, unless "each" says so.
+        let each_word = self.spans.iter().any(|s| crate::query::text::fold(&s.raw).split_whitespace().any(|w| matches!(w, "each" | "respectively" | "cada" | "cadascun" | "jeweils" | "je")));
+        if measure.is_none() && !(ask == CompareAsk::Each && self.has(Cue::HowMany) && (values.len() >= 3 || each_word)) {
+            return Ok(None);
+        }
+        for s in self.spans.iter_mut() {
+            let w = crate::query::text::fold(&s.raw);
+            if s.tag == Tag::Unknown && (change_word(&w).is_some() || matches!(w.as_str(), "than" | "que" | "als" | "from" | "to" | "de" | "a" | "von" | "bis" | "del" | "al")) {
+                s.used = true;
+            }
+            // "By how much": not "per".
+            if s.tag == Tag::Cue(Cue::Per) && w == "by" {
+                s.tag = Tag::Stop;
+            }
+        }
+        let than = self.spans.iter().any(|s| matches!(crate::query::text::fold(&s.raw).as_str(), "than" | "que" | "als"));
+        let falls = change.and_then(|i| change_word(&crate::query::text::fold(&self.spans[i].raw))) == Some(false);
+        let less = self.has(Cue::Less) || self.has(Cue::Low);
+        // The difference is first minus second: "A than B" as named ("lower": B − A); a change
+        // "from A to B" is B − A, a fall A − B (both positive when the words are true).
+        if ask == CompareAsk::Difference && ((than && less) || (!than && !falls)) {
+            values.reverse();
+        }
+        let plan = Plan::Compare { field: self.fref(field), values, filter, measure, ask };
+        Ok(Some(match (self.asked, change) {
+            // "Did life expectancy in Rwanda drop between 1987 and 1992?": the change's sign is the answer.
+            (Shape::Boolean, Some(_)) => Understanding::Exact { plan: Plan::Check { inner: Box::new(plan), test: Test::Cmp { op: CmpOp::Gt, value: 0.0 } }, confidence: 0.9 },
+            (Shape::Boolean, None) => return Ok(None),
+            _ => self.exact(plan),
+        }))
+    }
+
+    /// "Which grades have an average tumour size above 28?", "Which parties had exactly one
+    /// senator?": the groups named after the question word whose aggregate (or number of rows,
+    /// counted by the rows' noun) passes the comparison; other conditions filter the rows.
+    pub(super) fn group_where(&mut self) -> R<Option<Understanding>> {
+        if !matches!(self.asked, Shape::List { .. } | Shape::Category) {
+            return Ok(None);
+        }
+        let Some((w, g)) = self.spans.iter().enumerate().find_map(|(i, s)| match s.cue() {
+            Some(Cue::Which | Cue::What | Cue::Who) => self.next_content(i).and_then(|j| match &self.spans[j].tag {
+                Tag::Field(fs) if fs.len() == 1 && !self.is_numeric(fs[0]) && !self.is_date(fs[0]) && !self.identifies(fs[0]) => Some((i, j)),
+                _ => None,
+            }),
+            _ => None,
+        }) else {
+            return Ok(None);
+        };
+        let Tag::Field(gf) = &self.spans[g].tag else { return Ok(None) };
+        let by = gf[0];
+        // The comparison: an operator and its number, or a bare number before the rows' noun ("exactly one senator").
+        let Some(n_at) = (0..self.spans.len()).find(|&i| matches!(self.spans[i].tag, Tag::Number(_)) && !self.spans[i].used) else { return Ok(None) };
+        let Tag::Number(value) = self.spans[n_at].tag else { return Ok(None) };
+        let op_at = self.prev_content(n_at).filter(|&j| matches!(self.spans[j].cue(), Some(Cue::Op(_))));
+        let op = match op_at.and_then(|j| self.spans[j].cue()) {
+            Some(Cue::Op(op)) => op,
+            _ => CmpOp::Eq,
+        };
+        let agg = self.agg_named().filter(|a| *a != AggFn::Count);
+        let rows_noun = self.next_content(n_at).filter(|&j| self.spans[j].tag == Tag::Alias);
+        let measure = self.spans.iter().enumerate().find_map(|(i, s)| match &s.tag {
+            Tag::Field(fs) if i != g && fs.len() == 1 && self.is_numeric(fs[0]) && fs[0] != by => Some((i, fs[0])),
+            _ => None,
+        });
+        let (func, field, used) = match (agg, measure, rows_noun) {
+            (Some(a), Some((i, f)), _) if op_at.is_some() => (a, Some(f), vec![i]),
+            (None, _, Some(j)) if measure.is_none() => (AggFn::Count, None, vec![j]),
+            _ => return Ok(None),
+        };
+        for i in used.into_iter().chain([w, g, n_at]).chain(op_at) {
+            self.spans[i].used = true;
+        }
+        let conds = self.conditions()?;
+        let filter = self.combine(&conds)?;
+        self.check_contradictions(filter.as_ref())?;
+        Ok(Some(self.exact(Plan::GroupWhere { func, field: field.map(|f| self.fref(f)), by: self.fref(by), op, value, filter })))
+    }
+}
+
+/// The one field named with two or more values ("China … India", "in 1952, 1977 and 2007"), its
+/// values in the order named, and the other conditions; `None` unless exactly one field repeats.
+pub(super) fn compared_field(conds: &[At]) -> Option<(usize, Vec<String>, Vec<At>)> {
+    let vals: Vec<&(usize, String)> = conds.iter().filter_map(|c| c.eq_value.as_ref()).collect();
+    let repeated: Vec<usize> = vals.iter().map(|(f, _)| *f).filter(|f| vals.iter().filter(|(g, _)| g == f).count() >= 2).collect();
+    let field = *repeated.first()?;
+    if repeated.iter().any(|&g| g != field) {
+        return None;
+    }
+    let values = vals.iter().filter(|(f, _)| *f == field).map(|(_, v)| v.clone()).collect();
+    let rest = conds
+        .iter()
+        .filter(|c| c.eq_value.as_ref().is_none_or(|(f, _)| *f != field))
+        .map(|a| At { pos: a.pos, end: a.end, filter: a.filter.clone(), eq_value: None, kind: a.kind })
+        .collect();
+    Some((field, values, rest))
+}
+
+/// A word of change over time: `Some(true)` for a rise ("grow", "stieg"), `Some(false)` for a fall
+/// ("drop", "sank"); differences are asked with these too ("difference", "gap").
+pub(super) fn change_word(w: &str) -> Option<bool> {
+    const UP: &[&str] = &[
+        "grow", "grew", "grown", "growth", "up", "increase", "increased", "rise", "rose", "risen", "gain", "gained", "change", "changed", "difference", "gap", "climb", "climbed",
+        "crecio", "crecer", "aumento", "aumentar", "aumentaron", "subio", "subir", "diferencia", "creixer", "augmentar", "augment", "pujar",
+        "stieg", "steigen", "gestiegen", "wuchs", "gewachsen", "zunahme", "unterschied", "anstieg",
+    ];
+    const DOWN: &[&str] = &[
+        "drop", "dropped", "down", "fall", "fell", "fallen", "decline", "declined", "decrease", "decreased", "shrink", "shrank", "shrunk",
+        "cayo", "caer", "disminuyo", "disminuir", "bajo", "baixar", "caure", "sank", "gesunken", "fiel", "gefallen", "abnahme",
+    ];
+    if UP.contains(&w) {
+        Some(true)
+    } else if DOWN.contains(&w) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::with_parser;
+    use super::*;
+
+    const CSV: &str = "name,origin,mpg,cylinders,hp,year\nA,USA,18,8,150,1970\nB,Japan,31,4,,1972\nC,Europe,26,4,90,1970\nD,USA,15,8,170,1975\n";
+
+    fn compare(q: &str) -> Option<Plan> {
+        with_parser("cars.csv", CSV, q, |p| {
+            let conds = p.conditions().ok()?;
+            let targets = p.targets().ok()?;
+            match p.per_value(&conds, &targets).ok()?? {
+                Understanding::Exact { plan, .. } => Some(plan),
+                _ => None,
+            }
+        })
+    }
+
+    #[test]
+    fn how_much_higher_is_the_difference_in_the_order_named() {
+        match compare("How much higher is the average mpg in Japan than in USA?") {
+            Some(Plan::Compare { field, values, ask: CompareAsk::Difference, measure: Some(m), .. }) => {
+                assert_eq!(field.0, "origin");
+                assert_eq!(values, ["Japan", "USA"]);
+                assert_eq!((m.func, m.field.0.as_str()), (Some(AggFn::Avg), "mpg"));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_rise_from_one_year_to_another_is_the_later_minus_the_earlier() {
+        match compare("By how much did the average mpg grow from 1970 to 1975?") {
+            Some(Plan::Compare { values, ask: CompareAsk::Difference, .. }) => assert_eq!(values, ["1975", "1970"]),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn one_value_alone_is_no_comparison() {
+        assert_eq!(compare("average mpg in Japan"), None);
+    }
+
+    #[test]
+    fn groups_pass_a_test_on_their_aggregate() {
+        let u = with_parser("cars.csv", CSV, "Which origins have an average mpg above 20?", |p| p.group_where().ok().flatten());
+        match u {
+            Some(Understanding::Exact { plan: Plan::GroupWhere { func: AggFn::Avg, by, op: CmpOp::Gt, value, .. }, .. }) => {
+                assert_eq!(by.0, "origin");
+                assert_eq!(value, 20.0);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}

@@ -1,0 +1,716 @@
+//! Conditions: operators, dates, years, named values, missing cells, and how and/or join them into a `Filter`.
+
+use super::*;
+
+impl Parser<'_> {
+    /// A "not" shortly before position `i` (skipping the field, prepositions, aliases and verbs).
+    pub(super) fn negation_before(&self, i: usize) -> Option<usize> {
+        let mut k = i;
+        for _ in 0..4 {
+            let j = self.prev_content(k)?;
+            match &self.spans[j].tag {
+                Tag::Cue(Cue::Not) | Tag::Cue(Cue::Op(CmpOp::Ne)) => return Some(j),
+                Tag::Field(_) | Tag::Alias | Tag::Cue(Cue::In | Cue::Of) | Tag::Unknown => k = j,
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// Builds conditions from operators, dates, years, "N field" pairs and named values, marking what they use.
+    pub(super) fn conditions(&mut self) -> R<Vec<At>> {
+        let mut out = Vec::new();
+        // 0a. Counts of something: "no affairs", "without children", "sin hijos" (= 0); "had an affair",
+        // "with any children" (> 0). The field counts what the noun names.
+        for i in 0..self.spans.len() {
+            let w = crate::query::text::fold(&self.spans[i].raw);
+            let none = matches!(w.as_str(), "no" | "without" | "zero" | "sin" | "ningun" | "ninguna" | "sense" | "cap" | "ohne" | "kein" | "keine" | "keinen");
+            let some = matches!(w.as_str(), "had" | "have" | "has" | "with" | "having" | "any");
+            if !(none || some) || self.spans[i].used || !matches!(self.spans[i].tag, Tag::Unknown | Tag::Stop | Tag::Cue(Cue::Not)) {
+                continue;
+            }
+            // The field right after, past an article ("an affair", "any children").
+            let Some(j) = (i + 1..self.spans.len().min(i + 4)).find(|&j| !matches!(crate::query::text::fold(&self.spans[j].raw).as_str(), "a" | "an" | "any" | "some")) else { continue };
+            let Tag::Field(fs) = &self.spans[j].tag else { continue };
+            let f = fs[0];
+            if fs.len() != 1 || self.spans[j].used || !self.is_numeric(f) || self.cat.fields[f].yearly || self.is_date(f) {
+                continue;
+            }
+            // "with age 30", "had more than 2": a number or an operator after the field is another condition.
+            let then = self.spans[j + 1..].iter().filter(|s| !matches!(s.tag, Tag::Stop | Tag::Cue(Cue::Of))).take(2);
+            if then.clone().any(|s| matches!(s.tag, Tag::Number(_) | Tag::Cue(Cue::Op(_) | Cue::OpPost(_) | Cue::Between))) {
+                continue;
+            }
+            self.spans[i].used = true;
+            self.spans[j].used = true;
+            let op = if none { CmpOp::Eq } else { CmpOp::Gt };
+            out.push(At { pos: i, end: j, filter: Filter::Cond { field: self.fref(f), pred: Predicate::Cmp(op, Literal::Number(0.0)), negated: false }, eq_value: None, kind: Kind::Range });
+        }
+        // 0. Missing values: "no value for X", "missing X", "X is empty", "sin valor en X", "ohne Wert".
+        for i in 0..self.spans.len() {
+            let w = crate::query::text::fold(&self.spans[i].raw);
+            let free = matches!(self.spans[i].tag, Tag::Unknown | Tag::Stop | Tag::Cue(Cue::Not));
+            let word = free && MISSING_WORDS.contains(&w.as_str());
+            let no_value = free
+                && matches!(w.as_str(), "no" | "without" | "sin" | "sense" | "ohne" | "kein" | "keinen" | "keine" | "not")
+                && self.next_content_or_stop(i).is_some_and(|j| matches!(crate::query::text::fold(&self.spans[j].raw).as_str(), "value" | "values" | "valor" | "valors" | "wert" | "werte" | "data" | "entry" | "recorded" | "dato" | "dada" | "angabe"));
+            if !(word || no_value) || self.spans[i].used {
+                continue;
+            }
+            let mut found = None;
+            for d in 1..=4usize {
+                for j in [i.checked_sub(d), Some(i + d)].into_iter().flatten() {
+                    if found.is_none() && j < self.spans.len() && !self.spans[j].used {
+                        if let Tag::Field(fs) = &self.spans[j].tag {
+                            if fs.len() == 1 {
+                                found = Some((j, fs[0]));
+                            }
+                        }
+                    }
+                }
+            }
+            let Some((j, f)) = found else { continue };
+            self.spans[i].used = true;
+            self.spans[j].used = true;
+            if no_value {
+                if let Some(k) = self.next_content_or_stop(i) {
+                    self.spans[k].used = true;
+                }
+            }
+            out.push(At { pos: i.min(j), end: i.max(j), filter: Filter::Cond { field: self.fref(f), pred: Predicate::Missing, negated: false }, eq_value: None, kind: Kind::Range });
+        }
+        // 1. Operators. "Did it drop between 1987 and 1992?" names two years to compare (step 3), not a range.
+        let change = self.spans.iter().any(|s| matches!(s.tag, Tag::Unknown | Tag::Stop) && change_word(&crate::query::text::fold(&s.raw)).is_some());
+        for i in 0..self.spans.len() {
+            let Some(cue) = self.spans[i].cue() else { continue };
+            if self.spans[i].used || !matches!(cue, Cue::Op(_) | Cue::OpPost(_) | Cue::Between | Cue::Contains | Cue::StartsWith) {
+                continue;
+            }
+            let years_after = self.next_content(i).is_some_and(|j| matches!(self.spans[j].tag, Tag::Number(y) if y.fract() == 0.0 && (1000.0..=2999.0).contains(&y)));
+            if cue == Cue::Between && change && years_after {
+                continue;
+            }
+            let neg_at = self.prev_content(i).filter(|&j| self.spans[j].cue() == Some(Cue::Not));
+            // The operand: after the operator, or before it for "6 or more"; "north of latitude 65" names the field first.
+            let mut named_field = None;
+            let a = if let Cue::OpPost(_) = cue {
+                let Some(mut a) = self.prev_content(i) else { continue };
+                if matches!(self.spans[a].tag, Tag::Field(_)) {
+                    named_field = Some(a);
+                    let Some(b) = self.prev_content(a) else { continue };
+                    a = b;
+                }
+                if !matches!(self.spans[a].tag, Tag::Number(_)) {
+                    continue;
+                }
+                a
+            } else {
+                let Some(mut a) = self.next_content(i) else { continue };
+                if matches!(self.spans[a].tag, Tag::Field(_)) && matches!(cue, Cue::Op(_)) {
+                    if let Some(b) = self.next_content(a).filter(|&b| matches!(self.spans[b].tag, Tag::Number(_) | Tag::Date(_))) {
+                        named_field = Some(a);
+                        a = b;
+                    }
+                }
+                a
+            };
+            let mut end = a.max(i);
+            let mut b_idx = None;
+            if cue == Cue::Between {
+                let Some(and) = self.next_content(a) else { continue };
+                if self.spans[and].cue() != Some(Cue::And) {
+                    continue;
+                }
+                let Some(b) = self.next_content(and) else { continue };
+                self.spans[and].used = true;
+                b_idx = Some(b);
+                end = b;
+            }
+            let field = match named_field {
+                Some(nf) => {
+                    let f = self.field(nf)?;
+                    self.spans[nf].used = true;
+                    f
+                }
+                None => self.operator_field(i, a, end)?,
+            };
+            let Some(field) = field else {
+                if matches!(self.spans[a].tag, Tag::Number(_)) {
+                    return Err(self.missing(Some(true)));
+                }
+                continue;
+            };
+            let op = match cue {
+                Cue::Op(op) | Cue::OpPost(op) => Some(op),
+                _ => None,
+            };
+            let mut kind = Kind::Range;
+            let pred = match cue {
+                Cue::Op(_) | Cue::OpPost(_) => {
+                    let op = op.expect("operator");
+                    let lit = self.literal(field, a)?;
+                    if op == CmpOp::Eq {
+                        kind = Kind::Point;
+                    }
+                    self.year_aware(field, op, lit)
+                }
+                Cue::Between => {
+                    let b = b_idx.expect("between has two ends");
+                    self.fill_partial_dates(a, b);
+                    let lo = self.literal(field, a)?;
+                    let hi = self.literal(field, b)?;
+                    match (self.year_bounds(field, &lo), self.year_bounds(field, &hi)) {
+                        (Some((lo, _)), Some((_, hi))) => Predicate::Between(lo, hi),
+                        _ => Predicate::Between(lo, hi),
+                    }
+                }
+                Cue::Contains | Cue::StartsWith => {
+                    let fi = &self.cat.fields[field];
+                    if fi.ty.is_numeric() || matches!(fi.ty, ColumnType::Boolean) {
+                        return Err(Fail::Refuse(Refusal::TypeMismatch { field: fi.name.clone(), ty: fi.ty.as_str().into(), wanted: "text".into() }));
+                    }
+                    let text = strip_quotes(&self.spans[a].raw);
+                    if cue == Cue::Contains { Predicate::Contains(text) } else { Predicate::StartsWith(text) }
+                }
+                _ => unreachable!("filtered above"),
+            };
+            for k in [Some(i), Some(a), b_idx, neg_at].into_iter().flatten() {
+                self.spans[k].used = true;
+            }
+            out.push(At { pos: neg_at.unwrap_or(i).min(i).min(a), end, filter: Filter::Cond { field: self.fref(field), pred, negated: neg_at.is_some() }, eq_value: None, kind });
+        }
+        // 2. Quoted text "in" a field: "'toyota' in their name", "'International' im Namen".
+        for i in 0..self.spans.len() {
+            if self.spans[i].used || !matches!(self.spans[i].tag, Tag::Quoted(_)) {
+                continue;
+            }
+            let mut k = i;
+            let mut field = None;
+            for _ in 0..3 {
+                let Some(j) = self.next_content(k) else { break };
+                match &self.spans[j].tag {
+                    Tag::Cue(Cue::In | Cue::Of) | Tag::Unknown => k = j,
+                    Tag::Field(_) => {
+                        field = Some(j);
+                        break;
+                    }
+                    _ => break,
+                }
+            }
+            let Some(j) = field else { continue };
+            let Some(f) = self.field(j)? else { continue };
+            self.spans[i].used = true;
+            self.spans[j].used = true;
+            let neg = self.negation_before(i);
+            out.push(At { pos: i, end: j, filter: Filter::Cond { field: self.fref(f), pred: Predicate::Contains(strip_quotes(&self.spans[i].raw)), negated: neg.is_some() }, eq_value: None, kind: Kind::Range });
+        }
+        // 3. Years: "in 1975", "en 2014", "im Jahr 2014", "l'any 2012"; and the years listed after
+        // one ("in 1952, 1977 and 2007"); "between 1987 and 1992" with a word of change names two.
+        let mut year_of: Vec<(usize, usize)> = Vec::new(); // (span, field) of each year read
+        for i in 0..self.spans.len() {
+            let Tag::Number(y) = self.spans[i].tag else { continue };
+            if self.spans[i].used || y.fract() != 0.0 || !(1000.0..=2999.0).contains(&y) {
+                continue;
+            }
+            let prev = self.prev_content(i);
+            let listed = prev.and_then(|j| match self.spans[j].cue() {
+                Some(Cue::And | Cue::Or) => self.prev_content(j),
+                _ => Some(j),
+            });
+            if let Some(&(_, f)) = listed.and_then(|j| year_of.iter().find(|(s, _)| *s == j)) {
+                self.spans[i].used = true;
+                if let Some(j) = prev.filter(|&j| matches!(self.spans[j].cue(), Some(Cue::And | Cue::Or))) {
+                    self.spans[j].used = self.spans[j].cue() == Some(Cue::And);
+                }
+                let pred = if self.is_date(f) { Predicate::Year(y as i32) } else { Predicate::Cmp(CmpOp::Eq, Literal::Number(y)) };
+                let eq_value = (!self.is_date(f)).then(|| (f, fmt_number(y)));
+                out.push(At { pos: prev.unwrap_or(i), end: i, filter: Filter::Cond { field: self.fref(f), pred, negated: false }, eq_value, kind: Kind::Range });
+                year_of.push((i, f));
+                continue;
+            }
+            let after_between = change && prev.is_some_and(|j| self.spans[j].cue() == Some(Cue::Between));
+            // "el 1950", "del 1957": Catalan and Spanish name a year with the article alone.
+            let article = i > 0 && matches!(crate::query::text::fold(&self.spans[i - 1].raw).as_str(), "el" | "del" | "al");
+            let after_in = after_between || article || prev.is_some_and(|j| matches!(self.spans[j].cue(), Some(Cue::In | Cue::Of)));
+            let after_field = prev.and_then(|j| match &self.spans[j].tag {
+                Tag::Field(fs) if fs.len() == 1 && (self.is_date(fs[0]) || self.cat.fields[fs[0]].yearly) => Some((j, fs[0])),
+                _ => None,
+            });
+            let field = match after_field {
+                Some((j, f)) => {
+                    self.spans[j].used = true;
+                    Some(f)
+                }
+                None if after_in => self.unique(|f| self.is_date(f) || self.cat.fields[f].yearly),
+                None => None,
+            };
+            let Some(field) = field else { continue };
+            self.spans[i].used = true;
+            year_of.push((i, field));
+            if let Some(p) = prev {
+                if matches!(self.spans[p].cue(), Some(Cue::In | Cue::Between)) {
+                    self.spans[p].used = true;
+                }
+            }
+            let pred = if self.is_date(field) { Predicate::Year(y as i32) } else { Predicate::Cmp(CmpOp::Eq, Literal::Number(y)) };
+            // A year column's value can be compared with another ("higher in 1954 than in 1953").
+            let eq_value = (!self.is_date(field)).then(|| (field, fmt_number(y)));
+            out.push(At { pos: prev.unwrap_or(i), end: i, filter: Filter::Cond { field: self.fref(field), pred, negated: false }, eq_value, kind: Kind::Range });
+        }
+        // 3b. A month alone over the one date column: "in February", "im Juni", "al juny". Two
+        // months named are left to refuse (they would need "or", and a list asks each).
+        let months: Vec<(usize, u32)> = (0..self.spans.len())
+            .filter(|&i| self.spans[i].tag == Tag::Unknown)
+            .filter_map(|i| crate::query::lang::month_word(&crate::query::text::fold(&self.spans[i].raw), self.spans[i].raw.chars().next().is_some_and(char::is_uppercase)).map(|m| (i, m)))
+            .collect();
+        if let ([(i, m)], Some(f)) = (months.as_slice(), self.unique(|f| self.is_date(f) && !self.cat.fields[f].yearly)) {
+            self.spans[*i].used = true;
+            let neg = self.negation_before(*i);
+            out.push(At { pos: *i, end: *i, filter: Filter::Cond { field: self.fref(f), pred: Predicate::Month(*m), negated: neg.is_some() }, eq_value: None, kind: Kind::Range });
+        }
+        // 4. Dates on their own: "on April 30, 1992", "am 25.12.2013".
+        for i in 0..self.spans.len() {
+            let Tag::Date(d) = self.spans[i].tag.clone() else { continue };
+            if self.spans[i].used || d.starts_with('?') {
+                continue;
+            }
+            let Some(field) = self.unique(|f| self.is_date(f)) else { continue };
+            self.spans[i].used = true;
+            let neg = self.negation_before(i);
+            let kind = if self.identifies(field) { Kind::Identifying } else { Kind::Point };
+            out.push(At {
+                pos: neg.unwrap_or(i),
+                end: i,
+                filter: Filter::Cond { field: self.fref(field), pred: Predicate::Cmp(CmpOp::Eq, Literal::Date(d.clone())), negated: neg.is_some() },
+                eq_value: neg.is_none().then_some((field, d)),
+                kind,
+            });
+        }
+        // 5. "8 cylinders", "petal length of 6.9", "wind speed 3".
+        let mut number_of: Vec<(usize, usize)> = Vec::new(); // (span, field) of each number read
+        for i in 0..self.spans.len() {
+            let Tag::Number(n) = self.spans[i].tag else { continue };
+            if self.spans[i].used {
+                continue;
+            }
+            let prev = self.prev_content(i);
+            let prev_cue = prev.and_then(|j| self.spans[j].cue());
+            if matches!(prev_cue, Some(Cue::Top | Cue::Bottom | Cue::Which | Cue::Who | Cue::List | Cue::What | Cue::High | Cue::Low)) {
+                continue;
+            }
+            // "the four quarters of 2008" counts the rows it asks about; "cars with 8 cylinders" filters.
+            if i > 0 && !crate::query::tagger::is_ordinal(&self.spans[i].raw) && matches!(crate::query::text::fold(&self.spans[i - 1].raw).as_str(), "the" | "los" | "las" | "els" | "les" | "die" | "all" | "todos" | "todas" | "tots" | "totes" | "alle") {
+                continue;
+            }
+            // "status 1": a yes/no column written 1/0 takes the number as its truth value.
+            let coded_bool = |p: &Self, f: usize| (n == 0.0 || n == 1.0) && matches!(p.cat.fields[f].ty, ColumnType::Boolean);
+            let numeric_field = |p: &Self, j: usize| match &p.spans[j].tag {
+                Tag::Field(fs) if fs.len() == 1 && (p.is_numeric(fs[0]) || coded_bool(p, fs[0])) && !p.spans[j].used => Some(fs[0]),
+                _ => None,
+            };
+            let after = self.next_content(i).and_then(|j| numeric_field(self, j).map(|f| (j, f)));
+            let after = after.filter(|(j, _)| !self.next_content(*j).is_some_and(|k| matches!(self.spans[k].cue(), Some(Cue::High | Cue::Low))));
+            // "field [of|=] number"
+            let before = match prev {
+                Some(j) if matches!(self.spans[j].cue(), Some(Cue::Of | Cue::Op(CmpOp::Eq))) => self.prev_content(j).and_then(|k| numeric_field(self, k).map(|f| (k, f))),
+                Some(j) => numeric_field(self, j).map(|f| (j, f)),
+                None => None,
+            };
+            let Some((j, f)) = after.or(before) else { continue };
+            if self.rank_context(i) {
+                continue;
+            }
+            self.spans[i].used = true;
+            self.spans[j].used = true;
+            let neg = self.negation_before(i.min(j));
+            out.push(At {
+                pos: i.min(j),
+                end: i.max(j),
+                filter: Filter::Cond { field: self.fref(f), pred: Predicate::Cmp(CmpOp::Eq, if coded_bool(self, f) { Literal::Bool(n == 1.0) } else { Literal::Number(n) }), negated: neg.is_some() },
+                eq_value: neg.is_none().then(|| (f, fmt_number(n))),
+                kind: Kind::Point,
+            });
+            if neg.is_none() && self.is_numeric(f) {
+                number_of.push((i, f));
+            }
+        }
+        // "17, 18 und 19 Jahre", "4, 6 or 8 cylinders": numbers listed beside one read take its field.
+        loop {
+            let listed = (0..self.spans.len()).find_map(|i| {
+                let Tag::Number(n) = self.spans[i].tag else { return None };
+                if self.spans[i].used {
+                    return None;
+                }
+                let step = |j: Option<usize>, forward: bool| {
+                    j.and_then(|j| match self.spans[j].cue() {
+                        Some(Cue::And | Cue::Or) => if forward { self.next_content(j) } else { self.prev_content(j) },
+                        _ => Some(j),
+                    })
+                };
+                [step(self.next_content(i), true), step(self.prev_content(i), false)]
+                    .into_iter()
+                    .flatten()
+                    .find_map(|j| number_of.iter().find(|(s, _)| *s == j).map(|&(_, f)| (i, n, f)))
+            });
+            let Some((i, n, f)) = listed else { break };
+            self.spans[i].used = true;
+            for j in [self.next_content(i), self.prev_content(i)].into_iter().flatten() {
+                if self.spans[j].cue() == Some(Cue::And) {
+                    self.spans[j].used = true;
+                }
+            }
+            out.push(At {
+                pos: i,
+                end: i,
+                filter: Filter::Cond { field: self.fref(f), pred: Predicate::Cmp(CmpOp::Eq, Literal::Number(n)), negated: false },
+                eq_value: Some((f, fmt_number(n))),
+                kind: Kind::Point,
+            });
+            number_of.push((i, f));
+        }
+        // 6. Values named without their field ("women", "Latino", "ford torino").
+        for i in 0..self.spans.len() {
+            let Tag::Value(hits) = self.spans[i].tag.clone() else { continue };
+            if self.spans[i].used {
+                continue;
+            }
+            let hit = self.pick_hit(i, &hits);
+            self.spans[i].used = true;
+            let mut pos = i;
+            let mut negated = false;
+            if let Some(k) = self.negation_before(i) {
+                negated = true;
+                self.spans[k].used = true;
+                pos = k;
+            } else if let Some(k) = self.prev_content(i).filter(|&k| self.spans[k].cue() == Some(Cue::Op(CmpOp::Eq))) {
+                self.spans[k].used = true;
+            }
+            let lit = self.value_literal(hit.field, &hit.value);
+            let kind = if self.identifies(hit.field) { Kind::Identifying } else { Kind::Category };
+            out.push(At {
+                pos,
+                end: i,
+                filter: Filter::Cond { field: self.fref(hit.field), pred: Predicate::Cmp(CmpOp::Eq, lit), negated },
+                eq_value: (!negated).then(|| (hit.field, hit.value.clone())),
+                kind,
+            });
+        }
+        out.sort_by_key(|a| a.pos);
+        Ok(out)
+    }
+
+    /// True when the number at `i` is the N of a ranking ("the 3 heaviest cars").
+    pub(super) fn rank_context(&self, i: usize) -> bool {
+        let after = self.next_content(i).map(|j| &self.spans[j].tag);
+        matches!(after, Some(Tag::Cue(Cue::High | Cue::Low)))
+    }
+
+    /// "entre el 29 d'abril i el 4 de maig de 1992": the end with a year lends it to the other.
+    pub(super) fn fill_partial_dates(&mut self, a: usize, b: usize) {
+        let year = |t: &Tag| match t {
+            Tag::Date(d) if !d.starts_with('?') => Some(d[..4].to_string()),
+            _ => None,
+        };
+        let (ya, yb) = (year(&self.spans[a].tag), year(&self.spans[b].tag));
+        for (k, y) in [(a, yb), (b, ya)] {
+            if let (Tag::Date(d), Some(y)) = (&self.spans[k].tag, y) {
+                if d.starts_with('?') {
+                    self.spans[k].tag = Tag::Date(format!("{y}{}", &d[4..]));
+                }
+            }
+        }
+    }
+
+    pub(super) fn value_literal(&self, f: usize, v: &str) -> Literal {
+        match self.cat.fields[f].ty {
+            ColumnType::Boolean => Literal::Bool(crate::schema::values::parse_bool(v).unwrap_or(false)),
+            _ => Literal::Text(v.to_string()),
+        }
+    }
+
+    /// The hit for a named value: in a field the question also names, else the most common reading.
+    pub(super) fn pick_hit(&mut self, i: usize, hits: &[ValueHit]) -> ValueHit {
+        let named: Vec<(usize, usize)> = self
+            .spans
+            .iter()
+            .enumerate()
+            .filter_map(|(j, s)| match &s.tag {
+                Tag::Field(fs) if !s.used => Some(fs.iter().map(move |&f| (j, f)).collect::<Vec<_>>()),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        for h in hits {
+            if let Some(&(j, _)) = named.iter().find(|(_, f)| *f == h.field) {
+                // "gender female", "weather is rain": the field word belongs to the value.
+                let adjacent = self.next_content(j) == Some(i) || self.prev_content(i).is_some_and(|k| self.prev_content(k) == Some(j) && matches!(self.spans[k].cue(), Some(Cue::Op(CmpOp::Eq)) | Some(Cue::Of) | Some(Cue::In)))
+                    || self.next_content(i) == Some(j);
+                if adjacent {
+                    self.spans[j].used = true;
+                }
+                return h.clone();
+            }
+        }
+        hits[0].clone()
+    }
+
+    /// The field an operator compares: the nearest field before it, else the one after its operand.
+    /// The field an operator compares: the one right after its operand ("more than 30 miles per
+    /// gallon"), else the nearest one before it ("weight is at least 3000").
+    pub(super) fn operator_field(&mut self, op: usize, a: usize, end: usize) -> R<Option<usize>> {
+        if let Some(j) = self.next_content(end) {
+            if matches!(self.spans[j].tag, Tag::Field(_) | Tag::Group(_)) && !self.spans[j].used && matches!(self.spans[a].tag, Tag::Number(_) | Tag::Date(_)) {
+                let f = self.field(j)?;
+                self.spans[j].used = true;
+                return Ok(f);
+            }
+        }
+        // "marriages from 2000 to 2011": a range of whole years, with a year column, is a range of years.
+        let year = |p: &Self, k: usize| matches!(p.spans[k].tag, Tag::Number(y) if y.fract() == 0.0 && (1000.0..=2999.0).contains(&y));
+        if self.spans[op].cue() == Some(Cue::Between) && year(self, a) && year(self, end) {
+            if let Some(y) = self.unique(|f| self.cat.fields[f].yearly || self.is_date(f)) {
+                return Ok(Some(y));
+            }
+        }
+        let number = matches!(self.spans[a].tag, Tag::Number(_));
+        // The subject asked for ("Which firms …", "How many countries …") is a name, never the operand's field.
+        let text_field = |p: &Self, j: usize| {
+            matches!(&p.spans[j].tag, Tag::Field(fs) if fs.iter().all(|&f| !p.is_numeric(f) && !p.is_date(f)))
+                && p.prev_content(j).is_some_and(|w| w == 0 && matches!(p.spans[w].cue(), Some(Cue::Which | Cue::What | Cue::Who | Cue::HowMany)))
+        };
+        let mut k = op;
+        let mut steps = 0;
+        while let Some(j) = self.prev_content(k) {
+            match &self.spans[j].tag {
+                // "Which firms were worth more than 1000": a number is not compared with a name.
+                Tag::Field(_) if number && text_field(self, j) => {}
+                Tag::Field(_) | Tag::Group(_) if !self.spans[j].used => {
+                    let f = self.field(j)?;
+                    self.spans[j].used = true;
+                    return Ok(f);
+                }
+                Tag::Cue(Cue::Not | Cue::Of | Cue::In | Cue::What | Cue::Which | Cue::Who) | Tag::Alias => {}
+                Tag::Cue(Cue::And | Cue::Or) | Tag::Cue(Cue::Op(_)) | Tag::Cue(Cue::Between) => break,
+                _ => steps += 1,
+            }
+            steps += 1;
+            if steps > 4 {
+                break;
+            }
+            k = j;
+        }
+        // "less than 10% of people in poverty": the numeric field a few words after the number.
+        if number {
+            let mut k = end;
+            for _ in 0..4 {
+                let Some(j) = self.next_content(k) else { break };
+                let hit = match &self.spans[j].tag {
+                    Tag::Field(fs) if fs.len() == 1 && self.is_numeric(fs[0]) && !self.spans[j].used => Some(fs[0]),
+                    _ => None,
+                };
+                if let Some(f) = hit {
+                    self.spans[j].used = true;
+                    return Ok(Some(f));
+                }
+                if matches!(self.spans[j].tag, Tag::Cue(Cue::And | Cue::Or | Cue::Op(_) | Cue::Between)) {
+                    break;
+                }
+                k = j;
+            }
+        }
+        match &self.spans[a].tag {
+            Tag::Date(_) => Ok(self.unique(|f| self.is_date(f))),
+            Tag::Value(hits) => Ok(Some(hits[0].field)),
+            _ => Ok(None),
+        }
+    }
+
+    /// The operand at span `a` as a literal of field `f`'s type, or a refusal explaining the mismatch.
+    pub(super) fn literal(&self, f: usize, a: usize) -> R<Literal> {
+        let fi = &self.cat.fields[f];
+        let mismatch = |wanted: &str| Fail::Refuse(Refusal::TypeMismatch { field: fi.name.clone(), ty: fi.ty.as_str().into(), wanted: wanted.into() });
+        match (&self.spans[a].tag, fi.ty) {
+            // "años … por encima de 85": 85 is not a year; the number belongs to a field not found.
+            (Tag::Number(n), t) if t.is_numeric() && fi.yearly && !(1000.0..=2999.0).contains(n) => {
+                Err(Fail::Refuse(Refusal::TypeMismatch { field: fi.name.clone(), ty: "year".into(), wanted: format!("number like {n}") }))
+            }
+            (Tag::Number(n), t) if t.is_numeric() => Ok(Literal::Number(*n)),
+            // "cens equal to 1": a flag compared with 0 or 1.
+            (Tag::Number(n), ColumnType::Boolean) if *n == 0.0 || *n == 1.0 => Ok(Literal::Bool(*n == 1.0)),
+            (Tag::Number(n), ColumnType::Date | ColumnType::Datetime) if n.fract() == 0.0 && (1000.0..=2999.0).contains(n) => Ok(Literal::Number(*n)),
+            (Tag::Date(d), ColumnType::Date | ColumnType::Datetime) => Ok(Literal::Date(d.clone())),
+            (Tag::Number(_) | Tag::Date(_), _) => Err(mismatch("number")),
+            (Tag::Value(hits), t) if !t.is_numeric() => Ok(self.value_literal(f, &hits.iter().find(|h| h.field == f).unwrap_or(&hits[0]).value)),
+            (_, t) if t.is_numeric() => Err(mismatch("text")),
+            _ => Ok(Literal::Text(strip_quotes(&self.spans[a].raw))),
+        }
+    }
+
+    /// Comparisons with a bare year on a date column compare with that year's first or last day.
+    pub(super) fn year_aware(&self, f: usize, op: CmpOp, lit: Literal) -> Predicate {
+        if let (true, Literal::Number(y)) = (self.is_date(f), &lit) {
+            let y = *y as i32;
+            return match op {
+                CmpOp::Eq => Predicate::Year(y),
+                CmpOp::Gt | CmpOp::Le => Predicate::Cmp(op, Literal::Date(format!("{y:04}-12-31"))),
+                CmpOp::Lt | CmpOp::Ge => Predicate::Cmp(op, Literal::Date(format!("{y:04}-01-01"))),
+                CmpOp::Ne => Predicate::Cmp(op, lit),
+            };
+        }
+        Predicate::Cmp(op, lit)
+    }
+
+    pub(super) fn year_bounds(&self, f: usize, lit: &Literal) -> Option<(Literal, Literal)> {
+        match (self.is_date(f), lit) {
+            (true, Literal::Number(y)) => Some((Literal::Date(format!("{:04}-01-01", *y as i32)), Literal::Date(format!("{:04}-12-31", *y as i32)))),
+            _ => None,
+        }
+    }
+
+    /// And/or between conditions: "or" splits, "and" (or nothing) joins; one field's values join by "or".
+    pub(super) fn combine(&self, conds: &[At]) -> R<Option<Filter>> {
+        if conds.is_empty() {
+            return Ok(None);
+        }
+        let mut groups: Vec<Vec<&At>> = vec![vec![&conds[0]]];
+        for w in conds.windows(2) {
+            let between = &self.spans[w[0].end + 1..w[1].pos.max(w[0].end + 1)];
+            let or = between.iter().any(|s| s.cue() == Some(Cue::Or));
+            let explicit_and = between.iter().any(|s| s.cue() == Some(Cue::And));
+            let same_field_values = matches!((&w[0].eq_value, &w[1].eq_value), (Some((a, _)), Some((b, _))) if a == b);
+            if same_field_values && explicit_and && !or {
+                let (f, a) = w[0].eq_value.clone().expect("checked");
+                let b = w[1].eq_value.clone().expect("checked").1;
+                return Err(Fail::Refuse(Refusal::Contradiction { field: self.cat.fields[f].name.clone(), detail: format!("{a}|{b}") }));
+            }
+            if or || same_field_values {
+                groups.push(vec![&w[1]]);
+            } else {
+                groups.last_mut().expect("one group").push(&w[1]);
+            }
+        }
+        let ors: Vec<Filter> = groups
+            .into_iter()
+            .map(|g| Filter::and(g.into_iter().map(|a| a.filter.clone()).collect()).expect("non-empty group"))
+            .collect();
+        Ok(if ors.len() == 1 { ors.into_iter().next() } else { Some(Filter::Or(ors)) })
+    }
+
+    pub(super) fn combine_without(&self, conds: &[At], skip: usize) -> R<Option<Filter>> {
+        let kept: Vec<At> = conds.iter().enumerate().filter(|(i, _)| *i != skip).map(|(_, a)| At { pos: a.pos, end: a.end, filter: a.filter.clone(), eq_value: a.eq_value.clone(), kind: a.kind }).collect();
+        self.combine(&kept)
+    }
+
+    /// "what percentage of women were Latino", "de los coches de 4 cilindros": the condition right
+    /// after "percentage of" (aliases and prepositions between) is the base.
+    pub(super) fn share_base(&self, conds: &[At]) -> Option<(usize, Filter)> {
+        if conds.len() < 2 {
+            return None;
+        }
+        for (ci, c) in conds.iter().enumerate() {
+            let mut k = c.pos;
+            let mut saw_of = false;
+            while let Some(j) = self.prev_content(k) {
+                match &self.spans[j].tag {
+                    Tag::Cue(Cue::Of) => saw_of = true,
+                    Tag::Alias | Tag::Cue(Cue::In) => {}
+                    Tag::Cue(Cue::Share) if saw_of => return Some((ci, c.filter.clone())),
+                    _ => break,
+                }
+                k = j;
+            }
+        }
+        None
+    }
+
+    pub(super) fn check_contradictions(&self, f: Option<&Filter>) -> R<()> {
+        let Some(Filter::And(parts)) = f else { return Ok(()) };
+        let mut lo: std::collections::HashMap<&str, f64> = Default::default();
+        let mut hi: std::collections::HashMap<&str, f64> = Default::default();
+        for p in parts {
+            let Filter::Cond { field, pred, negated: false } = p else { continue };
+            let (l, h) = match pred {
+                Predicate::Cmp(CmpOp::Gt | CmpOp::Ge, Literal::Number(n)) => (Some(*n), None),
+                Predicate::Cmp(CmpOp::Lt | CmpOp::Le, Literal::Number(n)) => (None, Some(*n)),
+                Predicate::Cmp(CmpOp::Eq, Literal::Number(n)) => (Some(*n), Some(*n)),
+                Predicate::Between(Literal::Number(a), Literal::Number(b)) => (Some(*a), Some(*b)),
+                _ => continue,
+            };
+            if let Some(l) = l {
+                let e = lo.entry(field.0.as_str()).or_insert(f64::NEG_INFINITY);
+                *e = e.max(l);
+            }
+            if let Some(h) = h {
+                let e = hi.entry(field.0.as_str()).or_insert(f64::INFINITY);
+                *e = e.min(h);
+            }
+            if let (Some(l), Some(h)) = (lo.get(field.0.as_str()), hi.get(field.0.as_str())) {
+                if l > h {
+                    return Err(Fail::Refuse(Refusal::Contradiction { field: field.0.clone(), detail: format!("{l}>{h}") }));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+pub(super) fn strip_quotes(s: &str) -> String {
+    s.trim().trim_matches(|c| matches!(c, '"' | '\'' | '«' | '»' | '“' | '”' | '‘' | '’' | '„')).to_string()
+}
+
+/// Words that say a cell has no value, in the four languages (folded).
+pub(super) const MISSING_WORDS: &[&str] = &[
+    "missing", "empty", "blank", "null", "nan", "unrecorded", "faltan", "falta", "faltante", "faltantes", "vacio", "vacia", "vacios", "vacias", "nulo", "nulos",
+    "buit", "buida", "buits", "buides", "manca", "fehlt", "fehlen", "fehlend", "fehlende", "fehlenden", "leer", "leere", "leeren",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::super::with_parser;
+    use super::*;
+
+    const CSV: &str = "name,origin,mpg,cylinders,hp,year\nA,USA,18,8,150,1970\nB,Japan,31,4,,1972\nC,Europe,26,4,90,1970\nD,USA,15,8,170,1975\n";
+
+    fn filter(q: &str) -> Result<Option<Filter>, String> {
+        with_parser("cars.csv", CSV, q, |p| {
+            let conds = p.conditions().map_err(|_| "conditions failed".to_string())?;
+            let said = |e: Fail| match e {
+                Fail::Refuse(r) => format!("{r:?}"),
+                Fail::Clarify(c) => format!("{c:?}"),
+            };
+            let filter = p.combine(&conds).map_err(said)?;
+            p.check_contradictions(filter.as_ref()).map_err(said)?;
+            Ok(filter)
+        })
+    }
+
+    #[test]
+    fn an_operator_takes_the_field_after_its_number_and_and_joins() {
+        let f = filter("cars with more than 100 hp and 8 cylinders").expect("reads").expect("a filter");
+        let Filter::And(parts) = &f else { panic!("{f:?}") };
+        assert_eq!(parts.len(), 2, "{f:?}");
+        let conds = f.conds();
+        assert!(conds.iter().any(|(r, p, _)| r.0 == "hp" && **p == Predicate::Cmp(CmpOp::Gt, Literal::Number(100.0))), "{f:?}");
+        assert!(conds.iter().any(|(r, p, _)| r.0 == "cylinders" && **p == Predicate::Cmp(CmpOp::Eq, Literal::Number(8.0))), "{f:?}");
+    }
+
+    #[test]
+    fn values_of_one_field_join_by_or() {
+        let f = filter("cars from USA or Japan").expect("reads").expect("a filter");
+        let Filter::Or(parts) = &f else { panic!("{f:?}") };
+        assert_eq!(parts.len(), 2);
+        assert!(f.conds().iter().all(|(r, _, negated)| r.0 == "origin" && !negated));
+    }
+
+    #[test]
+    fn bounds_that_cannot_both_hold_are_a_contradiction() {
+        let e = filter("cars with mpg above 30 and mpg below 20").expect_err("contradiction");
+        assert!(e.contains("Contradiction"), "{e}");
+    }
+
+    #[test]
+    fn no_value_is_a_missing_condition() {
+        let f = filter("cars with no value for hp").expect("reads").expect("a filter");
+        assert!(matches!(&f, Filter::Cond { field, pred: Predicate::Missing, negated: false } if field.0 == "hp"), "{f:?}");
+    }
+}

@@ -1,0 +1,444 @@
+//! The choice of plan: which intent the cues, fields and conditions make, in order of specificity.
+
+use super::*;
+
+impl Parser<'_> {
+    pub(super) fn interpret(&mut self) -> R<Understanding> {
+        let any_content = self.spans.iter().any(|s| matches!(s.tag, Tag::Field(_) | Tag::Value(_) | Tag::Group(_) | Tag::Number(_) | Tag::Date(_) | Tag::Quoted(_)));
+        // Meta questions about the dataset itself.
+        if self.has(Cue::Help) && !any_content {
+            return Ok(Understanding::Meta(MetaKind::Capabilities));
+        }
+        // "the data" can also name a date column in Catalan ("data"): with a meta word it means the dataset.
+        let dataset_word = |s: &Span| {
+            let f = crate::query::text::fold(&s.raw);
+            Lang::ALL.iter().any(|&l| crate::query::lang::lexicon(l).phrases.iter().any(|(p, c)| *c == Cue::Dataset && *p == f))
+        };
+        let meta_cue = [Cue::Title, Cue::DataDate, Cue::Source, Cue::Description].iter().any(|&c| self.has(c));
+        let only_dataset_fields = meta_cue
+            && self.spans.iter().all(|s| match &s.tag {
+                Tag::Field(_) => dataset_word(s),
+                Tag::Value(_) | Tag::Number(_) | Tag::Date(_) | Tag::Quoted(_) | Tag::Group(_) => false,
+                _ => true,
+            });
+        if !any_content || only_dataset_fields || (self.has(Cue::Dataset) && !self.spans.iter().any(|s| matches!(s.tag, Tag::Field(_) | Tag::Value(_)))) {
+            for (cue, kind) in [(Cue::Title, MetaKind::Title), (Cue::DataDate, MetaKind::Date), (Cue::Source, MetaKind::Source), (Cue::Description, MetaKind::Description)] {
+                if self.has(cue) && !self.has(Cue::HowMany) {
+                    return Ok(Understanding::Meta(kind));
+                }
+            }
+        }
+        if self.has(Cue::Columns) && self.has(Cue::HowMany) && !self.spans.iter().any(|s| matches!(s.tag, Tag::Value(_))) {
+            return Ok(self.exact(Plan::Columns));
+        }
+        // "How many roses…", "Wie viele Passagiere…": counting something the table does not hold.
+        if let Some(h) = self.pos(Cue::HowMany) {
+            if let Some(j) = self.next_content(h) {
+                if matches!(self.spans[j].tag, Tag::Unknown) && self.spans[j].raw.chars().all(char::is_alphabetic) {
+                    return Err(self.unknown_field_at(j));
+                }
+            }
+        }
+        if let Some(u) = self.group_where()? {
+            return Ok(u);
+        }
+        // "the average profit per line", "Durchschnitt pro Zeile": an average is already one per row.
+        if self.has(Cue::Avg) {
+            for i in 0..self.spans.len() {
+                if self.spans[i].cue() != Some(Cue::Per) || self.spans[i].used {
+                    continue;
+                }
+                if let Some(j) = self.next_content(i).filter(|&j| matches!(self.spans[j].tag, Tag::Unknown | Tag::Cue(Cue::Rows)) && crate::query::lang::is_row_word(&crate::query::text::fold(&self.spans[j].raw))) {
+                    self.spans[i].used = true;
+                    self.spans[j].used = true;
+                }
+            }
+        }
+        let conds = self.conditions()?;
+        let by = self.group_by()?;
+        let targets = self.targets()?;
+        if let Some(u) = self.per_value(&conds, &targets)? {
+            return Ok(u);
+        }
+        let filter = self.combine(&conds)?;
+        self.check_contradictions(filter.as_ref())?;
+        let numeric_targets: Vec<usize> = targets.iter().copied().filter(|&f| self.is_numeric(f)).collect();
+        let mut agg = [(Cue::Avg, AggFn::Avg), (Cue::Sum, AggFn::Sum), (Cue::Median, AggFn::Median), (Cue::Min, AggFn::Min), (Cue::Max, AggFn::Max)]
+            .into_iter()
+            .filter_map(|(c, a)| self.pos(c).map(|p| (p, a)))
+            .min_by_key(|(p, _)| *p)
+            .map(|(_, a)| a);
+        if agg == Some(AggFn::Sum) && self.has(Cue::HowMany) && numeric_targets.is_empty() {
+            agg = None; // "how many … in total"
+        }
+        // "construction employment" in us-employment.csv: the file's noun right after a field the
+        // question typed is that field's head noun ("the employment in construction"), not the rows.
+        let alias = self.spans.iter().enumerate().any(|(i, s)| s.tag == Tag::Alias && !(i > 0 && matches!(&self.spans[i - 1].tag, Tag::Field(_)) && !self.spans[i - 1].raw.is_empty()));
+        let who = self.has(Cue::Who) || self.has(Cue::Which) || self.has(Cue::List);
+        let high = self.has(Cue::High) || self.has(Cue::Top);
+        let low = self.has(Cue::Low) || self.has(Cue::Bottom);
+        let n = self.rank_n();
+        // "which car", "qué coche": a question word right before a row alias asks for rows.
+        let which_alias = self.spans.iter().enumerate().any(|(i, s)| {
+            matches!(s.cue(), Some(Cue::Which | Cue::What)) && self.next_content(i).is_some_and(|j| self.spans[j].tag == Tag::Alias)
+        });
+
+        // Share of rows.
+        if self.has(Cue::Share) {
+            let base = self.share_base(&conds);
+            let Some(f) = filter.clone() else {
+                return Err(self.missing_value());
+            };
+            let (f, base) = match base {
+                Some((i, b)) => (self.combine_without(&conds, i)?.unwrap_or(f), Some(b)),
+                None => (f, None),
+            };
+            return Ok(self.exact(Plan::Share { filter: f, base }));
+        }
+        // "Are there more women or men?", "Was China more populous than India in 2007?": the one
+        // field named with two values is compared (by rows, or by the number asked about); the
+        // other conditions filter.
+        if (self.has(Cue::More) || self.has(Cue::High) || (self.asked == Shape::Boolean && (self.has(Cue::Low) || self.has(Cue::Least) || self.has(Cue::Less)))) && (self.has(Cue::Or) || self.asked == Shape::Boolean) {
+            if let Some((field, values, rest)) = compared_field(&conds) {
+                let filter = self.combine(&rest)?;
+                let filtered: Vec<String> = filter.as_ref().map(|f| f.conds().iter().map(|(r, _, _)| r.0.clone()).collect()).unwrap_or_default();
+                let measure = numeric_targets
+                    .iter()
+                    .copied()
+                    .find(|&f| f != field && !filtered.contains(&self.cat.fields[f].name))
+                    .map(|f| Measure { func: agg.filter(|a| *a != AggFn::Count), field: self.fref(f) });
+                return Ok(self.exact(Plan::Compare { field: self.fref(field), values, filter, measure, ask: CompareAsk::Which }));
+            }
+        }
+        if self.has(Cue::Versus) && numeric_targets.len() >= 2 {
+            return Ok(self.exact(Plan::Scatter { x: self.fref(numeric_targets[0]), y: self.fref(numeric_targets[1]), label: self.cat.label.map(|l| self.fref(l)), filter }));
+        }
+        if self.has(Cue::Distribution) {
+            let Some(&f) = numeric_targets.first() else { return Err(self.missing(Some(true))) };
+            return Ok(self.exact(Plan::Distribution { field: self.fref(f), filter }));
+        }
+        // "number of marriages and divorces in 1980", "the high and low on July 4th": fields listed
+        // together, of the one row the conditions name (a value or date that identifies a row, or
+        // a year in a table with one row per year).
+        if agg.is_none() || (agg == Some(AggFn::Sum) && self.has(Cue::HowMany)) {
+            let names_one_row = !conds.is_empty()
+                && !matches!(filter, Some(Filter::Or(_)))
+                && conds.iter().all(|c| c.kind == Kind::Identifying || c.eq_value.as_ref().is_some_and(|(f, _)| self.identifies(*f)))
+                && conds.iter().any(|c| c.kind == Kind::Identifying || c.eq_value.as_ref().is_some_and(|(f, _)| self.identifies(*f)));
+            if let (true, false, Some(fields), Some(key)) = (names_one_row, high || low || self.has(Cue::Most) || self.has(Cue::Least), self.listed_fields(&targets), filter.clone()) {
+                return Ok(self.exact(Plan::LookupFields { fields: fields.into_iter().map(|f| self.fref(f)).collect(), key }));
+            }
+        }
+        // Grouped aggregates: "average horsepower per origin".
+        if let Some(by) = by {
+            if !(high || low) || agg.is_some() || self.has(Cue::HowMany) {
+                let func = agg.unwrap_or(AggFn::Count);
+                let field = match func {
+                    AggFn::Count => None,
+                    _ => match numeric_targets.iter().find(|&&f| f != by) {
+                        Some(&f) => Some(self.fref(f)),
+                        None => return Err(self.unknown_field_or_missing(Some(true))),
+                    },
+                };
+                let chart = if self.is_date(by) || self.cat.fields[by].yearly { ChartKind::Line } else { ChartKind::Bar };
+                return Ok(self.exact(Plan::Group { func, field, by: self.fref(by), filter, chart }));
+            }
+        }
+        // "Which origin has the highest average mpg?": the groups ranked by an aggregate, named by the group.
+        if let (Some(func), true) = (agg, high || low) {
+            // "Which 3 cities have the lowest total profit?": a number between names how many.
+            let past_n = |j: usize| if matches!(self.spans[j].tag, Tag::Number(_)) { self.next_content(j) } else { Some(j) };
+            let group_word = self.spans.iter().enumerate().find_map(|(i, s)| match s.cue() {
+                Some(Cue::Which | Cue::What | Cue::Who) => self.next_content(i).and_then(past_n).and_then(|j| match &self.spans[j].tag {
+                    Tag::Field(fs) if fs.len() == 1 && !self.is_numeric(fs[0]) && !self.identifies(fs[0]) => Some(fs[0]),
+                    _ => None,
+                }),
+                _ => None,
+            });
+            // "Top 3 firms by average investment": a text field named with the aggregate is the group.
+            let group_word = group_word.or_else(|| targets.iter().copied().find(|&g| !self.is_numeric(g) && !self.is_date(g) && !self.identifies(g) && self.cat.fields[g].categorical));
+            if let Some(g) = group_word {
+                if let Some(&f) = numeric_targets.iter().find(|&&f| f != g) {
+                    let desc = match (self.spans.iter().position(|s| matches!(s.cue(), Some(Cue::High | Cue::Top))), self.spans.iter().position(|s| matches!(s.cue(), Some(Cue::Low | Cue::Bottom)))) {
+                        (Some(h), Some(l)) => h < l,
+                        (h, _) => h.is_some(),
+                    };
+                    return Ok(self.exact(Plan::GroupTop { func, field: Some(self.fref(f)), by: self.fref(g), n: n.unwrap_or(1), desc, filter }));
+                }
+            }
+        }
+        // "the city with the most airports": a superlative before the row alias counts rows per value.
+        let most_rows = self.spans.iter().enumerate().find_map(|(i, s)| match s.cue() {
+            // …but "the highest fertility rate" in a file called fertility ranks a measure.
+            Some(c @ (Cue::High | Cue::Low))
+                if self.next_content(i).is_some_and(|j| self.spans[j].tag == Tag::Alias && !self.spans.get(j + 1).is_some_and(|n| crate::query::tagger::is_measure_noun(&crate::query::text::fold(&n.raw)))) =>
+            {
+                Some(c == Cue::High)
+            }
+            _ => None,
+        });
+        // …and "Which source generated the most electricity?" names the measure ranked.
+        if let Some(most) = most_rows.filter(|_| numeric_targets.iter().all(|&f| self.cat.fields[f].categorical)) {
+            if let Some(&f) = targets.iter().find(|&&f| !self.is_numeric(f) || self.cat.fields[f].categorical) {
+                return Ok(self.exact(self.frequent(f, most, filter)));
+            }
+        }
+        // Rankings: "the three cars with the highest horsepower", "top 5 by weight".
+        // "the years of its three highest emissions": the field after the superlative is ranked.
+        let after_superlative = self.spans.iter().enumerate().find_map(|(i, s)| match s.cue() {
+            Some(Cue::High | Cue::Low | Cue::Top | Cue::Bottom) => {
+                let j = self.next_content(i)?;
+                let j = if matches!(self.spans[j].tag, Tag::Number(_)) { self.next_content(j)? } else { j };
+                match &self.spans[j].tag {
+                    Tag::Field(fs) if fs.len() == 1 && numeric_targets.contains(&fs[0]) => Some(fs[0]),
+                    _ => None,
+                }
+            }
+            _ => None,
+        });
+        let rank_field = after_superlative
+            .or(numeric_targets.first().copied())
+            .or(by.filter(|&b| self.is_numeric(b) || self.is_date(b)))
+            .or_else(|| targets.iter().copied().find(|&f| self.is_date(f)));
+        // "Which city has the highest population?": the rows ranked, each named by the field asked for.
+        // "In which years … its three highest emissions": a number field asked for names the ranked rows too.
+        let which_field = self.spans.iter().enumerate().find_map(|(i, s)| match s.cue() {
+            Some(Cue::Which | Cue::What | Cue::Who) => self.next_content(i).and_then(|j| match &self.spans[j].tag {
+                Tag::Field(fs) if fs.len() == 1 && !self.is_numeric(fs[0]) && !self.is_date(fs[0]) => Some(fs[0]),
+                Tag::Field(fs) if fs.len() == 1 && after_superlative.is_some_and(|r| r != fs[0]) => Some(fs[0]),
+                _ => None,
+            }),
+            _ => None,
+        });
+        let extreme = matches!(agg, Some(AggFn::Max | AggFn::Min));
+        let ranking = self.has(Cue::Top)
+            || self.has(Cue::Bottom)
+            || ((high || low) && agg.is_none() && (alias || self.label_named(&targets) || self.has(Cue::Who) || n.is_some() || (which_field.is_some() && !numeric_targets.is_empty())))
+            || (extreme && (which_alias || self.has(Cue::Who) || n.is_some()));
+        if ranking && !self.has(Cue::Most) && !self.has(Cue::Least) {
+            let desc = !(self.has(Cue::Bottom) || (low && !self.has(Cue::Top)) || (agg == Some(AggFn::Min) && !high));
+            let Some(field) = rank_field else {
+                if let Some(&c) = targets.iter().find(|&&f| self.cat.fields[f].categorical) {
+                    return Ok(self.exact(self.frequent(c, desc, filter)));
+                }
+                return Err(self.unknown_field_or_missing(Some(true)));
+            };
+            // "Which source generated the most electricity?", "Which team scored the most points?":
+            // "most" of a measure, asked of a category whose values repeat, is the groups' total.
+            let said_most = self.spans.iter().any(|s| s.cue() == Some(Cue::High) && matches!(crate::query::text::fold(&s.raw).as_str(), "most" | "the most" | "meisten" | "am meisten" | "mas" | "mes"));
+            if let Some(g) = which_field.filter(|&g| said_most && g != field && self.cat.fields[g].categorical && !self.identifies(g) && self.is_numeric(field) && !self.cat.fields[field].yearly) {
+                return Ok(self.exact(Plan::GroupTop { func: AggFn::Sum, field: Some(self.fref(field)), by: self.fref(g), n: n.unwrap_or(1), desc, filter }));
+            }
+            // "the 3 states with…", "Top 5 countries by…": a text field the question names labels the rows.
+            let named = targets.iter().copied().find(|&t| t != field && !self.is_numeric(t));
+            let label = which_field.or(named).or(self.cat.label).filter(|&l| l != field).map(|l| self.fref(l));
+            // Nothing names the rows ("the three highest poverty rates"): the answer is the values.
+            // "the populations of the 3 biggest countries": the ranked field named first is what is asked.
+            let first_field = self.spans.iter().find_map(|s| match &s.tag {
+                Tag::Field(fs) if !s.raw.is_empty() => Some(fs.clone()),
+                _ => None,
+            });
+            // "Which month…", "Qué mes…", "Who…": a question word before a name-like word asks for names.
+            let asks_names = self.has(Cue::Who)
+                || self.spans.iter().enumerate().any(|(i, s)| {
+                    let after_n = self.next_content(i).and_then(|j| if matches!(self.spans[j].tag, Tag::Number(_)) { self.next_content(j) } else { Some(j) });
+                    matches!(s.cue(), Some(Cue::Which | Cue::What))
+                        && after_n.is_some_and(|j| match &self.spans[j].tag {
+                            Tag::Field(fs) => fs.iter().all(|&f| !self.is_numeric(f)),
+                            Tag::Alias | Tag::Unknown => true,
+                            _ => false,
+                        })
+                });
+            let field_first = first_field.is_some_and(|fs| fs.contains(&field));
+            // "the three longest terms, in days": the ranked field named as a unit asks for its numbers.
+            let in_unit = self.spans.iter().enumerate().any(|(i, s)| {
+                s.cue() == Some(Cue::In)
+                    && self.next_content(i).is_some_and(|j| {
+                        let next = &self.spans[j];
+                        matches!(&next.tag, Tag::Field(fs) if fs.contains(&field)) && crate::query::lang::is_unit_word(&crate::query::text::fold(&next.raw))
+                    })
+            });
+            // "top 3 densest elements": the rows' own noun after the ranked field asks for their names.
+            let rows_after = self.spans.iter().position(|s| matches!(&s.tag, Tag::Field(fs) if fs.contains(&field))).is_some_and(|p| self.spans[p + 1..].iter().any(|s| s.tag == Tag::Alias));
+            // "the 3 coldest days by overnight low": the rows' noun right after the superlative asks for them.
+            let rows_ranked = self.spans.iter().enumerate().any(|(i, s)| {
+                matches!(s.cue(), Some(Cue::High | Cue::Low | Cue::Top | Cue::Bottom)) && self.next_content(i).is_some_and(|j| self.spans[j].tag == Tag::Alias)
+            });
+            let values = in_unit || !asks_names && !((rows_after || rows_ranked) && label.is_some()) && (field_first || (which_field.is_none() && named.is_none() && !self.has(Cue::Which) && !alias));
+            // "top 3 areas by council tax": one unknown word between "top N" and "by" (or the ranked
+            // field) is what the rows are called; it names nothing that could filter them, and asks
+            // for their names.
+            let mut values = values;
+            if label.is_some() {
+                for i in 2..self.spans.len() {
+                    let next = self.spans.get(i + 1).map(|s| &s.tag);
+                    if self.spans[i].tag == Tag::Unknown
+                        && matches!(self.spans[i - 1].tag, Tag::Number(_))
+                        && matches!(self.spans[i - 2].cue(), Some(Cue::Top | Cue::Bottom))
+                        && matches!(next, Some(Tag::Cue(Cue::Per)) | Some(Tag::Field(_)) | None)
+                    {
+                        self.spans[i].used = true;
+                        values = false;
+                    }
+                }
+            }
+            return Ok(self.exact(Plan::Rank { field: self.fref(field), n: n.unwrap_or(1), desc, label, filter, values }));
+        }
+        // "Is the average age over 30?": the comparison names the aggregated field and is the test.
+        if let (Some(func), Shape::Boolean, true) = (agg, self.asked, numeric_targets.is_empty()) {
+            let (taken, rest) = take_cond(filter.clone(), |f, p| self.cat.field(&f.0).is_some_and(|i| self.is_numeric(i)) && matches!(p, Predicate::Cmp(_, Literal::Number(_))));
+            if let Some(Predicate::Cmp(op, Literal::Number(v))) = taken {
+                let Some(Filter::Cond { field, .. }) = conds.iter().map(|c| &c.filter).find(|f| matches!(f, Filter::Cond { pred: Predicate::Cmp(o, Literal::Number(x)), .. } if *o == op && *x == v)) else {
+                    return Err(self.missing(Some(true)));
+                };
+                return Ok(self.exact(Plan::Check { inner: Box::new(Plan::Aggregate { func, field: field.clone(), filter: rest }), test: Test::Cmp { op, value: v } }));
+            }
+        }
+        // "Is anyone older than 45?", "Are there cars with 8 cylinders?": whether any row matches.
+        if self.asked == Shape::Boolean && agg.is_none() && targets.is_empty() && !(high || low) && !self.has(Cue::Most) && !self.has(Cue::Least) && !self.has(Cue::More) {
+            if let Some(f) = filter.clone() {
+                return Ok(self.exact(Plan::Check { inner: Box::new(Plan::Count { filter: Some(f) }), test: Test::Cmp { op: CmpOp::Gt, value: 0.0 } }));
+            }
+        }
+        if let Some(func) = agg {
+            let date_ok = matches!(func, AggFn::Min | AggFn::Max);
+            let Some(&field) = numeric_targets.first().or(targets.iter().find(|&&f| date_ok && self.is_date(f))) else {
+                if let Some(&t) = targets.first() {
+                    return Err(Fail::Refuse(Refusal::TypeMismatch { field: self.cat.fields[t].name.clone(), ty: self.cat.fields[t].ty.as_str().into(), wanted: "number".into() }));
+                }
+                return Err(self.unknown_field_or_missing(Some(true)));
+            };
+            return Ok(self.exact(Plan::Aggregate { func, field: self.fref(field), filter }));
+        }
+        // Lookups: one field of the row a value or a point condition names.
+        let identifying = conds.iter().any(|c| c.kind == Kind::Identifying);
+        // "Chile in 2007": a name a panel repeats (not a category) and a year together name one row.
+        let panel_name = |c: &At| c.kind == Kind::Category && c.eq_value.as_ref().is_some_and(|(f, _)| !self.cat.fields[*f].categorical);
+        let year_point = |c: &At| c.kind == Kind::Range && c.eq_value.as_ref().is_some_and(|(f, _)| self.cat.fields[*f].yearly);
+        let panel_point = conds.iter().any(panel_name) && conds.iter().any(year_point);
+        // "the first quarter of 2000": a point and a year name one row of a series.
+        let series_point = conds.iter().any(|c| c.kind == Kind::Point) && conds.iter().any(year_point);
+        let points = !conds.is_empty()
+            && conds.iter().all(|c| matches!(c.kind, Kind::Identifying | Kind::Point) || ((panel_point || series_point) && (panel_name(c) || year_point(c))))
+            && !matches!(filter, Some(Filter::Or(_)));
+        // "Which origin do the 5-cylinder cars have?" lists values; "What is the species of the flower
+        // with petal length 6.9?" looks one up.
+        let lookup = identifying || (points && (self.has(Cue::What) || !self.has(Cue::Which)) && !self.has(Cue::HowMany));
+        if lookup && !self.has(Cue::Distinct) {
+            // "How old was …?" asks for an age where the table has one; otherwise, like "when", a date.
+            let age_asked = self.spans.iter().any(|s| s.cue() == Some(Cue::DataDate) && matches!(crate::query::text::fold(&s.raw).as_str(), "how old" | "wie alt"));
+            let age = || self.unique(|f| self.is_numeric(f) && self.cat.fields[f].names.iter().any(|n| n.iter().any(|w| matches!(w.as_str(), "age" | "edad" | "edat" | "alter"))));
+            let target = targets
+                .first()
+                .copied()
+                .or_else(|| age_asked.then(age).flatten())
+                .or_else(|| (self.has(Cue::DataDate)).then(|| self.unique(|f| self.is_date(f))).flatten());
+            if let (Some(t), Some(key)) = (target, filter.clone()) {
+                if !(alias && self.has(Cue::HowMany) && !self.is_numeric(t)) {
+                    return Ok(self.exact(Plan::Lookup { field: self.fref(t), key }));
+                }
+            }
+            if target.is_none() && !self.has(Cue::HowMany) {
+                if let Some(j) = self.unknown_noun() {
+                    return Err(self.unknown_field_at(j));
+                }
+                if identifying {
+                    return Ok(Understanding::Exact { plan: Plan::List { filter, label: None }, confidence: self.confidence() * 0.9 });
+                }
+            }
+        }
+        if self.has(Cue::Most) || self.has(Cue::Least) || ((high || low) && !targets.is_empty()) {
+            let most = self.has(Cue::Most) || (!self.has(Cue::Least) && high);
+            if let Some(&f) = targets.iter().find(|&&f| !self.is_numeric(f) || self.cat.fields[f].categorical).or(targets.first()) {
+                if self.has(Cue::Most) || self.has(Cue::Least) || !self.is_numeric(f) || self.cat.fields[f].categorical {
+                    // "the 4 most common …": that many values, by their number of rows.
+                    if let Some(k) = n.filter(|&k| k >= 2) {
+                        return Ok(self.exact(Plan::GroupTop { func: AggFn::Count, field: None, by: self.fref(f), n: k, desc: most, filter }));
+                    }
+                    return Ok(self.exact(self.frequent(f, most, filter)));
+                }
+                let func = if most { AggFn::Max } else { AggFn::Min };
+                return Ok(self.exact(Plan::Aggregate { func, field: self.fref(f), filter }));
+            }
+            return Err(self.unknown_field_or_missing(None));
+        }
+        if self.has(Cue::HowMany) {
+            if self.has(Cue::Distinct) || (!alias && !targets.is_empty() && !self.has(Cue::Rows)) {
+                if let Some(&f) = targets.first() {
+                    if let (false, Some(y)) = (self.has(Cue::Distinct), self.period_of_year(f)) {
+                        return Err(Fail::Refuse(Refusal::PeriodOfYear { field: self.cat.fields[f].name.clone(), year: self.cat.fields[y].name.clone() }));
+                    }
+                }
+                // "How many passengers in 1960?" over a measure adds it up; "how many cities" counts names.
+                if let Some(&f) = targets.first().filter(|&&f| !self.has(Cue::Distinct) && self.is_numeric(f) && !self.cat.fields[f].categorical && !self.cat.fields[f].yearly && !self.identifies(f)) {
+                    return Ok(self.exact(Plan::Aggregate { func: AggFn::Sum, field: self.fref(f), filter }));
+                }
+                if let Some(&f) = targets.first() {
+                    return Ok(self.exact(Plan::DistinctCount { field: self.fref(f), filter }));
+                }
+                if self.has(Cue::Distinct) {
+                    return Err(self.unknown_field_or_missing(Some(false)));
+                }
+            }
+            if filter.is_none() {
+                if let Some(r) = self.unknown_value() {
+                    return Err(Fail::Refuse(r));
+                }
+            }
+            return Ok(self.exact(Plan::Count { filter }));
+        }
+        if (self.has(Cue::Distinct) || self.has(Cue::Values)) && !targets.is_empty() {
+            return Ok(self.exact(Plan::DistinctValues { field: self.fref(targets[0]), filter }));
+        }
+        // "What is the latest year in the data?": an order word over the one year or date asked for is its end.
+        if let (None, true, [t]) = (&filter, who || self.has(Cue::What), targets.as_slice()) {
+            if let Some(func) = self.order_end(*t) {
+                return Ok(self.exact(Plan::Aggregate { func, field: self.fref(*t), filter }));
+            }
+        }
+        if filter.is_some() && (who || self.has(Cue::What) || alias) {
+            // "Which cars weigh more than 4900 lbs": a field the filter already uses is not what is asked.
+            let in_filter: Vec<String> = filter.as_ref().map(|f| f.conds().into_iter().map(|(fr, _, _)| fr.0.clone()).collect()).unwrap_or_default();
+            let target = targets.iter().copied().find(|&t| Some(t) != self.cat.label && !in_filter.contains(&self.cat.fields[t].name));
+            if let Some(t) = target {
+                // "In what year did the population first exceed 200 million?": the earliest such year.
+                if let Some(func) = self.order_end(t) {
+                    return Ok(self.exact(Plan::Aggregate { func, field: self.fref(t), filter }));
+                }
+                if self.has(Cue::List) && !self.has(Cue::Which) {
+                    return Ok(self.exact(Plan::List { filter, label: Some(self.fref(t)) }));
+                }
+                return Ok(self.exact(Plan::DistinctValues { field: self.fref(t), filter }));
+            }
+            if self.cat.label.is_none() && !who {
+                if let Some(j) = self.unknown_noun() {
+                    return Err(self.unknown_field_at(j));
+                }
+            }
+            return Ok(self.exact(Plan::List { filter, label: self.cat.label.map(|l| self.fref(l)) }));
+        }
+        if (who || self.has(Cue::What)) && targets.len() == 1 && (self.cat.fields[targets[0]].categorical || self.has(Cue::Which)) {
+            return Ok(self.exact(Plan::DistinctValues { field: self.fref(targets[0]), filter }));
+        }
+        if let Some(r) = self.unknown_value() {
+            if who || self.has(Cue::What) {
+                return Err(Fail::Refuse(r));
+            }
+        }
+        if (who || self.has(Cue::What)) && targets.is_empty() {
+            if let Some(j) = self.unknown_noun() {
+                return Err(self.unknown_field_at(j));
+            }
+        }
+        Ok(Understanding::Retrieve { confidence: 0.3 })
+    }
+
+    pub(super) fn exact(&self, plan: Plan) -> Understanding {
+        Understanding::Exact { plan, confidence: self.confidence() }
+    }
+
+    pub(super) fn confidence(&self) -> f32 {
+        let unknown = self.spans.iter().filter(|s| matches!(s.tag, Tag::Unknown)).count() as f32;
+        (0.95 - 0.12 * unknown).max(0.1)
+    }
+}

@@ -1,0 +1,131 @@
+//! A yes/no question wraps the reading it asks about in a test (`Plan::Check`).
+
+use super::*;
+
+impl Parser<'_> {
+    /// A yes/no question wraps its reading: the comparison it asks about becomes the test
+    /// ("Is the highest X negative?", "Is the most common day Saturday?", "more A than B?").
+    pub(super) fn as_yes_no(&mut self, u: Understanding) -> Understanding {
+        if self.asked != Shape::Boolean {
+            return u;
+        }
+        let Understanding::Exact { plan, confidence } = u else { return u };
+        let sign = self.spans.iter().position(|s| s.tag == Tag::Unknown && sign_word(&crate::query::text::fold(&s.raw)).is_some());
+        let wrap = |inner: Plan, test: Test| Understanding::Exact { plan: Plan::Check { inner: Box::new(inner), test }, confidence };
+        match plan {
+            Plan::Aggregate { func, field, filter } => {
+                if let Some(i) = sign {
+                    self.spans[i].used = true;
+                    let op = sign_word(&crate::query::text::fold(&self.spans[i].raw)).expect("checked");
+                    return wrap(Plan::Aggregate { func, field, filter }, Test::Cmp { op, value: 0.0 });
+                }
+                // "Is the average tip above 3?": the comparison on the aggregated field is the test.
+                let (taken, rest) = take_cond(filter.clone(), |f, p| f == &field && matches!(p, Predicate::Cmp(_, Literal::Number(_))));
+                match taken {
+                    Some(Predicate::Cmp(op, Literal::Number(v))) => wrap(Plan::Aggregate { func, field, filter: rest }, Test::Cmp { op, value: v }),
+                    _ => Understanding::Exact { plan: Plan::Aggregate { func, field, filter }, confidence },
+                }
+            }
+            Plan::Count { filter: Some(f) } => wrap(Plan::Count { filter: Some(f) }, Test::Cmp { op: CmpOp::Gt, value: 0.0 }),
+            Plan::Frequent { field, most, filter } => {
+                let (taken, rest) = take_cond(filter.clone(), |f, p| f == &field && matches!(p, Predicate::Cmp(CmpOp::Eq, Literal::Text(_))));
+                match taken {
+                    Some(Predicate::Cmp(_, Literal::Text(v))) => wrap(Plan::Frequent { field, most, filter: rest }, Test::Is { value: v }),
+                    _ => Understanding::Exact { plan: Plan::Frequent { field, most, filter }, confidence },
+                }
+            }
+            Plan::Rank { field, n: 1, desc, label: Some(label), filter, values: false } => {
+                let (taken, rest) = take_cond(filter.clone(), |f, p| f == &label && matches!(p, Predicate::Cmp(CmpOp::Eq, Literal::Text(_))));
+                match taken {
+                    Some(Predicate::Cmp(_, Literal::Text(v))) => wrap(Plan::Rank { field, n: 1, desc, label: Some(label), filter: rest, values: false }, Test::Is { value: v }),
+                    _ => Understanding::Exact { plan: Plan::Rank { field, n: 1, desc, label: Some(label), filter, values: false }, confidence },
+                }
+            }
+            Plan::GroupTop { func, field, by, n: 1, desc, filter } => {
+                let (taken, rest) = take_cond(filter.clone(), |f, p| f == &by && matches!(p, Predicate::Cmp(CmpOp::Eq, Literal::Text(_))));
+                match taken {
+                    Some(Predicate::Cmp(_, Literal::Text(v))) => wrap(Plan::GroupTop { func, field, by, n: 1, desc, filter: rest }, Test::Is { value: v }),
+                    _ => Understanding::Exact { plan: Plan::GroupTop { func, field, by, n: 1, desc, filter }, confidence },
+                }
+            }
+            Plan::Compare { field, values, filter, measure, ask: CompareAsk::Which } if values.len() == 2 => {
+                for s in self.spans.iter_mut() {
+                    if s.tag == Tag::Unknown && matches!(crate::query::text::fold(&s.raw).as_str(), "than" | "que" | "als") {
+                        s.used = true;
+                    }
+                }
+                let test = if self.has(Cue::Low) || self.has(Cue::Least) || self.has(Cue::Less) { Test::FirstFewer } else { Test::FirstMore };
+                wrap(Plan::Compare { field, values, filter, measure, ask: CompareAsk::Which }, test)
+            }
+            Plan::DistinctValues { field, filter } if self.has(Cue::Distinct) => wrap(Plan::DistinctCount { field, filter }, Test::AllDistinct),
+            plan => Understanding::Exact { plan, confidence },
+        }
+    }
+}
+
+
+/// Takes the first top-level condition matching `pick` out of a filter: (its predicate, the rest).
+pub(super) fn take_cond(filter: Option<Filter>, pick: impl Fn(&FieldRef, &Predicate) -> bool) -> (Option<Predicate>, Option<Filter>) {
+    match filter {
+        Some(Filter::Cond { field, pred, negated: false }) if pick(&field, &pred) => (Some(pred), None),
+        Some(Filter::And(parts)) => {
+            let Some(i) = parts.iter().rposition(|p| matches!(p, Filter::Cond { field, pred, negated: false } if pick(field, pred))) else {
+                return (None, Some(Filter::And(parts)));
+            };
+            let mut parts = parts;
+            let Filter::Cond { pred, .. } = parts.remove(i) else { unreachable!("matched a condition") };
+            (Some(pred), Filter::and(parts))
+        }
+        other => (None, other),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::with_parser;
+    use super::*;
+
+    const CSV: &str = "name,origin,mpg,cylinders,hp,year\nA,USA,18,8,150,1970\nB,Japan,31,4,,1972\nC,Europe,26,4,90,1970\nD,USA,15,8,170,1975\n";
+
+    fn wrapped(q: &str, plan: Plan) -> Understanding {
+        with_parser("cars.csv", CSV, q, |p| p.as_yes_no(Understanding::Exact { plan, confidence: 0.9 }))
+    }
+
+    fn avg_mpg(filter: Option<Filter>) -> Plan {
+        Plan::Aggregate { func: AggFn::Avg, field: FieldRef("mpg".into()), filter }
+    }
+
+    #[test]
+    fn a_sign_word_tests_against_zero() {
+        match wrapped("Is the average mpg negative?", avg_mpg(None)) {
+            Understanding::Exact { plan: Plan::Check { test: Test::Cmp { op: CmpOp::Lt, value }, .. }, .. } => assert_eq!(value, 0.0),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_comparison_on_the_aggregated_field_becomes_the_test() {
+        let over = Filter::Cond { field: FieldRef("mpg".into()), pred: Predicate::Cmp(CmpOp::Gt, Literal::Number(30.0)), negated: false };
+        match wrapped("Is the average mpg over 30?", avg_mpg(Some(over))) {
+            Understanding::Exact { plan: Plan::Check { inner, test: Test::Cmp { op: CmpOp::Gt, value } }, .. } => {
+                assert_eq!(value, 30.0);
+                assert_eq!(*inner, avg_mpg(None));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_question_that_is_not_yes_no_is_left_alone() {
+        assert_eq!(wrapped("What is the average mpg?", avg_mpg(None)), Understanding::Exact { plan: avg_mpg(None), confidence: 0.9 });
+    }
+
+    #[test]
+    fn take_cond_removes_only_the_condition_picked() {
+        let a = Filter::Cond { field: FieldRef("mpg".into()), pred: Predicate::Cmp(CmpOp::Gt, Literal::Number(30.0)), negated: false };
+        let b = Filter::Cond { field: FieldRef("origin".into()), pred: Predicate::Cmp(CmpOp::Eq, Literal::Text("USA".into())), negated: false };
+        let (taken, rest) = take_cond(Some(Filter::And(vec![a, b.clone()])), |f, _| f.0 == "mpg");
+        assert_eq!(taken, Some(Predicate::Cmp(CmpOp::Gt, Literal::Number(30.0))));
+        assert_eq!(rest, Some(b));
+    }
+}
