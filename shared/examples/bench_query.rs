@@ -6,6 +6,8 @@
 //!
 //! `… --example bench_query -- --suite tests/questions .cache/fixtures/vega` instead times the
 //! question suite: per table, the load and the median time per question over 5 rounds.
+//! `… --example bench_query -- --blind tests/blind .cache/blind` times the blind suites' dev
+//! questions the same way, on their tables as uploaded (no description).
 
 use std::io::Write;
 use std::time::Instant;
@@ -57,6 +59,51 @@ fn suite(questions: &str, data: &str) {
     println!("{{\"suite\":\"all\",\"questions\":{},\"mean_ms\":{:.2},\"median_ms\":{:.2},\"p95_ms\":{:.2}}}", all.len(), all.iter().sum::<f64>() / all.len() as f64, all[all.len() / 2], all[all.len() * 95 / 100]);
 }
 
+/// Per-question medians over 5 rounds on one loaded dataset.
+fn time_questions(dataset: &Dataset, qs: &[String]) -> Vec<f64> {
+    qs.iter()
+        .map(|q| {
+            let mut times: Vec<f64> = (0..5)
+                .map(|_| {
+                    let t = Instant::now();
+                    let _ = futures::executor::block_on(dataset.ask(&mut Conversation::default(), q));
+                    t.elapsed().as_secs_f64() * 1e3
+                })
+                .collect();
+            times.sort_by(f64::total_cmp);
+            times[2]
+        })
+        .collect()
+}
+
+/// The blind suites (`tests/blind/*/dev.jsonl`) on their tables, grouped by table.
+fn blind(questions: &str, data: &str) {
+    let mut all = Vec::new();
+    let mut suites: Vec<_> = std::fs::read_dir(questions).expect("blind dir").filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.join("dev.jsonl").is_file()).collect();
+    suites.sort();
+    for dir in suites {
+        let suite = dir.file_name().expect("name").to_string_lossy().to_string();
+        let mut by_table: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+        for line in std::fs::read_to_string(dir.join("dev.jsonl")).expect("dev.jsonl").lines().filter(|l| !l.trim().is_empty()) {
+            let v: serde_json::Value = serde_json::from_str(line).expect("json");
+            by_table.entry(v["table"].as_str().expect("table").to_string()).or_default().push(v["question"].as_str().expect("question").to_string());
+        }
+        for (table, qs) in by_table {
+            let bytes = std::fs::read(format!("{data}/{suite}/tables/{table}")).expect("table file (run the blind test once to fetch it)");
+            let t = Instant::now();
+            let upload = load(&[SourceFile { name: &table, bytes: &bytes }]);
+            let dataset = Dataset::new(upload.tables, DatasetDescription::default()).expect("dataset");
+            let load_ms = t.elapsed().as_secs_f64() * 1e3;
+            let per_q = time_questions(&dataset, &qs);
+            let mean = per_q.iter().sum::<f64>() / per_q.len() as f64;
+            println!("{{\"suite\":\"{suite}\",\"table\":\"{table}\",\"questions\":{},\"load_ms\":{load_ms:.1},\"mean_ms\":{mean:.2}}}", per_q.len());
+            all.extend(per_q);
+        }
+    }
+    all.sort_by(f64::total_cmp);
+    println!("{{\"suite\":\"all\",\"questions\":{},\"mean_ms\":{:.2},\"median_ms\":{:.2},\"p95_ms\":{:.2}}}", all.len(), all.iter().sum::<f64>() / all.len() as f64, all[all.len() / 2], all[all.len() * 95 / 100]);
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let path = args.next().expect("usage: bench_query OUT.csv [ROWS] | --suite QUESTIONS_DIR DATA_DIR");
@@ -64,6 +111,11 @@ fn main() {
         let q = args.next().expect("questions dir");
         let d = args.next().expect("data dir");
         return suite(&q, &d);
+    }
+    if path == "--blind" {
+        let q = args.next().expect("blind questions dir");
+        let d = args.next().expect("blind cache dir");
+        return blind(&q, &d);
     }
     let rows: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(1_000_000);
     let regions = ["north", "south", "east", "west", "centre", "islands", "coast", "mountains"];

@@ -233,15 +233,22 @@ fn none_and_some_of_a_counted_field() {
     }
 }
 
-/// A quarter-of-the-year column beside a year: "how many quarters" is not its 4 values, so it is
-/// refused in words, while "how many different quarters" still counts them; a ranking asked "in
-/// days" answers the days, not the rows' names (issue 19).
+/// A quarter-of-the-year column beside a year: where each row is a different (year, quarter),
+/// "how many quarters" counts the rows, "how many different quarters" still counts the 4 values,
+/// and where rows repeat a quarter the question is refused in words; a ranking asked "in days"
+/// answers the days, not the rows' names (issue 19).
 #[test]
 fn periods_of_the_year_and_rankings_asked_in_a_unit() {
     const CSV: &str = "year,quarter,gdp\n2000,1,10\n2000,2,11\n2000,3,12\n2000,4,13\n2001,1,14\n2001,2,15\n";
     let d = dataset_of("macro.csv", CSV);
     let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
     let a = ask("How many quarters are in the dataset?");
+    assert_eq!((a.route, a.value.as_u64()), (Route::Exact, Some(6)), "{}", a.answer);
+    let a = ask("¿Cuántos trimestres tuvieron un gdp superior a 12?");
+    assert_eq!((a.route, a.value.as_u64()), (Route::Exact, Some(3)), "{}", a.answer);
+    const REPEATED: &str = "year,quarter,region,gdp\n2000,1,N,10\n2000,1,S,11\n2000,2,N,12\n2000,2,S,13\n";
+    let r = dataset_of("regions.csv", REPEATED);
+    let a = futures::executor::block_on(r.ask(&mut Conversation::default(), "How many quarters are in the dataset?"));
     assert_ne!(a.route, Route::Exact, "{}", a.answer);
     assert!(a.answer.contains("position within the year"), "{}", a.answer);
     let a = ask("How many different quarters are there?");

@@ -88,7 +88,7 @@ impl Catalog {
                 info.yearly = true;
             }
             // "1950.0" in a column named year (a float export of years) is a year too.
-            if float_years(col, table, i) {
+            if float_years(col, table, i) || first_of_january_years(col, table, i) {
                 info.yearly = true;
             }
             fields.push(info);
@@ -141,17 +141,28 @@ impl Catalog {
         aliases.extend(GENERIC.iter().map(|a| vec![a.to_string()]));
         // A table with one row per day (month, year) is a table of days: "How many days had snow?"
         // names its rows even when nobody said so in a description.
-        for col in &schema.columns {
-            let crate::schema::ValueFormat::Date { granularity, .. } = &col.format else { continue };
+        const WEEKS: &[&str] = &["week", "weeks", "semana", "semanas", "setmana", "setmanes", "woche", "wochen"];
+        const QUARTERS: &[&str] = &["quarter", "quarters", "trimestre", "trimestres", "quartal", "quartale", "quartalen"];
+        let mut period_words: Vec<&[&str]> = Vec::new();
+        for (ci, col) in schema.columns.iter().enumerate() {
+            let crate::schema::ValueFormat::Date { granularity, order } = &col.format else { continue };
             if !(col.distinct == table.rows.len() as u64 && table.rows.len() > 1 && col.missing == 0) {
                 continue;
             }
-            let words: &[&str] = match granularity {
+            period_words.push(match granularity {
+                crate::schema::DateGranularity::Day if weekly(table, ci, *order) => WEEKS,
                 crate::schema::DateGranularity::Day => &["day", "days", "dia", "dias", "dies", "tag", "tage", "tagen"],
-                crate::schema::DateGranularity::Month => &["month", "months", "meses", "mesos", "monat", "monate", "monaten"],
+                crate::schema::DateGranularity::Month => &["month", "months", "mes", "meses", "mesos", "monat", "monate", "monaten"],
+                crate::schema::DateGranularity::Quarter => QUARTERS,
                 crate::schema::DateGranularity::Year => &["year", "years", "ano", "anos", "anys", "jahr", "jahre", "jahren"],
-                _ => &[],
-            };
+                crate::schema::DateGranularity::Time => &[],
+            });
+        }
+        // A year column beside a quarter column (1..4), the pair different in every row: a table of quarters.
+        if quarterly(table, schema) {
+            period_words.push(QUARTERS);
+        }
+        for words in period_words {
             for w in words {
                 let w = vec![w.to_string()];
                 if !aliases.contains(&w) {
@@ -323,6 +334,20 @@ pub fn plain_years(col: &ColumnSchema, table: &Table, i: usize) -> bool {
         })
 }
 
+/// A date column named for years whose dates are all the first of January ("2001-01-01"): each
+/// value stands for its year, and an answer names the year.
+fn first_of_january_years(col: &ColumnSchema, table: &Table, i: usize) -> bool {
+    col.ty == ColumnType::Date
+        && name_words(&col.name).iter().any(|w| matches!(w.as_str(), "year" | "jahr" | "ano" | "any" | "yr"))
+        && table.rows.iter().all(|r| match r.get(i) {
+            Some(crate::table::Value::Text(s)) => {
+                let s = s.trim();
+                crate::schema::is_missing(s) || (s.len() == 10 && s.ends_with("-01-01") && s[..4].bytes().all(|b| b.is_ascii_digit()))
+            }
+            _ => true,
+        })
+}
+
 /// A float column named for years whose values are all whole years ("1950.0").
 fn float_years(col: &ColumnSchema, table: &Table, i: usize) -> bool {
     col.ty == ColumnType::Decimal
@@ -439,6 +464,39 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
         monthly: matches!(&col.format, crate::schema::ValueFormat::Date { granularity: crate::schema::DateGranularity::Month, .. }) && col.ty == ColumnType::Date,
         distinct: col.distinct,
     }
+}
+
+/// One row per week: the date column's days, in any order, are 7 days apart from first to last.
+fn weekly(table: &Table, col: usize, order: crate::schema::DateOrder) -> bool {
+    let mut days: Vec<chrono::NaiveDate> = table
+        .rows
+        .iter()
+        .filter_map(|r| match r.get(col) {
+            Some(crate::table::Value::Text(t)) => crate::schema::values::parse_date(t, order).map(|d| d.date),
+            _ => None,
+        })
+        .collect();
+    if days.len() != table.rows.len() || days.len() < 3 {
+        return false;
+    }
+    days.sort();
+    days.windows(2).all(|w| (w[1] - w[0]).num_days() == 7)
+}
+
+/// A column named year and one named quarter (values 1–4) whose pairs are all different: each row is a quarter.
+fn quarterly(table: &Table, schema: &TableSchema) -> bool {
+    let named = |n: &str| schema.columns.iter().position(|c| name_words(&c.name).as_slice() == [n.to_string()]);
+    let (Some(y), Some(q)) = (named("year"), named("quarter")) else { return false };
+    let cell = |r: &Vec<crate::table::Value>, i: usize| match r.get(i) {
+        Some(crate::table::Value::Text(t)) => Some(t.trim().to_string()),
+        _ => None,
+    };
+    let mut seen = std::collections::HashSet::new();
+    table.rows.len() > 1
+        && table.rows.iter().all(|r| match (cell(r, y), cell(r, q)) {
+            (Some(a), Some(b)) => matches!(b.as_str(), "1" | "2" | "3" | "4") && seen.insert((a, b)),
+            _ => false,
+        })
 }
 
 /// A catalog of a small CSV, for the parser stages' unit tests.

@@ -110,6 +110,22 @@ pub fn plan_fields(plan: &Plan) -> Vec<String> {
     out
 }
 
+/// The fields a plan answers with or computes on, its filters left out.
+fn plan_outputs(plan: &Plan) -> Vec<String> {
+    let one = |f: &super::plan::FieldRef| vec![f.0.clone()];
+    match plan {
+        Plan::Count { .. } | Plan::Columns | Plan::Share { .. } => Vec::new(),
+        Plan::DistinctCount { field, .. } | Plan::DistinctValues { field, .. } | Plan::Frequent { field, .. } | Plan::Aggregate { field, .. } | Plan::Distribution { field, .. } | Plan::Lookup { field, .. } => one(field),
+        Plan::Compare { field, measure, .. } => one(field).into_iter().chain(measure.iter().map(|m| m.field.0.clone())).collect(),
+        Plan::Rank { field, label, .. } => one(field).into_iter().chain(label.iter().map(|l| l.0.clone())).collect(),
+        Plan::Group { field, by, .. } | Plan::GroupTop { field, by, .. } | Plan::GroupWhere { field, by, .. } => field.iter().map(|f| f.0.clone()).chain([by.0.clone()]).collect(),
+        Plan::LookupFields { fields, .. } => fields.iter().map(|f| f.0.clone()).collect(),
+        Plan::List { label, .. } => label.iter().map(|l| l.0.clone()).collect(),
+        Plan::Scatter { x, y, label, .. } => [x.0.clone(), y.0.clone()].into_iter().chain(label.iter().map(|l| l.0.clone())).collect(),
+        Plan::Check { inner, .. } => plan_outputs(inner),
+    }
+}
+
 /// The aggregate functions a plan computes (a yes/no question's inner plan included).
 fn plan_funcs(plan: &Plan) -> Vec<AggFn> {
     match plan {
@@ -164,10 +180,16 @@ fn not_a_person(cat: &Catalog, f: usize) -> bool {
     fi.ty.is_numeric() || matches!(fi.ty, super::super::schema::ColumnType::Date | super::super::schema::ColumnType::Datetime) || super::text::name_words(&fi.name).iter().any(|w| TIME.contains(&w.as_str()))
 }
 
+/// The span at `i` comes right after a question word ("Which month", "Quin mes").
+fn asked_field(spans: &[Span], i: usize) -> bool {
+    spans[..i].iter().rev().find(|s| s.tag != Tag::Stop).is_some_and(|s| matches!(s.cue(), Some(Cue::Which | Cue::What)))
+}
+
 /// The words of the question the plan does not account for (empty when all are placed).
 pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
     let fields = plan_fields(plan);
     let uses = |f: usize| fields.iter().any(|n| *n == cat.fields[f].name);
+    let outputs = plan_outputs(plan);
     let funcs = plan_funcs(plan);
     let inner = match plan {
         Plan::Check { inner, .. } => inner.as_ref(),
@@ -199,9 +221,13 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
             Tag::Field(_) if s.raw.is_empty() => true,
             // "rain days or snow days": a field word that is also what the rows are called.
             // "marriages and divorces": a field listed after another is asked for, even when the rows are called so too.
+            // "Which month of 1957 had the most passengers?": the field asked for must be answered, not only filtered on.
+            Tag::Field(fs) if asked_field(spans, i) && !fs.iter().any(|&f| outputs.contains(&cat.fields[f].name)) && fs.iter().all(|&f| cat.fields[f].ty == super::super::schema::ColumnType::Date || cat.fields[f].yearly) => false,
             Tag::Field(fs) => {
                 let listed = i >= 2 && matches!(spans[i - 1].cue(), Some(Cue::And | Cue::Or)) && matches!(spans[i - 2].tag, Tag::Field(_));
                 fs.iter().any(|&f| uses(f))
+                    // "Did any country exceed 100?": the name after "any" says which rows are counted.
+                    || (s.used && matches!(inner, Plan::Count { .. }))
                     || (!listed && (super::tagger::event_of_rows(&super::text::fold(&s.raw), cat) || cat.aliases.iter().any(|a| a.len() == 1 && super::text::same_word(&a[0], &super::text::fold(&s.raw)))))
             }
             Tag::Group(g) => cat.groups[*g].members.iter().any(|&f| uses(f)),

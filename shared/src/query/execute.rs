@@ -130,7 +130,16 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
         }
         Plan::Aggregate { func, field, filter } => {
             let name = rows.columns[0].clone();
-            let v = rows.scalar(&name);
+            let mut v = rows.scalar(&name);
+            let raw = v.clone();
+            // The first or last of a column of years written as dates ("2010-01-01") is the year 2010.
+            if let (AggFn::Min | AggFn::Max, Some(fi)) = (func, cat.field(&field.0).map(|i| &cat.fields[i])) {
+                if fi.yearly && fi.ty == crate::schema::ColumnType::Date {
+                    if let Some(y) = v.as_str().and_then(|d| d.get(..4)).and_then(|y| y.parse::<i64>().ok()) {
+                        v = Json::from(y);
+                    }
+                }
+            }
             // No row with a value: there is no sum or average to give, so nothing is called exact.
             if v.is_null() {
                 let mut a = no_rows(a, lang);
@@ -149,7 +158,7 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                 format!("Der {de} von „{l}“ ist {} (über {} Zeilen{w}).", num(lang, &v), num(lang, &k)),
             );
             a.citations = match func {
-                AggFn::Min | AggFn::Max if !v.is_null() => cite(vec![eq_sql(cat, field, &v), filter_sql(cat, filter)]).await?,
+                AggFn::Min | AggFn::Max if !raw.is_null() => cite(vec![eq_sql(cat, field, &raw), filter_sql(cat, filter)]).await?,
                 _ => cite(vec![not_null(cat, field), filter_sql(cat, filter)]).await?,
             };
             a.value = v;

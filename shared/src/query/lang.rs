@@ -105,6 +105,15 @@ pub const FILLER_PHRASES: &[&str] = &[
     "over the whole period", "over the entire period", "over the whole time", "over all years", "over all the years", "across all years", "across the years",
     "across its years", "during the whole period", "for the whole period", "in the whole period", "en todo el periodo", "durante todo el periodo",
     "en tot el periode", "durant tot el periode", "im gesamten zeitraum", "uber den gesamten zeitraum",
+    // "exceed 100 in a single year": any one row of a yearly (daily…) table.
+    "in a single year", "in a single month", "in a single week", "in a single day", "on a single day", "in a single quarter",
+    "en un solo ano", "en un solo dia", "en un sol any", "en un sol dia", "in einem einzigen jahr", "an einem einzigen tag",
+];
+
+/// Units written after a number ("5 dollars", "100 mm", "3 dólares"): the number is the value, the unit adds nothing.
+pub const UNIT_WORDS: &[&str] = &[
+    "dollars", "dollar", "usd", "euros", "euro", "eur", "pounds", "dolares", "dolar", "dolars", "mm", "cm", "km", "kg", "millimetres", "millimeters",
+    "centimetres", "centimeters", "kilometres", "kilometers", "kilograms", "kilos", "milimetros", "centimetros", "kilometros", "millimeter",
 ];
 
 /// One row of a table in the words people use for it ("per line", "pro Zeile"), singular only.
@@ -292,7 +301,7 @@ pub static ES: Lexicon = Lexicon {
         ("hay mas", More),
         ("o", Or), ("u", Or), ("y", And), ("e", And), ("pero", And),
         ("no", Not), ("excepto", Not), ("salvo", Not), ("menos los", Not), ("distinto de", Op(Ne)), ("diferente de", Op(Ne)), ("distinta de", Op(Ne)), ("diferente a", Op(Ne)),
-        ("mas de", Op(Gt)), ("mayor que", Op(Gt)), ("mayor de", Op(Gt)), ("superior a", Op(Gt)), ("mas que", Op(Gt)), ("por encima de", Op(Gt)), ("despues de", Op(Gt)), ("posterior a", Op(Gt)), ("mas alto que", Op(Gt)),
+        ("mas de", Op(Gt)), ("mayor que", Op(Gt)), ("mayor de", Op(Gt)), ("superior a", Op(Gt)), ("superiores a", Op(Gt)), ("inferiores a", Op(Lt)), ("supera", Op(Gt)), ("superan", Op(Gt)), ("supero", Op(Gt)), ("superaron", Op(Gt)), ("superaba", Op(Gt)), ("superaban", Op(Gt)), ("excede", Op(Gt)), ("exceden", Op(Gt)), ("excedio", Op(Gt)), ("mas que", Op(Gt)), ("por encima de", Op(Gt)), ("despues de", Op(Gt)), ("posterior a", Op(Gt)), ("mas alto que", Op(Gt)),
         ("menos de", Op(Lt)), ("menor que", Op(Lt)), ("menor de", Op(Lt)), ("inferior a", Op(Lt)), ("menos que", Op(Lt)), ("por debajo de", Op(Lt)), ("antes de", Op(Lt)), ("anterior a", Op(Lt)), ("mas bajo que", Op(Lt)),
         ("al menos", Op(Ge)), ("como minimo", Op(Ge)), ("o mas", OpPost(Ge)), ("por lo menos", Op(Ge)), ("mayor o igual a", Op(Ge)), ("mayor o igual que", Op(Ge)),
         ("como maximo", Op(Le)), ("a lo sumo", Op(Le)), ("o menos", OpPost(Le)), ("no mas de", Op(Le)), ("hasta", Op(Le)), ("menor o igual a", Op(Le)), ("menor o igual que", Op(Le)),
@@ -350,7 +359,7 @@ pub static CA: Lexicon = Lexicon {
         ("hi ha mes", More),
         ("o", Or), ("i", And), ("pero", And),
         ("no", Not), ("excepte", Not), ("llevat de", Not), ("diferent de", Op(Ne)), ("diferents de", Op(Ne)), ("distint de", Op(Ne)),
-        ("mes de", Op(Gt)), ("mes que", Op(Gt)), ("major que", Op(Gt)), ("superior a", Op(Gt)), ("per sobre de", Op(Gt)), ("despres de", Op(Gt)), ("posterior a", Op(Gt)),
+        ("mes de", Op(Gt)), ("mes que", Op(Gt)), ("major que", Op(Gt)), ("superior a", Op(Gt)), ("superiors a", Op(Gt)), ("inferiors a", Op(Lt)), ("per sobre de", Op(Gt)), ("per sobre d", Op(Gt)), ("per sota d", Op(Lt)), ("supera", Op(Gt)), ("superen", Op(Gt)), ("va superar", Op(Gt)), ("van superar", Op(Gt)), ("superava", Op(Gt)), ("superaven", Op(Gt)), ("despres de", Op(Gt)), ("posterior a", Op(Gt)),
         ("menys de", Op(Lt)), ("menys que", Op(Lt)), ("menor que", Op(Lt)), ("inferior a", Op(Lt)), ("per sota de", Op(Lt)), ("abans de", Op(Lt)), ("anterior a", Op(Lt)),
         ("almenys", Op(Ge)), ("com a minim", Op(Ge)), ("o mes", OpPost(Ge)), ("si mes no", Op(Ge)), ("major o igual a", Op(Ge)),
         ("com a maxim", Op(Le)), ("o menys", OpPost(Le)), ("no mes de", Op(Le)), ("fins a", Op(Le)), ("menor o igual a", Op(Le)),
@@ -371,7 +380,7 @@ pub static CA: Lexicon = Lexicon {
         ("enfront de", Versus), ("contra", Versus), ("relacio entre", Versus), ("correlacio entre", Versus),
         ("conjunt de dades", Dataset), ("dades", Dataset), ("taula", Dataset),
     ],
-    stopwords: &["el", "la", "els", "les", "l", "un", "una", "uns", "unes", "es", "son", "va", "van", "era", "eren", "hi", "ha", "han", "hi ha", "te", "tenen", "tenia", "tenien", "amb", "al", "als", "per a", "se", "s", "es", "li", "els", "seu", "seva", "seus", "seves", "aquest", "aquesta", "aquests", "aquestes", "tot", "tots", "totes", "valor", "valors", "registrat", "registrats", "apareix", "apareixen", "existeixen", "vegades", "tipus", "on", "com", "sigui", "siguin", "tingui", "tinguin", "m", "n", "si us plau", "dades de", "algu", "algun", "alguna", "alguns", "algunes", "enquesta", "estudi", "mostra", "taula", "dades", "exactament", "viu", "viuen", "vivia", "vivien", "resideix", "resideixen", "ser", "fer", "feia", "estar", "va", "van", "possibles", "tipus", "classes", "graus"],
+    stopwords: &["el", "la", "els", "les", "l", "un", "una", "uns", "unes", "es", "son", "va", "van", "era", "eren", "hi", "ha", "han", "hi ha", "te", "tenen", "tenia", "tenien", "amb", "al", "als", "per a", "se", "s", "es", "li", "els", "seu", "seva", "seus", "seves", "aquest", "aquesta", "aquests", "aquestes", "tot", "tots", "totes", "valor", "valors", "registrat", "registrats", "apareix", "apareixen", "existeixen", "vegades", "tipus", "on", "com", "sigui", "siguin", "tingui", "tinguin", "m", "n", "si us plau", "dades de", "algu", "algun", "alguna", "alguns", "algunes", "enquesta", "estudi", "mostra", "taula", "dades", "exactament", "viu", "viuen", "vivia", "vivien", "resideix", "resideixen", "ser", "fer", "feia", "estar", "tenir", "haver", "hagi", "hagin", "estat", "va", "van", "possibles", "tipus", "classes", "graus"],
     numbers: &[
         ("dos", 2), ("dues", 2), ("tres", 3), ("quatre", 4), ("cinc", 5), ("sis", 6), ("set", 7), ("vuit", 8), ("nou", 9), ("deu", 10),
         ("onze", 11), ("dotze", 12), ("tretze", 13), ("catorze", 14), ("quinze", 15), ("setze", 16), ("disset", 17), ("divuit", 18), ("dinou", 19), ("vint", 20),
@@ -405,7 +414,7 @@ pub static DE: Lexicon = Lexicon {
         ("gibt es mehr", More), ("mehr", More), ("hoher", More), ("hohere", More), ("hoheren", More), ("hoherer", More), ("grosser", More), ("grossere", More), ("grosseren", More), ("weniger", Less), ("niedriger", Less), ("niedrigere", Less), ("niedrigeren", Less), ("kleiner", Less), ("kleinere", Less), ("kleineren", Less),
         ("oder", Or), ("und", And), ("aber", And),
         ("nicht", Not), ("kein", Not), ("keine", Not), ("keinen", Not), ("ausser", Not), ("ungleich", Op(Ne)),
-        ("mehr als", Op(Gt)), ("grosser als", Op(Gt)), ("uber", Op(Gt)), ("hoher als", Op(Gt)), ("schwerer als", Op(Gt)), ("alter als", Op(Gt)), ("nach dem", Op(Gt)), ("spater als", Op(Gt)), ("oberhalb von", Op(Gt)),
+        ("mehr als", Op(Gt)), ("grosser als", Op(Gt)), ("uber", Op(Gt)), ("uberstieg", Op(Gt)), ("uberstiegen", Op(Gt)), ("ubersteigt", Op(Gt)), ("ubersteigen", Op(Gt)), ("uberschritt", Op(Gt)), ("uberschritten", Op(Gt)), ("hoher als", Op(Gt)), ("schwerer als", Op(Gt)), ("alter als", Op(Gt)), ("nach dem", Op(Gt)), ("spater als", Op(Gt)), ("oberhalb von", Op(Gt)),
         ("weniger als", Op(Lt)), ("kleiner als", Op(Lt)), ("unter", Op(Lt)), ("niedriger als", Op(Lt)), ("leichter als", Op(Lt)), ("junger als", Op(Lt)), ("vor dem", Op(Lt)), ("fruher als", Op(Lt)), ("unterhalb von", Op(Lt)),
         ("mindestens", Op(Ge)), ("oder mehr", OpPost(Ge)), ("wenigstens", Op(Ge)), ("grosser oder gleich", Op(Ge)),
         ("hochstens", Op(Le)), ("maximal", Op(Le)), ("oder weniger", OpPost(Le)), ("nicht mehr als", Op(Le)), ("bis zu", Op(Le)), ("kleiner oder gleich", Op(Le)),

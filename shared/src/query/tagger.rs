@@ -215,9 +215,12 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     let is_stop = |w: &str| lx.stopwords.contains(&w);
     // Keywords and stopwords name a field or alias only when spelled exactly ("más" is not "mass").
     let strict: Vec<bool> = folds.iter().map(|w| is_stop(w) || lx.phrases.iter().any(|(p, _)| p == w)).collect();
+    // "més"/"más" (more) fold to "mes" (month): an accent that makes a function word is kept.
+    let comparative = |k: usize| matches!(tokens[k].raw.to_lowercase().as_str(), "més" | "más");
     let matches_at = |i: usize, name: &[String]| -> bool {
         !name.is_empty()
             && i + name.len() <= folds.len()
+            && !(i..i + name.len()).any(comparative)
             && name.iter().zip(&folds[i..]).enumerate().all(|(k, (n, f))| if strict[i + k] { n == f } else { same_word(n, f) })
     };
     let mut out = Vec::new();
@@ -280,7 +283,10 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
         let mut field_hits: Vec<(usize, usize)> = Vec::new();
         for (f, field) in cat.fields.iter().enumerate() {
             for name in &field.names {
-                if matches_at(i, name) {
+                // "any" (Catalan for year) or "data" (a date) is a stop word in an English question,
+                // unless the column itself is called so.
+                let borrowed_stop = name.len() == 1 && is_stop(&name[0]) && !name_words(&field.name).contains(&name[0]);
+                if matches_at(i, name) && !borrowed_stop {
                     field_hits.push((f, name.len()));
                 }
             }
@@ -392,6 +398,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     stemmed_fields(&mut out, cat, lang);
     partial_names(&mut out, cat);
     filler_phrases(&mut out);
+    units_after_numbers(&mut out);
     verb_before_operator(&mut out);
     names_of_coded_columns(&mut out, cat);
     period_asked(&mut out, cat);
@@ -441,6 +448,15 @@ fn filler_phrases(out: &mut [Span]) {
     }
 }
 
+/// "5 dollars", "100 mm": a unit right after a number belongs to it.
+fn units_after_numbers(out: &mut [Span]) {
+    for i in 1..out.len() {
+        if out[i].tag == Tag::Unknown && matches!(out[i - 1].tag, Tag::Number(_)) && super::lang::UNIT_WORDS.contains(&super::text::fold(&out[i].raw).as_str()) {
+            out[i].tag = Tag::Stop;
+        }
+    }
+}
+
 /// "In which week…", "Which month…", "¿Qué día…?": a period asked for, where no field is called
 /// so, is the table's one date column.
 fn period_asked(out: &mut [Span], cat: &Catalog) {
@@ -448,7 +464,7 @@ fn period_asked(out: &mut [Span], cat: &Catalog) {
     let dates: Vec<usize> = (0..cat.fields.len()).filter(|&f| matches!(cat.fields[f].ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime)).collect();
     let [date] = dates.as_slice() else { return };
     for i in 1..out.len() {
-        if out[i].tag == Tag::Unknown && matches!(out[i - 1].cue(), Some(Cue::Which | Cue::What)) && PERIODS.contains(&super::text::fold(&out[i].raw).as_str()) {
+        if matches!(out[i].tag, Tag::Unknown | Tag::Alias) && matches!(out[i - 1].cue(), Some(Cue::Which | Cue::What)) && PERIODS.contains(&super::text::fold(&out[i].raw).as_str()) {
             out[i].tag = Tag::Field(vec![*date]);
         }
     }

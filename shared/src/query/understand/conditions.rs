@@ -3,6 +3,19 @@
 use super::*;
 
 impl Parser<'_> {
+    /// Whether the number `n` can be a value of field `f` (a year column takes years, a flag 0 or 1,
+    /// a name none); NaN (no number) is taken by any numeric field.
+    pub(super) fn takes_number(&self, f: usize, n: f64) -> bool {
+        let fi = &self.cat.fields[f];
+        let year_like = n.is_nan() || (n.fract() == 0.0 && (1000.0..=2999.0).contains(&n));
+        match fi.ty {
+            ColumnType::Boolean => n.is_nan() || n == 0.0 || n == 1.0,
+            ColumnType::Date | ColumnType::Datetime => year_like,
+            t if t.is_numeric() => !fi.yearly || year_like,
+            _ => false,
+        }
+    }
+
     /// A "not" shortly before position `i` (skipping the field, prepositions, aliases and verbs).
     pub(super) fn negation_before(&self, i: usize) -> Option<usize> {
         let mut k = i;
@@ -473,6 +486,10 @@ impl Parser<'_> {
             }
         }
         let number = matches!(self.spans[a].tag, Tag::Number(_));
+        let operand = match self.spans[a].tag {
+            Tag::Number(n) => n,
+            _ => f64::NAN,
+        };
         // The subject asked for ("Which firms …", "How many countries …") is a name, never the operand's field.
         let text_field = |p: &Self, j: usize| {
             matches!(&p.spans[j].tag, Tag::Field(fs) if fs.iter().all(|&f| !p.is_numeric(f) && !p.is_date(f)))
@@ -484,6 +501,9 @@ impl Parser<'_> {
             match &self.spans[j].tag {
                 // "Which firms were worth more than 1000": a number is not compared with a name.
                 Tag::Field(_) if number && text_field(self, j) => {}
+                // "Did any country exceed 100", "In what year did X exceed 10,000": a number that
+                // cannot be a value of the field (a name, a year out of range) compares something else.
+                Tag::Field(fs) if number && fs.iter().all(|&f| !self.takes_number(f, operand)) => {}
                 Tag::Field(_) | Tag::Group(_) if !self.spans[j].used => {
                     let f = self.field(j)?;
                     self.spans[j].used = true;
@@ -505,7 +525,7 @@ impl Parser<'_> {
             for _ in 0..4 {
                 let Some(j) = self.next_content(k) else { break };
                 let hit = match &self.spans[j].tag {
-                    Tag::Field(fs) if fs.len() == 1 && self.is_numeric(fs[0]) && !self.spans[j].used => Some(fs[0]),
+                    Tag::Field(fs) if fs.len() == 1 && self.is_numeric(fs[0]) && self.takes_number(fs[0], operand) && !self.spans[j].used => Some(fs[0]),
                     _ => None,
                 };
                 if let Some(f) = hit {
@@ -516,6 +536,14 @@ impl Parser<'_> {
                     break;
                 }
                 k = j;
+            }
+        }
+        // "did renewables exceed 10,000": a bare number, no field near it, the table's one measure.
+        if number && !self.spans[a].used {
+            if let Some(m) = self.unique(|f| self.is_numeric(f) && !self.cat.fields[f].yearly && Some(f) != self.cat.label && self.cat.fields[f].ty != ColumnType::Identifier && self.takes_number(f, operand)) {
+                if self.spans.iter().all(|s| !matches!(&s.tag, Tag::Field(fs) if fs.contains(&m))) {
+                    return Ok(Some(m));
+                }
             }
         }
         match &self.spans[a].tag {

@@ -294,9 +294,21 @@ impl Parser<'_> {
                 return Ok(self.exact(Plan::Check { inner: Box::new(Plan::Aggregate { func, field: field.clone(), filter: rest }), test: Test::Cmp { op, value: v } }));
             }
         }
+        // "Did any country exceed 100?": a name field right after "any" is the rows being tested, not a field asked for.
+        let any_rows: Vec<usize> = (1..self.spans.len())
+            .filter(|&j| {
+                !self.spans[j].used
+                    && matches!(&self.spans[j].tag, Tag::Field(fs) if fs.len() == 1 && self.cat.fields[fs[0]].ty == ColumnType::Text)
+                    && matches!(crate::query::text::fold(&self.spans[j - 1].raw).as_str(), "any" | "some" | "algun" | "alguna" | "alguno" | "cap" | "irgendein" | "irgendeine" | "irgendeinen")
+            })
+            .collect();
+        let targets_are_rows = !targets.is_empty() && targets.iter().all(|&t| any_rows.iter().any(|&j| matches!(&self.spans[j].tag, Tag::Field(fs) if fs.as_slice() == [t])));
         // "Is anyone older than 45?", "Are there cars with 8 cylinders?": whether any row matches.
-        if self.asked == Shape::Boolean && agg.is_none() && targets.is_empty() && !(high || low) && !self.has(Cue::Most) && !self.has(Cue::Least) && !self.has(Cue::More) {
+        if self.asked == Shape::Boolean && agg.is_none() && (targets.is_empty() || (targets_are_rows && filter.is_some())) && !(high || low) && !self.has(Cue::Most) && !self.has(Cue::Least) && !self.has(Cue::More) {
             if let Some(f) = filter.clone() {
+                for &j in &any_rows {
+                    self.spans[j].used = true;
+                }
                 return Ok(self.exact(Plan::Check { inner: Box::new(Plan::Count { filter: Some(f) }), test: Test::Cmp { op: CmpOp::Gt, value: 0.0 } }));
             }
         }
@@ -366,6 +378,12 @@ impl Parser<'_> {
             if self.has(Cue::Distinct) || (!alias && !targets.is_empty() && !self.has(Cue::Rows)) {
                 if let Some(&f) = targets.first() {
                     if let (false, Some(y)) = (self.has(Cue::Distinct), self.period_of_year(f)) {
+                        // "How many quarters…" in a table of quarters (year and quarter different in every row) counts its rows.
+                        let rows_word = self.spans.iter().position(|s| matches!(&s.tag, Tag::Field(fs) if fs.as_slice() == [f]) && self.cat.aliases.contains(&vec![crate::query::text::fold(&s.raw)]));
+                        if let Some(i) = rows_word {
+                            self.spans[i].used = true;
+                            return Ok(self.exact(Plan::Count { filter }));
+                        }
                         return Err(Fail::Refuse(Refusal::PeriodOfYear { field: self.cat.fields[f].name.clone(), year: self.cat.fields[y].name.clone() }));
                     }
                 }
