@@ -335,3 +335,54 @@ fn coded_columns_are_named_by_their_entities_and_a_period_asked_is_the_date() {
     // A name whose letters hold no code names no column.
     assert_ne!(ask("What's the lowest Amazon value?").route, Route::Exact);
 }
+
+/// A panel (country × year) asked about in other languages and within one year: country names in
+/// es/ca/de are the English values, a ranking in one year names the country, a number no field
+/// near it can take compares the one measure, and "any country" says which rows are tested
+/// (issue 19).
+#[test]
+fn panels_countries_in_other_languages_and_the_one_measure() {
+    const CSV: &str = "country,year,emissions\nGermany,2000,10.5\nGermany,2001,9.5\nSpain,2000,6.25\nSpain,2001,7\nUnited States,2000,20\nUnited States,2001,19\n";
+    let d = dataset_of("emissions.csv", CSV);
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    for (q, want) in [
+        ("Wie hoch waren die Emissionen Deutschlands im Jahr 2001?", 9.5),
+        ("¿Cuáles fueron las emisiones de Estados Unidos en 2000?", 20.0),
+        ("Quines emissions tenia Espanya el 2001?", 7.0),
+    ] {
+        let a = ask(q);
+        // A lookup's number, or the one value a "which" question lists.
+        let got = a.value.as_f64().or_else(|| a.value.as_array().filter(|v| v.len() == 1).and_then(|v| v[0].as_f64().or_else(|| v[0].as_str()?.parse().ok())));
+        assert!(matches!(a.route, Route::Lookup | Route::Exact) && got == Some(want), "{q}: {} {}", a.value, a.answer);
+    }
+    let a = ask("Who had the lowest emissions in 2000?");
+    assert!(a.route == Route::Exact && a.value.to_string().contains("Spain"), "{} {}", a.value, a.answer);
+    let a = ask("Did any country exceed 19.5 in a single year?");
+    assert_eq!((a.route, a.value.as_bool()), (Route::Exact, Some(true)), "{}", a.answer);
+    let a = ask("Did any country exceed 25?");
+    assert_eq!((a.route, a.value.as_bool()), (Route::Exact, Some(false)), "{}", a.answer);
+    // The measure is the only number a 1,000 can be compared with; the answer is the year.
+    let a = ask("In what year did Germany first exceed 10?");
+    assert_eq!((a.route, a.value.as_i64()), (Route::Exact, Some(2000)), "{}", a.answer);
+}
+
+/// A weekly series is a table of weeks; "més" (more) is never "mes" (month); a date field asked
+/// for after "which" must be the answer, not only a filter (issue 19).
+#[test]
+fn weeks_as_rows_and_the_period_asked_for() {
+    const CSV: &str = "date,GOOG,AAPL\n2018-01-01,1.0,1.0\n2018-01-08,1.2,0.9\n2018-01-15,1.15,1.1\n2018-01-22,0.95,1.3\n";
+    let d = dataset_of("stocks.csv", CSV);
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let a = ask("Quantes setmanes va estar GOOG per sobre d'1,1?");
+    assert_eq!((a.route, a.value.as_u64()), (Route::Exact, Some(2)), "{}", a.answer);
+    let a = ask("How many weeks are in the table?");
+    assert_eq!((a.route, a.value.as_u64()), (Route::Exact, Some(4)), "{}", a.answer);
+    const MONTHLY: &str = "Date,Passengers\n1957-01,315\n1957-02,301\n1957-03,356\n1958-01,340\n";
+    let m = dataset_of("Airline.csv", MONTHLY);
+    let ask = |q: &str| futures::executor::block_on(m.ask(&mut Conversation::default(), q));
+    let a = ask("Quin mes del 1957 va tenir més passatgers?");
+    assert_eq!(a.route, Route::Exact, "{}", a.answer);
+    assert!(a.value.to_string().contains("1957-03"), "{} {}", a.value, a.answer);
+    let a = ask("Quin mes del 1957 va tenir el màxim de passatgers?");
+    assert_ne!(a.route, Route::Exact, "the maximum is not the month asked for: {}", a.answer);
+}

@@ -71,6 +71,9 @@ pub struct Catalog {
     pub max_value_words: usize,
     /// The field that names a row in lists and rankings.
     pub label: Option<usize>,
+    /// A panel's name and year fields ("firm" × "year"): each pair names one row, so a ranking
+    /// within one year names its rows by the name field.
+    pub panel: Option<(usize, usize)>,
     pub description: DatasetDescription,
 }
 
@@ -192,10 +195,12 @@ impl Catalog {
             values: HashMap::new(),
             max_value_words: 1,
             label: None,
+            panel: None,
             description: desc.clone(),
         };
         cat.index_values(table, schema);
         cat.label = cat.pick_label();
+        cat.panel = cat.find_panel(table);
         cat
     }
 
@@ -313,6 +318,25 @@ impl Catalog {
             .or_else(|| self.fields.iter().position(|f| f.composed.is_some()))
             // A daily series: each row is named by its date.
             .or_else(|| self.fields.iter().position(|f| matches!(f.ty, ColumnType::Date) && f.distinct == self.rows && self.rows > 1))
+    }
+
+    /// A text field and a year field whose pairs are different in every row, the name repeated
+    /// over the years (gapminder's country × year, grunfeld's firm × year).
+    fn find_panel(&self, table: &Table) -> Option<(usize, usize)> {
+        let col = |f: usize| table.columns.iter().position(|c| c.name() == self.fields[f].name);
+        fn cell(r: &[Value], c: usize) -> Option<&str> {
+            r.get(c).and_then(Value::as_text).map(str::trim).filter(|s| !is_missing(s))
+        }
+        for y in (0..self.fields.len()).filter(|&y| self.fields[y].yearly) {
+            for t in (0..self.fields.len()).filter(|&t| self.fields[t].composed.is_none() && self.fields[t].ty == ColumnType::Text && self.fields[t].distinct >= 2 && self.fields[t].distinct < self.rows) {
+                let (Some(tc), Some(yc)) = (col(t), col(y)) else { continue };
+                let mut seen = std::collections::HashSet::with_capacity(table.rows.len());
+                if table.rows.iter().all(|r| matches!((cell(r, tc), cell(r, yc)), (Some(a), Some(b)) if seen.insert((a, b)))) {
+                    return Some((t, y));
+                }
+            }
+        }
+        None
     }
 
     pub fn field(&self, name: &str) -> Option<usize> {

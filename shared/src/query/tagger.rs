@@ -399,6 +399,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     partial_names(&mut out, cat);
     filler_phrases(&mut out);
     units_after_numbers(&mut out);
+    territory_names(&mut out, cat);
     verb_before_operator(&mut out);
     names_of_coded_columns(&mut out, cat);
     period_asked(&mut out, cat);
@@ -445,6 +446,55 @@ fn filler_phrases(out: &mut [Span]) {
                 }
             }
         }
+    }
+}
+
+/// Country names in es, ca and de (Unicode CLDR, `territories.tsv`), folded, to the English name folded.
+fn territories() -> &'static std::collections::HashMap<String, String> {
+    static MAP: std::sync::OnceLock<std::collections::HashMap<String, String>> = std::sync::OnceLock::new();
+    MAP.get_or_init(|| {
+        let mut map = std::collections::HashMap::new();
+        for line in include_str!("territories.tsv").lines().filter(|l| !l.starts_with('#')) {
+            let names: Vec<String> = line.split('\t').map(|n| super::text::fold_words(n).join(" ")).collect();
+            for other in &names[1..] {
+                if *other != names[0] {
+                    map.entry(other.clone()).or_insert_with(|| names[0].clone());
+                }
+            }
+        }
+        map
+    })
+}
+
+/// "Deutschland", "Alemanya", "Estados Unidos", "Spaniens": a country named in another language,
+/// where the table spells it in English, is that value.
+fn territory_names(out: &mut Vec<Span>, cat: &Catalog) {
+    let map = territories();
+    let mut i = 0;
+    while i < out.len() {
+        let mut merged = false;
+        for len in (1..=3.min(out.len() - i)).rev() {
+            if !out[i..i + len].iter().all(|s| s.tag == Tag::Unknown) || !out[i].raw.chars().next().is_some_and(char::is_uppercase) {
+                continue;
+            }
+            let words: Vec<String> = out[i..i + len].iter().map(|s| super::text::fold(&s.raw)).collect();
+            let key = words.join(" ");
+            // German genitive: "Deutschlands", "Spaniens".
+            let english = map.get(&key).or_else(|| key.strip_suffix('s').and_then(|k| map.get(k)));
+            let Some(hits) = english.and_then(|e| cat.values.get(e)) else { continue };
+            let hits: Vec<ValueHit> = hits.iter().filter(|h| !h.code).cloned().collect();
+            if hits.is_empty() {
+                continue;
+            }
+            let end = out[i + len - 1].end;
+            let raw = out[i..i + len].iter().map(|s| s.raw.as_str()).collect::<Vec<_>>().join(" ");
+            out[i] = Span { tag: Tag::Value(hits), start: out[i].start, end, raw, used: false };
+            out.drain(i + 1..i + len);
+            merged = true;
+            break;
+        }
+        let _ = merged;
+        i += 1;
     }
 }
 

@@ -231,7 +231,10 @@ impl Parser<'_> {
             }
             // "the 3 states with…", "Top 5 countries by…": a text field the question names labels the rows.
             let named = targets.iter().copied().find(|&t| t != field && !self.is_numeric(t));
-            let label = which_field.or(named).or(self.cat.label).filter(|&l| l != field).map(|l| self.fref(l));
+            // "Who had the largest capital stock in 1935?": within one year of a panel, its name field names the rows.
+            let one_year = |y: usize| filter.as_ref().is_some_and(|f| f.conds().iter().any(|(r, p, neg)| r.0 == self.cat.fields[y].name && !neg && matches!(p, Predicate::Year(_) | Predicate::Cmp(CmpOp::Eq, _))));
+            let panel = self.cat.panel.filter(|&(_, y)| one_year(y) && !matches!(filter, Some(Filter::Or(_)))).map(|(t, _)| t);
+            let label = which_field.or(named).or(self.cat.label).or(panel).filter(|&l| l != field).map(|l| self.fref(l));
             // Nothing names the rows ("the three highest poverty rates"): the answer is the values.
             // "the populations of the 3 biggest countries": the ranked field named first is what is asked.
             let first_field = self.spans.iter().find_map(|s| match &s.tag {
@@ -325,7 +328,7 @@ impl Parser<'_> {
         // Lookups: one field of the row a value or a point condition names.
         let identifying = conds.iter().any(|c| c.kind == Kind::Identifying);
         // "Chile in 2007": a name a panel repeats (not a category) and a year together name one row.
-        let panel_name = |c: &At| c.kind == Kind::Category && c.eq_value.as_ref().is_some_and(|(f, _)| !self.cat.fields[*f].categorical);
+        let panel_name = |c: &At| c.kind == Kind::Category && c.eq_value.as_ref().is_some_and(|(f, _)| !self.cat.fields[*f].categorical || self.cat.panel.is_some_and(|(t, _)| t == *f));
         let year_point = |c: &At| c.kind == Kind::Range && c.eq_value.as_ref().is_some_and(|(f, _)| self.cat.fields[*f].yearly);
         let panel_point = conds.iter().any(panel_name) && conds.iter().any(year_point);
         // "the first quarter of 2000": a point and a year name one row of a series.
