@@ -386,3 +386,24 @@ fn weeks_as_rows_and_the_period_asked_for() {
     let a = ask("Quin mes del 1957 va tenir el màxim de passatgers?");
     assert_ne!(a.route, Route::Exact, "the maximum is not the month asked for: {}", a.answer);
 }
+
+/// Initials name a value of several words, a word of the file's name restricts nothing, and a
+/// verb of reaching before a number is "at least" it (issue 19).
+#[test]
+fn initials_topic_words_and_reaching_a_number() {
+    const CSV: &str = "firm,year,invest\nGeneral Motors,1953,1304.4\nGeneral Motors,1954,1486.7\nUS Steel,1953,100\nUS Steel,1954,90\n";
+    let d = dataset_of("grunfeld.csv", CSV);
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let a = ask("Was GM's investment higher in 1954 than in 1953?");
+    assert_eq!((a.route, a.value.as_bool()), (Route::Exact, Some(true)), "{}", a.answer);
+    const SHARES: &str = "Year,Engineering,Biology\n1970,0.8,29.1\n1990,14.1,50.8\n2011,17.2,58.7\n";
+    let s = dataset_of("percent-bachelors-degrees-women-usa.csv", SHARES);
+    let ask = |q: &str| futures::executor::block_on(s.ask(&mut Conversation::default(), q));
+    let a = ask("Has engineering ever reached 17% women?");
+    assert_eq!((a.route, a.value.as_bool()), (Route::Exact, Some(true)), "{}", a.answer);
+    let a = ask("Has engineering ever reached 20% women?");
+    assert_eq!((a.route, a.value.as_bool()), (Route::Exact, Some(false)), "{}", a.answer);
+    // "men" is no word of the file's name: it still restricts, so the question is not answered.
+    let a = ask("Has engineering ever reached 20% men?");
+    assert_ne!(a.route, Route::Exact, "{}", a.answer);
+}

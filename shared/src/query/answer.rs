@@ -272,12 +272,14 @@ pub fn refusal_text(lang: Lang, r: &Refusal) -> String {
             } else {
                 (format!(" I could not place: {ws}."), format!(" No supe ubicar: {ws}."), format!(" No he sabut situar: {ws}."), format!(" Nicht zuordnen konnte ich: {ws}."))
             };
+            // Nothing understood: only the words not placed are said.
+            let got = |said: &str| if understood.is_empty() { String::new() } else { format!(" {said}: {understood}.") };
             tr(
                 lang,
-                format!("I am not sure I understood. I understood: {understood}.{en}{} Please rephrase.", shape(Lang::En)),
-                format!("No estoy seguro de haber entendido. Entendí: {understood}.{es}{} Reformula la pregunta, por favor.", shape(Lang::Es)),
-                format!("No estic segur d'haver-ho entès. He entès: {understood}.{ca}{} Reformula la pregunta, si us plau.", shape(Lang::Ca)),
-                format!("Ich bin nicht sicher, ob ich die Frage verstanden habe. Verstanden: {understood}.{de}{} Bitte formuliere sie anders.", shape(Lang::De)),
+                format!("I am not sure I understood.{}{en}{} Please rephrase.", got("I understood"), shape(Lang::En)),
+                format!("No estoy seguro de haber entendido.{}{es}{} Reformula la pregunta, por favor.", got("Entendí"), shape(Lang::Es)),
+                format!("No estic segur d'haver-ho entès.{}{ca}{} Reformula la pregunta, si us plau.", got("He entès"), shape(Lang::Ca)),
+                format!("Ich bin nicht sicher, ob ich die Frage verstanden habe.{}{de}{} Bitte formuliere sie anders.", got("Verstanden"), shape(Lang::De)),
             )
         }
     }

@@ -48,7 +48,7 @@ pub const MIN_CONFIDENCE: f32 = 0.5;
 pub const MIN_FIELD_SIMILARITY: f32 = 0.6;
 
 /// Below this lead over the next field a word's closest field in meaning is a guess: refused.
-pub const MIN_FIELD_MARGIN: f32 = 0.05;
+pub const MIN_FIELD_MARGIN: f32 = 0.1;
 
 /// Scores names by closeness in meaning to a word none of the fields' names match (sentence
 /// embeddings in the CLI; none on the edge). Returns one similarity per name, in order; which
@@ -163,6 +163,9 @@ impl Dataset {
         }
         let (field, sim) = per_field.iter().copied().enumerate().max_by(|a, b| a.1.total_cmp(&b.1))?;
         let second = per_field.iter().enumerate().filter(|(i, _)| *i != field).map(|(_, s)| *s).fold(f32::NEG_INFINITY, f32::max);
+        if std::env::var_os("TABLETALK_DEBUG_PARSE").is_some() {
+            eprintln!("[meaning] {word} → {} ({sim:.3}, next {second:.3})", cat.fields[field].name);
+        }
         // "leaders" → leaderspellreg (a spell of a regime): the word names the compound's first part only.
         if sim < MIN_FIELD_SIMILARITY || sim - second < MIN_FIELD_MARGIN || text::only_a_modifier(word, &cat.fields[field].name) {
             return None;

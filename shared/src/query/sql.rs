@@ -105,8 +105,11 @@ fn wrap(cat: &Catalog, f: &Option<Filter>) -> Option<String> {
 
 /// A field as text: values of any type are compared as the text the question named ("1954").
 fn as_text(cat: &Catalog, f: &FieldRef) -> String {
+    let yearly = cat.field(&f.0).is_some_and(|i| cat.fields[i].yearly);
     match ty(cat, f) {
         ColumnType::Text | ColumnType::Identifier => expr(cat, f),
+        // Years written as 1950.0 are named "1950".
+        ColumnType::Decimal if yearly => format!("CAST(CAST({} AS BIGINT) AS VARCHAR)", expr(cat, f)),
         _ => format!("CAST({} AS VARCHAR)", expr(cat, f)),
     }
 }

@@ -400,7 +400,12 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     filler_phrases(&mut out);
     units_after_numbers(&mut out);
     territory_names(&mut out, cat);
+    initials_of_values(&mut out, cat);
+    if lang == Lang::En {
+        topic_words(&mut out, cat);
+    }
     verb_before_operator(&mut out);
+    reach_a_number(&mut out);
     names_of_coded_columns(&mut out, cat);
     period_asked(&mut out, cat);
     if lang != Lang::En {
@@ -498,6 +503,46 @@ fn territory_names(out: &mut Vec<Span>, cat: &Catalog) {
     }
 }
 
+/// "GM" for General Motors, "DC" for District of Columbia, "US" for United States: a word in
+/// capitals, 2–4 letters, that is the initials of exactly one value of two or more words.
+fn initials_of_values(out: &mut [Span], cat: &Catalog) {
+    for s in out.iter_mut() {
+        let n = s.raw.chars().count();
+        if s.tag != Tag::Unknown || !(2..=4).contains(&n) || !s.raw.chars().all(|c| c.is_ascii_uppercase()) {
+            continue;
+        }
+        let code = s.raw.to_ascii_lowercase();
+        // Initials of the words that carry meaning: "District of Columbia" is DC, not DOC.
+        let initials = |k: &str| k.split(' ').filter(|w| !matches!(*w, "of" | "the" | "and" | "de" | "del" | "la" | "el")).filter_map(|w| w.chars().next()).collect::<String>();
+        let keys: Vec<&String> = cat.values.keys().filter(|k| k.contains(' ') && initials(k) == code).collect();
+        let hits: Vec<ValueHit> = keys.iter().flat_map(|k| cat.values[*k].iter().filter(|h| !h.code).cloned()).collect();
+        let values: std::collections::HashSet<&str> = hits.iter().map(|h| h.value.as_str()).collect();
+        if values.len() == 1 {
+            s.tag = Tag::Value(hits);
+        }
+    }
+}
+
+/// "violent crime rate" in statecrime.csv, "electricity" in iowa-electricity.csv, "women" in
+/// percent-bachelors-degrees-women-usa.csv: a word of the file's name is what every row is about,
+/// so it restricts nothing.
+fn topic_words(out: &mut [Span], cat: &Catalog) {
+    let stem = crate::ingest::stem(&cat.file);
+    let words = name_words(&stem);
+    let glued: String = words.concat();
+    for s in out.iter_mut() {
+        let w = super::text::fold(&s.raw);
+        if s.tag != Tag::Unknown || w.len() < 4 || !w.chars().all(|c| c.is_ascii_alphabetic()) {
+            continue;
+        }
+        let singular = w.strip_suffix('s').unwrap_or(&w);
+        let named = words.iter().any(|n| *n == w || n == singular) || (w.len() >= 5 && words.len() == 1 && (glued.starts_with(&w) || glued.ends_with(&w) || glued.ends_with(singular)));
+        if named {
+            s.tag = Tag::Stop;
+        }
+    }
+}
+
 /// "5 dollars", "100 mm": a unit right after a number belongs to it.
 fn units_after_numbers(out: &mut [Span]) {
     for i in 1..out.len() {
@@ -546,6 +591,18 @@ fn names_of_coded_columns(out: &mut [Span], cat: &Catalog) {
         let fs: Vec<usize> = coded.iter().filter(|(_, code)| holds(&w, code)).map(|(k, _)| *k).collect();
         if fs.len() == 1 {
             s.tag = Tag::Field(fs);
+        }
+    }
+}
+
+/// "reached 20%", "hit 90 degrees": a verb of reaching right before a number, with no comparison
+/// word, is "at least" that number.
+fn reach_a_number(out: &mut [Span]) {
+    const REACH: &[&str] = &["reach", "reached", "reaches", "hit", "hits", "attain", "attained", "alcanzo", "alcanzaron", "alcanza", "va arribar", "arribar", "erreichte", "erreichten", "erreicht"];
+    for i in 0..out.len().saturating_sub(1) {
+        let next_post = out.get(i + 2).is_some_and(|s| matches!(s.cue(), Some(Cue::OpPost(_))));
+        if matches!(out[i].tag, Tag::Stop | Tag::Unknown) && matches!(out[i + 1].tag, Tag::Number(_)) && !next_post && REACH.contains(&super::text::fold(&out[i].raw).as_str()) {
+            out[i].tag = Tag::Cue(Cue::Op(CmpOp::Ge));
         }
     }
 }

@@ -205,6 +205,11 @@ pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) ->
         u => u,
     };
     let understanding = match understanding {
+        // A question back with nothing to choose from is no question: say which words were not understood.
+        Understanding::Clarify(c) if c.options.is_empty() => {
+            let words: Vec<String> = p.spans.iter().filter(|s| unknown_word(s) && !s.used).map(|s| s.raw.clone()).collect();
+            Understanding::Refuse(Refusal::Unplaced { understood: String::new(), words, asked: None })
+        }
         // An open question ("Why is…?", "Which cars suit a family?") names no field because it asks
         // for none: with nothing to compute, it goes to retrieval rather than to a refusal.
         Understanding::Refuse(Refusal::UnknownField { .. } | Refusal::UnknownValue { .. }) if !p.computes() => Understanding::Retrieve { confidence: 0.3 },
