@@ -200,6 +200,18 @@ impl Catalog {
         };
         cat.index_values(table, schema);
         cat.label = cat.pick_label();
+        // "Which place has the highest murder rate?": where the rows are named by a place (state,
+        // council district, country), the words for a place name the rows.
+        const PLACES: &[&str] = &["state", "country", "city", "county", "district", "dist", "region", "province", "council", "municipality", "territory", "place", "location", "area"];
+        const PLACE_WORDS: &[&str] = &["place", "places", "area", "areas", "location", "locations", "lugar", "lugares", "zona", "zonas", "lloc", "llocs", "zones", "ort", "orte", "gebiet", "gebiete"];
+        if cat.label.is_some_and(|l| cat.fields[l].ty == ColumnType::Text && name_words(&cat.fields[l].name).iter().any(|w| PLACES.contains(&w.as_str()) || PLACES.iter().any(|p| w.starts_with(p) && w.len() > p.len() + 2))) {
+            for w in PLACE_WORDS {
+                let a = vec![w.to_string()];
+                if !cat.aliases.contains(&a) && !cat.fields.iter().any(|f| f.names.contains(&a)) {
+                    cat.aliases.push(a);
+                }
+            }
+        }
         cat.panel = cat.find_panel(table);
         cat
     }

@@ -268,14 +268,14 @@ impl Parser<'_> {
                 matches!(s.cue(), Some(Cue::High | Cue::Low | Cue::Top | Cue::Bottom)) && self.next_content(i).is_some_and(|j| self.spans[j].tag == Tag::Alias)
             });
             let values = in_unit || !asks_names && !((rows_after || rows_ranked) && label.is_some()) && (field_first || (which_field.is_none() && named.is_none() && !self.has(Cue::Which) && !alias));
-            // "top 3 areas by council tax": one unknown word between "top N" and "by" (or the ranked
+            // "top 3 areas by council tax": one unknown word (or the rows' noun) between "top N" and "by" (or the ranked
             // field) is what the rows are called; it names nothing that could filter them, and asks
             // for their names.
             let mut values = values;
             if label.is_some() {
                 for i in 2..self.spans.len() {
                     let next = self.spans.get(i + 1).map(|s| &s.tag);
-                    if self.spans[i].tag == Tag::Unknown
+                    if matches!(self.spans[i].tag, Tag::Unknown | Tag::Alias)
                         && matches!(self.spans[i - 1].tag, Tag::Number(_))
                         && matches!(self.spans[i - 2].cue(), Some(Cue::Top | Cue::Bottom))
                         && matches!(next, Some(Tag::Cue(Cue::Per)) | Some(Tag::Field(_)) | None)
