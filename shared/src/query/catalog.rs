@@ -13,6 +13,10 @@ use super::text::{fold_words, name_words};
 /// a panel (countries × years), not free text.
 const PANEL_NAMES: usize = 5_000;
 
+/// Tables longer than this are not scanned for their shape (weekly, quarterly, a panel): each
+/// scan holds a set of the rows' keys, and a series or panel that long is rare.
+const SHAPE_SCAN_ROWS: usize = 200_000;
+
 /// A field a question can name: a scalar column, or a composed field ("name" = first + last).
 #[derive(Clone, Debug)]
 pub struct FieldInfo {
@@ -335,6 +339,9 @@ impl Catalog {
     /// A text field and a year field whose pairs are different in every row, the name repeated
     /// over the years (gapminder's country × year, grunfeld's firm × year).
     fn find_panel(&self, table: &Table) -> Option<(usize, usize)> {
+        if table.rows.len() > SHAPE_SCAN_ROWS {
+            return None;
+        }
         let col = |f: usize| table.columns.iter().position(|c| c.name() == self.fields[f].name);
         fn cell(r: &[Value], c: usize) -> Option<&str> {
             r.get(c).and_then(Value::as_text).map(str::trim).filter(|s| !is_missing(s))
@@ -504,6 +511,9 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
 
 /// One row per week: the date column's days, in any order, are 7 days apart from first to last.
 fn weekly(table: &Table, col: usize, order: crate::schema::DateOrder) -> bool {
+    if table.rows.len() > SHAPE_SCAN_ROWS {
+        return false;
+    }
     let mut days: Vec<chrono::NaiveDate> = table
         .rows
         .iter()
@@ -521,6 +531,9 @@ fn weekly(table: &Table, col: usize, order: crate::schema::DateOrder) -> bool {
 
 /// A column named year and one named quarter (values 1–4) whose pairs are all different: each row is a quarter.
 fn quarterly(table: &Table, schema: &TableSchema) -> bool {
+    if table.rows.len() > SHAPE_SCAN_ROWS {
+        return false;
+    }
     let named = |n: &str| schema.columns.iter().position(|c| name_words(&c.name).as_slice() == [n.to_string()]);
     let (Some(y), Some(q)) = (named("year"), named("quarter")) else { return false };
     let cell = |r: &Vec<crate::table::Value>, i: usize| match r.get(i) {

@@ -110,6 +110,9 @@ pub const FILLER_PHRASES: &[&str] = &[
     "en un solo ano", "en un solo dia", "en un sol any", "en un sol dia", "in einem einzigen jahr", "an einem einzigen tag",
 ];
 
+/// Verbs of reaching: right before a number, with no comparison word, they mean "at least" it.
+pub const REACH_WORDS: &[&str] = &["reach", "reached", "reaches", "hit", "hits", "attain", "attained", "alcanzo", "alcanzaron", "alcanza", "arribar", "erreichte", "erreichten", "erreicht"];
+
 /// Units written after a number ("5 dollars", "100 mm", "3 dólares"): the number is the value, the unit adds nothing.
 pub const UNIT_WORDS: &[&str] = &[
     "dollars", "dollar", "usd", "euros", "euro", "eur", "pounds", "dolares", "dolar", "dolars", "mm", "cm", "km", "kg", "millimetres", "millimeters",

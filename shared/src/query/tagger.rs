@@ -477,7 +477,6 @@ fn territory_names(out: &mut Vec<Span>, cat: &Catalog) {
     let map = territories();
     let mut i = 0;
     while i < out.len() {
-        let mut merged = false;
         for len in (1..=3.min(out.len() - i)).rev() {
             if !out[i..i + len].iter().all(|s| s.tag == Tag::Unknown) || !out[i].raw.chars().next().is_some_and(char::is_uppercase) {
                 continue;
@@ -495,10 +494,8 @@ fn territory_names(out: &mut Vec<Span>, cat: &Catalog) {
             let raw = out[i..i + len].iter().map(|s| s.raw.as_str()).collect::<Vec<_>>().join(" ");
             out[i] = Span { tag: Tag::Value(hits), start: out[i].start, end, raw, used: false };
             out.drain(i + 1..i + len);
-            merged = true;
             break;
         }
-        let _ = merged;
         i += 1;
     }
 }
@@ -598,10 +595,9 @@ fn names_of_coded_columns(out: &mut [Span], cat: &Catalog) {
 /// "reached 20%", "hit 90 degrees": a verb of reaching right before a number, with no comparison
 /// word, is "at least" that number.
 fn reach_a_number(out: &mut [Span]) {
-    const REACH: &[&str] = &["reach", "reached", "reaches", "hit", "hits", "attain", "attained", "alcanzo", "alcanzaron", "alcanza", "va arribar", "arribar", "erreichte", "erreichten", "erreicht"];
     for i in 0..out.len().saturating_sub(1) {
         let next_post = out.get(i + 2).is_some_and(|s| matches!(s.cue(), Some(Cue::OpPost(_))));
-        if matches!(out[i].tag, Tag::Stop | Tag::Unknown) && matches!(out[i + 1].tag, Tag::Number(_)) && !next_post && REACH.contains(&super::text::fold(&out[i].raw).as_str()) {
+        if matches!(out[i].tag, Tag::Stop | Tag::Unknown) && matches!(out[i + 1].tag, Tag::Number(_)) && !next_post && super::lang::REACH_WORDS.contains(&super::text::fold(&out[i].raw).as_str()) {
             out[i].tag = Tag::Cue(Cue::Op(CmpOp::Ge));
         }
     }
