@@ -12,7 +12,7 @@ impl Parser<'_> {
             .map(|(_, a)| a)
     }
 
-    /// An unknown word right after a question word: something the table does not have.
+    /// The first content word the tagger could not place: something the table does not have.
     pub(super) fn unknown_noun(&self) -> Option<usize> {
         self.spans.iter().position(unknown_word)
     }
