@@ -284,8 +284,9 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
         for (f, field) in cat.fields.iter().enumerate() {
             for name in &field.names {
                 // "any" (Catalan for year) or "data" (a date) is a stop word in an English question,
-                // unless the column itself is called so.
-                let borrowed_stop = name.len() == 1 && is_stop(&name[0]) && !name_words(&field.name).contains(&name[0]);
+                // unless the column itself is called so. (Only in English: a German "Art" given as
+                // the translation of species is that field, though "Art" is also a German stop word.)
+                let borrowed_stop = lang == Lang::En && name.len() == 1 && is_stop(&name[0]) && !name_words(&field.name).contains(&name[0]);
                 if matches_at(i, name) && !borrowed_stop {
                     field_hits.push((f, name.len()));
                 }
@@ -317,7 +318,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
             if words.iter().any(|w| parse_number(w).is_some() || is_stop(w)) {
                 continue;
             }
-            let fs: Vec<usize> = cat.fields.iter().enumerate().filter(|(_, f)| f.names.iter().any(|n| spells_out(&n.concat(), words))).map(|(f, _)| f).collect();
+            let fs: Vec<usize> = cat.fields.iter().enumerate().filter(|(_, f)| f.names.iter().any(|n| spells_out(&n.concat(), words) || initials_spell_out(n, words))).map(|(f, _)| f).collect();
             if !fs.is_empty() {
                 offer(len, Tag::Field(fs), 1);
             }
@@ -1055,6 +1056,20 @@ fn spells_out(name: &str, words: &[&str]) -> bool {
     name.len() >= 4 && name.is_ascii() && words.iter().all(|w| w.len() >= 3) && go(name, words, false, true)
 }
 
+/// "high school graduation" → hs_grad: each word of the name is a word of the question, one it
+/// shortens, or the initials of as many question words as it has letters (2 or 3); at least one
+/// word is initials (the other cases are matched elsewhere).
+fn initials_spell_out(name: &[String], words: &[&str]) -> bool {
+    fn go(name: &[String], words: &[&str], initials: bool) -> bool {
+        let Some((nw, rest)) = name.split_first() else { return words.is_empty() && initials };
+        let whole = words.first().is_some_and(|w| *w == nw.as_str() || (nw.len() >= 3 && w.starts_with(nw.as_str())));
+        let k = nw.len();
+        let by_initials = (2..=3).contains(&k) && words.len() >= k && words[..k].iter().map(|w| w.chars().next()).collect::<Option<String>>().as_deref() == Some(nw.as_str());
+        (whole && go(rest, &words[1..], initials)) || (by_initials && go(rest, &words[k..], true))
+    }
+    name.len() >= 2 && words.iter().all(|w| w.len() >= 3) && go(name, words, false)
+}
+
 /// The field's word shortens the question's ("educ" → education, "temp" → temperature). Not the
 /// other way: "leader" is not "leaderspellreg", a run-together name of which it is one part.
 fn abbreviates(field_word: &str, question_word: &str) -> bool {
@@ -1351,6 +1366,10 @@ mod tests {
         assert!(!spells_out("tempmin", &["temperatura", "maxima", "inferior"]));
         assert!(!spells_out("estat", &["estat", "tx"]));
         assert!(!spells_out("code", &["ca", "oder"]));
+        let name = |ws: &[&str]| ws.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+        assert!(initials_spell_out(&name(&["hs", "grad"]), &["high", "school", "graduation"]));
+        assert!(!initials_spell_out(&name(&["hs", "grad"]), &["high", "grades"]), "every name word must be spelled");
+        assert!(!initials_spell_out(&name(&["total", "bill"]), &["total", "bill"]), "no initials: matched as words elsewhere");
     }
 
     #[test]

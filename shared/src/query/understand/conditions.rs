@@ -497,13 +497,18 @@ impl Parser<'_> {
         };
         let mut k = op;
         let mut steps = 0;
+        // A field passed over because the number cannot be its value: compared after all (and
+        // refused as a type mismatch) when nothing else can take the number.
+        let mut skipped: Option<usize> = None;
         while let Some(j) = self.prev_content(k) {
             match &self.spans[j].tag {
                 // "Which firms were worth more than 1000": a number is not compared with a name.
                 Tag::Field(_) if number && text_field(self, j) => {}
                 // "Did any country exceed 100", "In what year did X exceed 10,000": a number that
                 // cannot be a value of the field (a name, a year out of range) compares something else.
-                Tag::Field(fs) if number && fs.iter().all(|&f| !self.takes_number(f, operand)) => {}
+                Tag::Field(fs) if number && fs.iter().all(|&f| !self.takes_number(f, operand)) => {
+                    skipped = skipped.or(Some(j));
+                }
                 Tag::Field(_) | Tag::Group(_) if !self.spans[j].used => {
                     let f = self.field(j)?;
                     self.spans[j].used = true;
@@ -545,6 +550,12 @@ impl Parser<'_> {
                     return Ok(Some(m));
                 }
             }
+        }
+        // "Which cars have a name greater than 1000?": the name it is, refused as a type mismatch.
+        if let Some(j) = skipped.filter(|&j| !self.spans[j].used) {
+            let f = self.field(j)?;
+            self.spans[j].used = true;
+            return Ok(f);
         }
         match &self.spans[a].tag {
             Tag::Date(_) => Ok(self.unique(|f| self.is_date(f))),
