@@ -38,18 +38,7 @@ fn suite(questions: &str, data: &str) {
         let upload = load(&[SourceFile { name: file, bytes: &bytes }]);
         let dataset = Dataset::new(upload.tables, desc).expect("dataset");
         let load_ms = t.elapsed().as_secs_f64() * 1e3;
-        let mut per_q = Vec::new();
-        for q in &qs {
-            let mut times: Vec<f64> = (0..5)
-                .map(|_| {
-                    let t = Instant::now();
-                    let _ = futures::executor::block_on(dataset.ask(&mut Conversation::default(), q));
-                    t.elapsed().as_secs_f64() * 1e3
-                })
-                .collect();
-            times.sort_by(f64::total_cmp);
-            per_q.push(times[2]);
-        }
+        let mut per_q = time_questions(&dataset, &qs);
         all.extend(per_q.iter().copied());
         per_q.sort_by(f64::total_cmp);
         let mean = per_q.iter().sum::<f64>() / per_q.len() as f64;

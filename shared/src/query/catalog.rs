@@ -363,45 +363,37 @@ impl Catalog {
     }
 }
 
+/// Every non-missing cell of column `i` passes `ok` (trimmed); cells that are not text pass.
+fn every_cell(table: &Table, i: usize, ok: impl Fn(&str) -> bool) -> bool {
+    table.rows.iter().all(|r| match r.get(i) {
+        Some(crate::table::Value::Text(s)) => {
+            let s = s.trim();
+            is_missing(s) || ok(s)
+        }
+        _ => true,
+    })
+}
+
+/// A column whose name has a word for "year" in one of the four languages.
+fn named_for_years(name: &str) -> bool {
+    name_words(name).iter().any(|w| matches!(w.as_str(), "year" | "jahr" | "ano" | "any" | "yr"))
+}
+
 /// A date column of bare four-digit years ("1893"): the engine stores and compares it as a number.
 pub fn plain_years(col: &ColumnSchema, table: &Table, i: usize) -> bool {
     let year_format = matches!(&col.format, crate::schema::ValueFormat::Date { granularity: crate::schema::DateGranularity::Year, .. });
-    year_format
-        && col.ty == ColumnType::Date
-        && table.rows.iter().all(|r| match r.get(i) {
-            Some(crate::table::Value::Text(s)) => {
-                let s = s.trim();
-                crate::schema::is_missing(s) || (s.len() == 4 && s.bytes().all(|b| b.is_ascii_digit()))
-            }
-            _ => true,
-        })
+    year_format && col.ty == ColumnType::Date && every_cell(table, i, |s| s.len() == 4 && s.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// A date column named for years whose dates are all the first of January ("2001-01-01"): each
 /// value stands for its year, and an answer names the year.
 fn first_of_january_years(col: &ColumnSchema, table: &Table, i: usize) -> bool {
-    col.ty == ColumnType::Date
-        && name_words(&col.name).iter().any(|w| matches!(w.as_str(), "year" | "jahr" | "ano" | "any" | "yr"))
-        && table.rows.iter().all(|r| match r.get(i) {
-            Some(crate::table::Value::Text(s)) => {
-                let s = s.trim();
-                crate::schema::is_missing(s) || (s.len() == 10 && s.ends_with("-01-01") && s[..4].bytes().all(|b| b.is_ascii_digit()))
-            }
-            _ => true,
-        })
+    col.ty == ColumnType::Date && named_for_years(&col.name) && every_cell(table, i, |s| s.len() == 10 && s.ends_with("-01-01") && s[..4].bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// A float column named for years whose values are all whole years ("1950.0").
 fn float_years(col: &ColumnSchema, table: &Table, i: usize) -> bool {
-    col.ty == ColumnType::Decimal
-        && name_words(&col.name).iter().any(|w| matches!(w.as_str(), "year" | "jahr" | "ano" | "any" | "yr"))
-        && table.rows.iter().all(|r| match r.get(i) {
-            Some(crate::table::Value::Text(s)) => {
-                let s = s.trim();
-                crate::schema::is_missing(s) || s.parse::<f64>().is_ok_and(|v| v.fract() == 0.0 && (1000.0..=2200.0).contains(&v))
-            }
-            _ => true,
-        })
+    col.ty == ColumnType::Decimal && named_for_years(&col.name) && every_cell(table, i, |s| s.parse::<f64>().is_ok_and(|v| v.fract() == 0.0 && (1000.0..=2200.0).contains(&v)))
 }
 
 /// Translations of words that often name columns, folded (es, ca, de).
@@ -495,7 +487,7 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
     let yearly = match &col.format {
         crate::schema::ValueFormat::Date { granularity, .. } => *granularity == crate::schema::DateGranularity::Year,
         _ => false,
-    } || (col.ty == ColumnType::Integer && name_words(&col.name).iter().any(|w| matches!(w.as_str(), "year" | "jahr" | "ano" | "any" | "yr")));
+    } || (col.ty == ColumnType::Integer && named_for_years(&col.name));
     FieldInfo {
         name: col.name.clone(),
         label,
