@@ -26,8 +26,9 @@ const SUITES: &[&str] = &["a", "b", "c"];
 const MAX_WRONG_EXACT: f64 = 0.01;
 
 /// The dev half's accuracy must not fall below this (measured; raise it as the parser improves).
-/// The dev half is a+b+c: 30.4 % measured in session 10, 37.5 % in session 11, 40.7 % in session 12.
-const MIN_RIGHT: f64 = 0.38;
+/// The dev half is a+b+c: 30.4 % measured in session 10, 37.5 % in session 11, 40.7 % in session 12,
+/// 42.3 % in session 13.
+const MIN_RIGHT: f64 = 0.40;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace").to_path_buf()

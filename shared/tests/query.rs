@@ -407,3 +407,38 @@ fn initials_topic_words_and_reaching_a_number() {
     let a = ask("Has engineering ever reached 20% men?");
     assert_ne!(a.route, Route::Exact, "{}", a.answer);
 }
+
+/// A wide table's like columns (a stock, a field of study, a year per column) are one series: a
+/// question about "which stock" or "which years" reads the long view, and plans that would count
+/// a wide row once per column are not exact (issue 19).
+#[test]
+fn wide_tables_are_asked_as_one_series() {
+    const STOCKS: &str = "date,GOOG,AAPL,NFLX\n2018-12-17,1.0,1.1,1.3\n2018-12-24,0.95,1.25,1.21\n2019-01-07,1.05,1.15,1.4\n";
+    let d = dataset_of("stocks.csv", STOCKS);
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let a = ask("Which stocks were above 1.2 on 2018-12-24?");
+    // A list of the rows one key names is a lookup.
+    assert_eq!((a.route, a.value.clone()), (Route::Lookup, serde_json::json!(["AAPL", "NFLX"])), "{}", a.answer);
+    assert_eq!(a.citations.iter().map(|c| c.row).collect::<Vec<_>>(), vec![2], "each long row cites its wide row");
+    let a = ask("Which company had the highest average value?");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!("NFLX")), "{}", a.answer);
+    const SHARES: &str = "Year,Agriculture,Biology,Engineering,Health Professions\n2010,48.7,59.1,17.1,85.0\n2011,50.0,58.7,17.5,84.8\n";
+    let d = dataset_of("percent-bachelors-degrees-women-usa.csv", SHARES);
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let a = ask("Which fields had more than 55% women in 2011?");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(["Biology", "Health Professions"])), "{}", a.answer);
+    let a = ask("How many fields of study are in the table?");
+    assert_eq!((a.route, a.value.as_u64()), (Route::Exact, Some(4)), "{}", a.answer);
+    // A change between two years is a difference per field: no plan here computes it.
+    let a = ask("Which field grew the most in women's share from 2010 to 2011?");
+    assert_ne!(a.route, Route::Exact, "{}", a.answer);
+    // The text every row shares names the numbers.
+    const RATES: &str = "Country Name,Indicator Name,1960,1961,1962\nIreland,\"Fertility rate, total (births per woman)\",3.78,3.95,4.0\nSpain,\"Fertility rate, total (births per woman)\",2.86,2.8,2.9\n";
+    let d = dataset_of("fertility.csv", RATES);
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let a = ask("In which years did Ireland's fertility rate exceed 3.9?");
+    assert_eq!((a.route, a.value.clone()), (Route::Lookup, serde_json::json!([1961, 1962])), "{}", a.answer);
+    // Counting rows of the long view would count each country once per year.
+    let a = ask("How many countries had a fertility rate above 2.85?");
+    assert_ne!((a.route, a.value.as_u64()), (Route::Exact, Some(4)), "{}", a.answer);
+}

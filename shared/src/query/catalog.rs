@@ -78,6 +78,9 @@ pub struct Catalog {
     /// A panel's name and year fields ("firm" × "year"): each pair names one row, so a ranking
     /// within one year names its rows by the name field.
     pub panel: Option<(usize, usize)>,
+    /// The engine's row number over the cited row's: 1, or a long view's `series::STRIDE` (its
+    /// rows number wide row × stride + member, so they keep the wide order and cite the wide row).
+    pub row_stride: u64,
     pub description: DatasetDescription,
 }
 
@@ -200,6 +203,7 @@ impl Catalog {
             max_value_words: 1,
             label: None,
             panel: None,
+            row_stride: 1,
             description: desc.clone(),
         };
         cat.index_values(table, schema);

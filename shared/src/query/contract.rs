@@ -216,6 +216,14 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
             out.push(s.raw.clone());
             continue;
         }
+        // "Which field grew the most from 1970 to 2011?": a word of change asks for a difference;
+        // a plan that sums or ranks the two years answers another question ("drop below 0" compares).
+        let folded = super::text::fold(&s.raw);
+        let compares_next = spans.get(i + 1).is_some_and(|n| matches!(n.cue(), Some(Cue::Op(_))));
+        if matches!(s.tag, Tag::Stop | Tag::Unknown) && !s.used && !compares_next && !matches!(folded.as_str(), "up" | "down") && super::understand::change_word(&folded).is_some() && !matches!(inner, Plan::Compare { ask: CompareAsk::Difference, .. }) {
+            out.push(s.raw.clone());
+            continue;
+        }
         let placed = match &s.tag {
             // An empty span is a field a superlative implied ("oldest" → age): the superlative speaks for it.
             Tag::Field(_) if s.raw.is_empty() => true,

@@ -89,7 +89,13 @@ impl Engine {
     /// the buffers it holds, and a slice of the whole table would count the whole table each time
     /// (a top-k sort over 50,000 rows of text kept a hundred slices: gigabytes by that count).
     pub fn register(&self, table: &Table, schema: &TableSchema) -> Result<(), QueryError> {
-        let batch = to_batch(table, schema)?;
+        self.register_cited(table, schema, None)
+    }
+
+    /// Registers a derived table (a wide table's long view) whose rows cite `rows` (1-based row
+    /// numbers of the table it came from) instead of their own positions.
+    pub fn register_cited(&self, table: &Table, schema: &TableSchema, rows: Option<&[i64]>) -> Result<(), QueryError> {
+        let batch = to_batch(table, schema, rows)?;
         let step = self.limits().batch_rows.max(1);
         let slices: Vec<RecordBatch> = (0..batch.num_rows())
             .step_by(step)
@@ -188,7 +194,7 @@ fn arrow_type(ty: ColumnType) -> DataType {
     }
 }
 
-fn to_batch(table: &Table, schema: &TableSchema) -> Result<RecordBatch, QueryError> {
+fn to_batch(table: &Table, schema: &TableSchema, cited: Option<&[i64]>) -> Result<RecordBatch, QueryError> {
     let mut fields = Vec::new();
     let mut arrays: Vec<ArrayRef> = Vec::new();
     let epoch = chrono::NaiveDate::from_ymd_opt(1970, 1, 1).expect("valid date");
@@ -263,7 +269,7 @@ fn to_batch(table: &Table, schema: &TableSchema) -> Result<RecordBatch, QueryErr
     }
     let mut rows = Int64Builder::with_capacity(table.rows.len());
     for i in 0..table.rows.len() {
-        rows.append_value(i as i64 + 1);
+        rows.append_value(cited.and_then(|c| c.get(i).copied()).unwrap_or(i as i64 + 1));
     }
     fields.push(Field::new(ROW, DataType::Int64, false));
     arrays.push(Arc::new(rows.finish()));

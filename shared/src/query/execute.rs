@@ -659,12 +659,23 @@ pub(super) fn chart(kind: ChartKind, title: &str, x: &str, y: &str, rows: &Rows,
 
 fn row_citations(cat: &Catalog, rows: &Rows) -> Vec<Citation> {
     let Some(ri) = rows.col(ROW) else { return Vec::new() };
-    rows.rows.iter().take(CITE_CAP).filter_map(|r| r[ri].as_u64()).map(|row| Citation { file: cat.file.clone(), row }).collect()
+    cited(cat, rows.rows.iter().take(CITE_CAP).filter_map(|r| r[ri].as_u64()))
+}
+
+/// The cited rows of engine row numbers, each once, in order (a long view's rows share wide rows).
+fn cited(cat: &Catalog, rows: impl Iterator<Item = u64>) -> Vec<Citation> {
+    let mut out: Vec<Citation> = Vec::new();
+    for row in rows.map(|r| r / cat.row_stride.max(1)) {
+        if !out.iter().any(|c| c.row == row) {
+            out.push(Citation { file: cat.file.clone(), row });
+        }
+    }
+    out
 }
 
 async fn cite_rows(engine: &Engine, cat: &Catalog, parts: &[Option<String>]) -> Result<Vec<Citation>, QueryError> {
     let rows = engine.query(&cite_sql(cat, parts)).await?;
-    Ok(rows.rows.iter().filter_map(|r| r[0].as_u64()).map(|row| Citation { file: cat.file.clone(), row }).collect())
+    Ok(cited(cat, rows.rows.iter().filter_map(|r| r[0].as_u64())))
 }
 
 /// A filter in words, in the question's language ("gender = Female and age > 30").

@@ -525,3 +525,8 @@ pub fn sign_word(w: &str) -> Option<super::plan::CmpOp> {
         _ => None,
     }
 }
+
+/// A determiner that asks which thing ("which", "qué", "quins", "welche"), before the noun naming it.
+pub fn which_word(w: &str) -> bool {
+    matches!(w, "which" | "what" | "que" | "cual" | "cuales" | "quin" | "quina" | "quins" | "quines" | "welche" | "welcher" | "welches" | "welchen" | "welchem")
+}

@@ -16,6 +16,7 @@ pub mod lang;
 pub mod limits;
 pub mod plan;
 pub mod shape;
+pub mod series;
 pub mod sql;
 pub mod tagger;
 pub mod text;
@@ -69,6 +70,8 @@ pub struct Dataset {
     /// The user's (or the refined) template per table; `None` verbalises with the static one.
     templates: Vec<Option<String>>,
     matcher: Option<Box<dyn FieldMatcher>>,
+    /// Long views of wide tables: their catalogs follow the tables' in `catalogs`, at `wide + i`.
+    long: Vec<series::LongView>,
 }
 
 /// The state a clarifying sub-conversation needs: the question waiting for the user's choice.
@@ -112,8 +115,19 @@ impl Dataset {
             engine.register(t, s)?;
             catalogs.push(Catalog::build(t, s, &description));
         }
+        // A wide table (a year or a stock per column) is also asked about as its long view.
+        let mut long = Vec::new();
+        for (i, (t, s)) in tables.iter().zip(&schemas).enumerate() {
+            let Some(found) = series::find(t, s) else { continue };
+            let view = series::melt(t, &found);
+            let vs = infer_table(&view.table);
+            engine.register_cited(&view.table, &vs, Some(&view.rows))?;
+            let cat = series::catalog(&view, &vs, &catalogs[i], t, &description);
+            catalogs.push(cat);
+            long.push(view);
+        }
         let templates = vec![None; tables.len()];
-        Ok(Dataset { tables, schemas, catalogs, engine, description, lexical: OnceLock::new(), templates, matcher: None })
+        Ok(Dataset { tables, schemas, catalogs, engine, description, lexical: OnceLock::new(), templates, matcher: None, long })
     }
 
     /// Verbalises the rows of table `table` (by index) with `template` instead of the static one,
@@ -182,16 +196,68 @@ impl Dataset {
         &self.engine
     }
 
-    /// Parses against every table and keeps the reading that recognised the most.
+    /// Parses against every table and keeps the reading that recognised the most; when no table
+    /// reads it exactly, a wide table's long view may ("Which stock was highest on 2018-12-24?").
     pub fn understand(&self, q: &str, hint: Option<Lang>) -> (usize, understand::Parsed) {
+        let wide = self.tables.len();
         let mut best: Option<(usize, understand::Parsed)> = None;
-        for (i, cat) in self.catalogs.iter().enumerate() {
+        for (i, cat) in self.catalogs[..wide].iter().enumerate() {
             let p = understand(q, cat, hint, &Overrides::default());
             if best.as_ref().is_none_or(|(_, b)| p.score > b.score) {
                 best = Some((i, p));
             }
         }
-        best.expect("at least one table")
+        let best = best.expect("at least one table");
+        if matches!(best.1.understanding, Understanding::Exact { .. } | Understanding::Meta(_)) {
+            return best;
+        }
+        for (j, view) in self.long.iter().enumerate() {
+            let cat = &self.catalogs[wide + j];
+            if let Some(p) = self.understand_long(q, cat, view, hint) {
+                return (wide + j, p);
+            }
+        }
+        best
+    }
+
+    /// A long view's exact reading, when it answers what the wide table was asked. A word nothing
+    /// else names right after "which" names the series' columns ("Which company…", "Welche Aktien…").
+    fn understand_long(&self, q: &str, cat: &Catalog, view: &series::LongView, hint: Option<Lang>) -> Option<understand::Parsed> {
+        let exact = |p: &understand::Parsed| matches!(&p.understanding, Understanding::Exact { plan, .. } if series::answers_rightly(plan, cat, view));
+        let debug = std::env::var_os("TABLETALK_DEBUG_PARSE").is_some();
+        // "fields", "Spalten" name the key here, not the table's columns; "share" the value of percentages.
+        let tokens = text::tokenize(q);
+        let (key, value) = (cat.field(&view.key)?, cat.field(&view.value)?);
+        let mut spans: Vec<((usize, usize), usize)> = Vec::new();
+        for (i, t) in tokens.iter().enumerate() {
+            match series::word_names(view.kind, &t.fold) {
+                Some(series::Names::Key) => spans.push(((i, i + 1), key)),
+                Some(series::Names::Value) => spans.push(((i, i + 1), value)),
+                None => {}
+            }
+        }
+        let p = understand(q, cat, hint, &Overrides { spans: spans.clone(), target: None });
+        if debug {
+            eprintln!("[long] {:?}", p.understanding);
+        }
+        if exact(&p) {
+            return Some(p);
+        }
+        let unplaced: Vec<String> = match &p.understanding {
+            Understanding::Refuse(understand::Refusal::UnknownField { word, .. }) => vec![word.clone()],
+            Understanding::Refuse(understand::Refusal::Unplaced { words, .. }) => words.clone(),
+            _ => return None,
+        };
+        if view.kind == series::SeriesKind::Years {
+            return None;
+        }
+        let at = (1..tokens.len()).find(|&i| lang::which_word(&tokens[i - 1].fold) && unplaced.contains(&tokens[i].raw))?;
+        spans.push(((at, at + 1), key));
+        let again = understand(q, cat, hint, &Overrides { spans, target: None });
+        if debug {
+            eprintln!("[long] {:?}", again.understanding);
+        }
+        exact(&again).then_some(again)
     }
 
     /// Answers one question; a reply to a pending question back resumes the original question.

@@ -125,7 +125,7 @@ pub(super) fn compared_field(conds: &[At]) -> Option<(usize, Vec<String>, Vec<At
 
 /// A word of change over time: `Some(true)` for a rise ("grow", "stieg"), `Some(false)` for a fall
 /// ("drop", "sank"); differences are asked with these too ("difference", "gap").
-pub(super) fn change_word(w: &str) -> Option<bool> {
+pub(crate) fn change_word(w: &str) -> Option<bool> {
     const UP: &[&str] = &[
         "grow", "grew", "grown", "growth", "up", "increase", "increased", "rise", "rose", "risen", "gain", "gained", "change", "changed", "difference", "gap", "climb", "climbed",
         "crecio", "crecer", "aumento", "aumentar", "aumentaron", "subio", "subir", "diferencia", "creixer", "augmentar", "augment", "pujar",

@@ -25,7 +25,8 @@ mod slots;
 mod summary;
 mod yes_no;
 
-use compare::{change_word, compared_field};
+pub(crate) use compare::change_word;
+use compare::compared_field;
 use conditions::strip_quotes;
 pub use summary::summary;
 use summary::fmt_number;
