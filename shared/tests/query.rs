@@ -109,6 +109,23 @@ fn an_undescribed_daily_table_understands_days_adjectives_and_abbreviations() {
     let a = ask("What was the average wind on gloomy days?");
     assert_ne!(a.route, Route::Exact, "{}", a.answer);
     assert!(a.value.is_null() && a.answer.contains("gloomy"), "{}", a.answer);
+    // The month of the date is a field of its own: "which month" groups the days by it.
+    const MONTHS: [&str; 12] = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+    let per_month = |c: usize| {
+        let mut sums = [(0.0f64, 0u32); 12];
+        for r in &rows {
+            let m: usize = r[0].split('/').nth(1).unwrap().parse().unwrap();
+            sums[m - 1].0 += r[c].parse::<f64>().unwrap();
+            sums[m - 1].1 += 1;
+        }
+        sums
+    };
+    let warmest = per_month(2).iter().enumerate().filter(|(_, s)| s.1 > 0).max_by(|a, b| (a.1 .0 / a.1 .1 as f64).total_cmp(&(b.1 .0 / b.1 .1 as f64))).map(|(m, _)| MONTHS[m]).unwrap();
+    let a = ask("Which month had the highest average temp_max?");
+    assert_eq!((a.route, a.value.as_str()), (Route::Exact, Some(warmest)), "{}", a.answer);
+    let driest = per_month(1).iter().enumerate().filter(|(_, s)| s.1 > 0).min_by(|a, b| a.1 .0.total_cmp(&b.1 .0)).map(|(m, _)| MONTHS[m]).unwrap();
+    let a = ask("Which month had the least total precipitation?");
+    assert_eq!((a.route, a.value.as_str()), (Route::Exact, Some(driest)), "{}", a.answer);
 }
 
 /// A refusal's "did you mean" fields are options: choosing one asks the question again with the

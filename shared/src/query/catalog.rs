@@ -35,6 +35,15 @@ pub struct FieldInfo {
     /// A date column of months ("1960-07"): answers show it that way.
     pub monthly: bool,
     pub distinct: u64,
+    /// A part of a date field a question groups or filters by ("Which month…", "per year").
+    pub part: Option<(usize, DatePart)>,
+}
+
+/// The part of a date a derived field holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DatePart {
+    /// The month's English name ("January"), as the answer names it.
+    Month,
 }
 
 /// A field group ("temperature" → max, min) with its default member.
@@ -122,8 +131,10 @@ impl Catalog {
                 yearly: false,
                 monthly: false,
                 distinct: 0,
+                part: None,
             });
         }
+        fields.extend(date_parts(table, schema, &fields));
         let groups = desc
             .field_groups
             .iter()
@@ -502,7 +513,48 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
         yearly,
         monthly: matches!(&col.format, crate::schema::ValueFormat::Date { granularity: crate::schema::DateGranularity::Month, .. }) && col.ty == ColumnType::Date,
         distinct: col.distinct,
+        part: None,
     }
+}
+
+/// The month of a table's first date column of days, as a field of its own: "Which month had the
+/// highest average high?". Only where no column is named month and the dates cover two months or
+/// more. (The year of a date is a condition, "in 2013", not a field: a year field beside the date
+/// took those words from the date and left them unplaced.)
+fn date_parts(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> Vec<FieldInfo> {
+    use crate::schema::DateGranularity;
+    if table.rows.len() > SHAPE_SCAN_ROWS {
+        return Vec::new();
+    }
+    let named = |w: &str| fields.iter().any(|f| name_words(&f.name).iter().any(|n| n == w));
+    let Some((ci, col, order)) = schema.columns.iter().enumerate().find_map(|(i, c)| match &c.format {
+        crate::schema::ValueFormat::Date { granularity: DateGranularity::Day, order } if c.ty == ColumnType::Date && c.shape == crate::schema::Shape::Scalar => Some((i, c, *order)),
+        _ => None,
+    }) else {
+        return Vec::new();
+    };
+    let Some(fi) = fields.iter().position(|f| f.name == col.name) else { return Vec::new() };
+    let mut months = std::collections::HashSet::new();
+    for r in &table.rows {
+        if let Some(Value::Text(t)) = r.get(ci) {
+            if let Some(d) = crate::schema::values::parse_date(t, order) {
+                use chrono::Datelike;
+                months.insert(d.date.month());
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let words = |anchor: &str| {
+        let mut names = vec![vec![anchor.to_string()]];
+        if let Some((_, ws)) = COMMON_NAMES.iter().find(|(a, _)| *a == anchor) {
+            names.extend(ws.iter().map(|w| fold_words(w)));
+        }
+        names
+    };
+    if months.len() >= 2 && !named("month") {
+        out.push(FieldInfo { name: "month".into(), label: "month".into(), ty: ColumnType::Text, categorical: true, names: words("month"), composed: None, yearly: false, monthly: false, distinct: months.len() as u64, part: Some((fi, DatePart::Month)) });
+    }
+    out
 }
 
 /// One row per week: the date column's days, in any order, are 7 days apart from first to last.

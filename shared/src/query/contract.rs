@@ -224,6 +224,13 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
             out.push(s.raw.clone());
             continue;
         }
+        // "the most common month" of a table of days is the longest month: never what was asked.
+        if let (Tag::Field(fs), Plan::Frequent { field, .. }) = (&s.tag, inner) {
+            if fs.iter().any(|&f| cat.fields[f].part.is_some() && cat.fields[f].name == field.0) {
+                out.push(s.raw.clone());
+                continue;
+            }
+        }
         let placed = match &s.tag {
             // An empty span is a field a superlative implied ("oldest" → age): the superlative speaks for it.
             Tag::Field(_) if s.raw.is_empty() => true,

@@ -35,7 +35,7 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
         }
         Plan::Columns => {
             let n = rows.scalar("columns");
-            let names: Vec<String> = cat.fields.iter().filter(|f| f.composed.is_none()).map(|f| f.name.clone()).collect();
+            let names: Vec<String> = cat.fields.iter().filter(|f| f.composed.is_none() && f.part.is_none()).map(|f| f.name.clone()).collect();
             a.answer = tr(
                 lang,
                 format!("The table has {} columns: {}.", num(lang, &n), list(lang, &names)),

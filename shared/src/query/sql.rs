@@ -1,7 +1,7 @@
 //! Plans → SQL text. Every identifier is quoted and every question or cell value is a string
 //! literal with quotes doubled, so no value can change the statement's shape.
 
-use super::catalog::Catalog;
+use super::catalog::{Catalog, DatePart};
 use super::plan::{AggFn, FieldRef, Filter, Literal, Plan, Predicate};
 use crate::schema::ColumnType;
 
@@ -22,6 +22,12 @@ pub fn string(s: &str) -> String {
 
 /// SQL for a field: its column, or the concatenation a composed field stands for.
 pub fn expr(cat: &Catalog, f: &FieldRef) -> String {
+    if let Some((of, part)) = cat.field(&f.0).and_then(|i| cat.fields[i].part) {
+        let col = ident(&cat.fields[of].name);
+        return match part {
+            DatePart::Month => format!("to_char({col}, '%B')"),
+        };
+    }
     match cat.field(&f.0).and_then(|i| cat.fields[i].composed.as_ref()) {
         Some((parts, sep)) => {
             let ps: Vec<String> = parts.iter().map(|&p| ident(&cat.fields[p].name)).collect();
@@ -257,7 +263,7 @@ pub fn main_sql(cat: &Catalog, plan: &Plan) -> String {
         Plan::List { filter, label } => {
             let cols = match label {
                 Some(l) => format!("{} AS \"label\"", shown(cat, l)),
-                None => cat.fields.iter().filter(|f| f.composed.is_none()).map(|f| ident(&f.name)).collect::<Vec<_>>().join(", "),
+                None => cat.fields.iter().filter(|f| f.composed.is_none() && f.part.is_none()).map(|f| ident(&f.name)).collect::<Vec<_>>().join(", "),
             };
             let order = match label {
                 Some(l) => format!("{} ASC, {} ASC", expr(cat, l), ident(ROW)),
