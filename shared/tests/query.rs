@@ -459,3 +459,27 @@ fn wide_tables_are_asked_as_one_series() {
     let a = ask("How many countries had a fertility rate above 2.85?");
     assert_ne!((a.route, a.value.as_u64()), (Route::Exact, Some(4)), "{}", a.answer);
 }
+
+/// Column words in the other languages come from the glossary ("Schmelzpunkt" → melting point),
+/// a dot groups thousands outside English ("35.000"), a counted row noun asks for names, and rows
+/// tied at the top are all the answer (issue 19).
+#[test]
+fn glossary_names_thousands_and_ties() {
+    const ELEMENTS: &str = "name,melting point,standard state\nHydrogen,14.01,gas\nNeon,24.56,gas\nIron,1811,solid\nMercury,234.32,liquid\n";
+    let d = dataset_of("elements.csv", ELEMENTS);
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let a = ask("Nenne die zwei Elemente mit dem niedrigsten Schmelzpunkt.");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(["Hydrogen", "Neon"])), "{}", a.answer);
+    let a = ask("¿Qué elemento tiene el punto de fusión más alto?");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(["Iron"])), "{}", a.answer);
+    const GDP: &str = "country,gdp\nNorway,49357\nSpain,28821\nIreland,40676\n";
+    let d = dataset_of("gdp.csv", GDP);
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let a = ask("Quins països tenien un PIB superior a 35.000?");
+    assert_eq!((a.route, a.value.as_array().map(Vec::len)), (Route::Exact, Some(2)), "{}", a.answer);
+    const WIND: &str = "direction,strength,frequency\nN,0-1,0.6\nE,0-1,0.3\nS,0-1,0.6\nW,0-1,0.5\n";
+    let d = dataset_of("wind.csv", WIND);
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let a = ask("Which directions have the highest frequency?");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(["N", "S"])), "{}", a.answer);
+}

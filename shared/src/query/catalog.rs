@@ -464,6 +464,29 @@ const COMMON_NAMES: &[(&str, &[&str])] = &[
     ("divorces", &["divorcios", "divorcis", "scheidungen"]),
 ];
 
+/// `glossary.tsv`: words of statistical tables' column names (English, folded) and what visitors
+/// call them in Spanish, Catalan and German (folded word sequences).
+fn glossary() -> &'static [(Vec<String>, Vec<Vec<String>>)] {
+    static GLOSSARY: std::sync::OnceLock<Vec<(Vec<String>, Vec<Vec<String>>)>> = std::sync::OnceLock::new();
+    GLOSSARY.get_or_init(|| {
+        include_str!("glossary.tsv")
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .filter_map(|l| {
+                let mut cols = l.split('\t');
+                let anchor = fold_words(cols.next()?);
+                let words = cols.flat_map(|c| c.split(',')).map(fold_words).filter(|w| !w.is_empty()).collect();
+                (!anchor.is_empty()).then_some((anchor, words))
+            })
+            .collect()
+    })
+}
+
+/// The other languages' names of a column whose name (words) holds a glossary word or phrase.
+pub(crate) fn glossary_names(own: &[String]) -> Vec<Vec<String>> {
+    glossary().iter().filter(|(anchor, _)| own.windows(anchor.len()).any(|w| w == anchor.as_slice())).flat_map(|(_, words)| words.iter().cloned()).collect()
+}
+
 fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> FieldInfo {
     let mut names = vec![name_words(&col.name)];
     if col.path.len() > 1 {
@@ -497,6 +520,7 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
             names.extend(words.iter().map(|w| fold_words(w)));
         }
     }
+    names.extend(glossary_names(&own));
     names.retain(|n| !n.is_empty());
     names.dedup();
     let yearly = match &col.format {

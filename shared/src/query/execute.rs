@@ -88,7 +88,7 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             a.chart = Some(chart(ChartKind::Bar, &l, &l, "rows", &sorted, 0, 1));
             a.citations = cite(vec![eq_sql(cat, field, &first[0]), filter_sql(cat, filter)]).await?;
         }
-        Plan::Rank { field, n, desc, label: lab, filter, values } => {
+        Plan::Rank { field, n: _, desc, label: lab, filter, values } => {
             let l = label(field);
             let vi = rows.col("value").unwrap_or(0);
             let li = rows.col("label");
@@ -100,9 +100,10 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             let w = fdesc(filter).map(|d| format!(" [{d}]")).unwrap_or_default();
             // One named row reads as a person would say it: "Berlin has the highest “population”: 3755000."
             let single = match (rows.rows.as_slice(), li) {
-                ([r], Some(li)) if *n == 1 => Some((text(&r[li]), num(lang, &r[vi]))),
+                ([r], Some(li)) => Some((text(&r[li]), num(lang, &r[vi]))),
                 _ => None,
             };
+            let n = rows.rows.len();
             a.answer = if let Some((who, v)) = single {
                 tr(
                     lang,

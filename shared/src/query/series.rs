@@ -250,7 +250,9 @@ pub fn catalog(view: &LongView, schema: &TableSchema, wide: &super::Catalog, wid
         let head = text.split([',', '(', ';']).next().unwrap_or_default();
         let words = fold_words(head);
         if (2..=4).contains(&words.len()) && words.iter().all(|w| w.chars().all(char::is_alphabetic)) {
+            let other: Vec<String> = super::catalog::glossary_names(&words).iter().map(|n| n.join(" ")).collect();
             add(v, &[head]);
+            add(v, &other.iter().map(String::as_str).collect::<Vec<_>>());
         }
     }
     // Rows are still named as in the wide table; the key repeats, so it groups rather than names.

@@ -167,9 +167,20 @@ pub fn main_sql(cat: &Catalog, plan: &Plan) -> String {
             };
             format!("SELECT {e} AS \"value\", COUNT(*) AS \"rows\" FROM {t}{} GROUP BY {e} ORDER BY {order}", where_(&[not_null(cat, field), wrap(cat, filter)]))
         }
-        Plan::Rank { field, n, desc, label, filter, .. } => {
+        Plan::Rank { field, n, desc, label, filter, values } => {
             let e = expr(cat, field);
             let label_col = label.as_ref().map(|l| format!("{} AS \"label\", ", shown(cat, l))).unwrap_or_default();
+            // "Which direction has the highest frequency?": rows tied at the top are all the answer.
+            if *n == 1 && label.is_some() && !values {
+                let within = where_(&[not_null(cat, field), wrap(cat, filter)]);
+                let best = format!("{e} = (SELECT {}({e}) FROM {t}{within})", if *desc { "MAX" } else { "MIN" });
+                return format!(
+                    "SELECT {label_col}{e} AS \"value\", {} FROM {t}{} ORDER BY {} ASC LIMIT {LIST_CAP}",
+                    ident(ROW),
+                    where_(&[not_null(cat, field), wrap(cat, filter), Some(best)]),
+                    ident(ROW)
+                );
+            }
             format!(
                 "SELECT {label_col}{e} AS \"value\", {} FROM {t}{} ORDER BY {e} {}, {} ASC LIMIT {n}",
                 ident(ROW),

@@ -265,7 +265,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
             }
         }
         // Digits and dates.
-        if let Some(n) = parse_number(&tokens[i].raw) {
+        if let Some(n) = super::text::parse_number_in(&tokens[i].raw, lang) {
             offer(1, Tag::Number(n), 6);
         } else if tokens[i].raw.contains(['-', '/', '.']) {
             if let Some(d) = parse_date(&tokens[i].raw, DateOrder::YearFirst).or_else(|| parse_date(&tokens[i].raw, DateOrder::DayMonth)) {

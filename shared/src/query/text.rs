@@ -150,6 +150,26 @@ pub fn parse_number(s: &str) -> Option<f64> {
     plain_number(t)
 }
 
+/// A number as written in a question in `lang`: in Spanish, Catalan and German a dot groups
+/// thousands ("35.000", "1.234,5"), where English would read a decimal point.
+pub fn parse_number_in(s: &str, lang: super::Lang) -> Option<f64> {
+    let t = s.trim();
+    let grouped = |int: &str| {
+        let mut groups = int.split('.');
+        groups.next().is_some_and(|g| (1..=3).contains(&g.len()) && g.bytes().all(|b| b.is_ascii_digit()))
+            && int.contains('.')
+            && groups.all(|g| g.len() == 3 && g.bytes().all(|b| b.is_ascii_digit()))
+    };
+    if lang != super::Lang::En {
+        let (int, frac) = t.split_once(',').unwrap_or((t, ""));
+        if grouped(int) && frac.bytes().all(|b| b.is_ascii_digit()) {
+            let joined = if frac.is_empty() { int.replace('.', "") } else { format!("{}.{frac}", int.replace('.', "")) };
+            return joined.parse().ok();
+        }
+    }
+    parse_number(t)
+}
+
 /// Digits with grouping or decimal separators only.
 fn plain_number(t: &str) -> Option<f64> {
     if t.is_empty() || !t.bytes().any(|b| b.is_ascii_digit()) || t.contains(['-', '/']) && !t.starts_with('-') {
@@ -171,6 +191,16 @@ fn plain_number(t: &str) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dots_group_thousands_outside_english() {
+        use super::super::Lang;
+        assert_eq!(parse_number_in("35.000", Lang::Ca), Some(35_000.0));
+        assert_eq!(parse_number_in("1.234,5", Lang::De), Some(1234.5));
+        assert_eq!(parse_number_in("2,4", Lang::Es), Some(2.4));
+        assert_eq!(parse_number_in("7.874", Lang::En), Some(7.874));
+        assert_eq!(parse_number_in("3.9", Lang::Es), Some(3.9));
+    }
 
     #[test]
     fn keeps_numbers_and_dates_whole() {

@@ -267,7 +267,9 @@ impl Parser<'_> {
             let rows_ranked = self.spans.iter().enumerate().any(|(i, s)| {
                 matches!(s.cue(), Some(Cue::High | Cue::Low | Cue::Top | Cue::Bottom)) && self.next_content(i).is_some_and(|j| self.spans[j].tag == Tag::Alias)
             });
-            let values = in_unit || !asks_names && !((rows_after || rows_ranked) && label.is_some()) && (field_first || (which_field.is_none() && named.is_none() && !self.has(Cue::Which) && !alias));
+            // "die drei Elemente mit dem niedrigsten Schmelzpunkt": the rows' noun counted asks for them.
+            let rows_counted = (1..self.spans.len()).any(|i| self.spans[i].tag == Tag::Alias && matches!(self.spans[i - 1].tag, Tag::Number(_)));
+            let values = in_unit || !asks_names && !((rows_after || rows_ranked || rows_counted) && label.is_some()) && (field_first || (which_field.is_none() && named.is_none() && !self.has(Cue::Which) && !alias));
             // "top 3 areas by council tax": one unknown word (or the rows' noun) between "top N" and "by" (or the ranked
             // field) is what the rows are called; it names nothing that could filter them, and asks
             // for their names.
