@@ -483,3 +483,19 @@ fn glossary_names_thousands_and_ties() {
     let a = ask("Which directions have the highest frequency?");
     assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(["N", "S"])), "{}", a.answer);
 }
+
+/// A place a run-together label starts with names the rows ("council areas" of COUNCILDIST), and a
+/// capitalised part of some names "in their name" filters by it (issue 19).
+#[test]
+fn place_labels_and_parts_of_names() {
+    const VOTES: &str = "COUNCILDIST,YES,COUTAX\nEast_Ayrshire,70.5,779\nGlasgow_City,75,813\nNorth_Ayrshire,65,750\nOrkney_Islands,47.4,672\n";
+    let d = dataset_of("scotvote.csv", VOTES);
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let a = ask("How many council areas are in the table?");
+    assert_eq!((a.route, a.value.as_u64()), (Route::Exact, Some(4)), "{}", a.answer);
+    let a = ask("Which council areas have Ayrshire in their name?");
+    assert_eq!(a.value, serde_json::json!(["East_Ayrshire", "North_Ayrshire"]), "{}", a.answer);
+    // A word no name holds is not a part of names.
+    let a = ask("Which council areas have Fife in their name?");
+    assert!(a.value.as_array().is_none_or(|v| v.is_empty()) || a.route != Route::Exact, "{}", a.answer);
+}

@@ -224,8 +224,14 @@ impl Catalog {
         const PLACES: &[&str] = &["state", "country", "city", "county", "district", "dist", "region", "province", "council", "municipality", "territory", "place", "location", "area"];
         const PLACE_WORDS: &[&str] = &["place", "places", "area", "areas", "location", "locations", "lugar", "lugares", "zona", "zonas", "lloc", "llocs", "zones", "ort", "orte", "gebiet", "gebiete"];
         if cat.label.is_some_and(|l| cat.fields[l].ty == ColumnType::Text && name_words(&cat.fields[l].name).iter().any(|w| PLACES.contains(&w.as_str()) || PLACES.iter().any(|p| w.starts_with(p) && w.len() > p.len() + 2))) {
-            for w in PLACE_WORDS {
-                let a = vec![w.to_string()];
+            // "COUNCILDIST": the place its run-together name starts with ("council areas") names the rows too.
+            let own: Vec<String> = name_words(&cat.fields[cat.label.expect("checked above")].name)
+                .iter()
+                .filter_map(|w| PLACES.iter().find(|p| w.starts_with(*p) && w.len() > p.len() + 2))
+                .flat_map(|p| [p.to_string(), format!("{p}s")])
+                .collect();
+            for w in PLACE_WORDS.iter().map(|w| w.to_string()).chain(own) {
+                let a = vec![w];
                 if !cat.aliases.contains(&a) && !cat.fields.iter().any(|f| f.names.contains(&a)) {
                     cat.aliases.push(a);
                 }

@@ -192,9 +192,18 @@ impl Parser<'_> {
             }
             out.push(At { pos: neg_at.unwrap_or(i).min(i).min(a), end, filter: Filter::Cond { field: self.fref(field), pred, negated: neg_at.is_some() }, eq_value: None, kind });
         }
-        // 2. Quoted text "in" a field: "'toyota' in their name", "'International' im Namen".
+        // 2. Quoted text "in" a field: "'toyota' in their name", "'International' im Namen"; and a
+        // capitalised word that is part of some names "in their name" ("Ayrshire in their name").
         for i in 0..self.spans.len() {
-            if self.spans[i].used || !matches!(self.spans[i].tag, Tag::Quoted(_)) {
+            let part_of_names = |p: &Self| {
+                let raw = &p.spans[i].raw;
+                let folded = crate::query::text::fold(raw);
+                p.spans[i].tag == Tag::Unknown
+                    && raw.chars().next().is_some_and(char::is_uppercase)
+                    && folded.len() >= 3
+                    && p.cat.label.is_some_and(|l| p.cat.values.iter().any(|(k, hits)| k.split(' ').any(|w| w == folded) && hits.iter().any(|h| h.field == l)))
+            };
+            if self.spans[i].used || !(matches!(self.spans[i].tag, Tag::Quoted(_)) || part_of_names(self)) {
                 continue;
             }
             let mut k = i;
@@ -207,11 +216,25 @@ impl Parser<'_> {
                         field = Some(j);
                         break;
                     }
+                    // "in their name": the field that names the rows.
+                    Tag::Cue(Cue::List) if k > i && matches!(crate::query::text::fold(&self.spans[j].raw).as_str(), "name" | "names" | "namen" | "nombre" | "nom") => {
+                        field = Some(j);
+                        break;
+                    }
                     _ => break,
                 }
             }
             let Some(j) = field else { continue };
-            let Some(f) = self.field(j)? else { continue };
+            let f = match &self.spans[j].tag {
+                Tag::Cue(Cue::List) => match self.cat.label {
+                    Some(l) => l,
+                    None => continue,
+                },
+                _ => match self.field(j)? {
+                    Some(f) => f,
+                    None => continue,
+                },
+            };
             self.spans[i].used = true;
             self.spans[j].used = true;
             let neg = self.negation_before(i);
