@@ -499,3 +499,14 @@ fn place_labels_and_parts_of_names() {
     let a = ask("Which council areas have Fife in their name?");
     assert!(a.value.as_array().is_none_or(|v| v.is_empty()) || a.route != Route::Exact, "{}", a.answer);
 }
+
+/// In Spanish, Catalan and German a translation of a word of the file's name is the topic of every
+/// row, as the English word is ("mujeres" in a table of women's shares) (issue 19).
+#[test]
+fn translated_topic_words_restrict_nothing() {
+    const SHARES: &str = "Year,Agriculture,Biology,Engineering,Health Professions\n2010,48.7,59.1,17.1,85.0\n2011,50.0,58.7,17.5,84.8\n";
+    let d = dataset_of("percent-bachelors-degrees-women-usa.csv", SHARES);
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let a = ask("¿Qué campo tuvo el mayor porcentaje de mujeres en 2011?");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(["Health Professions"])), "{}", a.answer);
+}

@@ -305,10 +305,6 @@ impl Catalog {
     /// Other words for stored values: the description's, and the common words for gender codes.
     fn add_value_synonyms(&mut self, table: &Table) {
         // Words people use for the values of a sex/gender column, in our four languages.
-        const GENDER: &[&[&str]] = &[
-            &["female", "f", "woman", "women", "mujer", "mujeres", "dona", "dones", "frau", "frauen", "weiblich", "femenino", "femeni", "girls", "girl", "madchen"],
-            &["male", "m", "man", "men", "hombre", "hombres", "home", "homes", "mann", "manner", "mannlich", "masculino", "masculi", "boys", "boy", "jungen"],
-        ];
         let mut extra: Vec<(String, ValueHit)> = Vec::new();
         for hits in self.values.values() {
             for h in hits {
@@ -468,6 +464,12 @@ const COMMON_NAMES: &[(&str, &[&str])] = &[
     ("emissions", &["emisiones", "emissions", "emissionen"]),
     ("marriages", &["matrimonios", "casaments", "matrimonis", "ehen", "eheschliessungen"]),
     ("divorces", &["divorcios", "divorcis", "scheidungen"]),
+];
+
+/// Words people use for the values of a sex/gender column, in our four languages (folded).
+pub(crate) const GENDER: &[&[&str]] = &[
+    &["female", "f", "woman", "women", "mujer", "mujeres", "dona", "dones", "frau", "frauen", "weiblich", "femenino", "femeni", "girls", "girl", "madchen"],
+    &["male", "m", "man", "men", "hombre", "hombres", "home", "homes", "mann", "manner", "mannlich", "masculino", "masculi", "boys", "boy", "jungen"],
 ];
 
 /// `glossary.tsv`: words of statistical tables' column names (English, folded) and what visitors
