@@ -510,3 +510,19 @@ fn translated_topic_words_restrict_nothing() {
     let a = ask("¿Qué campo tuvo el mayor porcentaje de mujeres en 2011?");
     assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(["Health Professions"])), "{}", a.answer);
 }
+
+/// A class written "6+" is named as typed, a plural value by its singular ("fossil fuel" for
+/// Fossil Fuels), and years written as 1 January dates are shown as years (issue 19).
+#[test]
+fn classes_above_a_number_singular_values_and_years_as_dates() {
+    const WIND: &str = "direction,strength,frequency\nN,0-1,0.6\nN,6+,0.2\nW,6+,0.9\nE,6+,1.1\n";
+    let d = dataset_of("wind.csv", WIND);
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let a = ask("Which directions have a 6+ frequency of at least 0.9?");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(["E", "W"])), "{}", a.answer);
+    const POWER: &str = "year,source,net_generation\n2001-01-01,Fossil Fuels,35361\n2001-01-01,Renewables,1437\n2002-01-01,Fossil Fuels,35991\n2002-01-01,Renewables,1963\n2003-01-01,Fossil Fuels,36234\n2003-01-01,Renewables,1885\n";
+    let d = dataset_of("iowa-electricity.csv", POWER);
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let a = ask("top 2 years for fossil fuel generation");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!([2003, 2002])), "{}", a.answer);
+}

@@ -283,6 +283,11 @@ impl Catalog {
         }
         for ((field, value), n) in counts {
             let words = fold_words(&value);
+            // "6+": a class above a number is named as typed, digits and plus sign.
+            if let Some(num) = value.trim().strip_suffix('+').filter(|d| d.parse::<f64>().is_ok()) {
+                self.values.entry(format!("{num}+")).or_default().push(ValueHit { field, value: value.to_string(), rows: n, code: false });
+                continue;
+            }
             if words.is_empty() || words.iter().all(|w| w.parse::<f64>().is_ok()) {
                 continue;
             }

@@ -41,6 +41,8 @@ pub fn expr(cat: &Catalog, f: &FieldRef) -> String {
 pub fn shown(cat: &Catalog, f: &FieldRef) -> String {
     match cat.field(&f.0) {
         Some(i) if cat.fields[i].monthly => format!("to_char({}, '%Y-%m')", expr(cat, f)),
+        // A column of years written as 1 January dates names the year ("2010", not "2010-01-01").
+        Some(i) if cat.fields[i].yearly && cat.fields[i].ty == ColumnType::Date => format!("CAST(date_part('year', {}) AS BIGINT)", expr(cat, f)),
         _ => expr(cat, f),
     }
 }

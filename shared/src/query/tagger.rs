@@ -267,6 +267,12 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
         // Digits and dates.
         if let Some(n) = super::text::parse_number_in(&tokens[i].raw, lang) {
             offer(1, Tag::Number(n), 6);
+            // "6+" in a table whose category is written "6+" (a strength class, an age band).
+            if q[tokens[i].end..].starts_with('+') {
+                if let Some(hits) = cat.values.get(&format!("{}+", folds[i])) {
+                    offer(1, Tag::Value(hits.clone()), 8);
+                }
+            }
         } else if tokens[i].raw.contains(['-', '/', '.']) {
             if let Some(d) = parse_date(&tokens[i].raw, DateOrder::YearFirst).or_else(|| parse_date(&tokens[i].raw, DateOrder::DayMonth)) {
                 offer(1, Tag::Date(d.date.format("%Y-%m-%d").to_string()), 6);
@@ -349,7 +355,9 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
             let key = folds[i..i + len].join(" ");
             // "transition metals" names the value "transition metal": a plural on the last word.
             let plural_of = |k: &str| singulars(k).into_iter().find_map(|s| cat.values.get(&s).filter(|hs| hs.iter().all(|h| cat.fields[h.field].categorical)));
-            let Some(hits) = cat.values.get(&key).or_else(|| plural_of(&key)) else { continue };
+            // "fossil fuel generation" names the value "Fossil Fuels": a singular for a plural value of several words.
+            let singular_of = |k: &str| (len >= 2).then(|| ["s", "es"].iter().find_map(|e| cat.values.get(&format!("{k}{e}")).filter(|hs| hs.iter().all(|h| cat.fields[h.field].categorical)))).flatten();
+            let Some(hits) = cat.values.get(&key).or_else(|| plural_of(&key)).or_else(|| singular_of(&key)) else { continue };
             let raw_caps = tokens[i..i + len].iter().all(|t| !t.raw.chars().any(char::is_lowercase));
             let keyword_like = len == 1 && (is_stop(folds[i]) || lx.phrases.iter().any(|(p, _)| *p == folds[i]) || folds[i].len() <= 2);
             let hits: Vec<ValueHit> = hits.iter().filter(|h| !(h.code || keyword_like) || raw_caps).cloned().collect();
