@@ -439,6 +439,9 @@ fn wide_tables_are_asked_as_one_series() {
     assert_eq!(a.citations.iter().map(|c| c.row).collect::<Vec<_>>(), vec![2], "each long row cites its wide row");
     let a = ask("Which company had the highest average value?");
     assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!("NFLX")), "{}", a.answer);
+    // A year holds many weeks: the stocks are named once each, not once per week.
+    let a = ask("Which stocks were above 1.2 in 2018?");
+    assert_eq!(a.value, serde_json::json!(["AAPL", "NFLX"]), "{}", a.answer);
     const SHARES: &str = "Year,Agriculture,Biology,Engineering,Health Professions\n2010,48.7,59.1,17.1,85.0\n2011,50.0,58.7,17.5,84.8\n";
     let d = dataset_of("percent-bachelors-degrees-women-usa.csv", SHARES);
     let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));

@@ -182,7 +182,7 @@ pub fn melt(table: &Table, series: &Series) -> LongView {
 /// Words that name a series' columns in any table, in the four languages (folded).
 const COLUMN_WORDS: &[&str] = &[
     "column", "columns", "field", "fields", "series", "variable", "variables", "columna", "columnas", "campo", "campos", "serie", "columnes", "camp", "camps",
-    "serie", "spalte", "spalten", "feld", "felder", "reihe", "reihen",
+    "spalte", "spalten", "feld", "felder", "reihe", "reihen",
 ];
 
 /// Words that name a value of a series (folded).
@@ -267,38 +267,47 @@ pub fn answers_rightly(plan: &super::Plan, cat: &super::Catalog, view: &LongView
     use super::plan::{AggFn, CmpOp, Filter, Plan, Predicate};
     let key = view.key.as_str();
     let value = view.value.as_str();
-    let conds = |f: Option<&Filter>| -> Vec<(String, bool)> {
-        // Only conditions every row must meet: the top level of an And.
-        let mut out: Vec<(String, bool)> = Vec::new();
+    // Only conditions every row must meet (the top level of an And) that pin one value: `=`, or
+    // a year of a date (which pins one member only when the key is that year).
+    let pinned = |f: Option<&Filter>| -> Vec<String> {
         let top: Vec<&Filter> = match f {
             Some(Filter::And(v)) => v.iter().collect(),
             Some(f @ Filter::Cond { .. }) => vec![f],
             _ => Vec::new(),
         };
-        for c in top {
-            if let Filter::Cond { field, pred, negated: false } = c {
-                let pins = matches!(pred, Predicate::Cmp(CmpOp::Eq, _) | Predicate::Year(_));
-                if pins {
-                    out.push((field.0.clone(), true));
-                }
-            }
-        }
-        out
+        top.into_iter()
+            .filter_map(|c| match c {
+                Filter::Cond { field, pred: Predicate::Cmp(CmpOp::Eq, _), negated: false } => Some(field.0.clone()),
+                Filter::Cond { field, pred: Predicate::Year(_), negated: false } if field.0 == key => Some(field.0.clone()),
+                _ => None,
+            })
+            .collect()
     };
     // One member: each long row is then one wide row.
-    let one_member = |f: Option<&Filter>| conds(f).iter().any(|(n, _)| n == key);
-    // One wide row (or one value of a field that names rows): each long row is then one member.
+    let one_member = |f: Option<&Filter>| pinned(f).iter().any(|n| n == key);
+    // One wide row: a value of a field that differs in every wide row (a date, a name).
+    let members = cat.field(key).map_or(1, |k| cat.fields[k].distinct.max(1));
     let one_row = |f: Option<&Filter>| {
-        conds(f).iter().any(|(n, _)| n != key && n != value && cat.field(n).is_some_and(|i| cat.fields[i].name != value))
+        pinned(f).iter().any(|n| n != key && n != value && cat.field(n).is_some_and(|i| cat.fields[i].distinct.saturating_mul(members) >= cat.rows))
     };
     let spread_free = |func: AggFn, field: Option<&str>| match func {
         AggFn::Avg | AggFn::Min | AggFn::Max | AggFn::Median => true,
         AggFn::Sum => field == Some(value),
         AggFn::Count => false,
     };
+    let cell_of = |field: &str, f: Option<&Filter>| match field {
+        f_ if f_ == value => one_member(f) && one_row(f),
+        f_ if f_ == key => one_row(f),
+        _ => true,
+    };
     match plan {
         Plan::Check { inner, .. } => answers_rightly(inner, cat, view),
-        Plan::DistinctCount { .. } | Plan::DistinctValues { .. } | Plan::Lookup { .. } | Plan::LookupFields { .. } | Plan::Rank { .. } => true,
+        Plan::DistinctCount { .. } | Plan::DistinctValues { .. } => true,
+        // A cell of the view is one member of one wide row; any other field repeats per member.
+        Plan::Lookup { field, key: k } => cell_of(&field.0, Some(k)),
+        Plan::LookupFields { fields, key: k } => fields.iter().all(|f| cell_of(&f.0, Some(k))),
+        // "Which stock hit the lowest value?" names one row; more rows may repeat a member or a wide row.
+        Plan::Rank { n, label, filter, .. } => *n == 1 || one_member(filter.as_ref()) || (label.as_ref().is_some_and(|l| l.0 == key) && one_row(filter.as_ref())),
         Plan::Aggregate { func, field, filter } => spread_free(*func, Some(&field.0)) || one_member(filter.as_ref()),
         Plan::Group { func, field, filter, .. } | Plan::GroupTop { func, field, filter, .. } | Plan::GroupWhere { func, field, filter, .. } => {
             spread_free(*func, field.as_ref().map(|f| f.0.as_str())) || one_member(filter.as_ref())
