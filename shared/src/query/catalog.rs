@@ -35,7 +35,7 @@ pub struct FieldInfo {
     /// A date column of months ("1960-07"): answers show it that way.
     pub monthly: bool,
     pub distinct: u64,
-    /// A part of a date field a question groups or filters by ("Which month…", "per year").
+    /// A part of a date field (its index) that questions group by: "Which month…".
     pub part: Option<(usize, DatePart)>,
 }
 
@@ -309,7 +309,6 @@ impl Catalog {
 
     /// Other words for stored values: the description's, and the common words for gender codes.
     fn add_value_synonyms(&mut self, table: &Table) {
-        // Words people use for the values of a sex/gender column, in our four languages.
         let mut extra: Vec<(String, ValueHit)> = Vec::new();
         for hits in self.values.values() {
             for h in hits {

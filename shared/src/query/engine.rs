@@ -92,8 +92,8 @@ impl Engine {
         self.register_cited(table, schema, None)
     }
 
-    /// Registers a derived table (a wide table's long view) whose rows cite `rows` (1-based row
-    /// numbers of the table it came from) instead of their own positions.
+    /// Registers a derived table (a wide table's long view) whose hidden row numbers are `rows`
+    /// (there: wide row × `series::STRIDE` + member) instead of their own 1-based positions.
     pub fn register_cited(&self, table: &Table, schema: &TableSchema, rows: Option<&[i64]>) -> Result<(), QueryError> {
         let batch = to_batch(table, schema, rows)?;
         let step = self.limits().batch_rows.max(1);
