@@ -529,3 +529,14 @@ fn classes_above_a_number_singular_values_and_years_as_dates() {
     let a = ask("top 2 years for fossil fuel generation");
     assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!([2003, 2002])), "{}", a.answer);
 }
+
+/// "those who were arrested": after the rows' noun or "those", "who" relates a clause; it does not
+/// ask for a person (issue 19).
+#[test]
+fn who_after_those_relates() {
+    const ROSSI: &str = "week,arrest,age\n20,1,27\n52,0,18\n17,1,19\n52,0,23\n";
+    let d = dataset_of("rossi.csv", ROSSI);
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let a = ask("What is the median age of those who were arrested?");
+    assert_eq!((a.route, a.value.as_f64()), (Route::Exact, Some(23.0)), "{}", a.answer);
+}

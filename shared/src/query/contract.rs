@@ -271,6 +271,8 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                 Cue::Columns => !(matches!(spans.get(i + 1).and_then(Span::cue), Some(Cue::Of)) && spans.get(i + 2).is_some_and(|n| !matches!(n.tag, Tag::Cue(Cue::Dataset)) && !matches!(super::text::fold(&n.raw).as_str(), "the" | "this" | "la" | "el" | "der" | "die" | "das" | "les" | "els" | "los" | "las"))),
                 // "Who discovered oxygen?" asks for a person: a year or a number looked up is not one.
                 // "Who was the top emitter?" with nothing naming the rows is no answer either.
+                // "the median age of those who were arrested": after the rows' noun or "those", "who" relates, it does not ask.
+                Cue::Who if i > 0 && super::text::fold(&s.raw) == "who" && (spans[i - 1].tag == Tag::Alias || matches!(super::text::fold(&spans[i - 1].raw).as_str(), "those" | "people" | "ones" | "anyone" | "everyone" | "someone")) => true,
                 Cue::Who => names_rows(inner, cat) && !matches!(inner, Plan::Lookup { field, .. } if cat.field(&field.0).is_some_and(|f| not_a_person(cat, f))),
                 // "higher", "fewer": a comparative is answered by comparing.
                 Cue::More | Cue::Less => matches!(inner, Plan::Compare { .. }),
