@@ -540,3 +540,16 @@ fn who_after_those_relates() {
     let a = ask("What is the median age of those who were arrested?");
     assert_eq!((a.route, a.value.as_f64()), (Route::Exact, Some(23.0)), "{}", a.answer);
 }
+
+/// "in every council area", "all of Harper's appointees": every row (of those the other conditions
+/// keep) passes the last condition: a share of 100 % (issue 19).
+#[test]
+fn every_row_passes() {
+    const VOTES: &str = "COUNCILDIST,YES,COUTAX\nEast_Ayrshire,70.5,779\nGlasgow_City,75,813\nNorth_Ayrshire,65,750\nOrkney_Islands,47.4,672\n";
+    let d = dataset_of("scotvote.csv", VOTES);
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let a = ask("Was the yes share above 50% in every council area?");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(false)), "{}", a.answer);
+    let a = ask("Was the yes share above 45% in every council area?");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(true)), "{}", a.answer);
+}

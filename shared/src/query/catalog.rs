@@ -157,6 +157,7 @@ impl Catalog {
             "people", "persons", "personas", "persones", "personen", "leute", "gente", "gent", "individuals", "items", "elements", "elementos", "elemente",
             "respondents", "participants", "patients", "subjects", "cases", "observations", "entries", "encuestados", "encuestadas", "participantes", "pacientes",
             "casos", "observaciones", "enquestats", "enquestades", "pacients", "observacions", "befragte", "befragten", "teilnehmer", "patienten", "falle", "beobachtungen",
+            "record", "records", "registro", "registros", "registre", "registres", "datensatz", "datensatze",
         ];
         let mut aliases: Vec<Vec<String>> = desc.row_aliases.iter().map(|a| fold_words(a)).collect();
         aliases.extend(GENERIC.iter().map(|a| vec![a.to_string()]));

@@ -26,6 +26,25 @@ impl Parser<'_> {
                     _ => Understanding::Exact { plan: Plan::Aggregate { func, field, filter }, confidence },
                 }
             }
+            // "Was the yes share above 50% in every council area?", "Were all of Harper's appointees
+            // Conservatives?": every row (of those the other conditions keep) passes the last condition.
+            Plan::Count { filter: Some(f) } if self.every_word().is_some() => {
+                let i = self.every_word().expect("checked");
+                self.spans[i].used = true;
+                let (filter, base) = match f {
+                    Filter::And(mut parts) if parts.len() >= 2 => {
+                        let last = parts.pop().expect("two parts");
+                        (last, Filter::and(parts))
+                    }
+                    f => (f, None),
+                };
+                wrap(Plan::Share { filter, base }, Test::Cmp { op: CmpOp::Eq, value: 100.0 })
+            }
+            Plan::Share { filter, base } if self.every_word().is_some() => {
+                let i = self.every_word().expect("checked");
+                self.spans[i].used = true;
+                wrap(Plan::Share { filter, base }, Test::Cmp { op: CmpOp::Eq, value: 100.0 })
+            }
             Plan::Count { filter: Some(f) } => wrap(Plan::Count { filter: Some(f) }, Test::Cmp { op: CmpOp::Gt, value: 0.0 }),
             Plan::Frequent { field, most, filter } => {
                 let (taken, rest) = take_cond(filter.clone(), |f, p| f == &field && matches!(p, Predicate::Cmp(CmpOp::Eq, Literal::Text(_))));
@@ -63,6 +82,20 @@ impl Parser<'_> {
     }
 }
 
+
+impl Parser<'_> {
+    /// A word that quantifies over every row ("every", "all of", "jeder", "cada", "totes"), not yet used.
+    fn every_word(&self) -> Option<usize> {
+        (0..self.spans.len()).find(|&i| {
+            let s = &self.spans[i];
+            let w = crate::query::text::fold(&s.raw);
+            let all_of = w == "all" && self.spans.get(i + 1).is_some_and(|n| crate::query::text::fold(&n.raw) == "of");
+            !s.used
+                && matches!(s.tag, Tag::Unknown | Tag::Stop)
+                && (all_of || matches!(w.as_str(), "every" | "jeder" | "jede" | "jedem" | "jeden" | "jedes" | "cada" | "todos" | "todas" | "tots" | "totes"))
+        })
+    }
+}
 
 /// Takes the first top-level condition matching `pick` out of a filter: (its predicate, the rest).
 pub(super) fn take_cond(filter: Option<Filter>, pick: impl Fn(&FieldRef, &Predicate) -> bool) -> (Option<Predicate>, Option<Filter>) {
