@@ -90,6 +90,9 @@ pub struct Catalog {
     /// The engine's row number over the cited row's: 1, or a long view's `series::STRIDE` (its
     /// rows number wide row × stride + member, so they keep the wide order and cite the wide row).
     pub row_stride: u64,
+    /// Translations of the file name's words (the glossary's, the words for women and men), folded:
+    /// in es/ca/de questions they name what every row is about and restrict nothing.
+    pub translated_topics: Vec<String>,
     pub description: DatasetDescription,
 }
 
@@ -216,6 +219,7 @@ impl Catalog {
             label: None,
             panel: None,
             row_stride: 1,
+            translated_topics: translated_topics(&table.file),
             description: desc.clone(),
         };
         cat.index_values(table, schema);
@@ -472,10 +476,22 @@ const COMMON_NAMES: &[(&str, &[&str])] = &[
 ];
 
 /// Words people use for the values of a sex/gender column, in our four languages (folded).
-pub(crate) const GENDER: &[&[&str]] = &[
+const GENDER: &[&[&str]] = &[
     &["female", "f", "woman", "women", "mujer", "mujeres", "dona", "dones", "frau", "frauen", "weiblich", "femenino", "femeni", "girls", "girl", "madchen"],
     &["male", "m", "man", "men", "hombre", "hombres", "home", "homes", "mann", "manner", "mannlich", "masculino", "masculi", "boys", "boy", "jungen"],
 ];
+
+/// The other languages' words for the words of a file's name, computed once per table.
+fn translated_topics(file: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for w in name_words(&crate::ingest::stem(file)) {
+        out.extend(glossary_names(std::slice::from_ref(&w)).into_iter().filter(|n| n.len() == 1).map(|mut n| n.remove(0)));
+        for set in GENDER.iter().filter(|set| set.contains(&w.as_str())) {
+            out.extend(set.iter().filter(|s| s.len() > 3).map(|s| s.to_string()));
+        }
+    }
+    out
+}
 
 /// `glossary.tsv`: words of statistical tables' column names (English, folded) and what visitors
 /// call them in Spanish, Catalan and German (folded word sequences).

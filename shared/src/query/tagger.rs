@@ -552,21 +552,11 @@ fn topic_words(out: &mut [Span], cat: &Catalog) {
 }
 
 /// "mujeres" in percent-bachelors-degrees-women-usa.csv: in Spanish, Catalan and German, a word
-/// that translates a word of the file's name (the glossary's and the words for women and men)
-/// is the topic too. The English words themselves are not: "fair" or "tips" may mean something else.
+/// that translates a word of the file's name (`Catalog::translated_topics`) is the topic too. The
+/// English words themselves are not: "fair" or "tips" may mean something else.
 fn translated_topic_words(out: &mut [Span], cat: &Catalog) {
-    let words = name_words(&crate::ingest::stem(&cat.file));
-    let mut other: Vec<String> = Vec::new();
-    for w in &words {
-        other.extend(super::catalog::glossary_names(std::slice::from_ref(w)).into_iter().filter(|n| n.len() == 1).map(|mut n| n.remove(0)));
-        for set in super::catalog::GENDER {
-            if set.contains(&w.as_str()) {
-                other.extend(set.iter().filter(|s| s.len() > 3).map(|s| s.to_string()));
-            }
-        }
-    }
     for s in out.iter_mut() {
-        if s.tag == Tag::Unknown && other.contains(&super::text::fold(&s.raw)) {
+        if s.tag == Tag::Unknown && cat.translated_topics.contains(&super::text::fold(&s.raw)) {
             s.tag = Tag::Stop;
         }
     }
