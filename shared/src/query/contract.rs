@@ -293,6 +293,13 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                 ) || matches!(inner, Plan::Aggregate { func: AggFn::Sum, .. }),
                 _ => true,
             },
+            // "Which committees are the prestige ones?": the rows asked for are answered by their
+            // names, not by another field's values.
+            Tag::Alias if asked_field(spans, i) => match inner {
+                Plan::DistinctValues { field, .. } | Plan::Frequent { field, .. } | Plan::Lookup { field, .. } => cat.label.is_some_and(|l| cat.fields[l].name == field.0),
+                Plan::Group { .. } | Plan::GroupTop { .. } | Plan::GroupWhere { .. } => false,
+                _ => true,
+            },
             Tag::Alias | Tag::Stop => true,
         };
         if !placed {

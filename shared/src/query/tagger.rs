@@ -422,7 +422,47 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     if lang != Lang::En {
         cognate_values(&mut out, cat);
     }
+    // Again, for values the passes above named ("lower than in Orkney" → Orkney_Islands).
+    comparative_before_value(&mut out);
+    measure_nouns(&mut out, cat);
+    label_plural_names_rows(&mut out, cat);
     out
+}
+
+/// "What percent of the states…" in a table with one row per state: the plural of the field that
+/// names the rows, different in every row and never empty, is the rows' noun.
+fn label_plural_names_rows(out: &mut [Span], cat: &Catalog) {
+    let Some(l) = cat.label else { return };
+    let f = &cat.fields[l];
+    if f.distinct != cat.rows || cat.rows < 2 {
+        return;
+    }
+    for s in out.iter_mut() {
+        let w = super::text::fold(&s.raw);
+        let plural = w.ends_with('s') && !f.names.first().and_then(|n| n.last()).is_some_and(|x| x.ends_with('s'));
+        if s.tag == Tag::Field(vec![l]) && s.end - s.start == 1 && plural {
+            s.tag = Tag::Alias;
+        }
+    }
+}
+
+/// "violent crime rate", "estrogen receptor level", "the nonfarm figures": a word that only says
+/// "a measured quantity", right after a field's name, is that field's; never where a field is
+/// called so (then it names that field and never gets here).
+fn measure_nouns(out: &mut [Span], cat: &Catalog) {
+    const NOUNS: &[&str] = &["rate", "rates", "level", "levels", "figure", "figures", "score", "scores", "amount", "amounts", "reading", "readings", "measure", "measurement", "measurements"];
+    let named = |w: &str| cat.fields.iter().any(|f| f.names.iter().any(|n| n.iter().any(|x| x == w || x.strip_suffix('s') == Some(w) || w.strip_suffix('s') == Some(x.as_str()))));
+    for i in 1..out.len() {
+        let w = super::text::fold(&out[i].raw);
+        if out[i].tag != Tag::Unknown || !NOUNS.contains(&w.as_str()) || named(&w) {
+            continue;
+        }
+        // A word of the file's name may come between ("violent crime rate" in statecrime.csv).
+        let before = out[..i].iter().rposition(|s| s.tag != Tag::Stop);
+        if before.is_some_and(|j| matches!(out[j].tag, Tag::Field(_)) && i - j <= 2) {
+            out[i].tag = Tag::Stop;
+        }
+    }
 }
 
 /// "metaloides" for metalloid, "Konservative" for Conservative: in a question not in English, a
@@ -859,7 +899,8 @@ fn ordinal_before_field(out: &mut [Span], cat: &Catalog) {
 fn comparative_before_value(out: &mut [Span]) {
     for i in 0..out.len() {
         let Tag::Cue(Cue::Op(op)) = out[i].tag else { continue };
-        let next = out[i + 1..].iter().find(|s| s.tag != Tag::Stop);
+        // "lower than in Orkney", "higher than for Iowa": a preposition before the value says no more.
+        let next = out[i + 1..].iter().find(|s| !matches!(s.tag, Tag::Stop | Tag::Cue(Cue::In)));
         if next.is_some_and(|s| matches!(s.tag, Tag::Value(_))) {
             match op {
                 CmpOp::Gt | CmpOp::Ge => out[i].tag = Tag::Cue(Cue::More),
