@@ -446,15 +446,13 @@ fn label_plural_names_rows(out: &mut [Span], cat: &Catalog) {
     }
 }
 
-/// "violent crime rate", "estrogen receptor level", "the nonfarm figures": a word that only says
-/// "a measured quantity", right after a field's name, is that field's; never where a field is
-/// called so (then it names that field and never gets here).
+/// "violent crime rate" in statecrime.csv: a measure noun after a field's name and a word of the
+/// file's name (placed only now) is the field's too, as it is right beside it (`join_field_words`).
 fn measure_nouns(out: &mut [Span], cat: &Catalog) {
-    const NOUNS: &[&str] = &["rate", "rates", "level", "levels", "figure", "figures", "score", "scores", "amount", "amounts", "reading", "readings", "measure", "measurement", "measurements"];
     let named = |w: &str| cat.fields.iter().any(|f| f.names.iter().any(|n| n.iter().any(|x| x == w || x.strip_suffix('s') == Some(w) || w.strip_suffix('s') == Some(x.as_str()))));
     for i in 1..out.len() {
         let w = super::text::fold(&out[i].raw);
-        if out[i].tag != Tag::Unknown || !NOUNS.contains(&w.as_str()) || named(&w) {
+        if out[i].tag != Tag::Unknown || !is_measure_noun(&w) || named(&w) {
             continue;
         }
         // A word of the file's name may come between ("violent crime rate" in statecrime.csv).

@@ -640,7 +640,10 @@ impl Parser<'_> {
             let or = between.iter().any(|s| s.cue() == Some(Cue::Or));
             let explicit_and = between.iter().any(|s| s.cue() == Some(Cue::And));
             let same_field_values = matches!((&w[0].eq_value, &w[1].eq_value), (Some((a, _)), Some((b, _))) if a == b);
-            if same_field_values && explicit_and && !or {
+            // "Of Spain, Italy and France, which had the highest rate?": a superlative among values
+            // named together ranks their rows; one cell never holds two values, so "and" lists them.
+            let among = [Cue::High, Cue::Low, Cue::Top, Cue::Bottom].iter().any(|&c| self.has(c)) && (self.has(Cue::Which) || self.has(Cue::Who)) && !matches!(self.asked, Shape::Number | Shape::Boolean);
+            if same_field_values && explicit_and && !or && !among {
                 let (f, a) = w[0].eq_value.clone().expect("checked");
                 let b = w[1].eq_value.clone().expect("checked").1;
                 return Err(Fail::Refuse(Refusal::Contradiction { field: self.cat.fields[f].name.clone(), detail: format!("{a}|{b}") }));
@@ -649,6 +652,19 @@ impl Parser<'_> {
                 groups.push(vec![&w[1]]);
             } else {
                 groups.last_mut().expect("one group").push(&w[1]);
+            }
+        }
+        // "France, Germany and the UK in 1970": when every split is between values of one field,
+        // the other conditions hold for each of them, wherever they were said.
+        let field_of = |a: &At| a.eq_value.as_ref().map(|(f, _)| *f);
+        if groups.len() > 1 {
+            let heads: Vec<Option<usize>> = groups.iter().skip(1).map(|g| field_of(g[0])).collect();
+            let listed = heads[0].filter(|f| heads.iter().all(|h| *h == Some(*f)) && groups.iter().all(|g| g.iter().filter(|a| field_of(a) == Some(*f)).count() == 1));
+            if let Some(f) = listed {
+                let (values, others): (Vec<&At>, Vec<&At>) = conds.iter().partition(|a| field_of(a) == Some(f));
+                let mut parts: Vec<Filter> = others.into_iter().map(|a| a.filter.clone()).collect();
+                parts.push(Filter::Or(values.into_iter().map(|a| a.filter.clone()).collect()));
+                return Ok(if parts.len() == 1 { parts.pop() } else { Filter::and(parts) });
             }
         }
         let ors: Vec<Filter> = groups
@@ -689,8 +705,25 @@ impl Parser<'_> {
         let Some(Filter::And(parts)) = f else { return Ok(()) };
         let mut lo: std::collections::HashMap<&str, f64> = Default::default();
         let mut hi: std::collections::HashMap<&str, f64> = Default::default();
+        // "in 2015, 2016 and 2017" on a date column: two different years (months) of one cell.
+        let mut periods: std::collections::HashMap<(&str, bool), i64> = Default::default();
         for p in parts {
             let Filter::Cond { field, pred, negated: false } = p else { continue };
+            let period = match pred {
+                Predicate::Year(y) => Some((true, *y as i64)),
+                Predicate::Month(m) => Some((false, *m as i64)),
+                _ => None,
+            };
+            if let Some((year, y)) = period {
+                let key = (field.0.as_str(), year);
+                if let Some(&other) = periods.get(&key) {
+                    if other != y {
+                        return Err(Fail::Refuse(Refusal::Contradiction { field: field.0.clone(), detail: format!("{other}|{y}") }));
+                    }
+                }
+                periods.insert(key, y);
+                continue;
+            }
             let (l, h) = match pred {
                 Predicate::Cmp(CmpOp::Gt | CmpOp::Ge, Literal::Number(n)) => (Some(*n), None),
                 Predicate::Cmp(CmpOp::Lt | CmpOp::Le, Literal::Number(n)) => (None, Some(*n)),

@@ -211,10 +211,13 @@ impl Parser<'_> {
             _ => None,
         });
         let extreme = matches!(agg, Some(AggFn::Max | AggFn::Min));
+        // "Of Spain, Italy and France, which had the highest rate?": the rows named together are ranked, by that name.
+        let among = (self.has(Cue::Which) || self.has(Cue::Who)).then(|| among_values(filter.as_ref())).flatten().and_then(|f| self.cat.field(&f)).filter(|&f| !self.is_numeric(f) && !self.is_date(f));
+        let which_field = which_field.or(among);
         let ranking = self.has(Cue::Top)
             || self.has(Cue::Bottom)
             || ((high || low) && agg.is_none() && (alias || self.label_named(&targets) || self.has(Cue::Who) || n.is_some() || (which_field.is_some() && !numeric_targets.is_empty())))
-            || (extreme && (which_alias || self.has(Cue::Who) || n.is_some()));
+            || (extreme && (which_alias || self.has(Cue::Who) || n.is_some() || among.is_some()));
         if ranking && !self.has(Cue::Most) && !self.has(Cue::Least) {
             let desc = !(self.has(Cue::Bottom) || (low && !self.has(Cue::Top)) || (agg == Some(AggFn::Min) && !high));
             let Some(field) = rank_field else {
@@ -269,7 +272,7 @@ impl Parser<'_> {
             });
             // "die drei Elemente mit dem niedrigsten Schmelzpunkt": the rows' noun counted asks for them.
             let rows_counted = (1..self.spans.len()).any(|i| self.spans[i].tag == Tag::Alias && matches!(self.spans[i - 1].tag, Tag::Number(_)));
-            let values = in_unit || !asks_names && !((rows_after || rows_ranked || rows_counted) && label.is_some()) && (field_first || (which_field.is_none() && named.is_none() && !self.has(Cue::Which) && !alias));
+            let values = in_unit || among.is_none() && !asks_names && !((rows_after || rows_ranked || rows_counted) && label.is_some()) && (field_first || (which_field.is_none() && named.is_none() && !self.has(Cue::Which) && !alias));
             // "top 3 areas by council tax": one unknown word (or the rows' noun) between "top N" and "by" (or the ranked
             // field) is what the rows are called; it names nothing that could filter them, and asks
             // for their names.
@@ -463,5 +466,25 @@ impl Parser<'_> {
     pub(super) fn confidence(&self) -> f32 {
         let unknown = self.spans.iter().filter(|s| matches!(s.tag, Tag::Unknown)).count() as f32;
         (0.95 - 0.12 * unknown).max(0.1)
+    }
+}
+
+/// The field of a list of values joined by "or" in a filter ("France, Germany and Spain"), at its
+/// top or beside other conditions.
+fn among_values(filter: Option<&Filter>) -> Option<String> {
+    let one = |f: &Filter| -> Option<String> {
+        let Filter::Or(parts) = f else { return None };
+        let fields: Vec<&str> = parts
+            .iter()
+            .map(|p| match p {
+                Filter::Cond { field, pred: Predicate::Cmp(CmpOp::Eq, Literal::Text(_)), negated: false } => Some(field.0.as_str()),
+                _ => None,
+            })
+            .collect::<Option<_>>()?;
+        (fields.len() >= 2 && fields.iter().all(|f| *f == fields[0])).then(|| fields[0].to_string())
+    };
+    match filter? {
+        Filter::And(parts) => parts.iter().find_map(one),
+        f => one(f),
     }
 }
