@@ -400,8 +400,9 @@ fn weeks_as_rows_and_the_period_asked_for() {
     let a = ask("Quin mes del 1957 va tenir més passatgers?");
     assert_eq!(a.route, Route::Exact, "{}", a.answer);
     assert!(a.value.to_string().contains("1957-03"), "{} {}", a.value, a.answer);
+    // Exact only as the month: the maximum itself is not what was asked for.
     let a = ask("Quin mes del 1957 va tenir el màxim de passatgers?");
-    assert_ne!(a.route, Route::Exact, "the maximum is not the month asked for: {}", a.answer);
+    assert!(a.route != Route::Exact || a.value.to_string().contains("1957-03"), "the maximum is not the month asked for: {}", a.answer);
 }
 
 /// Initials name a value of several words, a word of the file's name restricts nothing, and a

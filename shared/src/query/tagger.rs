@@ -426,7 +426,51 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     comparative_before_value(&mut out);
     measure_nouns(&mut out, cat);
     label_plural_names_rows(&mut out, cat);
+    rates_per_number(&mut out, cat);
     out
+}
+
+/// "the divorce rate per 1000" for Divorces_per_1000: a field's word, then "per" and a number that
+/// end another field's name, name that field; "people" or "inhabitants" after them say per what.
+fn rates_per_number(out: &mut [Span], cat: &Catalog) {
+    const PER_WHOM: &[&str] = &["people", "persons", "inhabitants", "residents", "population", "capita", "personas", "habitantes", "persones", "habitants", "einwohner", "personen", "menschen"];
+    for i in 0..out.len() {
+        let Tag::Field(named) = out[i].tag.clone() else { continue };
+        let Some(j) = out[i + 1..].iter().position(|s| s.tag != Tag::Stop).map(|k| i + 1 + k) else { continue };
+        let (Some(Cue::Per), Some(Tag::Number(n))) = (out[j].cue(), out.get(j + 1).map(|s| &s.tag)) else { continue };
+        if n.fract() != 0.0 || *n < 1.0 || *n > 1e9 {
+            continue;
+        }
+        let n = format!("{}", *n as i64);
+        let word = super::text::fold(&out[i].raw);
+        let Some(first) = word.split_whitespace().next() else { continue };
+        let fits: Vec<usize> = cat
+            .fields
+            .iter()
+            .enumerate()
+            .filter(|(k, f)| {
+                let w = name_words(&f.name);
+                w.len() >= 3 && w[w.len() - 2] == "per" && w[w.len() - 1] == n && (same_word(&w[0], first) || named.contains(k))
+            })
+            .map(|(k, _)| k)
+            .collect();
+        if fits.len() != 1 {
+            continue;
+        }
+        out[i].tag = Tag::Field(fits);
+        out[j].tag = Tag::Stop;
+        out[j + 1].tag = Tag::Stop;
+        if out.get(j + 2).is_some_and(|s| PER_WHOM.contains(&super::text::fold(&s.raw).as_str())) {
+            out[j + 2].tag = Tag::Stop;
+        }
+    }
+    // "divorces per 1000 people": the whole name typed, then whom it counts.
+    for i in 1..out.len() {
+        let after_rate = matches!(&out[i - 1].tag, Tag::Field(fs) if fs.iter().all(|&f| name_words(&cat.fields[f].name).iter().rev().nth(1).is_some_and(|w| w == "per")));
+        if after_rate && matches!(out[i].tag, Tag::Alias | Tag::Unknown) && PER_WHOM.contains(&super::text::fold(&out[i].raw).as_str()) {
+            out[i].tag = Tag::Stop;
+        }
+    }
 }
 
 /// "What percent of the states…" in a table with one row per state: the plural of the field that

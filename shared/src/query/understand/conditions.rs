@@ -291,7 +291,9 @@ impl Parser<'_> {
             let pred = if self.is_date(field) { Predicate::Year(y as i32) } else { Predicate::Cmp(CmpOp::Eq, Literal::Number(y)) };
             // A year column's value can be compared with another ("higher in 1954 than in 1953").
             let eq_value = (!self.is_date(field)).then(|| (field, fmt_number(y)));
-            out.push(At { pos: prev.unwrap_or(i), end: i, filter: Filter::Cond { field: self.fref(field), pred, negated: false }, eq_value, kind: Kind::Range });
+            // "Divorces in 1867?": in a table with one row per year, a year names its row.
+            let kind = if self.cat.fields[field].yearly && self.cat.fields[field].distinct == self.cat.rows && self.cat.rows > 1 { Kind::Identifying } else { Kind::Range };
+            out.push(At { pos: prev.unwrap_or(i), end: i, filter: Filter::Cond { field: self.fref(field), pred, negated: false }, eq_value, kind });
         }
         // 3b. A month alone over the one date column: "in February", "im Juni", "al juny". Two
         // months named are left to refuse (they would need "or", and a list asks each).
