@@ -427,7 +427,33 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     measure_nouns(&mut out, cat);
     label_plural_names_rows(&mut out, cat);
     rates_per_number(&mut out, cat);
+    period_adjectives(&mut out, cat);
     out
+}
+
+/// "monthly passengers" in a table of months, "the lowest yearly output" in a table of years: the
+/// adjective of the table's own period says what every row is, so it restricts nothing.
+fn period_adjectives(out: &mut [Span], cat: &Catalog) {
+    const PERIODS: &[(&[&str], &str)] = &[
+        (&["daily", "diario", "diaria", "diarios", "diarias", "diari", "diaris", "taglich", "tagliche", "taglichen"], "day"),
+        (&["weekly", "semanal", "semanales", "setmanal", "setmanals", "wochentlich", "wochentliche", "wochentlichen"], "week"),
+        (&["monthly", "mensual", "mensuales", "mensuals", "monatlich", "monatliche", "monatlichen"], "month"),
+        (&["quarterly", "trimestral", "trimestrales", "trimestrals", "vierteljahrlich", "vierteljahrliche", "vierteljahrlichen"], "quarter"),
+        (&["yearly", "annual", "anual", "anuales", "anuals", "jahrlich", "jahrliche", "jahrlichen"], "year"),
+    ];
+    for s in out.iter_mut() {
+        if s.tag != Tag::Unknown {
+            continue;
+        }
+        let w = super::text::fold(&s.raw);
+        let Some((_, period)) = PERIODS.iter().find(|(words, _)| words.contains(&w.as_str())) else { continue };
+        let rows_are = cat.aliases.iter().any(|a| a.len() == 1 && a[0] == *period);
+        let yearly = *period == "year" && cat.fields.iter().any(|f| f.yearly);
+        let monthly = *period == "month" && cat.fields.iter().any(|f| f.monthly);
+        if rows_are || yearly || monthly {
+            s.tag = Tag::Stop;
+        }
+    }
 }
 
 /// "the divorce rate per 1000" for Divorces_per_1000: a field's word, then "per" and a number that

@@ -214,7 +214,14 @@ impl Parser<'_> {
         // "Of Spain, Italy and France, which had the highest rate?": the rows named together are ranked, by that name.
         let among = (self.has(Cue::Which) || self.has(Cue::Who)).then(|| among_values(filter.as_ref())).flatten().and_then(|f| self.cat.field(&f)).filter(|&f| !self.is_numeric(f) && !self.is_date(f));
         let which_field = which_field.or(among);
-        let ranking = self.has(Cue::Top)
+        // "Is Maine the state with the least violent crime?": a row named by its label, tested as the extreme.
+        let named_extreme = self.asked == Shape::Boolean
+            && (high || low)
+            && agg.is_none()
+            && !numeric_targets.is_empty()
+            && conds.iter().any(|c| c.kind == Kind::Identifying && c.eq_value.as_ref().is_some_and(|(f, _)| Some(*f) == self.cat.label));
+        let ranking = named_extreme
+            || self.has(Cue::Top)
             || self.has(Cue::Bottom)
             || ((high || low) && agg.is_none() && (alias || self.label_named(&targets) || self.has(Cue::Who) || n.is_some() || (which_field.is_some() && !numeric_targets.is_empty())))
             || (extreme && (which_alias || self.has(Cue::Who) || n.is_some() || among.is_some()));
@@ -272,7 +279,7 @@ impl Parser<'_> {
             });
             // "die drei Elemente mit dem niedrigsten Schmelzpunkt": the rows' noun counted asks for them.
             let rows_counted = (1..self.spans.len()).any(|i| self.spans[i].tag == Tag::Alias && matches!(self.spans[i - 1].tag, Tag::Number(_)));
-            let values = in_unit || among.is_none() && !asks_names && !((rows_after || rows_ranked || rows_counted) && label.is_some()) && (field_first || (which_field.is_none() && named.is_none() && !self.has(Cue::Which) && !alias));
+            let values = in_unit || among.is_none() && !named_extreme && !asks_names && !((rows_after || rows_ranked || rows_counted) && label.is_some()) && (field_first || (which_field.is_none() && named.is_none() && !self.has(Cue::Which) && !alias));
             // "top 3 areas by council tax": one unknown word (or the rows' noun) between "top N" and "by" (or the ranked
             // field) is what the rows are called; it names nothing that could filter them, and asks
             // for their names.

@@ -60,6 +60,12 @@ impl Parser<'_> {
                     _ => Understanding::Exact { plan: Plan::Rank { field, n: 1, desc, label: Some(label), filter, values: false }, confidence },
                 }
             }
+            // "Is the oldest patient over 80?": the extreme's value is the test.
+            Plan::Rank { field, n: 1, desc, filter, .. } if take_cond(filter.clone(), |f, p| f == &field && matches!(p, Predicate::Cmp(_, Literal::Number(_)))).0.is_some() => {
+                let (taken, rest) = take_cond(filter, |f, p| f == &field && matches!(p, Predicate::Cmp(_, Literal::Number(_))));
+                let Some(Predicate::Cmp(op, Literal::Number(v))) = taken else { unreachable!("checked by the guard") };
+                wrap(Plan::Aggregate { func: if desc { AggFn::Max } else { AggFn::Min }, field, filter: rest }, Test::Cmp { op, value: v })
+            }
             Plan::GroupTop { func, field, by, n: 1, desc, filter } => {
                 let (taken, rest) = take_cond(filter.clone(), |f, p| f == &by && matches!(p, Predicate::Cmp(CmpOp::Eq, Literal::Text(_))));
                 match taken {
