@@ -428,7 +428,29 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     label_plural_names_rows(&mut out, cat);
     rates_per_number(&mut out, cat);
     period_adjectives(&mut out, cat);
+    counts_over_rates(&mut out, cat);
     out
+}
+
+/// "Wie viele Scheidungen…", "Quants divorcis…" with Divorces and Divorces_per_1000: a word that
+/// names a count and its rate per N is the count, unless the question speaks of a rate.
+fn counts_over_rates(out: &mut [Span], cat: &Catalog) {
+    const RATE_WORDS: &[&str] = &["rate", "rates", "ratio", "tasa", "tasas", "taxa", "taxes", "quote", "rate", "per", "por", "pro", "je", "cada", "capita"];
+    let rate_said = out.iter().any(|s| s.cue() == Some(Cue::Per) || super::text::fold(&s.raw).split_whitespace().any(|w| RATE_WORDS.contains(&w)));
+    if rate_said {
+        return;
+    }
+    for s in out.iter_mut() {
+        let Tag::Field(fs) = &s.tag else { continue };
+        let [a, b] = fs.as_slice() else { continue };
+        let (wa, wb) = (name_words(&cat.fields[*a].name), name_words(&cat.fields[*b].name));
+        let rate_of = |rate: &[String], count: &[String]| rate.len() == count.len() + 2 && rate.starts_with(count) && rate[count.len()] == "per";
+        if rate_of(&wb, &wa) {
+            s.tag = Tag::Field(vec![*a]);
+        } else if rate_of(&wa, &wb) {
+            s.tag = Tag::Field(vec![*b]);
+        }
+    }
 }
 
 /// "monthly passengers" in a table of months, "the lowest yearly output" in a table of years: the
@@ -835,7 +857,7 @@ fn superlative_first(out: &mut [Span]) {
 }
 
 /// A pair of numeric columns for the highest and lowest of one measure: TMAX/TMIN, temp_max/temp_min.
-fn max_min_pair(cat: &Catalog) -> Option<(usize, usize)> {
+pub(crate) fn max_min_pair(cat: &Catalog) -> Option<(usize, usize)> {
     let folded: Vec<String> = cat.fields.iter().map(|f| super::text::fold(&f.name)).collect();
     let mut pairs = Vec::new();
     for (hi, name) in folded.iter().enumerate() {

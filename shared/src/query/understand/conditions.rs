@@ -116,6 +116,11 @@ impl Parser<'_> {
                 if !matches!(self.spans[a].tag, Tag::Number(_)) {
                     continue;
                 }
+                // "hit 90 or more": the verb before the number already compared it; "or more" says it again.
+                if self.spans[a].used && matches!(self.prev_content(a).and_then(|p| self.spans[p].cue()), Some(Cue::Op(o)) if Some(o) == op_of(cue)) {
+                    self.spans[i].used = true;
+                    continue;
+                }
                 a
             } else {
                 let Some(mut a) = self.next_content(i) else { continue };
@@ -576,6 +581,16 @@ impl Parser<'_> {
                 }
             }
         }
+        // "How many days hit 90 degrees?", "days above 75": in a table of highs and lows, a day
+        // reaches a number from below by its high (whether it fell under one is not so plain).
+        if number && !self.spans[a].used && matches!(self.spans[op].cue(), Some(Cue::Op(CmpOp::Gt | CmpOp::Ge) | Cue::OpPost(CmpOp::Ge))) {
+            if let Some((hi, lo)) = crate::query::tagger::max_min_pair(self.cat) {
+                let others = self.spans.iter().any(|s| matches!(&s.tag, Tag::Field(fs) if fs.iter().any(|&f| self.is_numeric(f))));
+                if !others && self.takes_number(hi, operand) && self.takes_number(lo, operand) {
+                    return Ok(Some(hi));
+                }
+            }
+        }
         // "Which cars have a name greater than 1000?": the name it is, refused as a type mismatch.
         if let Some(j) = skipped.filter(|&j| !self.spans[j].used) {
             let f = self.field(j)?;
@@ -748,6 +763,14 @@ impl Parser<'_> {
             }
         }
         Ok(())
+    }
+}
+
+/// The comparison an operator cue makes.
+fn op_of(cue: Cue) -> Option<CmpOp> {
+    match cue {
+        Cue::Op(o) | Cue::OpPost(o) => Some(o),
+        _ => None,
     }
 }
 
