@@ -429,7 +429,41 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     rates_per_number(&mut out, cat);
     period_adjectives(&mut out, cat);
     counts_over_rates(&mut out, cat);
+    demonym_values(&mut out, cat);
     out
+}
+
+/// "Japanese cars", "African countries", "asiatische Länder", "país europeu": a word left unknown
+/// that is a one-word category value with an ending of origin (-ese, -an, -ian, -isch…) names it.
+fn demonym_values(out: &mut [Span], cat: &Catalog) {
+    const ENDINGS: &[&str] = &[
+        "ese", "eses", "an", "ans", "ian", "ians", "ean", "eans", "n", "ns", "ano", "anos", "ana", "anas", "iano", "ianos", "iana", "ianas", "eo", "eos", "ea", "eas", "eu", "eus",
+        "ea", "es", "o", "os", "isch", "ische", "ischen", "ischer", "isches", "aisch", "aische", "aischen", "aischer", "tisch", "tische", "tischen", "tischer", "atisch", "atische", "atischen", "atischer", "",
+    ];
+    for s in out.iter_mut() {
+        if s.tag != Tag::Unknown {
+            continue;
+        }
+        let w = super::text::fold(&s.raw);
+        if w.len() < 5 || !w.chars().all(char::is_alphabetic) {
+            continue;
+        }
+        let keys: Vec<&String> = cat
+            .values
+            .iter()
+            .filter(|(k, hits)| {
+                !k.contains(' ') && k.len() >= 4 && *k != &w && hits.iter().any(|h| cat.fields[h.field].categorical && !h.code) && {
+                    // The value less a final vowel, "y" or "s": Japan, Europ(e), Afric(a), Ital(y), America(s).
+                    let stems = [k.as_str(), k.trim_end_matches(['a', 'e', 'o', 'y', 's'])];
+                    stems.iter().any(|st| st.len() >= 4 && w.strip_prefix(st).is_some_and(|rest| ENDINGS.contains(&rest) && (!rest.is_empty() || k.ends_with('y'))))
+                }
+            })
+            .map(|(k, _)| k)
+            .collect();
+        if let [k] = keys.as_slice() {
+            s.tag = Tag::Value(cat.values[*k].iter().filter(|h| cat.fields[h.field].categorical).cloned().collect());
+        }
+    }
 }
 
 /// "Wie viele Scheidungen…", "Quants divorcis…" with Divorces and Divorces_per_1000: a word that

@@ -272,7 +272,13 @@ impl Parser<'_> {
             let after_between = change && prev.is_some_and(|j| self.spans[j].cue() == Some(Cue::Between));
             // "el 1950", "del 1957": Catalan and Spanish name a year with the article alone.
             let article = i > 0 && matches!(crate::query::text::fold(&self.spans[i - 1].raw).as_str(), "el" | "del" | "al");
-            let after_in = after_between || article || prev.is_some_and(|j| matches!(self.spans[j].cue(), Some(Cue::In | Cue::Of)));
+            // "hatte 2007 die niedrigste…", "had in 2007": a year right after a verb, naming nothing after it.
+            let bare = i > 0
+                && self.spans[i - 1].tag == Tag::Stop
+                && y.fract() == 0.0
+                && (1000.0..=2999.0).contains(&y)
+                && !self.next_content(i).is_some_and(|j| matches!(self.spans[j].tag, Tag::Field(_) | Tag::Alias | Tag::Unknown | Tag::Value(_) | Tag::Cue(Cue::Op(_) | Cue::OpPost(_))));
+            let after_in = after_between || article || bare || prev.is_some_and(|j| matches!(self.spans[j].cue(), Some(Cue::In | Cue::Of)));
             let after_field = prev.and_then(|j| match &self.spans[j].tag {
                 Tag::Field(fs) if fs.len() == 1 && (self.is_date(fs[0]) || self.cat.fields[fs[0]].yearly) => Some((j, fs[0])),
                 _ => None,

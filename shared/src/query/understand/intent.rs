@@ -202,8 +202,15 @@ impl Parser<'_> {
             .or_else(|| targets.iter().copied().find(|&f| self.is_date(f)));
         // "Which city has the highest population?": the rows ranked, each named by the field asked for.
         // "In which years … its three highest emissions": a number field asked for names the ranked rows too.
+        // "Which Asian country…": a value that qualifies the noun stands between.
+        let past_values = |mut j: usize| {
+            while matches!(self.spans[j].tag, Tag::Value(_)) && self.spans[j].used {
+                j = self.next_content(j)?;
+            }
+            Some(j)
+        };
         let which_field = self.spans.iter().enumerate().find_map(|(i, s)| match s.cue() {
-            Some(Cue::Which | Cue::What | Cue::Who) => self.next_content(i).and_then(|j| match &self.spans[j].tag {
+            Some(Cue::Which | Cue::What | Cue::Who) => self.next_content(i).and_then(past_values).and_then(|j| match &self.spans[j].tag {
                 Tag::Field(fs) if fs.len() == 1 && !self.is_numeric(fs[0]) && !self.is_date(fs[0]) => Some(fs[0]),
                 Tag::Field(fs) if fs.len() == 1 && after_superlative.is_some_and(|r| r != fs[0]) => Some(fs[0]),
                 _ => None,
@@ -376,7 +383,11 @@ impl Parser<'_> {
         }
         if self.has(Cue::Most) || self.has(Cue::Least) || ((high || low) && !targets.is_empty()) {
             let most = self.has(Cue::Most) || (!self.has(Cue::Least) && high);
-            if let Some(&f) = targets.iter().find(|&&f| !self.is_numeric(f) || self.cat.fields[f].categorical).or(targets.first()) {
+            // "Is the most common origin USA?": the value tested names the field counted.
+            let tested = (targets.is_empty() && self.asked == Shape::Boolean && (self.has(Cue::Most) || self.has(Cue::Least)))
+                .then(|| conds.iter().rev().find_map(|c| c.eq_value.as_ref().map(|(f, _)| *f).filter(|&f| self.cat.fields[f].categorical)))
+                .flatten();
+            if let Some(&f) = targets.iter().find(|&&f| !self.is_numeric(f) || self.cat.fields[f].categorical).or(targets.first()).or(tested.as_ref()) {
                 if self.has(Cue::Most) || self.has(Cue::Least) || !self.is_numeric(f) || self.cat.fields[f].categorical {
                     // "the 4 most common …": that many values, by their number of rows.
                     if let Some(k) = n.filter(|&k| k >= 2) {
@@ -407,6 +418,17 @@ impl Parser<'_> {
                     return Ok(self.exact(Plan::Aggregate { func: AggFn::Sum, field: self.fref(f), filter }));
                 }
                 if let Some(&f) = targets.first() {
+                    // "How many times does USA appear in origin?": the field pinned to one value counts rows, not values.
+                    let pinned = filter.as_ref().is_some_and(|fl| {
+                        let top: Vec<&Filter> = match fl {
+                            Filter::And(parts) => parts.iter().collect(),
+                            other => vec![other],
+                        };
+                        top.iter().any(|c| matches!(c, Filter::Cond { field, pred: Predicate::Cmp(CmpOp::Eq, _), negated: false } if field.0 == self.cat.fields[f].name))
+                    });
+                    if pinned && !self.has(Cue::Distinct) {
+                        return Ok(self.exact(Plan::Count { filter }));
+                    }
                     return Ok(self.exact(Plan::DistinctCount { field: self.fref(f), filter }));
                 }
                 if self.has(Cue::Distinct) {
