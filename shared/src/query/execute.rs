@@ -599,6 +599,12 @@ async fn check(engine: &Engine, cat: &Catalog, inner: &Plan, test: &Test, a: &An
             let (Some(x), Some(y)) = (c.data.first().and_then(|d| d.1.as_f64()), c.data.get(1).and_then(|d| d.1.as_f64())) else { return Ok(None) };
             Some(if matches!(test, Test::FirstMore) { x > y } else { x < y })
         }
+        // Tied rows are all the answer of a ranking: one value means one row held the top.
+        Test::OneRow => match &a.value {
+            Json::Null => None,
+            Json::Array(vs) => Some(vs.len() == 1),
+            _ => Some(true),
+        },
         Test::AllDistinct => {
             let Plan::DistinctCount { field, filter } = inner else { return Ok(None) };
             let e = sql::expr(cat, field);

@@ -211,6 +211,8 @@ pub enum Test {
     FirstFewer,
     /// The count of distinct values equals the count of rows with a value ("all different").
     AllDistinct,
+    /// The inner ranking's top is held by exactly one row ("Is the maximum found in only one row?").
+    OneRow,
 }
 
 impl Plan {

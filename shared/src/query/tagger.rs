@@ -430,7 +430,32 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     period_adjectives(&mut out, cat);
     counts_over_rates(&mut out, cat);
     demonym_values(&mut out, cat);
+    initials_of_fields(&mut out, cat);
     out
+}
+
+/// "mpg" for Miles_per_Gallon, "GDP" for gross_domestic_product: a word left unknown that is the
+/// initials of exactly one field's name of two words or more.
+fn initials_of_fields(out: &mut [Span], cat: &Catalog) {
+    for s in out.iter_mut() {
+        let w = super::text::fold(&s.raw);
+        if s.tag != Tag::Unknown || !(2..=5).contains(&w.len()) || !w.chars().all(|c| c.is_ascii_alphabetic()) {
+            continue;
+        }
+        let fs: Vec<usize> = cat
+            .fields
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| {
+                let words = name_words(&f.name);
+                words.len() >= 2 && words.len() == w.len() && words.iter().zip(w.chars()).all(|(n, c)| n.starts_with(c))
+            })
+            .map(|(k, _)| k)
+            .collect();
+        if fs.len() == 1 {
+            s.tag = Tag::Field(fs);
+        }
+    }
 }
 
 /// "Japanese cars", "African countries", "asiatische Länder", "país europeu": a word left unknown

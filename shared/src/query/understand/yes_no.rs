@@ -13,6 +13,15 @@ impl Parser<'_> {
         let sign = self.spans.iter().position(|s| s.tag == Tag::Unknown && sign_word(&crate::query::text::fold(&s.raw)).is_some());
         let wrap = |inner: Plan, test: Test| Understanding::Exact { plan: Plan::Check { inner: Box::new(inner), test }, confidence };
         match plan {
+            // "Is the maximum horsepower found in only one car?": the top of the ranking held by one row.
+            Plan::Aggregate { func: func @ (AggFn::Max | AggFn::Min), field, filter } if self.only_one().is_some() => {
+                self.mark_only_one();
+                wrap(Plan::Rank { field, n: 1, desc: func == AggFn::Max, label: self.cat.label.map(|l| self.fref(l)), filter, values: false }, Test::OneRow)
+            }
+            Plan::Rank { field, n: 1, desc, label, filter, .. } if self.only_one().is_some() => {
+                self.mark_only_one();
+                wrap(Plan::Rank { field, n: 1, desc, label: label.or_else(|| self.cat.label.map(|l| self.fref(l))), filter, values: false }, Test::OneRow)
+            }
             Plan::Aggregate { func, field, filter } => {
                 if let Some(i) = sign {
                     self.spans[i].used = true;
@@ -83,6 +92,16 @@ impl Parser<'_> {
                 wrap(Plan::Compare { field, values, filter, measure, ask: CompareAsk::Which }, test)
             }
             Plan::DistinctValues { field, filter } if self.has(Cue::Distinct) => wrap(Plan::DistinctCount { field, filter }, Test::AllDistinct),
+            // "Are all mpg values positive?": every value is, when the smallest is (the largest, for negative).
+            Plan::DistinctValues { field, filter }
+                if sign.is_some() && self.all_word() && self.cat.field(&field.0).is_some_and(|f| self.is_numeric(f)) =>
+            {
+                let i = sign.expect("checked");
+                self.spans[i].used = true;
+                let op = sign_word(&crate::query::text::fold(&self.spans[i].raw)).expect("checked");
+                let func = if matches!(op, CmpOp::Gt | CmpOp::Ge) { AggFn::Min } else { AggFn::Max };
+                wrap(Plan::Aggregate { func, field, filter }, Test::Cmp { op, value: 0.0 })
+            }
             plan => Understanding::Exact { plan, confidence },
         }
     }
@@ -90,6 +109,40 @@ impl Parser<'_> {
 
 
 impl Parser<'_> {
+    /// "all", "every", "todos", "alle", "tots": the question is about each value.
+    fn all_word(&self) -> bool {
+        self.spans.iter().any(|s| matches!(crate::query::text::fold(&s.raw).as_str(), "all" | "every" | "each" | "todos" | "todas" | "tots" | "totes" | "alle" | "jeder" | "jede" | "jedes" | "cada"))
+    }
+
+    /// "only one", "a single", "just one", "un solo", "una sola", "només un", "nur ein": the
+    /// spans that say one row alone (their positions), if the question says so.
+    fn only_one(&self) -> Option<Vec<usize>> {
+        let folds: Vec<String> = self.spans.iter().map(|s| crate::query::text::fold(&s.raw)).collect();
+        (0..self.spans.len().saturating_sub(1)).find_map(|i| {
+            let (w, next) = (folds[i].as_str(), folds[i + 1].as_str());
+            let one = matches!(self.spans[i + 1].tag, Tag::Number(n) if n == 1.0) || matches!(next, "one" | "un" | "una" | "ein" | "einer" | "einem" | "einen");
+            let lead = matches!(w, "only" | "just" | "solo" | "nomes" | "nur") && one;
+            let single = matches!(w, "a" | "un" | "una" | "einer" | "einem") && matches!(next, "single" | "solo" | "sola" | "sol" | "einzigen");
+            (lead || single).then(|| vec![i, i + 1])
+        })
+    }
+
+    fn mark_only_one(&mut self) {
+        for i in self.only_one().unwrap_or_default() {
+            self.spans[i].used = true;
+        }
+        // "found in", "held by", "in a single row": the verb and the row only say where.
+        for s in self.spans.iter_mut() {
+            let w = crate::query::text::fold(&s.raw);
+            if s.tag == Tag::Unknown && (matches!(w.as_str(), "found" | "held" | "shared" | "reached" | "seen" | "present" | "achieved") || crate::query::lang::is_row_word(&w)) {
+                s.used = true;
+            }
+            if s.tag == Tag::Cue(Cue::Per) && w == "by" {
+                s.used = true;
+            }
+        }
+    }
+
     /// A word that quantifies over every row ("every", "all of", "jeder", "cada", "totes"), not yet used.
     fn every_word(&self) -> Option<usize> {
         (0..self.spans.len()).find(|&i| {
