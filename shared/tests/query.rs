@@ -554,3 +554,78 @@ fn every_row_passes() {
     let a = ask("Was the yes share above 45% in every council area?");
     assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(true)), "{}", a.answer);
 }
+
+/// Excerpts of real tables (vega cars, statsmodels scotvote and statecrime, bokeh's US marriages
+/// and divorces, Lincoln weather), with the answers worked out by hand from the rows (issue 19,
+/// session 14's rules).
+#[test]
+fn session_14_classes() {
+    const CARS: &str = "Name,Miles_per_Gallon,Cylinders,Horsepower,Weight_in_lbs,Origin\nchevrolet chevelle malibu,18.0,8,130.0,3504,USA\nbuick skylark 320,15.0,8,165.0,3693,USA\nplymouth satellite,18.0,8,150.0,3436,USA\ntoyota corona mark ii,24.0,4,95.0,2372,Japan\ndatsun pl510,27.0,4,88.0,2130,Japan\ndatsun pl510,27.0,4,88.0,2130,Japan\ncitroen ds-21 pallas,,4,115.0,3090,Europe\nvolkswagen 1131 deluxe sedan,26.0,4,46.0,1835,Europe\n";
+    let d = dataset_of("cars.csv", CARS);
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let exact = |q: &str, want: serde_json::Value| {
+        let a = ask(q);
+        assert!(matches!(a.route, Route::Exact | Route::Lookup), "{q}: {}", a.answer);
+        assert_eq!(a.value, want, "{q}: {}", a.answer);
+    };
+    // Initials name a field; a demonym names a value.
+    exact("average mpg of Japanese cars", serde_json::json!(26.0));
+    // A field pinned to one value counts rows (this was answered 1, as distinct values).
+    exact("How many times does USA appear in origin?", serde_json::json!(3));
+    exact("How often does Europe occur?", serde_json::json!(2));
+    exact("Is the least common origin Europe?", serde_json::json!(true));
+    exact("Are all mpg values positive?", serde_json::json!(true));
+    exact("Are all the horsepower values negative?", serde_json::json!(false));
+    // Tied rows at the top: the highest mpg (27) is held by two rows.
+    exact("Is the highest mpg found in only one car?", serde_json::json!(false));
+    exact("Is the maximum horsepower found in only one car?", serde_json::json!(true));
+
+    const VOTES: &str = "COUNCILDIST,YES,COUTAX,UNEMPF,MOR\nFalkirk,69.2,680,21.5,121\nGlasgow_City,75,982,19.4,137\nInverclyde,67.2,831,18.5,138\nOrkney_Islands,47.4,515,26.8,106\nShetland_Islands,51.6,486,23.2,117\n";
+    let d = dataset_of("scotvote.csv", VOTES);
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let a = ask("Is the council tax in Shetland lower than in Orkney?");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(true)), "{}", a.answer);
+    // A superlative among values named together ranks only their rows.
+    let a = ask("Which of Falkirk, Orkney and Shetland has the highest MOR?");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(["Falkirk"])), "{}", a.answer);
+    // Without a superlative, "and" between two values of one cell stays a question back.
+    let a = ask("How many areas are Falkirk and Inverclyde?");
+    assert_ne!(a.route, Route::Exact, "{}", a.answer);
+
+    const CRIME: &str = "state,violent,murder,hs_grad,poverty\nIowa,294.5,1.3,90.5,11.8\nMaine,119.9,2.0,90.2,12.3\nNevada,704.6,5.9,83.9,12.4\nTexas,491.4,5.4,79.9,17.2\n";
+    let d = dataset_of("statecrime.csv", CRIME);
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let a = ask("Is Nevada's violent crime rate above 700?");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(true)), "{}", a.answer);
+    let a = ask("What percent of the states have a violent crime rate over 400?");
+    assert_eq!((a.route, a.value.as_f64()), (Route::Exact, Some(50.0)), "{}", a.answer);
+    let a = ask("Is Maine the state with the least violent crime?");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(true)), "{}", a.answer);
+    let a = ask("Is Texas the state with the highest poverty?");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(true)), "{}", a.answer);
+
+    const WEDDINGS: &str = "Year,Marriages,Divorces,Population,Marriages_per_1000,Divorces_per_1000\n1867,357000,10000,36970000,9.7,0.3\n1868,345000,10000,37885000,9.1,0.3\n1980,2413896,1184175,227726000,10.6,5.2\n2010,2096000,872000,309776000,6.8,2.8\n";
+    let d = dataset_of("us_marriages_divorces.csv", WEDDINGS);
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let exact = |q: &str, want: serde_json::Value| {
+        let a = ask(q);
+        assert!(matches!(a.route, Route::Exact | Route::Lookup), "{q}: {}", a.answer);
+        assert_eq!(a.value, want, "{q}: {}", a.answer);
+    };
+    exact("What was the divorce rate per 1000 in 1980?", serde_json::json!(5.2));
+    exact("divorces per 1000 people in 2010?", serde_json::json!(2.8));
+    exact("Divorces in 1980?", serde_json::json!(1184175));
+    exact("was the divorce rate per 1000 higher in 1980 than in 2010?", serde_json::json!(true));
+    // The count, not its rate, where no rate is spoken of.
+    exact("In welchen Jahren gab es genau 10.000 Scheidungen?", serde_json::json!(["1867", "1868"]));
+    // Two different years of one row's date are a contradiction, never an empty exact answer.
+    const POWER: &str = "year,source,net_generation\n2015-01-01,Renewables,19091\n2016-01-01,Renewables,21241\n2017-01-01,Renewables,21933\n";
+    let d = dataset_of("iowa-electricity.csv", POWER);
+    let a = futures::executor::block_on(d.ask(&mut Conversation::default(), "What was the renewable net_generation in 2015, 2016 and 2017?"));
+    assert_ne!(a.route, Route::Exact, "{}", a.answer);
+
+    const DAYS: &str = "STATION,NAME,DATE,TMAX,TMIN\nUSW00094996,\"LINCOLN 11 SW, NE US\",2016-06-10,92,68\nUSW00094996,\"LINCOLN 11 SW, NE US\",2016-06-11,88,70\nUSW00094996,\"LINCOLN 11 SW, NE US\",2016-06-12,95,74\nUSW00094996,\"LINCOLN 11 SW, NE US\",2016-06-13,79,60\n";
+    let d = dataset_of("lincoln_weather.csv", DAYS);
+    let a = futures::executor::block_on(d.ask(&mut Conversation::default(), "How many days hit 90 degrees or more?"));
+    assert_eq!((a.route, a.value.as_u64()), (Route::Exact, Some(2)), "{}", a.answer);
+}
