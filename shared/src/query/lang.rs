@@ -125,6 +125,12 @@ pub fn is_row_word(w: &str) -> bool {
     ROWS.contains(&w)
 }
 
+/// A period one row of a series may stand for, singular only ("per month", "pro Tag").
+pub fn is_period_word(w: &str) -> bool {
+    const PERIODS: &[&str] = &["day", "week", "month", "quarter", "year", "dia", "semana", "mes", "trimestre", "ano", "setmana", "any", "tag", "woche", "monat", "quartal", "jahr"];
+    PERIODS.contains(&w)
+}
+
 /// The direction an order phrase asks for: `Some(true)` largest first, `Some(false)` smallest
 /// first, `None` for "in that order" and other phrases that keep the order named.
 pub fn order_direction(phrase: &str) -> Option<bool> {

@@ -431,7 +431,37 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     counts_over_rates(&mut out, cat);
     demonym_values(&mut out, cat);
     initials_of_fields(&mut out, cat);
+    rows_noun_of_unnamed_rows(&mut out, cat);
     out
+}
+
+/// "How many tables had 4 or more people?", "What percentage of the meals were lunches?" in a
+/// table whose rows nothing names (no label column): the plural noun counted is what a row is.
+/// Not where an amount is asked ("in total", "overall") or the noun is a unit counted by a measure.
+fn rows_noun_of_unnamed_rows(out: &mut [Span], cat: &Catalog) {
+    const AMOUNTS: &[&str] = &[
+        "total", "overall", "altogether", "combined", "sum", "insgesamt", "gesamt", "en total", "en total", "summe", "units", "votes", "points", "goals", "dollars", "euros", "sales", "hours",
+        "minutes", "seconds", "days", "years", "months", "weeks", "miles", "pounds", "unidades", "votos", "puntos", "unitats", "vots", "punts", "einheiten", "stimmen", "punkte", "money", "dinero",
+    ];
+    // Rows that are an entity's periods (a firm's years) are not what "how many employees" counts.
+    if cat.label.is_some() || cat.panel.is_some() || out.iter().any(|s| s.cue() == Some(Cue::Sum) || AMOUNTS.contains(&super::text::fold(&s.raw).as_str())) {
+        return;
+    }
+    for i in 0..out.len() {
+        let w = super::text::fold(&out[i].raw);
+        let plural = (w.ends_with('s') && !["less", "ss", "ous", "ics"].iter().any(|e| w.ends_with(e))) || matches!(w.as_str(), "women" | "men" | "children" | "frauen" | "manner" | "kinder");
+        // "childless respondents": a word before another noun qualifies it.
+        let qualifies = out[i + 1..].iter().find(|s| s.tag != Tag::Stop).is_some_and(|s| matches!(s.tag, Tag::Alias | Tag::Unknown | Tag::Field(_)));
+        if out[i].tag != Tag::Unknown || w.len() < 3 || !plural || qualifies || !w.chars().all(char::is_alphabetic) {
+            continue;
+        }
+        let Some(p) = out[..i].iter().rposition(|s| s.tag != Tag::Stop) else { continue };
+        let counted = out[p].cue() == Some(Cue::HowMany);
+        let share_of = out[p].cue() == Some(Cue::Of) && p > 0 && out[..p].iter().rev().find(|s| s.tag != Tag::Stop).is_some_and(|s| s.cue() == Some(Cue::Share));
+        if counted || share_of {
+            out[i].tag = Tag::Alias;
+        }
+    }
 }
 
 /// "mpg" for Miles_per_Gallon, "GDP" for gross_domestic_product: a word left unknown that is the

@@ -48,7 +48,9 @@ impl Parser<'_> {
                 if self.spans[i].cue() != Some(Cue::Per) || self.spans[i].used {
                     continue;
                 }
-                if let Some(j) = self.next_content(i).filter(|&j| matches!(self.spans[j].tag, Tag::Unknown | Tag::Cue(Cue::Rows)) && crate::query::lang::is_row_word(&crate::query::text::fold(&self.spans[j].raw))) {
+                // "the average number of passengers per month" in a table of months: per row too.
+                let period_row = |j: usize| self.spans[j].tag == Tag::Alias && crate::query::lang::is_period_word(&crate::query::text::fold(&self.spans[j].raw)) && self.cat.aliases.contains(&vec![crate::query::text::fold(&self.spans[j].raw)]);
+                if let Some(j) = self.next_content(i).filter(|&j| (matches!(self.spans[j].tag, Tag::Unknown | Tag::Cue(Cue::Rows)) && crate::query::lang::is_row_word(&crate::query::text::fold(&self.spans[j].raw))) || period_row(j)) {
                     self.spans[i].used = true;
                     self.spans[j].used = true;
                 }
