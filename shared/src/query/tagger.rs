@@ -435,8 +435,8 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     out
 }
 
-/// "How many tables had 4 or more people?", "What percentage of the meals were lunches?" in a
-/// table whose rows nothing names (no label column): the plural noun counted is what a row is.
+/// "How many of the bills…", "What percentage of the meals were lunches?" in a table whose rows
+/// nothing names (no label column): the plural noun of the whole is what a row is.
 /// Not where an amount is asked ("in total", "overall") or the noun is a unit counted by a measure.
 fn rows_noun_of_unnamed_rows(out: &mut [Span], cat: &Catalog) {
     const AMOUNTS: &[&str] = &[
@@ -455,10 +455,11 @@ fn rows_noun_of_unnamed_rows(out: &mut [Span], cat: &Catalog) {
         if out[i].tag != Tag::Unknown || w.len() < 3 || !plural || qualifies || !w.chars().all(char::is_alphabetic) {
             continue;
         }
+        // Only a partitive ("how many of the bills", "what percentage of the meals") presumes the
+        // noun is the whole table: "How many roses are there?" in iris stays a noun it lacks.
         let Some(p) = out[..i].iter().rposition(|s| s.tag != Tag::Stop) else { continue };
-        let counted = out[p].cue() == Some(Cue::HowMany);
-        let share_of = out[p].cue() == Some(Cue::Of) && p > 0 && out[..p].iter().rev().find(|s| s.tag != Tag::Stop).is_some_and(|s| s.cue() == Some(Cue::Share));
-        if counted || share_of {
+        let of_whole = out[p].cue() == Some(Cue::Of) && p > 0 && out[..p].iter().rev().find(|s| s.tag != Tag::Stop).is_some_and(|s| matches!(s.cue(), Some(Cue::Share | Cue::HowMany)));
+        if of_whole {
             out[i].tag = Tag::Alias;
         }
     }
