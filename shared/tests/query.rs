@@ -579,6 +579,9 @@ fn session_14_classes() {
     // Tied rows at the top: the highest mpg (27) is held by two rows.
     exact("Is the highest mpg found in only one car?", serde_json::json!(false));
     exact("Is the maximum horsepower found in only one car?", serde_json::json!(true));
+    // "all" before the rows' noun tests every row; it was answered "yes" because some row matched.
+    exact("Are all cars from USA?", serde_json::json!(false));
+    exact("Do all cars have more than 2 cylinders?", serde_json::json!(true));
 
     const VOTES: &str = "COUNCILDIST,YES,COUTAX,UNEMPF,MOR\nFalkirk,69.2,680,21.5,121\nGlasgow_City,75,982,19.4,137\nInverclyde,67.2,831,18.5,138\nOrkney_Islands,47.4,515,26.8,106\nShetland_Islands,51.6,486,23.2,117\n";
     let d = dataset_of("scotvote.csv", VOTES);

@@ -54,7 +54,7 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             a.citations = cite(vec![not_null(cat, field), filter_sql(cat, filter)]).await?;
         }
         Plan::DistinctValues { field, filter } => {
-            let vals: Vec<String> = rows.rows.iter().map(|r| text(&r[0])).collect();
+            let vals: Vec<String> = rows.rows.iter().map(|r| text(&year_shown(cat, field, &r[0]))).collect();
             let l = label(field);
             a.answer = tr(
                 lang,
@@ -71,7 +71,7 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             let l = label(field);
             let Some(first) = rows.rows.first() else { return Ok(no_rows(a, lang)) };
             let top_n = first[1].clone();
-            let winners: Vec<String> = rows.rows.iter().take_while(|r| r[1] == top_n).map(|r| text(&r[0])).collect();
+            let winners: Vec<String> = rows.rows.iter().take_while(|r| r[1] == top_n).map(|r| text(&year_shown(cat, field, &r[0]))).collect();
             let (adj_en, adj_es, adj_ca, adj_de) = if *most { ("most", "más", "més", "häufigste") } else { ("least", "menos", "menys", "seltenste") };
             let w = list(lang, &winners);
             let k = num(lang, &top_n);
@@ -82,7 +82,7 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                 format!("El valor {adj_ca} freqüent de «{l}» és {w} ({k} files)."),
                 format!("Der {adj_de} Wert von „{l}“ ist {w} ({k} Zeilen)."),
             );
-            a.value = if winners.len() == 1 { first[0].clone() } else { Json::Array(rows.rows.iter().take(winners.len()).map(|r| r[0].clone()).collect()) };
+            a.value = if winners.len() == 1 { year_shown(cat, field, &first[0]) } else { Json::Array(rows.rows.iter().take(winners.len()).map(|r| year_shown(cat, field, &r[0])).collect()) };
             let mut sorted = rows.clone();
             sorted.rows.sort_by(|x, y| y[1].as_f64().unwrap_or(0.0).total_cmp(&x[1].as_f64().unwrap_or(0.0)));
             a.chart = Some(chart(ChartKind::Bar, &l, &l, "rows", &sorted, 0, 1));
@@ -642,6 +642,16 @@ fn agg_words(f: AggFn) -> (&'static str, &'static str, &'static str, &'static st
 
 fn field_label(cat: &Catalog, name: &str) -> String {
     cat.field(name).map_or(name.to_string(), |i| cat.fields[i].label.clone())
+}
+
+/// A value of a column of years written as 1 January dates, as the year it names ("1982-01-01" →
+/// 1982); any other value as it is.
+fn year_shown(cat: &Catalog, field: &super::plan::FieldRef, v: &Json) -> Json {
+    let yearly_date = cat.field(&field.0).is_some_and(|i| cat.fields[i].yearly && cat.fields[i].ty == crate::schema::ColumnType::Date);
+    match v.as_str().and_then(|d| d.get(..4)).and_then(|y| y.parse::<i64>().ok()) {
+        Some(y) if yearly_date => Json::from(y),
+        _ => v.clone(),
+    }
 }
 
 /// A cell as text (numbers as the engine printed them).

@@ -333,6 +333,10 @@ impl Parser<'_> {
                 for &j in &any_rows {
                     self.spans[j].used = true;
                 }
+                // "Are all cars from USA?": every row passes, a test the yes/no stage makes of the count.
+                if self.every_word().is_some() {
+                    return Ok(self.exact(Plan::Count { filter: Some(f) }));
+                }
                 return Ok(self.exact(Plan::Check { inner: Box::new(Plan::Count { filter: Some(f) }), test: Test::Cmp { op: CmpOp::Gt, value: 0.0 } }));
             }
         }

@@ -144,14 +144,16 @@ impl Parser<'_> {
     }
 
     /// A word that quantifies over every row ("every", "all of", "jeder", "cada", "totes"), not yet used.
-    fn every_word(&self) -> Option<usize> {
+    pub(super) fn every_word(&self) -> Option<usize> {
         (0..self.spans.len()).find(|&i| {
             let s = &self.spans[i];
             let w = crate::query::text::fold(&s.raw);
             let all_of = w == "all" && self.spans.get(i + 1).is_some_and(|n| crate::query::text::fold(&n.raw) == "of");
+            // "Are all cars from USA?", "Sind alle Autos…": "all" before the rows' noun.
+            let all_rows = matches!(w.as_str(), "all" | "alle") && self.next_content(i).is_some_and(|j| self.spans[j].tag == Tag::Alias);
             !s.used
                 && matches!(s.tag, Tag::Unknown | Tag::Stop)
-                && (all_of || matches!(w.as_str(), "every" | "jeder" | "jede" | "jedem" | "jeden" | "jedes" | "cada" | "todos" | "todas" | "tots" | "totes"))
+                && (all_of || all_rows || matches!(w.as_str(), "every" | "jeder" | "jede" | "jedem" | "jeden" | "jedes" | "cada" | "todos" | "todas" | "tots" | "totes"))
         })
     }
 }
