@@ -627,6 +627,17 @@ fn session_14_classes() {
     let a = futures::executor::block_on(d.ask(&mut Conversation::default(), "What was the renewable net_generation in 2015, 2016 and 2017?"));
     assert_ne!(a.route, Route::Exact, "{}", a.answer);
 
+    const GAPMINDER: &str = "country,continent,year,lifeExp,pop\nAustralia,Oceania,2007,81.235,20434176\nFrance,Europe,2007,80.657,61083916\nGermany,Europe,2007,79.406,82400996\nIndia,Asia,2007,64.698,1110396331\nJapan,Asia,2007,82.603,127467972\nNew Zealand,Oceania,2007,80.204,4115771\n";
+    let d = dataset_of("gapminder.csv", GAPMINDER);
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    // The group tested names the grouping field; Oceania's average (80.72) is above Europe's (80.03).
+    let a = ask("Is Europe the continent with the highest average lifeExp?");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(false)), "{}", a.answer);
+    let a = ask("What is the average pop of European countries?");
+    assert_eq!((a.route, a.value.as_f64()), (Route::Exact, Some(71742456.0)), "{}", a.answer);
+    let a = ask("Which Asian country has the lowest lifeExp?");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(["India"])), "{}", a.answer);
+
     const DAYS: &str = "STATION,NAME,DATE,TMAX,TMIN\nUSW00094996,\"LINCOLN 11 SW, NE US\",2016-06-10,92,68\nUSW00094996,\"LINCOLN 11 SW, NE US\",2016-06-11,88,70\nUSW00094996,\"LINCOLN 11 SW, NE US\",2016-06-12,95,74\nUSW00094996,\"LINCOLN 11 SW, NE US\",2016-06-13,79,60\n";
     let d = dataset_of("lincoln_weather.csv", DAYS);
     let a = futures::executor::block_on(d.ask(&mut Conversation::default(), "How many days hit 90 degrees or more?"));

@@ -240,7 +240,16 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
             Tag::Field(fs) if asked_field(spans, i) && !fs.iter().any(|&f| outputs.contains(&cat.fields[f].name)) && fs.iter().all(|&f| cat.fields[f].ty == super::super::schema::ColumnType::Date || cat.fields[f].yearly) => false,
             Tag::Field(fs) => {
                 let listed = i >= 2 && matches!(spans[i - 1].cue(), Some(Cue::And | Cue::Or)) && matches!(spans[i - 2].tag, Tag::Field(_));
-                fs.iter().any(|&f| uses(f))
+                // "the average population of European countries": the plural of the field that names
+                // the rows, after a value that qualifies them, says what the rows are.
+                let qualified_rows = i > 0
+                    && matches!(spans[i - 1].tag, Tag::Value(_))
+                    && spans[i - 1].used
+                    && super::text::fold(&s.raw).ends_with('s')
+                    && fs.iter().any(|&f| Some(f) == cat.label || cat.panel.is_some_and(|(n, _)| n == f))
+                    && !matches!(inner, Plan::Count { .. } | Plan::Share { .. } | Plan::DistinctCount { .. });
+                qualified_rows
+                    || fs.iter().any(|&f| uses(f))
                     // "Did any country exceed 100?": the name after "any" says which rows are counted.
                     || (s.used && matches!(inner, Plan::Count { .. }))
                     || (!listed && (super::tagger::event_of_rows(&super::text::fold(&s.raw), cat) || cat.aliases.iter().any(|a| a.len() == 1 && super::text::same_word(&a[0], &super::text::fold(&s.raw)))))

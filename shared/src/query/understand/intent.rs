@@ -159,6 +159,12 @@ impl Parser<'_> {
             });
             // "Top 3 firms by average investment": a text field named with the aggregate is the group.
             let group_word = group_word.or_else(|| targets.iter().copied().find(|&g| !self.is_numeric(g) && !self.is_date(g) && !self.identifies(g) && self.cat.fields[g].categorical));
+            // "Is Europe the continent with the highest average life expectancy?": the group tested names the field.
+            let group_word = group_word.or_else(|| {
+                (self.asked == Shape::Boolean)
+                    .then(|| conds.iter().find_map(|c| c.eq_value.as_ref().map(|(f, _)| *f).filter(|&f| self.cat.fields[f].categorical && !self.is_numeric(f) && !self.identifies(f))))
+                    .flatten()
+            });
             if let Some(g) = group_word {
                 if let Some(&f) = numeric_targets.iter().find(|&&f| f != g) {
                     let desc = match (self.spans.iter().position(|s| matches!(s.cue(), Some(Cue::High | Cue::Top))), self.spans.iter().position(|s| matches!(s.cue(), Some(Cue::Low | Cue::Bottom)))) {
