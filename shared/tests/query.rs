@@ -638,6 +638,18 @@ fn session_14_classes() {
     let a = ask("Which Asian country has the lowest lifeExp?");
     assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(["India"])), "{}", a.answer);
 
+    const TIPS: &str = "total_bill,tip,sex,smoker,day,time,size\n16.99,1.01,Female,No,Sun,Dinner,2\n10.34,1.66,Male,No,Sun,Dinner,3\n20.65,3.35,Male,No,Sat,Dinner,3\n17.92,4.08,Male,No,Sat,Dinner,2\n20.29,2.75,Female,No,Sat,Dinner,2\n28.97,3.0,Male,Yes,Fri,Dinner,2\n";
+    let d = dataset_of("tips.csv", TIPS);
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    // A Yes/No field's plural names the rows that say yes (this was "2 different values").
+    let a = ask("How many smokers are there?");
+    assert_eq!((a.route, a.value.as_u64()), (Route::Exact, Some(1)), "{}", a.answer);
+    // Days named in full where the table abbreviates them.
+    let a = ask("What is the total of all bills on Sunday?");
+    assert_eq!((a.route, a.value.as_f64()), (Route::Exact, Some(27.33)), "{}", a.answer);
+    let a = ask("Is the most frequent day Saturday?");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(true)), "{}", a.answer);
+
     const DAYS: &str = "STATION,NAME,DATE,TMAX,TMIN\nUSW00094996,\"LINCOLN 11 SW, NE US\",2016-06-10,92,68\nUSW00094996,\"LINCOLN 11 SW, NE US\",2016-06-11,88,70\nUSW00094996,\"LINCOLN 11 SW, NE US\",2016-06-12,95,74\nUSW00094996,\"LINCOLN 11 SW, NE US\",2016-06-13,79,60\n";
     let d = dataset_of("lincoln_weather.csv", DAYS);
     let a = futures::executor::block_on(d.ask(&mut Conversation::default(), "How many days hit 90 degrees or more?"));

@@ -174,6 +174,26 @@ pub fn month_word(w: &str, capital: bool) -> Option<u32> {
     MONTHS.iter().position(|names| names.contains(&w)).map(|i| i as u32 + 1)
 }
 
+/// A day of the week in any of the four languages, singular or plural: its English name.
+pub fn weekday_word(w: &str) -> Option<&'static str> {
+    const DAYS: [(&str, &[&str]); 7] = [
+        ("monday", &["monday", "mondays", "lunes", "dilluns", "montag", "montags"]),
+        ("tuesday", &["tuesday", "tuesdays", "martes", "dimarts", "dienstag", "dienstags"]),
+        ("wednesday", &["wednesday", "wednesdays", "miercoles", "dimecres", "mittwoch", "mittwochs"]),
+        ("thursday", &["thursday", "thursdays", "jueves", "dijous", "donnerstag", "donnerstags"]),
+        ("friday", &["friday", "fridays", "viernes", "divendres", "freitag", "freitags"]),
+        ("saturday", &["saturday", "saturdays", "sabado", "sabados", "dissabte", "dissabtes", "samstag", "samstags"]),
+        ("sunday", &["sunday", "sundays", "domingo", "domingos", "diumenge", "diumenges", "sonntag", "sonntags"]),
+    ];
+    DAYS.iter().find(|(_, ws)| ws.contains(&w)).map(|(en, _)| *en)
+}
+
+/// A month's English name (1 = "january").
+pub fn month_name(m: u32) -> Option<&'static str> {
+    const NAMES: [&str; 12] = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+    NAMES.get(m.checked_sub(1)? as usize).copied()
+}
+
 impl Lexicon {
     /// A number written as one word, compounds included: "twenty" and "fünfundzwanzig" (German
     /// units-and-tens), "veinticinco" (Spanish twenties), "zweihundert", "doscientos".

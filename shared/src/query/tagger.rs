@@ -432,7 +432,60 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     demonym_values(&mut out, cat);
     initials_of_fields(&mut out, cat);
     rows_noun_of_unnamed_rows(&mut out, cat);
+    abbreviated_days_and_months(&mut out, cat);
+    yes_no_nouns(&mut out, cat);
     out
+}
+
+/// "Saturday" for the value "Sat", "Thursdays" for "Thur", "sábado" for "Sat", "January" for
+/// "Jan": a day or month named in full where a category holds its English abbreviation.
+fn abbreviated_days_and_months(out: &mut [Span], cat: &Catalog) {
+    for s in out.iter_mut() {
+        if s.tag != Tag::Unknown {
+            continue;
+        }
+        let w = super::text::fold(&s.raw);
+        let capital = s.raw.chars().next().is_some_and(char::is_uppercase);
+        let Some(full) = super::lang::weekday_word(&w).or_else(|| super::lang::month_word(&w, capital).and_then(super::lang::month_name)) else { continue };
+        let keys: Vec<&String> = cat
+            .values
+            .iter()
+            .filter(|(k, hits)| k.len() >= 3 && k.len() < full.len() && full.starts_with(k.as_str()) && hits.iter().any(|h| cat.fields[h.field].categorical))
+            .map(|(k, _)| k)
+            .collect();
+        if let [k] = keys.as_slice() {
+            s.tag = Tag::Value(cat.values[*k].iter().filter(|h| cat.fields[h.field].categorical).cloned().collect());
+        }
+    }
+}
+
+/// "How many smokers…", "paid by smokers": the plural of a field whose values are Yes and No
+/// names the rows that say yes.
+fn yes_no_nouns(out: &mut [Span], cat: &Catalog) {
+    // "How many different smokers values…" asks about the field itself.
+    if out.iter().any(|s| matches!(s.cue(), Some(Cue::Distinct | Cue::Values))) {
+        return;
+    }
+    for s in out.iter_mut() {
+        let Tag::Field(fs) = &s.tag else { continue };
+        let [f] = fs.as_slice() else { continue };
+        let w = super::text::fold(&s.raw);
+        let own = name_words(&cat.fields[*f].name);
+        if own.len() != 1 || !w.ends_with('s') || own[0].ends_with('s') || !same_word(&own[0], &w) {
+            continue;
+        }
+        if cat.fields[*f].ty == crate::schema::ColumnType::Boolean {
+            s.tag = Tag::Value(vec![ValueHit { field: *f, value: "true".into(), rows: 0, code: false }]);
+            continue;
+        }
+        if cat.fields[*f].distinct != 2 {
+            continue;
+        }
+        let hit = |v: &str| cat.values.get(v).and_then(|hs| hs.iter().find(|h| h.field == *f).cloned());
+        if let (Some(yes), Some(_)) = (hit("yes"), hit("no")) {
+            s.tag = Tag::Value(vec![yes]);
+        }
+    }
 }
 
 /// "How many of the bills…", "What percentage of the meals were lunches?" in a table whose rows
@@ -451,7 +504,7 @@ fn rows_noun_of_unnamed_rows(out: &mut [Span], cat: &Catalog) {
         let w = super::text::fold(&out[i].raw);
         let plural = (w.ends_with('s') && !["less", "ss", "ous", "ics"].iter().any(|e| w.ends_with(e))) || matches!(w.as_str(), "women" | "men" | "children" | "frauen" | "manner" | "kinder");
         // "childless respondents": a word before another noun qualifies it.
-        let qualifies = out[i + 1..].iter().find(|s| s.tag != Tag::Stop).is_some_and(|s| matches!(s.tag, Tag::Alias | Tag::Unknown | Tag::Field(_)));
+        let qualifies = out[i + 1..].iter().find(|s| s.tag != Tag::Stop).is_some_and(|s| matches!(s.tag, Tag::Alias | Tag::Field(_)));
         if out[i].tag != Tag::Unknown || w.len() < 3 || !plural || qualifies || !w.chars().all(char::is_alphabetic) {
             continue;
         }
