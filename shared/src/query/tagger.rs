@@ -302,6 +302,11 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
             let mut fs: Vec<usize> = field_hits.iter().filter(|(_, l)| *l == longest).map(|(f, _)| *f).collect();
             fs.sort();
             fs.dedup();
+            // "category" with Category and Sub-Category: the field called exactly so is meant.
+            let own: Vec<usize> = fs.iter().copied().filter(|&f| cat.fields[f].names.first().is_some_and(|n| n.len() == longest && n.iter().zip(&folds[i..]).all(|(a, b)| a == b))).collect();
+            if own.len() == 1 && fs.len() > 1 {
+                fs = own;
+            }
             offer(longest, Tag::Field(fs), 4);
         } else if folds[i].len() >= 4 && !strict[i] {
             // One word of a longer field name ("weight" → Weight_in_lbs; "length" → sepal or petal length).
