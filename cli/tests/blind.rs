@@ -20,15 +20,16 @@ use std::time::Instant;
 use serde_json::Value as Json;
 
 /// Suites, each a folder under tests/blind with fetch.py, truth.py, dev.jsonl and sealed.jsonl.
-const SUITES: &[&str] = &["a", "b", "c"];
+const SUITES: &[&str] = &["a", "b", "c", "d"];
 
 /// Most wrong-but-exact answers allowed, as a share of the questions (issue 19).
 const MAX_WRONG_EXACT: f64 = 0.01;
 
 /// The dev half's accuracy must not fall below this (measured; raise it as the parser improves).
-/// The dev half is a+b+c: 30.4 % measured in session 10, 37.5 % in session 11, 40.7 % in session 12,
-/// 46.6 % in session 13.
-const MIN_RIGHT: f64 = 0.42;
+/// The dev half is a+b+c(+d): 30.4 % measured in session 10, 37.5 % in session 11, 40.7 % in session 12,
+/// 46.6 % in session 13. Session 14 added suite d (its dev half: 27.5 %, measured once it was
+/// frozen, on tables no rule was written for): a+b+c 49.8 %, a+b+c+d 46.5 %.
+const MIN_RIGHT: f64 = 0.44;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace").to_path_buf()

@@ -728,6 +728,34 @@ impl Parser<'_> {
         let Some(Filter::And(parts)) = f else { return Ok(()) };
         let mut lo: std::collections::HashMap<&str, f64> = Default::default();
         let mut hi: std::collections::HashMap<&str, f64> = Default::default();
+        // "Was January 1998 warmer than January 1983?" read as JAN = 1998 and JAN > 1983: a number
+        // pinned and bounded again on one field is a misreading, never a question.
+        let pinned: Vec<&str> = parts.iter().filter_map(|p| match p {
+            Filter::Cond { field, pred: Predicate::Cmp(CmpOp::Eq, Literal::Number(_)), negated: false } => Some(field.0.as_str()),
+            _ => None,
+        }).collect();
+        for p in parts {
+            if let Filter::Cond { field, pred: Predicate::Cmp(_, Literal::Number(_)) | Predicate::Between(Literal::Number(_), _), .. } = p {
+                let other_bound = !matches!(pred_op(p), Some(CmpOp::Eq));
+                if other_bound && pinned.contains(&field.0.as_str()) {
+                    return Err(Fail::Refuse(Refusal::Contradiction { field: field.0.clone(), detail: "=|≠".into() }));
+                }
+            }
+        }
+        // "as many men as women": two different values asked of one cell at once.
+        let mut texts: std::collections::HashMap<&str, &str> = Default::default();
+        for p in parts {
+            if let Filter::Cond { field, pred: Predicate::Cmp(CmpOp::Eq, Literal::Text(v)), negated: false } = p {
+                match texts.get(field.0.as_str()) {
+                    Some(other) if !other.eq_ignore_ascii_case(v) => {
+                        return Err(Fail::Refuse(Refusal::Contradiction { field: field.0.clone(), detail: format!("{other}|{v}") }));
+                    }
+                    _ => {
+                        texts.insert(field.0.as_str(), v.as_str());
+                    }
+                }
+            }
+        }
         // "in 2015, 2016 and 2017" on a date column: two different years (months) of one cell.
         let mut periods: std::collections::HashMap<(&str, bool), i64> = Default::default();
         for p in parts {
@@ -769,6 +797,14 @@ impl Parser<'_> {
             }
         }
         Ok(())
+    }
+}
+
+/// The comparison a condition makes, if it is one.
+fn pred_op(f: &Filter) -> Option<CmpOp> {
+    match f {
+        Filter::Cond { pred: Predicate::Cmp(op, _), .. } => Some(*op),
+        _ => None,
     }
 }
 

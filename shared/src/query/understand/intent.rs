@@ -477,6 +477,17 @@ impl Parser<'_> {
                 }
                 return Ok(self.exact(Plan::DistinctValues { field: self.fref(t), filter }));
             }
+            // "Which income changes were below -2?": the measure asked for and filtered is what is listed.
+            let asked_measure = self.spans.iter().enumerate().find_map(|(i, s)| match s.cue() {
+                Some(Cue::Which | Cue::What) => self.next_content(i).and_then(|j| match &self.spans[j].tag {
+                    Tag::Field(fs) if fs.len() == 1 && self.is_numeric(fs[0]) && in_filter.contains(&self.cat.fields[fs[0]].name) => Some(fs[0]),
+                    _ => None,
+                }),
+                _ => None,
+            });
+            if let Some(m) = asked_measure {
+                return Ok(self.exact(Plan::List { filter, label: Some(self.fref(m)) }));
+            }
             if self.cat.label.is_none() && !who {
                 if let Some(j) = self.unknown_noun() {
                     return Err(self.unknown_field_at(j));
