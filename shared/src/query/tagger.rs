@@ -439,7 +439,51 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     rows_noun_of_unnamed_rows(&mut out, cat);
     abbreviated_days_and_months(&mut out, cat);
     yes_no_nouns(&mut out, cat);
+    fields_by_other_words(&mut out, cat);
     out
+}
+
+/// "the earliest diagnosis date", "the longest time in months between estimated onset and
+/// diagnosis": a word naming several long fields names the one whose other words the question
+/// also says (a date field counts "date" or "when"), when exactly one says the most; the words
+/// that only served to pick it are placed with it.
+fn fields_by_other_words(out: &mut [Span], cat: &Catalog) {
+    for i in 0..out.len() {
+        let Tag::Field(fs) = out[i].tag.clone() else { continue };
+        if fs.len() < 2 {
+            continue;
+        }
+        let own: Vec<String> = super::text::fold(&out[i].raw).split_whitespace().map(str::to_string).collect();
+        let others: Vec<(usize, String)> = out.iter().enumerate().filter(|(j, s)| *j != i && !matches!(s.tag, Tag::Field(_) | Tag::Value(_) | Tag::Number(_) | Tag::Date(_))).flat_map(|(j, s)| super::text::fold(&s.raw).split_whitespace().map(move |w| (j, w.to_string())).collect::<Vec<_>>()).collect();
+        let score = |f: usize| -> (usize, Vec<usize>) {
+            let words = name_words(&cat.fields[f].name);
+            let mut hit = Vec::new();
+            for (j, w) in &others {
+                let said = w.len() >= 3 && !own.contains(w) && words.iter().any(|n| same_word(n, w));
+                let date_word = matches!(w.as_str(), "date" | "dates" | "when" | "fecha" | "data" | "datum" | "cuando" | "quan" | "wann") && matches!(cat.fields[f].ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime);
+                if said || date_word {
+                    hit.push(*j);
+                }
+            }
+            (hit.len(), hit)
+        };
+        let scored: Vec<(usize, usize, Vec<usize>)> = fs.iter().map(|&f| {
+            let (n, hit) = score(f);
+            (f, n, hit)
+        }).collect();
+        let best = scored.iter().map(|(_, n, _)| *n).max().unwrap_or(0);
+        let top: Vec<&(usize, usize, Vec<usize>)> = scored.iter().filter(|(_, n, _)| *n == best).collect();
+        if best == 0 || top.len() != 1 {
+            continue;
+        }
+        let (f, _, hit) = top[0].clone();
+        out[i].tag = Tag::Field(vec![f]);
+        for j in hit {
+            if out[j].tag == Tag::Unknown {
+                out[j].tag = Tag::Stop;
+            }
+        }
+    }
 }
 
 /// "Saturday" for the value "Sat", "Thursdays" for "Thur", "sábado" for "Sat", "January" for
