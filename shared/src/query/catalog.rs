@@ -167,6 +167,7 @@ impl Catalog {
         // A table with one row per day (month, year) is a table of days: "How many days had snow?"
         // names its rows even when nobody said so in a description.
         const WEEKS: &[&str] = &["week", "weeks", "semana", "semanas", "setmana", "setmanes", "woche", "wochen"];
+        const MONTHS: &[&str] = &["month", "months", "mes", "meses", "mesos", "monat", "monate", "monaten"];
         const QUARTERS: &[&str] = &["quarter", "quarters", "trimestre", "trimestres", "quartal", "quartale", "quartalen"];
         let mut period_words: Vec<&[&str]> = Vec::new();
         for (ci, col) in schema.columns.iter().enumerate() {
@@ -176,8 +177,9 @@ impl Catalog {
             }
             period_words.push(match granularity {
                 crate::schema::DateGranularity::Day if weekly(table, ci, *order) => WEEKS,
+                crate::schema::DateGranularity::Day if monthly_firsts(table, ci, *order) => MONTHS,
                 crate::schema::DateGranularity::Day => &["day", "days", "dia", "dias", "dies", "tag", "tage", "tagen"],
-                crate::schema::DateGranularity::Month => &["month", "months", "mes", "meses", "mesos", "monat", "monate", "monaten"],
+                crate::schema::DateGranularity::Month => MONTHS,
                 crate::schema::DateGranularity::Quarter => QUARTERS,
                 crate::schema::DateGranularity::Year => &["year", "years", "ano", "anos", "anys", "jahr", "jahre", "jahren"],
                 crate::schema::DateGranularity::Time => &[],
@@ -612,6 +614,17 @@ fn date_parts(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> Vec<
 
 /// One row per week: the date column's days, in any order, are 7 days apart from first to last.
 fn weekly(table: &Table, col: usize, order: crate::schema::DateOrder) -> bool {
+    steps(table, col, order, |a, b| (b - a).num_days() == 7)
+}
+
+/// One row per month written as its first day ("1969-01-01", "1969-02-01", …): a table of months.
+fn monthly_firsts(table: &Table, col: usize, order: crate::schema::DateOrder) -> bool {
+    use chrono::Datelike;
+    steps(table, col, order, |a, b| a.day() == 1 && b.day() == 1 && (b.year() * 12 + b.month() as i32) - (a.year() * 12 + a.month() as i32) == 1)
+}
+
+/// The column's dates, sorted, each one step (`next`) after the one before.
+fn steps(table: &Table, col: usize, order: crate::schema::DateOrder, next: impl Fn(chrono::NaiveDate, chrono::NaiveDate) -> bool) -> bool {
     if table.rows.len() > SHAPE_SCAN_ROWS {
         return false;
     }
@@ -627,7 +640,7 @@ fn weekly(table: &Table, col: usize, order: crate::schema::DateOrder) -> bool {
         return false;
     }
     days.sort();
-    days.windows(2).all(|w| (w[1] - w[0]).num_days() == 7)
+    days.windows(2).all(|w| next(w[0], w[1]))
 }
 
 /// A column named year and one named quarter (values 1–4) whose pairs are all different: each row is a quarter.

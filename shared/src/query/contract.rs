@@ -292,7 +292,7 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                     matches!(inner, Plan::Group { .. } | Plan::GroupTop { .. } | Plan::Compare { ask: CompareAsk::Each, .. })
                         || matches!(inner, Plan::Rank { field, .. } if ranked_after(spans, i, field, cat))
                         // "the average profit per line": per row is what an average is.
-                        || (funcs.contains(&AggFn::Avg) && spans[i + 1..].iter().find(|s| s.tag != Tag::Stop).is_some_and(|s| super::lang::is_row_word(&super::text::fold(&s.raw)) || (s.used && s.tag == Tag::Alias)))
+                        || ((funcs.contains(&AggFn::Avg) || funcs.contains(&AggFn::Median)) && spans[i + 1..].iter().find(|s| s.tag != Tag::Stop).is_some_and(|s| super::lang::is_row_word(&super::text::fold(&s.raw)) || (s.used && s.tag == Tag::Alias)))
                 }
                 // "How many miles per gallon does X do?" looks a number up; "the most common number of cylinders".
                 Cue::HowMany if matches!(inner, Plan::Lookup { .. } | Plan::LookupFields { .. } | Plan::Aggregate { .. }) || (next_field_used(spans, i, &uses) && !matches!(inner, Plan::Count { .. })) => true,

@@ -42,8 +42,8 @@ impl Parser<'_> {
         if let Some(u) = self.group_where()? {
             return Ok(u);
         }
-        // "the average profit per line", "Durchschnitt pro Zeile": an average is already one per row.
-        if self.has(Cue::Avg) {
+        // "the average profit per line", "Durchschnitt pro Zeile": an average (a median) is already one per row.
+        if self.has(Cue::Avg) || self.has(Cue::Median) {
             for i in 0..self.spans.len() {
                 if self.spans[i].cue() != Some(Cue::Per) || self.spans[i].used {
                     continue;
