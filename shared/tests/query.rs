@@ -650,6 +650,37 @@ fn session_14_classes() {
     let a = ask("Is the most frequent day Saturday?");
     assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(true)), "{}", a.answer);
 
+    // A word naming several long fields: the one whose other words the question says too.
+    const MERRELL: &str = "id,dead,is_male,is_white,age_at_diagnosis,time_elapsed_between_estimated_onset_and_diagnosis_(months),year_month_of_diagnosis,year_month_of_last_observation,time_between_diagnosis_and_last_observation_(years)\n1,False,False,False,26.0,47,1949-02,1949-11,0.7474486129078626\n2,True,False,False,28.0,33,1949-03,1949-04,0.08487511721664373\n3,False,False,False,35.0,65,1949-03,1953-12,4.75300656413205\n4,True,False,True,21.0,29,1949-03,1952-06,3.252633524302347\n5,True,False,True,35.0,300,1949-03,1953-09,4.503857026496095\n";
+    let d = dataset_of("merrell1955.csv", MERRELL);
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let a = ask("What's the longest time in months between estimated onset and diagnosis?");
+    assert_eq!(a.route, Route::Exact, "{}", a.answer);
+    assert!(a.answer.contains("time_elapsed_between_estimated_onset_and_diagnosis_(months)") && a.answer.contains("300"), "{}", a.answer);
+    let a = ask("what is the earliest diagnosis date?");
+    assert_eq!(a.route, Route::Exact, "{}", a.answer);
+    assert!(a.value.to_string().contains("1949-02"), "{} {}", a.value, a.answer);
+
+    // Two values of one cell asked at once, or a number pinned and bounded again: refused, never "no".
+    const EXPERIMENT: &str = "experiment_1,experiment_2,experiment_3,gender,group\n96.87,93.41,73.03,male,control\n87.30,129.60,66.05,female,control\n97.69,106.18,103.42,male,treatment\n102.97,93.81,56.99,female,treatment\n";
+    let d = dataset_of("experiment.csv", EXPERIMENT);
+    let a = futures::executor::block_on(d.ask(&mut Conversation::default(), "Are there exactly as many men as women in the study?"));
+    assert_ne!(a.route, Route::Exact, "{}", a.answer);
+    const ELNINO: &str = "YEAR,JAN,FEB\n1983,28.36,28.85\n1998,28.87,28.74\n";
+    let d = dataset_of("elnino.csv", ELNINO);
+    let a = futures::executor::block_on(d.ask(&mut Conversation::default(), "Was January 1998 warmer than January 1983?"));
+    assert_ne!(a.route, Route::Exact, "{}", a.answer);
+
+    // Dates on the first of each month make a table of months.
+    const SEATBELTS: &str = ",KSI,label\n1975-01-01,1577,0\n1975-02-01,1356,0\n1975-03-01,1652,0\n1975-04-01,1382,0\n1975-05-01,1519,0\n";
+    let d = dataset_of("seatbelts.csv", SEATBELTS);
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let a = ask("median KSI per month");
+    assert_eq!((a.route, a.value.as_f64()), (Route::Exact, Some(1519.0)), "{}", a.answer);
+    let a = ask("which month of 1975 had the lowest KSI?");
+    assert_eq!(a.route, Route::Exact, "{}", a.answer);
+    assert!(a.value.to_string().contains("1975-02"), "{} {}", a.value, a.answer);
+
     const DAYS: &str = "STATION,NAME,DATE,TMAX,TMIN\nUSW00094996,\"LINCOLN 11 SW, NE US\",2016-06-10,92,68\nUSW00094996,\"LINCOLN 11 SW, NE US\",2016-06-11,88,70\nUSW00094996,\"LINCOLN 11 SW, NE US\",2016-06-12,95,74\nUSW00094996,\"LINCOLN 11 SW, NE US\",2016-06-13,79,60\n";
     let d = dataset_of("lincoln_weather.csv", DAYS);
     let a = futures::executor::block_on(d.ask(&mut Conversation::default(), "How many days hit 90 degrees or more?"));
