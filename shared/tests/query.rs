@@ -666,6 +666,14 @@ fn session_14_classes() {
     let d = dataset_of("experiment.csv", EXPERIMENT);
     let a = futures::executor::block_on(d.ask(&mut Conversation::default(), "Are there exactly as many men as women in the study?"));
     assert_ne!(a.route, Route::Exact, "{}", a.answer);
+    // A comparative between groups ranks them: male 97.28, female 95.135.
+    let a = futures::executor::block_on(d.ask(&mut Conversation::default(), "which gender has the higher average experiment_1?"));
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!("male")), "{}", a.answer);
+    // A bare threshold names the one measure: not the unnamed running index, not whole weeks for 0.2.
+    const NH4: &str = "\"\",\"Date.On\",\"Date.Off\",\"Week\",\"NH4.Orig.mg.per.L\",\"NH4.mg.per.L\",\"Censored\"\n\"1\",2009-01-06,2009-01-13,2,\"<0.006\",0.006,TRUE\n\"2\",2009-01-13,2009-01-20,3,\"0.022\",0.022,FALSE\n\"3\",2010-06-15,2010-06-22,77,\"0.251\",0.251,FALSE\n";
+    let d = dataset_of("nh4.csv", NH4);
+    let a = futures::executor::block_on(d.ask(&mut Conversation::default(), "Was NH4 ever above 0.2?"));
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(true)), "{}", a.answer);
     const ELNINO: &str = "YEAR,JAN,FEB\n1983,28.36,28.85\n1998,28.87,28.74\n";
     let d = dataset_of("elnino.csv", ELNINO);
     let a = futures::executor::block_on(d.ask(&mut Conversation::default(), "Was January 1998 warmer than January 1983?"));

@@ -284,7 +284,8 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                 Cue::Who if i > 0 && super::text::fold(&s.raw) == "who" && (spans[i - 1].tag == Tag::Alias || matches!(super::text::fold(&spans[i - 1].raw).as_str(), "those" | "people" | "ones" | "anyone" | "everyone" | "someone")) => true,
                 Cue::Who => names_rows(inner, cat) && !matches!(inner, Plan::Lookup { field, .. } if cat.field(&field.0).is_some_and(|f| not_a_person(cat, f))),
                 // "higher", "fewer": a comparative is answered by comparing.
-                Cue::More | Cue::Less => matches!(inner, Plan::Compare { .. }),
+                // "Which gender has the higher average?": the top of the groups compared.
+                Cue::More | Cue::Less => matches!(inner, Plan::Compare { .. } | Plan::GroupTop { n: 1, .. }),
                 // "older than 5e": a comparison needs something in the plan that compares.
                 Cue::Op(op) => compares(plan, *op),
                 // "top 3 areas by council tax": after a ranking, "by" names the field ranked.

@@ -581,7 +581,14 @@ impl Parser<'_> {
         }
         // "did renewables exceed 10,000": a bare number, no field near it, the table's one measure.
         if number && !self.spans[a].used {
-            if let Some(m) = self.unique(|f| self.is_numeric(f) && !self.cat.fields[f].yearly && Some(f) != self.cat.label && self.cat.fields[f].ty != ColumnType::Identifier && self.takes_number(f, operand)) {
+            // Not an unnamed running index ("column_1"), nor whole numbers for a fraction ("above 0.2").
+            let measure = |f: usize| {
+                let fi = &self.cat.fields[f];
+                let index = fi.name.strip_prefix("column_").is_some_and(|n| n.chars().all(|c| c.is_ascii_digit())) && fi.distinct == self.cat.rows;
+                let whole_for_fraction = fi.ty == ColumnType::Integer && operand.fract() != 0.0;
+                !index && !whole_for_fraction
+            };
+            if let Some(m) = self.unique(|f| self.is_numeric(f) && !self.cat.fields[f].yearly && Some(f) != self.cat.label && self.cat.fields[f].ty != ColumnType::Identifier && self.takes_number(f, operand) && measure(f)) {
                 if self.spans.iter().all(|s| !matches!(&s.tag, Tag::Field(fs) if fs.contains(&m))) {
                     return Ok(Some(m));
                 }

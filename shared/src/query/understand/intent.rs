@@ -147,7 +147,9 @@ impl Parser<'_> {
             }
         }
         // "Which origin has the highest average mpg?": the groups ranked by an aggregate, named by the group.
-        if let (Some(func), true) = (agg, high || low) {
+        // "Which gender has the higher average?": a comparative between the groups ranks them too.
+        let comparative = !(high || low) && (self.has(Cue::More) || self.has(Cue::Less)) && matches!(self.asked, Shape::Category);
+        if let (Some(func), true) = (agg, high || low || comparative) {
             // "Which 3 cities have the lowest total profit?": a number between names how many.
             let past_n = |j: usize| if matches!(self.spans[j].tag, Tag::Number(_)) { self.next_content(j) } else { Some(j) };
             let group_word = self.spans.iter().enumerate().find_map(|(i, s)| match s.cue() {
@@ -169,6 +171,7 @@ impl Parser<'_> {
                 if let Some(&f) = numeric_targets.iter().find(|&&f| f != g) {
                     let desc = match (self.spans.iter().position(|s| matches!(s.cue(), Some(Cue::High | Cue::Top))), self.spans.iter().position(|s| matches!(s.cue(), Some(Cue::Low | Cue::Bottom)))) {
                         (Some(h), Some(l)) => h < l,
+                        (None, None) if comparative => self.has(Cue::More),
                         (h, _) => h.is_some(),
                     };
                     return Ok(self.exact(Plan::GroupTop { func, field: Some(self.fref(f)), by: self.fref(g), n: n.unwrap_or(1), desc, filter }));
