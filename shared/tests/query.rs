@@ -657,6 +657,11 @@ fn session_14_classes() {
     let a = ask("What's the longest time in months between estimated onset and diagnosis?");
     assert_eq!(a.route, Route::Exact, "{}", a.answer);
     assert!(a.answer.contains("time_elapsed_between_estimated_onset_and_diagnosis_(months)") && a.answer.contains("300"), "{}", a.answer);
+    // Flags named by their sex and their event; a flag counted is the rows it holds true for.
+    let a = ask("how many of the women died?");
+    assert_eq!((a.route, a.value.as_u64()), (Route::Exact, Some(3)), "{}", a.answer);
+    let a = ask("How many white patients died?");
+    assert_eq!((a.route, a.value.as_u64()), (Route::Exact, Some(2)), "{}", a.answer);
     let a = ask("what is the earliest diagnosis date?");
     assert_eq!(a.route, Route::Exact, "{}", a.answer);
     assert!(a.value.to_string().contains("1949-02"), "{} {}", a.value, a.answer);

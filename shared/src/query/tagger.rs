@@ -440,7 +440,33 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     abbreviated_days_and_months(&mut out, cat);
     yes_no_nouns(&mut out, cat);
     fields_by_other_words(&mut out, cat);
+    sex_flags(&mut out, cat);
     out
+}
+
+/// "the men", "women", "Männer" in a table with a flag `is_male` (or `male`, `is_female`): the
+/// rows whose flag says so (true for the sex it names, false for the other).
+fn sex_flags(out: &mut [Span], cat: &Catalog) {
+    const MEN: &[&str] = &["men", "man", "males", "male", "hombres", "hombre", "varones", "homes", "home", "manner", "mann"];
+    const WOMEN: &[&str] = &["women", "woman", "females", "female", "mujeres", "mujer", "dones", "dona", "frauen", "frau"];
+    let flag = |names: &[&str]| cat.fields.iter().position(|f| f.ty == crate::schema::ColumnType::Boolean && names.contains(&name_words(&f.name).join(" ").as_str()));
+    let (male, female) = (flag(&["is male", "male", "ismale"]), flag(&["is female", "female", "isfemale"]));
+    if male.is_none() && female.is_none() {
+        return;
+    }
+    for s in out.iter_mut() {
+        if !matches!(s.tag, Tag::Unknown | Tag::Alias) {
+            continue;
+        }
+        let w = super::text::fold(&s.raw);
+        let says_male = if MEN.contains(&w.as_str()) { true } else if WOMEN.contains(&w.as_str()) { false } else { continue };
+        let (f, value) = match (male, female) {
+            (Some(m), _) => (m, says_male),
+            (None, Some(fe)) => (fe, !says_male),
+            (None, None) => continue,
+        };
+        s.tag = Tag::Value(vec![ValueHit { field: f, value: value.to_string(), rows: 0, code: false }]);
+    }
 }
 
 /// "the earliest diagnosis date", "the longest time in months between estimated onset and
@@ -1324,6 +1350,13 @@ const MEASURE_NOUNS: &[&str] = &[
 
 /// The boolean column a verb or adjective form names ("arrested" → `arrest`).
 fn boolean_field(w: &str, cat: &Catalog) -> Option<usize> {
+    // "died" for a column `dead`: a word of an event's family names the flag that records it.
+    if let Some(family) = EVENT_FAMILIES.iter().find(|f| f.contains(&w)) {
+        let fs: Vec<usize> = cat.fields.iter().enumerate().filter(|(_, f)| f.ty == crate::schema::ColumnType::Boolean && f.names.iter().any(|n| n.len() == 1 && family.contains(&n[0].as_str()))).map(|(i, _)| i).collect();
+        if fs.len() == 1 {
+            return Some(fs[0]);
+        }
+    }
     let mut bases = vec![w.to_string()];
     bases.extend(adjective_base(w));
     if let Some(b) = w.strip_suffix('d').filter(|b| b.len() >= 4) {
@@ -1333,7 +1366,18 @@ fn boolean_field(w: &str, cat: &Catalog) -> Option<usize> {
         .fields
         .iter()
         .enumerate()
-        .filter(|(_, f)| f.ty == crate::schema::ColumnType::Boolean && f.names.iter().any(|n| n.len() == 1 && bases.iter().any(|b| same_word(&n[0], b))))
+        // "white" for `is_white`: a flag named "is"/"has"/"was" and one word is named by that word.
+        .filter(|(_, f)| {
+            f.ty == crate::schema::ColumnType::Boolean
+                && f.names.iter().any(|n| {
+                    let word = match n.as_slice() {
+                        [one] => one,
+                        [lead, one] if matches!(lead.as_str(), "is" | "has" | "was") => one,
+                        _ => return false,
+                    };
+                    bases.iter().any(|b| same_word(word, b))
+                })
+        })
         .map(|(i, _)| i)
         .collect();
     (fs.len() == 1).then(|| fs[0])

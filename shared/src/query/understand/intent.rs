@@ -444,6 +444,12 @@ impl Parser<'_> {
                     if pinned && !self.has(Cue::Distinct) {
                         return Ok(self.exact(Plan::Count { filter }));
                     }
+                    // "How many white patients died?" with a flag `is_white`: the rows it holds true for.
+                    if self.cat.fields[f].ty == ColumnType::Boolean && !self.has(Cue::Distinct) && !self.has(Cue::Values) {
+                        let flag = Filter::Cond { field: self.fref(f), pred: Predicate::Cmp(CmpOp::Eq, Literal::Bool(true)), negated: false };
+                        let filter = Filter::and(filter.into_iter().chain(std::iter::once(flag)).collect());
+                        return Ok(self.exact(Plan::Count { filter }));
+                    }
                     return Ok(self.exact(Plan::DistinctCount { field: self.fref(f), filter }));
                 }
                 if self.has(Cue::Distinct) {
