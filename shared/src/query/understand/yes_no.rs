@@ -14,11 +14,12 @@ impl Parser<'_> {
         let wrap = |inner: Plan, test: Test| Understanding::Exact { plan: Plan::Check { inner: Box::new(inner), test }, confidence };
         match plan {
             // "Is the maximum horsepower found in only one car?": the top of the ranking held by one row.
-            Plan::Aggregate { func: func @ (AggFn::Max | AggFn::Min), field, filter } if self.only_one().is_some() => {
+            // Only a ranking that names its rows returns every row tied at the top, so the test needs a label.
+            Plan::Aggregate { func: func @ (AggFn::Max | AggFn::Min), field, filter } if self.only_one().is_some() && self.cat.label.is_some() => {
                 self.mark_only_one();
                 wrap(Plan::Rank { field, n: 1, desc: func == AggFn::Max, label: self.cat.label.map(|l| self.fref(l)), filter, values: false }, Test::OneRow)
             }
-            Plan::Rank { field, n: 1, desc, label, filter, .. } if self.only_one().is_some() => {
+            Plan::Rank { field, n: 1, desc, label, filter, .. } if self.only_one().is_some() && (label.is_some() || self.cat.label.is_some()) => {
                 self.mark_only_one();
                 wrap(Plan::Rank { field, n: 1, desc, label: label.or_else(|| self.cat.label.map(|l| self.fref(l))), filter, values: false }, Test::OneRow)
             }
