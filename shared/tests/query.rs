@@ -684,6 +684,22 @@ fn session_14_classes() {
     let a = futures::executor::block_on(d.ask(&mut Conversation::default(), "Was January 1998 warmer than January 1983?"));
     assert_ne!(a.route, Route::Exact, "{}", a.answer);
 
+    // A wide table with a column per month is a series of months: "which month" asks for a column.
+    const SEA: &str = "YEAR,JAN,FEB,MAR,APR,MAY,JUN,JUL,AUG,SEP,OCT,NOV,DEC\n1950,23.110,24.200,25.370,23.860,23.030,21.570,20.630,20.150,19.670,20.030,20.020,21.800\n1983,27.250,28.230,28.850,28.820,28.370,27.430,25.730,23.880,22.260,22.220,22.210,23.190\n1997,23.700,26.080,27.170,26.740,26.770,26.150,25.590,24.950,24.690,24.640,25.850,27.080\n";
+    let d = dataset_of("elnino.csv", SEA);
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let a = ask("In 1997, which month was the warmest?");
+    assert_eq!(a.route, Route::Exact, "{}", a.answer);
+    assert!(a.value.to_string().contains("MAR"), "{} {}", a.value, a.answer);
+    let a = ask("list the months that were above 28 in 1983");
+    assert_eq!(a.route, Route::Exact, "{}", a.answer);
+    let mut got: Vec<String> = a.value.as_array().map(|v| v.iter().map(|x| x.as_str().unwrap_or_default().to_string()).collect()).unwrap_or_default();
+    got.sort();
+    assert_eq!(got, ["APR", "FEB", "MAR", "MAY"], "{}", a.answer);
+    // Ranking the members by the wide row's year ties them all: never exact.
+    let a = ask("Which month varies the most from year to year?");
+    assert_ne!(a.route, Route::Exact, "{}", a.answer);
+
     // Dates on the first of each month make a table of months.
     const SEATBELTS: &str = ",KSI,label\n1975-01-01,1577,0\n1975-02-01,1356,0\n1975-03-01,1652,0\n1975-04-01,1382,0\n1975-05-01,1519,0\n";
     let d = dataset_of("seatbelts.csv", SEATBELTS);

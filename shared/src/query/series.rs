@@ -237,6 +237,12 @@ pub fn catalog(view: &LongView, schema: &TableSchema, wide: &super::Catalog, wid
             add(k, &[one.as_str(), one.trim_end_matches('s')]);
         }
     }
+    // JAN … DEC, "January" … : a series of months is asked about by "which month".
+    let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+    let members: Vec<&str> = cat.values.iter().filter(|(_, hs)| hs.iter().any(|h| h.field == k)).map(|(key, _)| key.as_str()).collect();
+    if members.len() >= 3 && members.iter().all(|m| months.contains(m) || super::lang::month_word(m, true).is_some()) {
+        add(k, &["month", "months", "mes", "meses", "mesos", "monat", "monate", "monaten"]);
+    }
     add(v, VALUE_WORDS);
     if view.kind == SeriesKind::Percent {
         add(v, PERCENT_WORDS);
@@ -307,6 +313,8 @@ pub fn answers_rightly(plan: &super::Plan, cat: &super::Catalog, view: &LongView
         Plan::Lookup { field, key: k } => cell_of(&field.0, Some(k)),
         Plan::LookupFields { fields, key: k } => fields.iter().all(|f| cell_of(&f.0, Some(k))),
         // "Which stock hit the lowest value?" names one row; more rows may repeat a member or a wide row.
+        // Members named by the ranking of a field of the wide row (its year) all tie: only the value ranks them.
+        Plan::Rank { field, label, .. } if label.as_ref().is_some_and(|l| l.0 == key) && field.0 != value => false,
         Plan::Rank { n, label, filter, .. } => *n == 1 || one_member(filter.as_ref()) || (label.as_ref().is_some_and(|l| l.0 == key) && one_row(filter.as_ref())),
         Plan::Aggregate { func, field, filter } => spread_free(*func, Some(&field.0)) || one_member(filter.as_ref()),
         Plan::Group { func, field, filter, .. } | Plan::GroupTop { func, field, filter, .. } | Plan::GroupWhere { func, field, filter, .. } => {

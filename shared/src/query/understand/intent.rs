@@ -210,6 +210,8 @@ impl Parser<'_> {
         let rank_field = after_superlative
             .or(numeric_targets.first().copied())
             .or(by.filter(|&b| self.is_numeric(b) || self.is_date(b)))
+            // "In 1997, which month was the warmest?" over a series of months: its values are what is ranked.
+            .or_else(|| (self.cat.row_stride > 1).then(|| self.unique(|f| self.is_numeric(f) && !self.cat.fields[f].yearly)).flatten())
             .or_else(|| targets.iter().copied().find(|&f| self.is_date(f)));
         // "Which city has the highest population?": the rows ranked, each named by the field asked for.
         // "In which years … its three highest emissions": a number field asked for names the ranked rows too.
@@ -241,7 +243,7 @@ impl Parser<'_> {
         let ranking = named_extreme
             || self.has(Cue::Top)
             || self.has(Cue::Bottom)
-            || ((high || low) && agg.is_none() && (alias || self.label_named(&targets) || self.has(Cue::Who) || n.is_some() || (which_field.is_some() && !numeric_targets.is_empty())))
+            || ((high || low) && agg.is_none() && (alias || self.label_named(&targets) || self.has(Cue::Who) || n.is_some() || (which_field.is_some() && (!numeric_targets.is_empty() || self.cat.row_stride > 1))))
             || (extreme && (which_alias || self.has(Cue::Who) || n.is_some() || among.is_some()));
         if ranking && !self.has(Cue::Most) && !self.has(Cue::Least) {
             let desc = !(self.has(Cue::Bottom) || (low && !self.has(Cue::Top)) || (agg == Some(AggFn::Min) && !high));
