@@ -671,6 +671,10 @@ fn session_14_classes() {
     let d = dataset_of("experiment.csv", EXPERIMENT);
     let a = futures::executor::block_on(d.ask(&mut Conversation::default(), "Are there exactly as many men as women in the study?"));
     assert_ne!(a.route, Route::Exact, "{}", a.answer);
+    // A measure noun before "in" and a field is that field's ("score in experiment 3").
+    let a = futures::executor::block_on(d.ask(&mut Conversation::default(), "What's the median score in experiment 3 for the control group?"));
+    assert_eq!(a.route, Route::Exact, "{}", a.answer);
+    assert!((a.value.as_f64().unwrap_or(0.0) - 69.54).abs() < 1e-9, "{}", a.answer);
     // A comparative between groups ranks them: male 97.28, female 95.135.
     let a = futures::executor::block_on(d.ask(&mut Conversation::default(), "which gender has the higher average experiment_1?"));
     assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!("male")), "{}", a.answer);

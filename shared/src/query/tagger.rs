@@ -767,7 +767,9 @@ fn measure_nouns(out: &mut [Span], cat: &Catalog) {
         }
         // A word of the file's name may come between ("violent crime rate" in statecrime.csv).
         let before = out[..i].iter().rposition(|s| s.tag != Tag::Stop);
-        if before.is_some_and(|j| matches!(out[j].tag, Tag::Field(_)) && i - j <= 2) {
+        // "the median score in experiment 3": the field the measure is of, named after it.
+        let of_field_after = matches!(out.get(i + 1).and_then(Span::cue), Some(Cue::In | Cue::Of)) && out.get(i + 2).is_some_and(|s| matches!(s.tag, Tag::Field(_)));
+        if before.is_some_and(|j| matches!(out[j].tag, Tag::Field(_)) && i - j <= 2) || of_field_after {
             out[i].tag = Tag::Stop;
         }
     }
