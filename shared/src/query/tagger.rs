@@ -568,7 +568,7 @@ fn yes_no_nouns(out: &mut [Span], cat: &Catalog) {
 /// Not where an amount is asked ("in total", "overall") or the noun is a unit counted by a measure.
 fn rows_noun_of_unnamed_rows(out: &mut [Span], cat: &Catalog) {
     const AMOUNTS: &[&str] = &[
-        "total", "overall", "altogether", "combined", "sum", "insgesamt", "gesamt", "en total", "en total", "summe", "units", "votes", "points", "goals", "dollars", "euros", "sales", "hours",
+        "total", "overall", "altogether", "combined", "sum", "insgesamt", "gesamt", "summe", "units", "votes", "points", "goals", "dollars", "euros", "sales", "hours",
         "minutes", "seconds", "days", "years", "months", "weeks", "miles", "pounds", "unidades", "votos", "puntos", "unitats", "vots", "punts", "einheiten", "stimmen", "punkte", "money", "dinero",
     ];
     // Rows that are an entity's periods (a firm's years) are not what "how many employees" counts.
@@ -622,7 +622,7 @@ fn initials_of_fields(out: &mut [Span], cat: &Catalog) {
 fn demonym_values(out: &mut [Span], cat: &Catalog) {
     const ENDINGS: &[&str] = &[
         "ese", "eses", "an", "ans", "ian", "ians", "ean", "eans", "n", "ns", "ano", "anos", "ana", "anas", "iano", "ianos", "iana", "ianas", "eo", "eos", "ea", "eas", "eu", "eus",
-        "ea", "es", "o", "os", "isch", "ische", "ischen", "ischer", "isches", "aisch", "aische", "aischen", "aischer", "tisch", "tische", "tischen", "tischer", "atisch", "atische", "atischen", "atischer", "",
+        "es", "o", "os", "isch", "ische", "ischen", "ischer", "isches", "aisch", "aische", "aischen", "aischer", "tisch", "tische", "tischen", "tischer", "atisch", "atische", "atischen", "atischer", "",
     ];
     for s in out.iter_mut() {
         if s.tag != Tag::Unknown {
@@ -653,7 +653,7 @@ fn demonym_values(out: &mut [Span], cat: &Catalog) {
 /// "Wie viele Scheidungen…", "Quants divorcis…" with Divorces and Divorces_per_1000: a word that
 /// names a count and its rate per N is the count, unless the question speaks of a rate.
 fn counts_over_rates(out: &mut [Span], cat: &Catalog) {
-    const RATE_WORDS: &[&str] = &["rate", "rates", "ratio", "tasa", "tasas", "taxa", "taxes", "quote", "rate", "per", "por", "pro", "je", "cada", "capita"];
+    const RATE_WORDS: &[&str] = &["rate", "rates", "ratio", "tasa", "tasas", "taxa", "taxes", "quote", "per", "por", "pro", "je", "cada", "capita"];
     let rate_said = out.iter().any(|s| s.cue() == Some(Cue::Per) || super::text::fold(&s.raw).split_whitespace().any(|w| RATE_WORDS.contains(&w)));
     if rate_said {
         return;
