@@ -447,7 +447,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
 /// "the men", "women", "Männer" in a table with a flag `is_male` (or `male`, `is_female`): the
 /// rows whose flag says so (true for the sex it names, false for the other).
 fn sex_flags(out: &mut [Span], cat: &Catalog) {
-    const MEN: &[&str] = &["men", "man", "males", "male", "hombres", "hombre", "varones", "homes", "home", "manner", "mann"];
+    const MEN: &[&str] = &["men", "man", "males", "male", "hombres", "hombre", "varones", "manner", "mann"];
     const WOMEN: &[&str] = &["women", "woman", "females", "female", "mujeres", "mujer", "dones", "dona", "frauen", "frau"];
     let flag = |names: &[&str]| cat.fields.iter().position(|f| f.ty == crate::schema::ColumnType::Boolean && names.contains(&name_words(&f.name).join(" ").as_str()));
     let (male, female) = (flag(&["is male", "male", "ismale"]), flag(&["is female", "female", "isfemale"]));
