@@ -596,7 +596,11 @@ impl Parser<'_> {
         }
         // "How many days hit 90 degrees?", "days above 75": in a table of highs and lows, a day
         // reaches a number from below by its high (whether it fell under one is not so plain).
-        if number && !self.spans[a].used && matches!(self.spans[op].cue(), Some(Cue::Op(CmpOp::Gt | CmpOp::Ge) | Cue::OpPost(CmpOp::Ge))) {
+        // Only words that compare any amount ("above", "hit", "or more"), never another dimension
+        // ("older than 35" asks for an age the table lacks).
+        const REACHING: &[&str] = &["above", "over", "more than", "greater than", "higher than", "at least", "or more", "exceed", "hit", "reach", "warmer", "hotter", "superior", "mas de", "mes de", "por encima", "per sobre", "uber", "mehr als", "mindestens", "almenys", "al menos"];
+        let reaching = REACHING.iter().any(|w| crate::query::text::fold(&self.spans[op].raw).contains(w));
+        if number && reaching && !self.spans[a].used && matches!(self.spans[op].cue(), Some(Cue::Op(CmpOp::Gt | CmpOp::Ge) | Cue::OpPost(CmpOp::Ge))) {
             if let Some((hi, lo)) = crate::query::tagger::max_min_pair(self.cat) {
                 let others = self.spans.iter().any(|s| matches!(&s.tag, Tag::Field(fs) if fs.iter().any(|&f| self.is_numeric(f))));
                 if !others && self.takes_number(hi, operand) && self.takes_number(lo, operand) {
