@@ -649,6 +649,14 @@ fn session_14_classes() {
     assert_eq!((a.route, a.value.as_f64()), (Route::Exact, Some(27.33)), "{}", a.answer);
     let a = ask("Is the most frequent day Saturday?");
     assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(true)), "{}", a.answer);
+    // "sunny" is not the day Sun, in a column of weekdays.
+    let a = ask("How many sunny days were there?");
+    assert_ne!(a.route, Route::Exact, "{}", a.answer);
+    // …and "Sunday" is not the weather "sun" outside one.
+    const WEATHER: &str = "date,precipitation,temp_max,temp_min,wind,weather\n2012-01-01,0.0,12.8,5.0,4.7,drizzle\n2012-01-02,10.9,10.6,2.8,4.5,rain\n2012-01-03,0.8,11.7,7.2,2.3,rain\n2012-01-08,0.0,10.0,2.8,2.0,sun\n";
+    let w = dataset_of("seattle-weather.csv", WEATHER);
+    let a = futures::executor::block_on(w.ask(&mut Conversation::default(), "Is the most common day Sunday?"));
+    assert_ne!(a.route, Route::Exact, "{}", a.answer);
 
     // A word naming several long fields: the one whose other words the question says too.
     const MERRELL: &str = "id,dead,is_male,is_white,age_at_diagnosis,time_elapsed_between_estimated_onset_and_diagnosis_(months),year_month_of_diagnosis,year_month_of_last_observation,time_between_diagnosis_and_last_observation_(years)\n1,False,False,False,26.0,47,1949-02,1949-11,0.7474486129078626\n2,True,False,False,28.0,33,1949-03,1949-04,0.08487511721664373\n3,False,False,False,35.0,65,1949-03,1953-12,4.75300656413205\n4,True,False,True,21.0,29,1949-03,1952-06,3.252633524302347\n5,True,False,True,35.0,300,1949-03,1953-09,4.503857026496095\n";

@@ -375,7 +375,8 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
         // Offered last with the lowest rank, so anything else the word could be wins.
         if !strict[i] {
             if let Some(hits) = adjective_base(folds[i]).iter().find_map(|b| cat.values.get(b.as_str())) {
-                let hits: Vec<ValueHit> = hits.iter().filter(|h| !h.code && cat.fields[h.field].categorical).cloned().collect();
+                // Not a day or month written short ("sunny" is not Sun in a column of weekdays).
+                let hits: Vec<ValueHit> = hits.iter().filter(|h| !h.code && cat.fields[h.field].categorical && !calendar_field(cat, h.field)).cloned().collect();
                 if !hits.is_empty() {
                     offer(1, Tag::Value(hits), 0);
                 }
@@ -512,8 +513,19 @@ fn fields_by_other_words(out: &mut [Span], cat: &Catalog) {
     }
 }
 
+/// A category column of days of the week or of months written short ("Thur", "Fri", "Sat"): three
+/// of its values or more are the start of a day's or a month's English name.
+fn calendar_field(cat: &Catalog, f: usize) -> bool {
+    const NAMES: &[&str] = &[
+        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march", "april", "may", "june", "july", "august", "september",
+        "october", "november", "december",
+    ];
+    let short = cat.values.iter().filter(|(k, hs)| k.len() >= 3 && hs.iter().any(|h| h.field == f) && NAMES.iter().any(|n| n.len() > k.len() && n.starts_with(k.as_str()))).count();
+    short >= 3
+}
+
 /// "Saturday" for the value "Sat", "Thursdays" for "Thur", "sábado" for "Sat", "January" for
-/// "Jan": a day or month named in full where a category holds its English abbreviation.
+/// "Jan": a day or month named in full where a column of days or months holds its abbreviation.
 fn abbreviated_days_and_months(out: &mut [Span], cat: &Catalog) {
     for s in out.iter_mut() {
         if s.tag != Tag::Unknown {
@@ -525,7 +537,7 @@ fn abbreviated_days_and_months(out: &mut [Span], cat: &Catalog) {
         let keys: Vec<&String> = cat
             .values
             .iter()
-            .filter(|(k, hits)| k.len() >= 3 && k.len() < full.len() && full.starts_with(k.as_str()) && hits.iter().any(|h| cat.fields[h.field].categorical))
+            .filter(|(k, hits)| k.len() >= 3 && k.len() < full.len() && full.starts_with(k.as_str()) && hits.iter().any(|h| cat.fields[h.field].categorical && calendar_field(cat, h.field)))
             .map(|(k, _)| k)
             .collect();
         if let [k] = keys.as_slice() {
@@ -1315,6 +1327,8 @@ fn join_field_words(out: &mut [Span], cat: &Catalog, lang: Lang) {
             && order_word(&w).is_none()
             && super::lang::sign_word(&w).is_none()
             && !["est", "ed", "ing", "ly", "er"].iter().any(|e| w.ends_with(e))
+            // "sunny days" in tips.csv: an adjective of a value ("Sun", a day) is not a plain noun.
+            && adjective_base(&w).iter().all(|b| !cat.values.contains_key(b.as_str()))
             && next_to_field(&|f| cat.fields[f].names.iter().all(|n| n.len() == 1));
         if shortened || measure || compound {
             out[i].tag = Tag::Stop;
