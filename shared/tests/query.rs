@@ -582,6 +582,10 @@ fn session_14_classes() {
     // "all" before the rows' noun tests every row; it was answered "yes" because some row matched.
     exact("Are all cars from USA?", serde_json::json!(false));
     exact("Do all cars have more than 2 cylinders?", serde_json::json!(true));
+    // "all" before a value that names the rows: every such row (the Japanese cars all have 4
+    // cylinders; one of the two European cars has 46 horsepower).
+    exact("Do all Japanese cars have 4 cylinders?", serde_json::json!(true));
+    exact("Do all European cars have more than 100 horsepower?", serde_json::json!(false));
 
     const VOTES: &str = "COUNCILDIST,YES,COUTAX,UNEMPF,MOR\nFalkirk,69.2,680,21.5,121\nGlasgow_City,75,982,19.4,137\nInverclyde,67.2,831,18.5,138\nOrkney_Islands,47.4,515,26.8,106\nShetland_Islands,51.6,486,23.2,117\n";
     let d = dataset_of("scotvote.csv", VOTES);
@@ -604,6 +608,8 @@ fn session_14_classes() {
     assert_eq!((a.route, a.value.as_f64()), (Route::Exact, Some(50.0)), "{}", a.answer);
     let a = ask("Is Maine the state with the least violent crime?");
     assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(true)), "{}", a.answer);
+    let a = ask("Which of the states has the highest murder?");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(["Nevada"])), "{}", a.answer);
     let a = ask("Is Texas the state with the highest poverty?");
     assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(true)), "{}", a.answer);
 
@@ -649,6 +655,11 @@ fn session_14_classes() {
     assert_eq!((a.route, a.value.as_f64()), (Route::Exact, Some(27.33)), "{}", a.answer);
     let a = ask("Is the most frequent day Saturday?");
     assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(true)), "{}", a.answer);
+    // "all the smokers": every smoker (the one smoker here is a man), never "some row matches".
+    let a = ask("Are all the smokers male?");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(true)), "{}", a.answer);
+    let a = ask("Are all the non-smokers male?");
+    assert_ne!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(true)), "{}", a.answer);
     // "sunny" is not the day Sun, in a column of weekdays.
     let a = ask("How many sunny days were there?");
     assert_ne!(a.route, Route::Exact, "{}", a.answer);

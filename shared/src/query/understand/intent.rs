@@ -81,8 +81,10 @@ impl Parser<'_> {
         let low = self.has(Cue::Low) || self.has(Cue::Bottom);
         let n = self.rank_n();
         // "which car", "qué coche": a question word right before a row alias asks for rows.
+        // "which of the states": "of" may come between.
         let which_alias = self.spans.iter().enumerate().any(|(i, s)| {
-            matches!(s.cue(), Some(Cue::Which | Cue::What)) && self.next_content(i).is_some_and(|j| self.spans[j].tag == Tag::Alias)
+            let next = self.next_content(i).and_then(|j| if self.spans[j].cue() == Some(Cue::Of) { self.next_content(j) } else { Some(j) });
+            matches!(s.cue(), Some(Cue::Which | Cue::What)) && next.is_some_and(|j| self.spans[j].tag == Tag::Alias)
         });
 
         // Share of rows.
@@ -274,7 +276,7 @@ impl Parser<'_> {
             // "Which month…", "Qué mes…", "Who…": a question word before a name-like word asks for names.
             let asks_names = self.has(Cue::Who)
                 || self.spans.iter().enumerate().any(|(i, s)| {
-                    let after_n = self.next_content(i).and_then(|j| if matches!(self.spans[j].tag, Tag::Number(_)) { self.next_content(j) } else { Some(j) });
+                    let after_n = self.next_content(i).and_then(|j| if matches!(self.spans[j].tag, Tag::Number(_) | Tag::Cue(Cue::Of)) { self.next_content(j) } else { Some(j) });
                     matches!(s.cue(), Some(Cue::Which | Cue::What))
                         && after_n.is_some_and(|j| match &self.spans[j].tag {
                             Tag::Field(fs) => fs.iter().all(|&f| !self.is_numeric(f)),
@@ -344,8 +346,9 @@ impl Parser<'_> {
                 for &j in &any_rows {
                     self.spans[j].used = true;
                 }
-                // "Are all cars from USA?": every row passes, a test the yes/no stage makes of the count.
-                if self.every_word().is_some() {
+                // "Are all cars from USA?": every row passes, a test the yes/no stage makes of the count
+                // (an "all" it cannot read as every row leaves the count unanswered).
+                if self.every_word().is_some() || self.all_word() {
                     return Ok(self.exact(Plan::Count { filter: Some(f) }));
                 }
                 return Ok(self.exact(Plan::Check { inner: Box::new(Plan::Count { filter: Some(f) }), test: Test::Cmp { op: CmpOp::Gt, value: 0.0 } }));

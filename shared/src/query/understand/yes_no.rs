@@ -55,6 +55,8 @@ impl Parser<'_> {
                 self.spans[i].used = true;
                 wrap(Plan::Share { filter, base }, Test::Cmp { op: CmpOp::Eq, value: 100.0 })
             }
+            // "all" that no rule above read as "every row" is not "some row": left unanswered.
+            Plan::Count { filter: Some(f) } if self.all_word() => Understanding::Exact { plan: Plan::Count { filter: Some(f) }, confidence },
             Plan::Count { filter: Some(f) } => wrap(Plan::Count { filter: Some(f) }, Test::Cmp { op: CmpOp::Gt, value: 0.0 }),
             Plan::Frequent { field, most, filter } => {
                 let (taken, rest) = take_cond(filter.clone(), |f, p| f == &field && matches!(p, Predicate::Cmp(CmpOp::Eq, Literal::Text(_))));
@@ -111,7 +113,7 @@ impl Parser<'_> {
 
 impl Parser<'_> {
     /// "all", "every", "todos", "alle", "tots": the question is about each value.
-    fn all_word(&self) -> bool {
+    pub(super) fn all_word(&self) -> bool {
         self.spans.iter().any(|s| matches!(crate::query::text::fold(&s.raw).as_str(), "all" | "every" | "each" | "todos" | "todas" | "tots" | "totes" | "alle" | "jeder" | "jede" | "jedes" | "cada"))
     }
 
@@ -151,7 +153,8 @@ impl Parser<'_> {
             let w = crate::query::text::fold(&s.raw);
             let all_of = w == "all" && self.spans.get(i + 1).is_some_and(|n| crate::query::text::fold(&n.raw) == "of");
             // "Are all cars from USA?", "Sind alle Autos…": "all" before the rows' noun.
-            let all_rows = matches!(w.as_str(), "all" | "alle") && self.next_content(i).is_some_and(|j| self.spans[j].tag == Tag::Alias);
+            // "Are all Japanese cars …", "Are all the smokers male?": or a value that names the rows.
+            let all_rows = matches!(w.as_str(), "all" | "alle") && self.next_content(i).is_some_and(|j| matches!(self.spans[j].tag, Tag::Alias | Tag::Value(_)));
             !s.used
                 && matches!(s.tag, Tag::Unknown | Tag::Stop)
                 && (all_of || all_rows || matches!(w.as_str(), "every" | "jeder" | "jede" | "jedem" | "jeden" | "jedes" | "cada" | "todos" | "todas" | "tots" | "totes"))
