@@ -188,10 +188,13 @@ pub fn weekday_word(w: &str) -> Option<&'static str> {
     DAYS.iter().find(|(_, ws)| ws.contains(&w)).map(|(en, _)| *en)
 }
 
+/// The days of the week and the months in English, folded: what tables abbreviate ("Sat", "JAN").
+pub const DAY_NAMES: &[&str] = &["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+pub const MONTH_NAMES: &[&str] = &["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+
 /// A month's English name (1 = "january").
 pub fn month_name(m: u32) -> Option<&'static str> {
-    const NAMES: [&str; 12] = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
-    NAMES.get(m.checked_sub(1)? as usize).copied()
+    MONTH_NAMES.get(m.checked_sub(1)? as usize).copied()
 }
 
 impl Lexicon {

@@ -238,9 +238,9 @@ pub fn catalog(view: &LongView, schema: &TableSchema, wide: &super::Catalog, wid
         }
     }
     // JAN … DEC, "January" … : a series of months is asked about by "which month".
-    let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
     let members: Vec<&str> = cat.values.iter().filter(|(_, hs)| hs.iter().any(|h| h.field == k)).map(|(key, _)| key.as_str()).collect();
-    if members.len() >= 3 && members.iter().all(|m| months.contains(m) || super::lang::month_word(m, true).is_some()) {
+    let month = |m: &str| super::lang::month_word(m, true).is_some() || (m.len() == 3 && super::lang::MONTH_NAMES.iter().any(|n| n.starts_with(m)));
+    if members.len() >= 3 && members.iter().all(|m| month(m)) {
         add(k, &["month", "months", "mes", "meses", "mesos", "monat", "monate", "monaten"]);
     }
     add(v, VALUE_WORDS);

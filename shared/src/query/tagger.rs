@@ -516,11 +516,8 @@ fn fields_by_other_words(out: &mut [Span], cat: &Catalog) {
 /// A category column of days of the week or of months written short ("Thur", "Fri", "Sat"): three
 /// of its values or more are the start of a day's or a month's English name.
 fn calendar_field(cat: &Catalog, f: usize) -> bool {
-    const NAMES: &[&str] = &[
-        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march", "april", "may", "june", "july", "august", "september",
-        "october", "november", "december",
-    ];
-    let short = cat.values.iter().filter(|(k, hs)| k.len() >= 3 && hs.iter().any(|h| h.field == f) && NAMES.iter().any(|n| n.len() > k.len() && n.starts_with(k.as_str()))).count();
+    use super::lang::{DAY_NAMES, MONTH_NAMES};
+    let short = cat.values.iter().filter(|(k, hs)| k.len() >= 3 && hs.iter().any(|h| h.field == f) && DAY_NAMES.iter().chain(MONTH_NAMES).any(|n| n.len() > k.len() && n.starts_with(k.as_str()))).count();
     short >= 3
 }
 
@@ -534,14 +531,8 @@ fn abbreviated_days_and_months(out: &mut [Span], cat: &Catalog) {
         let w = super::text::fold(&s.raw);
         let capital = s.raw.chars().next().is_some_and(char::is_uppercase);
         let Some(full) = super::lang::weekday_word(&w).or_else(|| super::lang::month_word(&w, capital).and_then(super::lang::month_name)) else { continue };
-        let keys: Vec<&String> = cat
-            .values
-            .iter()
-            .filter(|(k, hits)| k.len() >= 3 && k.len() < full.len() && full.starts_with(k.as_str()) && hits.iter().any(|h| cat.fields[h.field].categorical && calendar_field(cat, h.field)))
-            .map(|(k, _)| k)
-            .collect();
-        if let [k] = keys.as_slice() {
-            s.tag = Tag::Value(cat.values[*k].iter().filter(|h| cat.fields[h.field].categorical).cloned().collect());
+        if let Some(hits) = one_category_value(cat, |k, hits| k.len() >= 3 && k.len() < full.len() && full.starts_with(k) && hits.iter().any(|h| cat.fields[h.field].categorical && calendar_field(cat, h.field))) {
+            s.tag = Tag::Value(hits);
         }
     }
 }
@@ -644,20 +635,15 @@ fn demonym_values(out: &mut [Span], cat: &Catalog) {
         if w.len() < 5 || !w.chars().all(char::is_alphabetic) {
             continue;
         }
-        let keys: Vec<&String> = cat
-            .values
-            .iter()
-            .filter(|(k, hits)| {
-                !k.contains(' ') && k.len() >= 4 && *k != &w && hits.iter().any(|h| cat.fields[h.field].categorical && !h.code) && {
-                    // The value less a final vowel, "y" or "s": Japan, Europ(e), Afric(a), Ital(y), America(s).
-                    let stems = [k.as_str(), k.trim_end_matches(['a', 'e', 'o', 'y', 's'])];
-                    stems.iter().any(|st| st.len() >= 4 && w.strip_prefix(st).is_some_and(|rest| ENDINGS.contains(&rest) && (!rest.is_empty() || k.ends_with('y'))))
-                }
-            })
-            .map(|(k, _)| k)
-            .collect();
-        if let [k] = keys.as_slice() {
-            s.tag = Tag::Value(cat.values[*k].iter().filter(|h| cat.fields[h.field].categorical).cloned().collect());
+        let demonym = |k: &str, hits: &[ValueHit]| {
+            !k.contains(' ') && k.len() >= 4 && k != w && hits.iter().any(|h| cat.fields[h.field].categorical && !h.code) && {
+                // The value less a final vowel, "y" or "s": Japan, Europ(e), Afric(a), Ital(y), America(s).
+                let stems = [k, k.trim_end_matches(['a', 'e', 'o', 'y', 's'])];
+                stems.iter().any(|st| st.len() >= 4 && w.strip_prefix(st).is_some_and(|rest| ENDINGS.contains(&rest) && (!rest.is_empty() || k.ends_with('y'))))
+            }
+        };
+        if let Some(hits) = one_category_value(cat, demonym) {
+            s.tag = Tag::Value(hits);
         }
     }
 }
@@ -787,6 +773,16 @@ fn measure_nouns(out: &mut [Span], cat: &Catalog) {
     }
 }
 
+/// The category hits of the one value key `keep` accepts (`None` when none or several do): how a
+/// word read as a value by a likeness (cognate, demonym, abbreviation) becomes that value.
+fn one_category_value(cat: &Catalog, keep: impl Fn(&str, &[ValueHit]) -> bool) -> Option<Vec<ValueHit>> {
+    let keys: Vec<&String> = cat.values.iter().filter(|(k, hits)| keep(k, hits)).map(|(k, _)| k).collect();
+    match keys.as_slice() {
+        [k] => Some(cat.values[*k].iter().filter(|h| cat.fields[h.field].categorical).cloned().collect()),
+        _ => None,
+    }
+}
+
 /// "metaloides" for metalloid, "Konservative" for Conservative: in a question not in English, a
 /// word left unknown that is the cognate of exactly one one-word category value names it.
 fn cognate_values(out: &mut [Span], cat: &Catalog) {
@@ -801,14 +797,8 @@ fn cognate_values(out: &mut [Span], cat: &Catalog) {
         if !w.chars().all(char::is_alphabetic) {
             continue;
         }
-        let keys: Vec<&String> = cat
-            .values
-            .iter()
-            .filter(|(k, hits)| !k.contains(' ') && cognate(k, &w) && hits.iter().any(|h| cat.fields[h.field].categorical && field_of.is_none_or(|f| f == h.field)))
-            .map(|(k, _)| k)
-            .collect();
-        if let [k] = keys.as_slice() {
-            s.tag = Tag::Value(cat.values[*k].iter().filter(|h| cat.fields[h.field].categorical).cloned().collect());
+        if let Some(hits) = one_category_value(cat, |k, hits| !k.contains(' ') && cognate(k, &w) && hits.iter().any(|h| cat.fields[h.field].categorical && field_of.is_none_or(|f| f == h.field))) {
+            s.tag = Tag::Value(hits);
         }
     }
 }
