@@ -155,7 +155,7 @@ test('malicious SQL from the model: /v1/sql refuses it, never sends it back', as
 
 test('malicious SQL from the model in a published collection: refused or bounded, never a forged answer', { timeout: 120000 }, async () => {
   // A computation the rules read only in part goes to LLM-written SQL in the collection's object.
-  const question = 'Is the average age of people in Lisbon higher than in Porto?';
+  const question = 'What share of the total age belongs to people in Lisbon?';
   for (const [what, sql] of Object.entries(MALICIOUS)) {
     llm.reply = () => `\`\`\`sql\n${sql}\n\`\`\``;
     const calls = llm.calls;

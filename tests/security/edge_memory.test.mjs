@@ -77,7 +77,7 @@ const REFUSED = {
 };
 
 /** A question the rules read only in part, so the collection's object asks the model for SQL. */
-const QUESTION = 'Is the average age of people in Lisbon higher than in Porto?';
+const QUESTION = 'What share of the total age belongs to people in Lisbon?';
 
 let llm;
 let edge;
