@@ -741,3 +741,34 @@ fn session_14_classes() {
     let a = futures::executor::block_on(d.ask(&mut Conversation::default(), "How many people are older than 35?"));
     assert_ne!(a.route, Route::Exact, "{}", a.answer);
 }
+
+/// Session 15's classes, on excerpts of real tables (lifelines' merrell1955, TH.data's GBSG2);
+/// each answer worked out from the rows shown.
+#[test]
+fn session_15_classes() {
+    const MERRELL: &str = "id,dead,is_male,is_white,age_at_diagnosis,time_elapsed_between_estimated_onset_and_diagnosis_(months),year_month_of_diagnosis,year_month_of_last_observation,time_between_diagnosis_and_last_observation_(years)\n38,False,False,True,38.0,55,1950-11,1953-12,3.0828832898690597\n39,True,False,True,33.0,79,1950-11,1951-11,0.9993360575508052\n40,True,False,False,39.0,18,1950-12,1951-01,0.08487511721664373\n41,True,True,True,64.0,9,1951-02,1951-03,0.07666139619567822\n42,True,False,True,18.0,7,1951-03,1952-08,1.4209737366270354\n43,False,False,False,44.0,60,1951-04,1954-01,2.7543344490304387\n44,True,False,True,40.0,94,1951-04,1951-07,0.24914953763595418\n45,False,False,False,37.0,84,1951-05,1954-01,2.6721972388207833\n46,True,True,True,23.0,66,1951-05,1953-06,2.0862851393252426\n47,False,True,True,57.0,5,1951-06,1953-05,1.9165349048919553\n48,False,True,True,51.0,17,1951-06,1954-01,2.5873221216041395\n49,False,False,True,,24,1951-06,1954-02,2.6721972388207833\n";
+    let d = dataset_of("merrell1955.csv", MERRELL);
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let exact = |q: &str, want: serde_json::Value| {
+        let a = ask(q);
+        assert_eq!((a.route, a.value.clone()), (Route::Exact, want), "{q}: {}", a.answer);
+    };
+    // A verb naming the event a date column records, with a typo in the rows' noun: rows 41–49.
+    exact("how many patiens were diagnosed in 1951?", serde_json::json!(9));
+    // "last observed": the observation's date, not the time between diagnosis and it (43, 45, 48, 49).
+    exact("How many patients were last observed in 1954?", serde_json::json!(4));
+    // "any … ?" asks yes or no; "at diagnosis" names age_at_diagnosis again (the youngest is 18).
+    exact("any patients younger than 20 at diagnosis?", serde_json::json!(true));
+    exact("Were any patients younger than 15 at diagnosis?", serde_json::json!(false));
+    // "diagnosis" alone still names four fields: a question back, never a guess.
+    assert_ne!(ask("What is the average diagnosis?").route, Route::Exact);
+
+    const GBSG2: &str = "horTh,age,menostat,tsize,tgrade,pnodes,progrec,estrec,time,cens\nno,70,Post,21,II,3,48,66,1814,1\nyes,56,Post,12,II,7,61,77,2018,1\nyes,58,Post,35,II,9,52,271,712,1\nyes,59,Post,17,II,4,60,29,1807,1\nno,73,Post,35,II,1,26,65,772,1\nno,32,Pre,57,III,24,0,13,448,1\nyes,59,Post,8,II,2,181,0,2172,0\nno,65,Post,16,II,1,192,25,2161,0\n";
+    let d = dataset_of("gbsg2.csv", GBSG2);
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    // A coded name less its one-letter prefix: "grades" → tgrade, "nodes" → pnodes, "size" → tsize.
+    let a = ask("Which grades have patients with 20 or more positive nodes?");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(["III"])), "{}", a.answer);
+    let a = ask("What is the average size?");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(25.125)), "{}", a.answer);
+}

@@ -161,6 +161,8 @@ impl Catalog {
             "respondents", "participants", "patients", "subjects", "cases", "observations", "entries", "encuestados", "encuestadas", "participantes", "pacientes",
             "casos", "observaciones", "enquestats", "enquestades", "pacients", "observacions", "befragte", "befragten", "teilnehmer", "patienten", "falle", "beobachtungen",
             "record", "records", "registro", "registros", "registre", "registres", "datensatz", "datensatze",
+            // What a row is in a table of measurements, whatever was measured.
+            "samples", "measurements", "readings", "muestras", "mediciones", "mostres", "mesures", "mesuraments", "proben", "messungen", "messwerte",
         ];
         let mut aliases: Vec<Vec<String>> = desc.row_aliases.iter().map(|a| fold_words(a)).collect();
         aliases.extend(GENERIC.iter().map(|a| vec![a.to_string()]));

@@ -26,7 +26,7 @@ pub enum Shape {
 /// Auxiliaries that open a yes/no question, per language (folded).
 fn opens_yes_no(lang: Lang, first: &str, second: Option<&str>) -> bool {
     match lang {
-        Lang::En => matches!(first, "is" | "are" | "was" | "were" | "do" | "does" | "did" | "has" | "have" | "had" | "can" | "could" | "will" | "would" | "should" | "isn" | "aren" | "wasn" | "doesn" | "don"),
+        Lang::En => matches!(first, "is" | "are" | "was" | "were" | "do" | "does" | "did" | "has" | "have" | "had" | "any" | "can" | "could" | "will" | "would" | "should" | "isn" | "aren" | "wasn" | "doesn" | "don"),
         Lang::Es => matches!(first, "es" | "son" | "hay" | "habia" | "hubo" | "existe" | "existen" | "tiene" | "tienen" | "tuvo" | "fue" | "fueron" | "era" | "eran" | "esta" | "estan" | "supera" | "superan" | "todos" | "todas" | "algun" | "alguna" | "alguno"),
         Lang::Ca => matches!(first, "es" | "son" | "hi" | "existeix" | "existeixen" | "te" | "tenen" | "era" | "eren" | "esta" | "estan" | "supera" | "superen" | "tots" | "totes" | "algun" | "alguna")
             || (first == "va" && second.is_some_and(|s| matches!(s, "ser" | "haver" | "tenir"))),

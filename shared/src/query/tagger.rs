@@ -404,9 +404,12 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     ordinal_before_field(&mut out, cat);
     comparative_before_value(&mut out);
     scale_numbers(&mut out);
+    // Before the words beside a field are read as part of its name ("tretament group").
+    slipped_letters(&mut out, cat);
     join_field_words(&mut out, cat, lang);
     add_implied_fields(&mut out, tokens, cat);
     resolve_ambiguity(&mut out, cat);
+    named_again(&mut out);
     prefer_extreme(&mut out, cat);
     extreme_pair_nouns(&mut out, cat);
     superlative_first(&mut out);
@@ -442,7 +445,111 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     yes_no_nouns(&mut out, cat);
     fields_by_other_words(&mut out, cat);
     sex_flags(&mut out, cat);
+    event_verbs_of_dates(&mut out, cat);
+    prefixed_names(&mut out, cat);
+    // Again, for the fields the passes above named ("last observed" → the observation's date).
+    named_again(&mut out);
     out
+}
+
+/// "diagnosed in 1951", "born after 1980", "appointed", "released": a verb left unknown that
+/// names the event a date column records (year_month_of_diagnosis, birth_date) names that column.
+/// Only date and year columns, and only one: "diagnosis" alone may name four fields.
+fn event_verbs_of_dates(out: &mut [Span], cat: &Catalog) {
+    const IRREGULAR: &[(&str, &str)] = &[("born", "birth"), ("geboren", "geburt"), ("nacido", "nacimiento"), ("nacida", "nacimiento"), ("nascut", "naixement")];
+    for s in out.iter_mut() {
+        if s.tag != Tag::Unknown {
+            continue;
+        }
+        let w = super::text::fold(&s.raw);
+        if !w.chars().all(char::is_alphabetic) {
+            continue;
+        }
+        let noun = IRREGULAR.iter().find(|(v, _)| *v == w).map(|(_, n)| n.to_string());
+        let stem = match &noun {
+            Some(n) => n.clone(),
+            None => match w.strip_suffix("ed") {
+                Some(st) if st.len() >= 5 => st.to_string(),
+                _ => continue,
+            },
+        };
+        let names_event = |n: &str| {
+            if noun.is_some() {
+                return n == stem;
+            }
+            let common = n.chars().zip(stem.chars()).take_while(|(a, b)| a == b).count();
+            n.len() >= 5 && common >= 5 && common + 2 >= stem.len()
+        };
+        let dated = |f: &super::catalog::FieldInfo| matches!(f.ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime) || f.yearly;
+        let fs: Vec<usize> = (0..cat.fields.len()).filter(|&f| dated(&cat.fields[f]) && cat.fields[f].part.is_none() && cat.fields[f].names.iter().flatten().any(|n| names_event(n))).collect();
+        if fs.len() == 1 {
+            s.tag = Tag::Field(fs);
+        }
+    }
+}
+
+/// "grades" for tgrade, "nodes" for pnodes, "size" for tsize: a word left unknown that is a
+/// one-word column name less a prefix of one or two consonants (a coded name, "t" for tumour;
+/// not "in" of income).
+fn prefixed_names(out: &mut [Span], cat: &Catalog) {
+    for s in out.iter_mut() {
+        let w = super::text::fold(&s.raw);
+        if s.tag != Tag::Unknown || w.len() < 4 || !w.chars().all(|c| c.is_ascii_alphabetic()) {
+            continue;
+        }
+        let fs: Vec<usize> = (0..cat.fields.len())
+            .filter(|&f| {
+                let own = name_words(&cat.fields[f].name);
+                let [n] = own.as_slice() else { return false };
+                (1..=2).any(|k| n.len() >= k + 4 && n.is_char_boundary(k) && !n[..k].contains(['a', 'e', 'i', 'o', 'u', 'y']) && same_word(&n[k..], &w))
+            })
+            .collect();
+        if fs.len() == 1 {
+            s.tag = Tag::Field(fs);
+        }
+    }
+}
+
+/// "particpants", "patiens", "temprature": a word left unknown, six letters or more, that is a name
+/// of the table (a field's word, a row noun, a category value) with one letter dropped or two
+/// swapped, and no other name. Not a letter changed: "weight" is never "height".
+fn slipped_letters(out: &mut [Span], cat: &Catalog) {
+    /// `w` is `name` less one letter, or `name` with two neighbours swapped.
+    fn slip(w: &str, name: &str) -> bool {
+        let (a, b): (Vec<char>, Vec<char>) = (w.chars().collect(), name.chars().collect());
+        if a.len() + 1 == b.len() {
+            let k = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+            return a[k..] == b[k + 1..];
+        }
+        if a.len() == b.len() && a != b {
+            let d: Vec<usize> = (0..a.len()).filter(|&i| a[i] != b[i]).collect();
+            return d.len() == 2 && d[1] == d[0] + 1 && a[d[0]] == b[d[1]] && a[d[1]] == b[d[0]];
+        }
+        false
+    }
+    for s in out.iter_mut() {
+        let w = super::text::fold(&s.raw);
+        if s.tag != Tag::Unknown || w.chars().count() < 6 || !w.chars().all(char::is_alphabetic) {
+            continue;
+        }
+        let mut found: Vec<Tag> = Vec::new();
+        let fs: Vec<usize> = (0..cat.fields.len()).filter(|&f| cat.fields[f].names.iter().flatten().any(|n| slip(&w, n))).collect();
+        if !fs.is_empty() {
+            found.push(Tag::Field(fs));
+        }
+        if cat.aliases.iter().any(|a| a.len() == 1 && slip(&w, &a[0])) {
+            found.push(Tag::Alias);
+        }
+        let values: Vec<&Vec<ValueHit>> = cat.values.iter().filter(|(k, hs)| !k.contains(' ') && slip(&w, k) && hs.iter().all(|h| cat.fields[h.field].categorical && !h.code)).map(|(_, hs)| hs).collect();
+        if let [hits] = values.as_slice() {
+            found.push(Tag::Value((*hits).clone()));
+        } else if values.len() > 1 {
+            continue;
+        }
+        if let [tag] = found.as_slice() {
+            s.tag = tag.clone();
+        }
+    }
 }
 
 /// "the men", "women", "Männer" in a table with a flag `is_male` (or `male`, `is_female`): the
@@ -1646,6 +1753,29 @@ fn resolve_ambiguity(out: &mut [Span], cat: &Catalog) {
     }
 }
 
+/// "younger than 15 at diagnosis" with age_at_diagnosis and three other fields of diagnosis: a word
+/// naming several fields, one of which the question already named nearby, names that one again.
+fn named_again(out: &mut [Span]) {
+    for a in 0..out.len() {
+        let Tag::Field(fs) = &out[a].tag else { continue };
+        if fs.len() < 2 {
+            continue;
+        }
+        let near: Vec<usize> = (0..out.len())
+            .filter(|&b| b != a && a.abs_diff(b) <= 4)
+            .filter_map(|b| match &out[b].tag {
+                Tag::Field(one) if one.len() == 1 && fs.contains(&one[0]) => Some(one[0]),
+                _ => None,
+            })
+            .collect();
+        let mut near = near;
+        near.dedup();
+        if near.len() == 1 {
+            out[a].tag = Tag::Stop;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1666,6 +1796,23 @@ mod tests {
     fn tags_of(file: &str, csv: &str, q: &str, lang: Lang) -> Vec<(String, Tag)> {
         let cat = test_catalog(file, csv);
         tag(q, &tokenize(q), lang, &cat, &[]).into_iter().map(|s| (s.raw, s.tag)).collect()
+    }
+
+    #[test]
+    fn slips_prefixes_and_event_verbs() {
+        const TRIAL: &str = "id,group,tgrade,pnodes,date_of_diagnosis,weight\n1,control,II,3,1950-02-01,70\n2,treatment,III,9,1951-03-01,80\n3,treatment,II,1,1951-05-01,65\n4,control,III,2,1951-06-01,72\n5,treatment,II,4,1952-01-01,68\n6,control,II,6,1952-02-01,75\n";
+        let t = |q: &str| tags_of("trial.csv", TRIAL, q, Lang::En);
+        // A letter dropped or two swapped name the one field or value so spelled.
+        let tt = t("How many particpants are in the tretament group?");
+        assert!(tt.iter().any(|(w, tag)| w == "tretament" && matches!(tag, Tag::Value(_))), "{tt:?}");
+        assert!(t("average wieght").iter().any(|(w, tag)| w == "wieght" && *tag == Tag::Field(vec![5])));
+        // A letter changed is another word: "height" is not weight.
+        assert!(t("average height").iter().any(|(w, tag)| w == "height" && *tag == Tag::Unknown));
+        // A coded name less a consonant prefix.
+        assert!(t("Which grades have the most nodes?").iter().any(|(w, tag)| w == "grades" && *tag == Tag::Field(vec![2])));
+        // A verb naming a date column's event, only for a date column.
+        assert!(t("How many were diagnosed in 1951?").iter().any(|(w, tag)| w == "diagnosed" && *tag == Tag::Field(vec![4])));
+        assert!(t("How many were weighed?").iter().any(|(w, tag)| w == "weighed" && *tag != Tag::Field(vec![4])));
     }
 
     #[test]

@@ -279,10 +279,13 @@ impl Parser<'_> {
                 && (1000.0..=2999.0).contains(&y)
                 && !self.next_content(i).is_some_and(|j| matches!(self.spans[j].tag, Tag::Field(_) | Tag::Alias | Tag::Unknown | Tag::Value(_) | Tag::Cue(Cue::Op(_) | Cue::OpPost(_))));
             let after_in = after_between || article || bare || prev.is_some_and(|j| matches!(self.spans[j].cue(), Some(Cue::In | Cue::Of)));
-            let after_field = prev.and_then(|j| match &self.spans[j].tag {
+            let dated_field = |j: usize| match &self.spans[j].tag {
                 Tag::Field(fs) if fs.len() == 1 && (self.is_date(fs[0]) || self.cat.fields[fs[0]].yearly) => Some((j, fs[0])),
                 _ => None,
-            });
+            };
+            // "diagnosed in 1951", "born in 1990": the date field named right before "in".
+            let before_in = prev.filter(|&j| self.spans[j].cue() == Some(Cue::In)).and_then(|j| self.prev_content(j));
+            let after_field = prev.and_then(dated_field).or_else(|| before_in.and_then(dated_field));
             let field = match after_field {
                 Some((j, f)) => {
                     self.spans[j].used = true;
