@@ -108,6 +108,8 @@ pub const FILLER_PHRASES: &[&str] = &[
     // "exceed 100 in a single year": any one row of a yearly (daily…) table.
     "in a single year", "in a single month", "in a single week", "in a single day", "on a single day", "in a single quarter",
     "en un solo ano", "en un solo dia", "en un sol any", "en un sol dia", "in einem einzigen jahr", "an einem einzigen tag",
+    // "days of the week" in a table of weekdays: the days are the week's.
+    "of the week", "de la semana", "de la setmana", "der woche",
 ];
 
 /// Verbs of reaching: right before a number, with no comparison word, they mean "at least" it.

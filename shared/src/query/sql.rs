@@ -278,9 +278,11 @@ pub fn main_sql(cat: &Catalog, plan: &Plan) -> String {
                 Some(l) => format!("{} AS \"label\"", shown(cat, l)),
                 None => cat.fields.iter().filter(|f| f.composed.is_none() && f.part.is_none()).map(|f| ident(&f.name)).collect::<Vec<_>>().join(", "),
             };
+            // A measure's values are listed in the table's order (a series' periods in turn); names sorted.
+            let measure = |l: &FieldRef| cat.field(&l.0).is_some_and(|f| cat.fields[f].ty.is_numeric() && !cat.fields[f].categorical);
             let order = match label {
-                Some(l) => format!("{} ASC, {} ASC", expr(cat, l), ident(ROW)),
-                None => format!("{} ASC", ident(ROW)),
+                Some(l) if !measure(l) => format!("{} ASC, {} ASC", expr(cat, l), ident(ROW)),
+                _ => format!("{} ASC", ident(ROW)),
             };
             format!("SELECT {cols}, {} FROM {t}{} ORDER BY {order} LIMIT {}", ident(ROW), where_(&[wrap(cat, filter)]), LIST_CAP + 1)
         }

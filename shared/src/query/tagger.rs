@@ -416,6 +416,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     stemmed_fields(&mut out, cat, lang);
     partial_names(&mut out, cat);
     filler_phrases(&mut out);
+    whole_year_periods(&mut out);
     units_after_numbers(&mut out);
     territory_names(&mut out, cat);
     initials_of_values(&mut out, cat);
@@ -920,6 +921,22 @@ fn filler_phrases(out: &mut [Span]) {
                     s.tag = Tag::Stop;
                 }
             }
+        }
+    }
+}
+
+/// "the four quarters of 2008", "los 12 meses de 1990": every period of a year is the year.
+fn whole_year_periods(out: &mut [Span]) {
+    const PERIODS: &[(&str, f64)] = &[("quarters", 4.0), ("trimestres", 4.0), ("quartale", 4.0), ("months", 12.0), ("meses", 12.0), ("mesos", 12.0), ("monate", 12.0)];
+    for i in 0..out.len().saturating_sub(3) {
+        let Tag::Number(n) = out[i].tag else { continue };
+        let word = super::text::fold(&out[i + 1].raw);
+        let whole = PERIODS.iter().any(|(w, k)| *w == word && *k == n);
+        let of_year = matches!(out[i + 2].tag, Tag::Cue(Cue::Of | Cue::In)) && matches!(out[i + 3].tag, Tag::Number(y) if y.fract() == 0.0 && (1000.0..=2999.0).contains(&y));
+        if whole && of_year {
+            out[i].tag = Tag::Stop;
+            out[i + 1].tag = Tag::Stop;
+            out[i + 2].tag = Tag::Cue(Cue::In);
         }
     }
 }

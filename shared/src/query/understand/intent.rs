@@ -486,7 +486,10 @@ impl Parser<'_> {
                 if let Some(func) = self.order_end(t) {
                     return Ok(self.exact(Plan::Aggregate { func, field: self.fref(t), filter }));
                 }
-                if self.has(Cue::List) && !self.has(Cue::Which) {
+                // "What were the unemployment rates in 1960?": a measure's value in each row the
+                // filter keeps (5.2 twice is two quarters), not its different values.
+                let measure = self.is_numeric(t) && !self.cat.fields[t].categorical && !who;
+                if (self.has(Cue::List) && !self.has(Cue::Which)) || measure {
                     return Ok(self.exact(Plan::List { filter, label: Some(self.fref(t)) }));
                 }
                 return Ok(self.exact(Plan::DistinctValues { field: self.fref(t), filter }));
