@@ -771,4 +771,26 @@ fn session_15_classes() {
     assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(["III"])), "{}", a.answer);
     let a = ask("What is the average size?");
     assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(25.125)), "{}", a.answer);
+
+    // Rows of the vega la-riots table (every row a death, each with a date of death; "Death" is one
+    // of four types). These were wrong but exact: "died" read as type = Death, "no age" as age = 0,
+    // "have a longitude" as longitude > 0.
+    const RIOTS: &str = "first_name,last_name,age,gender,race,death_date,neighborhood,type,longitude\nCesar A.,Aguilar,18,Male,Latino,1992-04-30,Westlake,Officer-involved shooting,-118.2739756\nGeorge,Alvarez,42,Male,Latino,1992-05-01,Chinatown,Not riot-related,-118.2340982\nWilson,Alvarez,40,Male,Latino,1992-05-23,Hawthorne,Homicide,-118.326816\nBrian E.,Andrew,30,Male,Black,1992-04-30,Compton,Officer-involved shooting,-118.2153903\nVivian,Austin,87,Female,Black,1992-05-03,Harvard Park,Death,-118.304741\nFranklin,Benavidez,27,Male,Latino,1992-04-30,Vermont Square,Officer-involved shooting,-118.3088215\nCarol,Benson,42,Female,Black,1992-05-02,South Park,Death,-118.2805037\nPatrick,Bettan,30,Male,White,1992-04-30,Koreatown,Homicide,-118.293181\nJohn,Doe #80,,Male,White,1992-05-02,Vermont-Slauson,Homicide,-118.2914954\n";
+    let d = dataset_of("la-riots.csv", RIOTS);
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let exact = |q: &str, want: serde_json::Value| {
+        let a = ask(q);
+        assert_eq!((a.route, a.value.clone()), (Route::Exact, want), "{q}: {}", a.answer);
+    };
+    exact("How many people died on 1992-04-30?", serde_json::json!(4));
+    exact("Did more Latino than Black people die?", serde_json::json!(true));
+    exact("How many deaths were not riot-related?", serde_json::json!(1));
+    exact("How many rows have no age?", serde_json::json!(1));
+    exact("Do all people have an age?", serde_json::json!(false));
+    exact("Do all people have a longitude?", serde_json::json!(true));
+    // A count keeps its reading: "no … " is 0 where the column counts from 0.
+    const FAIR: &str = "age,children,affairs\n32,3,0\n27,0,0\n22,0,1.5\n37,2,0.7\n42,4,0\n";
+    let d = dataset_of("fair.csv", FAIR);
+    let a = futures::executor::block_on(d.ask(&mut Conversation::default(), "How many respondents have no children?"));
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(2)), "{}", a.answer);
 }

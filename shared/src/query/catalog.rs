@@ -35,6 +35,10 @@ pub struct FieldInfo {
     /// A date column of months ("1960-07"): answers show it that way.
     pub monthly: bool,
     pub distinct: u64,
+    /// Cells left empty: a column every row fills says something of every row ("death_date").
+    pub missing: u64,
+    /// Numbers from 0 up, with some 0: a count ("no children" is 0; "no age" is a missing age).
+    pub counts: bool,
     /// A part of a date field (its index) that questions group by: "Which month…".
     pub part: Option<(usize, DatePart)>,
 }
@@ -113,6 +117,7 @@ impl Catalog {
             if float_years(col, table, i) || first_of_january_years(col, table, i) {
                 info.yearly = true;
             }
+            info.counts = info.ty.is_numeric() && !info.yearly && counts_from_zero(table, i);
             fields.push(info);
         }
         for cf in &desc.composed_fields {
@@ -134,6 +139,8 @@ impl Catalog {
                 yearly: false,
                 monthly: false,
                 distinct: 0,
+                missing: 0,
+                counts: false,
                 part: None,
             });
         }
@@ -404,6 +411,16 @@ fn every_cell(table: &Table, i: usize, ok: impl Fn(&str) -> bool) -> bool {
     })
 }
 
+/// Every number 0 or more, and some 0 (at most `SHAPE_SCAN_ROWS` rows are read).
+fn counts_from_zero(table: &Table, i: usize) -> bool {
+    let cell = |r: &Vec<crate::table::Value>| match r.get(i) {
+        Some(crate::table::Value::Text(s)) => s.trim().parse::<f64>().ok(),
+        _ => None,
+    };
+    let rows = &table.rows[..table.rows.len().min(SHAPE_SCAN_ROWS)];
+    rows.iter().all(|r| cell(r).is_none_or(|v| v >= 0.0)) && rows.iter().any(|r| cell(r) == Some(0.0))
+}
+
 /// A column whose name has a word for "year" in one of the four languages.
 fn named_for_years(name: &str) -> bool {
     name_words(name).iter().any(|w| matches!(w.as_str(), "year" | "jahr" | "ano" | "any" | "yr"))
@@ -570,6 +587,8 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
         yearly,
         monthly: matches!(&col.format, crate::schema::ValueFormat::Date { granularity: crate::schema::DateGranularity::Month, .. }) && col.ty == ColumnType::Date,
         distinct: col.distinct,
+        missing: col.missing,
+        counts: false,
         part: None,
     }
 }
@@ -609,7 +628,7 @@ fn date_parts(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> Vec<
         names
     };
     if months.len() >= 2 && !named("month") {
-        out.push(FieldInfo { name: "month".into(), label: "month".into(), ty: ColumnType::Text, categorical: true, names: words("month"), composed: None, yearly: false, monthly: false, distinct: months.len() as u64, part: Some((fi, DatePart::Month)) });
+        out.push(FieldInfo { name: "month".into(), label: "month".into(), ty: ColumnType::Text, categorical: true, names: words("month"), composed: None, yearly: false, monthly: false, distinct: months.len() as u64, missing: 0, counts: false, part: Some((fi, DatePart::Month)) });
     }
     out
 }

@@ -447,10 +447,22 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     fields_by_other_words(&mut out, cat);
     sex_flags(&mut out, cat);
     event_verbs_of_dates(&mut out, cat);
+    events_of_every_row(&mut out, cat);
     prefixed_names(&mut out, cat);
     // Again, for the fields the passes above named ("last observed" → the observation's date).
     named_again(&mut out);
     out
+}
+
+/// "How many deaths were not riot-related?" where every row is a death: "deaths" names the rows,
+/// not the value Death of a column of causes.
+fn events_of_every_row(out: &mut [Span], cat: &Catalog) {
+    for s in out.iter_mut() {
+        let w = super::text::fold(&s.raw);
+        if matches!(s.tag, Tag::Value(_)) && !w.contains(' ') && event_of_rows(&w, cat) {
+            s.tag = Tag::Alias;
+        }
+    }
 }
 
 /// "diagnosed in 1951", "born after 1980", "appointed", "released": a verb left unknown that
@@ -1461,10 +1473,15 @@ const EVENT_FAMILIES: &[&[&str]] = &[&[
     "muertas", "mor", "moren", "moriren", "mort", "morts", "morta", "mortes", "sterben", "starb", "starben", "gestorben", "stirbt", "tod", "tot", "tote", "toten", "todesopfer",
 ]];
 
-/// "died" in a table whose title or row names say deaths: the verb says what every row is.
+/// "died" in a table whose title or row names say deaths, or where every row has a date of death
+/// (`death_date` filled in each row): the verb says what every row is, even beside a value "Death"
+/// of a column of causes (in la-riots only 8 of 63 deaths are typed "Death").
 pub fn event_of_rows(w: &str, cat: &Catalog) -> bool {
     let Some(family) = EVENT_FAMILIES.iter().find(|f| f.contains(&w)) else { return false };
-    cat.aliases.iter().flatten().map(String::as_str).chain(cat.description.title.iter().flat_map(|t| t.split_whitespace())).any(|a| family.contains(&super::text::fold(a).as_str()))
+    let dated_for_each = cat.fields.iter().any(|f| {
+        matches!(f.ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime) && f.missing == 0 && name_words(&f.name).iter().any(|n| family.contains(&n.as_str()))
+    });
+    dated_for_each || cat.aliases.iter().flatten().map(String::as_str).chain(cat.description.title.iter().flat_map(|t| t.split_whitespace())).any(|a| family.contains(&super::text::fold(a).as_str()))
 }
 
 /// Nouns that name a quantity of whatever field they stand beside.

@@ -46,7 +46,8 @@ impl Parser<'_> {
             let Some(j) = (i + 1..self.spans.len().min(i + 4)).find(|&j| !matches!(crate::query::text::fold(&self.spans[j].raw).as_str(), "a" | "an" | "any" | "some")) else { continue };
             let Tag::Field(fs) = &self.spans[j].tag else { continue };
             let f = fs[0];
-            if fs.len() != 1 || self.spans[j].used || !self.is_numeric(f) || self.cat.fields[f].yearly || self.is_date(f) {
+            // "no age", "a longitude": a field that is not a count is missing or present (step 0).
+            if fs.len() != 1 || self.spans[j].used || !self.is_numeric(f) || self.cat.fields[f].yearly || self.is_date(f) || !self.cat.fields[f].counts {
                 continue;
             }
             // "with age 30", "had more than 2": a number or an operator after the field is another condition.
@@ -67,6 +68,26 @@ impl Parser<'_> {
             let no_value = free
                 && matches!(w.as_str(), "no" | "without" | "sin" | "sense" | "ohne" | "kein" | "keinen" | "keine" | "not")
                 && self.next_content_or_stop(i).is_some_and(|j| matches!(crate::query::text::fold(&self.spans[j].raw).as_str(), "value" | "values" | "valor" | "valors" | "wert" | "werte" | "data" | "entry" | "recorded" | "dato" | "dada" | "angabe"));
+            // "rows with no age", "people without a longitude": a field that is not a count (step 0a)
+            // right after "no" is missing; "Do all people have a latitude?" asks it is present.
+            let next_field = || {
+                let j = (i + 1..self.spans.len().min(i + 3)).find(|&j| !matches!(crate::query::text::fold(&self.spans[j].raw).as_str(), "a" | "an" | "any" | "recorded"))?;
+                let Tag::Field(fs) = &self.spans[j].tag else { return None };
+                // Only where the field ends the clause: "a name starting with 'San'" says more of it.
+                let said = |s: &Span| matches!(crate::query::text::fold(&s.raw).as_str(), "recorded" | "given" | "listed" | "known" | "value" | "values" | "entry");
+                let ends = self.spans[j + 1..].iter().find(|s| s.tag != Tag::Stop && !said(s)).is_none_or(|s| matches!(s.cue(), Some(Cue::And | Cue::Or)));
+                (fs.len() == 1 && !self.spans[j].used && !self.cat.fields[fs[0]].counts && ends).then_some((j, fs[0]))
+            };
+            let none_of = free && matches!(w.as_str(), "no" | "without" | "sin" | "sense" | "ohne" | "kein" | "keinen" | "keine");
+            let has = matches!(w.as_str(), "have" | "has" | "had" | "with" | "tienen" | "tiene" | "tenen" | "te" | "haben" | "hat");
+            if !(word || no_value) && (none_of || has) && !self.spans[i].used {
+                if let Some((j, f)) = next_field() {
+                    self.spans[i].used = true;
+                    self.spans[j].used = true;
+                    out.push(At { pos: i, end: j, filter: Filter::Cond { field: self.fref(f), pred: Predicate::Missing, negated: has }, eq_value: None, kind: Kind::Range });
+                    continue;
+                }
+            }
             if !(word || no_value) || self.spans[i].used {
                 continue;
             }
