@@ -788,6 +788,10 @@ fn session_15_classes() {
     exact("How many rows have no age?", serde_json::json!(1));
     exact("Do all people have an age?", serde_json::json!(false));
     exact("Do all people have a longitude?", serde_json::json!(true));
+    // The ranked field named first, "of" the rows, is what is asked (names were the answer before).
+    exact("What are the ages of the 3 oldest people?", serde_json::json!([87, 42, 42]));
+    // A text's length is not its most common value (the answer was the most common neighborhood).
+    assert_ne!(ask("Which neighborhood has the longest name?").route, Route::Exact);
     // A count keeps its reading: "no … " is 0 where the column counts from 0.
     const FAIR: &str = "age,children,affairs\n32,3,0\n27,0,0\n22,0,1.5\n37,2,0.7\n42,4,0\n";
     let d = dataset_of("fair.csv", FAIR);

@@ -251,6 +251,8 @@ impl Parser<'_> {
             let desc = !(self.has(Cue::Bottom) || (low && !self.has(Cue::Top)) || (agg == Some(AggFn::Min) && !high));
             let Some(field) = rank_field else {
                 if let Some(&c) = targets.iter().find(|&&f| self.cat.fields[f].categorical) {
+                    // "the longest address", "the shortest name": a text's length, never its most common value.
+                    self.length_of_text(c)?;
                     return Ok(self.exact(self.frequent(c, desc, filter)));
                 }
                 return Err(self.unknown_field_or_missing(Some(true)));
@@ -301,7 +303,13 @@ impl Parser<'_> {
             });
             // "die drei Elemente mit dem niedrigsten Schmelzpunkt": the rows' noun counted asks for them.
             let rows_counted = (1..self.spans.len()).any(|i| self.spans[i].tag == Tag::Alias && matches!(self.spans[i - 1].tag, Tag::Number(_)));
-            let values = in_unit || among.is_none() && !named_extreme && !asks_names && !((rows_after || rows_ranked || rows_counted) && label.is_some()) && (field_first || (which_field.is_none() && named.is_none() && !self.has(Cue::Which) && !alias));
+            // "What are the ages of the 3 oldest people?", "the age of the youngest victim": the ranked
+            // field, named first and then "of" the rows, is what is asked, whatever names the rows.
+            let field_of_rows = field_first
+                && self.spans.iter().position(|s| !s.raw.is_empty() && matches!(&s.tag, Tag::Field(fs) if fs.contains(&field))).and_then(|p| self.next_content(p)).is_some_and(|j| self.spans[j].cue() == Some(Cue::Of));
+            let values = in_unit
+                || (field_of_rows && among.is_none() && !named_extreme && !self.has(Cue::Who) && which_field.is_none())
+                || among.is_none() && !named_extreme && !asks_names && !((rows_after || rows_ranked || rows_counted) && label.is_some()) && (field_first || (which_field.is_none() && named.is_none() && !self.has(Cue::Which) && !alias));
             // "top 3 areas by council tax": one unknown word (or the rows' noun) between "top N" and "by" (or the ranked
             // field) is what the rows are called; it names nothing that could filter them, and asks
             // for their names.
@@ -409,6 +417,9 @@ impl Parser<'_> {
                 .flatten();
             if let Some(&f) = targets.iter().find(|&&f| !self.is_numeric(f) || self.cat.fields[f].categorical).or(targets.first()).or(tested.as_ref()) {
                 if self.has(Cue::Most) || self.has(Cue::Least) || !self.is_numeric(f) || self.cat.fields[f].categorical {
+                    if !self.has(Cue::Most) && !self.has(Cue::Least) {
+                        self.length_of_text(f)?;
+                    }
                     // "the 4 most common …": that many values, by their number of rows.
                     if let Some(k) = n.filter(|&k| k >= 2) {
                         return Ok(self.exact(Plan::GroupTop { func: AggFn::Count, field: None, by: self.fref(f), n: k, desc: most, filter }));
@@ -557,3 +568,18 @@ fn among_values(filter: Option<&Filter>) -> Option<String> {
         f => one(f),
     }
 }
+
+impl Parser<'_> {
+    /// "the longest address", "the shortest name": a text's length, never its most common value.
+    fn length_of_text(&self, f: usize) -> Result<(), Fail> {
+        match self.spans.iter().find(|s| LENGTH_SUPERLATIVES.contains(&crate::query::text::fold(&s.raw).as_str())) {
+            Some(w) if !self.is_numeric(f) => Err(Fail::Refuse(Refusal::Unplaced { understood: format!("“{}”", self.cat.fields[f].label), words: vec![w.raw.clone()], asked: None })),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Superlatives of length (folded): of a text they ask its length, which no plan computes.
+const LENGTH_SUPERLATIVES: &[&str] = &[
+    "longest", "shortest", "mas largo", "mas larga", "mas corto", "mas corta", "mes llarg", "mes llarga", "mes curt", "mes curta", "langste", "langsten", "langster", "kurzeste", "kurzesten", "kurzester",
+];
