@@ -39,6 +39,8 @@ pub struct FieldInfo {
     pub missing: u64,
     /// Numbers from 0 up, with some 0: a count ("no children" is 0; "no age" is a missing age).
     pub counts: bool,
+    /// Whole numbers 0 and 1 only: a yes/no flag written as a number (`survived`).
+    pub flag: bool,
     /// A part of a date field (its index) that questions group by: "Which month…".
     pub part: Option<(usize, DatePart)>,
 }
@@ -118,6 +120,7 @@ impl Catalog {
                 info.yearly = true;
             }
             info.counts = info.ty.is_numeric() && !info.yearly && counts_from_zero(table, i);
+            info.flag = info.ty == ColumnType::Integer && info.distinct == 2 && every_cell(table, i, |s| s == "0" || s == "1");
             fields.push(info);
         }
         for cf in &desc.composed_fields {
@@ -141,6 +144,7 @@ impl Catalog {
                 distinct: 0,
                 missing: 0,
                 counts: false,
+                flag: false,
                 part: None,
             });
         }
@@ -173,6 +177,9 @@ impl Catalog {
         ];
         let mut aliases: Vec<Vec<String>> = desc.row_aliases.iter().map(|a| fold_words(a)).collect();
         aliases.extend(GENERIC.iter().map(|a| vec![a.to_string()]));
+        // Who or what a row is in the registers portals publish most (people, animals, customers):
+        // said of a table with no such column or value, they name its rows (see `ENTITY_NOUNS`).
+        aliases.extend(super::tagger::ENTITY_NOUNS.iter().map(|a| vec![a.to_string()]));
         // A table with one row per day (month, year) is a table of days: "How many days had snow?"
         // names its rows even when nobody said so in a description.
         const WEEKS: &[&str] = &["week", "weeks", "semana", "semanas", "setmana", "setmanes", "woche", "wochen"];
@@ -589,6 +596,7 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
         distinct: col.distinct,
         missing: col.missing,
         counts: false,
+        flag: false,
         part: None,
     }
 }
@@ -628,7 +636,7 @@ fn date_parts(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> Vec<
         names
     };
     if months.len() >= 2 && !named("month") {
-        out.push(FieldInfo { name: "month".into(), label: "month".into(), ty: ColumnType::Text, categorical: true, names: words("month"), composed: None, yearly: false, monthly: false, distinct: months.len() as u64, missing: 0, counts: false, part: Some((fi, DatePart::Month)) });
+        out.push(FieldInfo { name: "month".into(), label: "month".into(), ty: ColumnType::Text, categorical: true, names: words("month"), composed: None, yearly: false, monthly: false, distinct: months.len() as u64, missing: 0, counts: false, flag: false, part: Some((fi, DatePart::Month)) });
     }
     out
 }

@@ -119,6 +119,8 @@ pub const REACH_WORDS: &[&str] = &["reach", "reached", "reaches", "hit", "hits",
 pub const UNIT_WORDS: &[&str] = &[
     "dollars", "dollar", "usd", "euros", "euro", "eur", "pounds", "dolares", "dolar", "dolars", "mm", "cm", "km", "kg", "millimetres", "millimeters",
     "centimetres", "centimeters", "kilometres", "kilometers", "kilograms", "kilos", "milimetros", "centimetros", "kilometros", "millimeter",
+    "grams", "gramos", "gramm", "mg", "ml", "percent", "prozent", "hours", "hour", "hrs", "horas", "hores", "stunden", "minutes", "mins", "minutos", "minuts",
+    "minuten", "seconds", "secs", "segundos", "segons", "sekunden",
 ];
 
 /// One row of a table in the words people use for it ("per line", "pro Zeile"), singular only.

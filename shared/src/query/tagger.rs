@@ -448,10 +448,29 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     sex_flags(&mut out, cat);
     event_verbs_of_dates(&mut out, cat);
     events_of_every_row(&mut out, cat);
+    flags_said_of_rows(&mut out, cat);
+    entities_of_a_named_row(&mut out, cat);
     prefixed_names(&mut out, cat);
     // Again, for the fields the passes above named ("last observed" → the observation's date).
     named_again(&mut out);
+    totals_by_default(&mut out, cat);
     out
+}
+
+/// "Which animal sleeps the most?" with sleep_total, sleep_rem and sleep_cycle: a word naming
+/// several fields, one of which is its total, names the total.
+fn totals_by_default(out: &mut [Span], cat: &Catalog) {
+    const TOTAL: &[&str] = &["total", "overall", "all", "gesamt", "insgesamt", "todo", "tot"];
+    for s in out.iter_mut() {
+        let Tag::Field(fs) = &s.tag else { continue };
+        if fs.len() < 2 {
+            continue;
+        }
+        let totals: Vec<usize> = fs.iter().copied().filter(|&f| name_words(&cat.fields[f].name).iter().any(|w| TOTAL.contains(&w.as_str()))).collect();
+        if let [t] = totals.as_slice() {
+            s.tag = Tag::Field(vec![*t]);
+        }
+    }
 }
 
 /// "How many deaths were not riot-related?" where every row is a death: "deaths" names the rows,
@@ -865,11 +884,16 @@ fn label_plural_names_rows(out: &mut [Span], cat: &Catalog) {
     if f.distinct != cat.rows || cat.rows < 2 {
         return;
     }
-    for s in out.iter_mut() {
-        let w = super::text::fold(&s.raw);
+    for i in 0..out.len() {
+        let w = super::text::fold(&out[i].raw);
         let plural = w.ends_with('s') && !f.names.first().and_then(|n| n.last()).is_some_and(|x| x.ends_with('s'));
-        if s.tag == Tag::Field(vec![l]) && s.end - s.start == 1 && plural {
-            s.tag = Tag::Alias;
+        // "Which genus has the most bacteria?", "What percentage of bacteria…" with a column Bacteria:
+        // the name counted, whatever its plural, is the rows'.
+        let before = out[..i].iter().rev().find(|s| s.tag != Tag::Stop);
+        let counted = before.is_some_and(|b| matches!(b.cue(), Some(Cue::High | Cue::Low | Cue::Most | Cue::Least)) && matches!(super::text::fold(&b.raw).as_str(), "most" | "the most" | "fewest" | "the fewest" | "least" | "the least" | "more" | "fewer"))
+            || (before.is_some_and(|b| b.cue() == Some(Cue::Of)) && out[..i].iter().any(|s| s.cue() == Some(Cue::Share)));
+        if out[i].tag == Tag::Field(vec![l]) && out[i].end - out[i].start == 1 && (plural || counted) {
+            out[i].tag = Tag::Alias;
         }
     }
 }
@@ -1419,7 +1443,7 @@ fn join_field_words(out: &mut [Span], cat: &Catalog, lang: Lang) {
         }
         // A boolean column named by the word's base: "arrested" → arrest, "married" → married = true.
         if let Some(f) = boolean_field(&w, cat) {
-            out[i].tag = Tag::Value(vec![ValueHit { field: f, value: "true".into(), rows: 0, code: false }]);
+            out[i].tag = Tag::Value(vec![ValueHit { field: f, value: flag_true(cat, f).into(), rows: 0, code: false }]);
             continue;
         }
         // "When did X join?" for a column `joined`: the verb's past form names the field.
@@ -1509,13 +1533,22 @@ fn boolean_field(w: &str, cat: &Catalog) -> Option<usize> {
     if let Some(b) = w.strip_suffix('d').filter(|b| b.len() >= 4) {
         bases.push(b.to_string());
     }
+    // "survive" and "survivors" for a flag `survived`: the verb and its agent noun.
+    if w.len() >= 5 {
+        bases.push(format!("{w}d"));
+        bases.push(format!("{w}ed"));
+    }
+    if let Some(stem) = w.strip_suffix("ors").or_else(|| w.strip_suffix("or")).filter(|b| b.len() >= 4) {
+        bases.push(format!("{stem}ed"));
+        bases.push(format!("{stem}ing"));
+    }
     let fs: Vec<usize> = cat
         .fields
         .iter()
         .enumerate()
         // "white" for `is_white`: a flag named "is"/"has"/"was" and one word is named by that word.
         .filter(|(_, f)| {
-            f.ty == crate::schema::ColumnType::Boolean
+            (f.ty == crate::schema::ColumnType::Boolean || f.flag)
                 && f.names.iter().any(|n| {
                     let word = match n.as_slice() {
                         [one] => one,
@@ -1528,6 +1561,61 @@ fn boolean_field(w: &str, cat: &Catalog) -> Option<usize> {
         .map(|(i, _)| i)
         .collect();
     (fs.len() == 1).then(|| fs[0])
+}
+
+/// Nouns of what a row of a register is (passengers, animals, customers), in the four languages:
+/// catalog rows' nouns where no column or value is called so.
+pub(crate) const ENTITY_NOUNS: &[&str] = &[
+    "passengers", "pasajeros", "passatgers", "passagiere", "animals", "animales", "tiere", "students", "estudiantes", "estudiants", "studenten", "schuler", "employees",
+    "empleados", "empleats", "mitarbeiter", "beschaftigte", "customers", "clientes", "clients", "kunden", "players", "jugadores", "jugadors", "spieler", "applicants",
+    "solicitantes", "bewerber",
+];
+
+/// "How many employees did General Electric have in 1950?", "Wie viele Passagiere hatte der
+/// Flughafen ATL?": beside a value naming one row's entity (a firm, an airport), such a noun is a
+/// quantity the row would hold, not the rows; left unknown, the question is refused.
+fn entities_of_a_named_row(out: &mut [Span], cat: &Catalog) {
+    let entity = |f: usize| Some(f) == cat.label || cat.panel.is_some_and(|(e, _)| e == f) || (cat.fields[f].distinct == cat.rows && cat.rows > 1);
+    let named_row = out.iter().any(|s| matches!(&s.tag, Tag::Value(hs) if hs.iter().any(|h| entity(h.field))) || matches!(s.tag, Tag::Quoted(_)));
+    if !named_row {
+        return;
+    }
+    for s in out.iter_mut() {
+        if s.tag == Tag::Alias && ENTITY_NOUNS.contains(&super::text::fold(&s.raw).as_str()) {
+            s.tag = Tag::Unknown;
+        }
+    }
+}
+
+/// "Did more women than men survive?", "How many people survived in 1st class?", "those who
+/// survived" with a flag `survived`: the flag's name said of the rows is its true rows. Not where
+/// it is computed on ("the average of survived", "values of survived") or compared ("survived = 0").
+fn flags_said_of_rows(out: &mut [Span], cat: &Catalog) {
+    for i in 0..out.len() {
+        let Tag::Field(fs) = &out[i].tag else { continue };
+        let [f] = fs.as_slice() else { continue };
+        let f = *f;
+        if !(cat.fields[f].ty == crate::schema::ColumnType::Boolean || cat.fields[f].flag) || out[i].raw.is_empty() {
+            continue;
+        }
+        let computed = i > 0 && matches!(out[i - 1].cue(), Some(Cue::Avg | Cue::Sum | Cue::Median | Cue::Of | Cue::Distinct | Cue::Values | Cue::Which | Cue::What | Cue::High | Cue::Low | Cue::Most | Cue::Least | Cue::Share));
+        let compared = out[i + 1..]
+            .iter()
+            .find(|s| s.tag != Tag::Stop)
+            .is_some_and(|s| matches!(s.tag, Tag::Number(_) | Tag::Cue(Cue::Op(_) | Cue::OpPost(_))) || matches!(&s.tag, Tag::Value(hs) if hs.iter().any(|h| h.field == f)));
+        if !computed && !compared {
+            out[i].tag = Tag::Value(vec![ValueHit { field: f, value: flag_true(cat, f).into(), rows: 0, code: false }]);
+        }
+    }
+}
+
+/// How a flag's "yes" is written: `true`, or 1 in a column of 0 and 1.
+fn flag_true(cat: &Catalog, f: usize) -> &'static str {
+    if cat.fields[f].flag {
+        "1"
+    } else {
+        "true"
+    }
 }
 
 /// Category values sharing a stem of six or more letters with the word ("resigned" ~ "Resignation").
