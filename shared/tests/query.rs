@@ -797,4 +797,31 @@ fn session_15_classes() {
     let d = dataset_of("fair.csv", FAIR);
     let a = futures::executor::block_on(d.ask(&mut Conversation::default(), "How many respondents have no children?"));
     assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(2)), "{}", a.answer);
+
+    // The first rows of bokeh's titanic_all (survived is 0/1): a flag said of the rows is its true
+    // rows, its rate a share over the rows the other words keep; passengers are the rows.
+    const TITANIC: &str = "name,class,age,sex,survived\n\"Allen, Miss Elisabeth Walton\",1st,29.0,female,1\n\"Allison, Miss Helen Loraine\",1st,2.0,female,0\n\"Allison, Mr Hudson Joshua Creighton\",1st,30.0,male,0\n\"Allison, Mrs Hudson JC (Bessie Waldo Daniels)\",1st,25.0,female,0\n\"Allison, Master Hudson Trevor\",1st,0.92,male,1\n\"Anderson, Mr Harry\",1st,47.0,male,1\n\"Andrews, Miss Kornelia Theodosia\",1st,63.0,female,1\n\"Andrews, Mr Thomas, jr\",1st,39.0,male,0\n\"Appleton, Mrs Edward Dale (Charlotte Lamson)\",1st,58.0,female,1\n\"Artagaveytia, Mr Ramon\",1st,71.0,male,0\n\"Astor, Colonel John Jacob\",1st,47.0,male,0\n\"Astor, Mrs John Jacob (Madeleine Talmadge Force)\",1st,19.0,female,1\n";
+    let d = dataset_of("titanic_all.csv", TITANIC);
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let exact = |q: &str, want: serde_json::Value| {
+        let a = ask(q);
+        assert_eq!((a.route, a.value.clone()), (Route::Exact, want), "{q}: {}", a.answer);
+    };
+    exact("Did more women than men survive?", serde_json::json!(true));
+    exact("How many passengers survived?", serde_json::json!(6));
+    exact("How many passengers did not survive?", serde_json::json!(6));
+    let a = ask("What was the survival rate of women?");
+    assert_eq!(a.route, Route::Exact, "{}", a.answer);
+    assert!((a.value.as_f64().unwrap() - 400.0 / 6.0).abs() < 1e-9, "{}", a.answer);
+    let a = ask("What is the average age of those who survived?");
+    assert!((a.value.as_f64().unwrap() - 216.92 / 6.0).abs() < 1e-9, "{}", a.answer);
+
+    // msleep (plotnine): "sleeps" names sleep_total, sleep_rem and sleep_cycle; the total is meant.
+    const SLEEP: &str = "name,vore,sleep_total,sleep_rem,sleep_cycle,bodywt\nCheetah,carni,12.1,,,50.0\nOwl monkey,omni,17.0,1.8,,0.48\nMountain beaver,herbi,14.4,2.4,,1.35\nGreater short-tailed shrew,omni,14.9,2.3,0.133333333,0.019\nCow,herbi,4.0,0.7,0.666666667,600.0\nThree-toed sloth,herbi,14.4,2.2,0.766666667,3.85\nNorthern fur seal,carni,8.7,1.4,0.383333333,20.49\nVesper mouse,,7.0,,,0.045\n";
+    let d = dataset_of("msleep.csv", SLEEP);
+    let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let a = ask("Which animal sleeps the most?");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(["Owl monkey"])), "{}", a.answer);
+    let a = ask("is there any animal that sleeps less than 5 hours");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(true)), "{}", a.answer);
 }

@@ -1603,7 +1603,16 @@ fn flags_said_of_rows(out: &mut [Span], cat: &Catalog) {
             .iter()
             .find(|s| s.tag != Tag::Stop)
             .is_some_and(|s| matches!(s.tag, Tag::Number(_) | Tag::Cue(Cue::Op(_) | Cue::OpPost(_))) || matches!(&s.tag, Tag::Value(hs) if hs.iter().any(|h| h.field == f)));
-        if !computed && !compared {
+        // "the survival rate", "la tasa de supervivencia": the share of rows the flag holds for.
+        let rate_at = [i.checked_sub(2), i.checked_sub(1), Some(i + 1)]
+            .into_iter()
+            .flatten()
+            .find(|&j| j < out.len() && j != i && matches!(super::text::fold(&out[j].raw).as_str(), "rate" | "tasa" | "taxa" | "quote" | "rate?"))
+            .filter(|&j| j > i || out[j + 1..i].iter().all(|s| s.tag == Tag::Stop || s.cue() == Some(Cue::Of)));
+        if let Some(j) = rate_at.filter(|_| !compared) {
+            out[j].tag = Tag::Cue(Cue::Share);
+            out[i].tag = Tag::Value(vec![ValueHit { field: f, value: flag_true(cat, f).into(), rows: 0, code: false }]);
+        } else if !computed && !compared {
             out[i].tag = Tag::Value(vec![ValueHit { field: f, value: flag_true(cat, f).into(), rows: 0, code: false }]);
         }
     }

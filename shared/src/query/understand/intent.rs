@@ -93,6 +93,13 @@ impl Parser<'_> {
             let Some(f) = filter.clone() else {
                 return Err(self.missing_value());
             };
+            // "the survival rate in 1st class": a flag's rate is taken over the rows the other conditions keep.
+            let rate = self.spans.iter().any(|s| s.cue() == Some(Cue::Share) && matches!(crate::query::text::fold(&s.raw).as_str(), "rate" | "tasa" | "taxa" | "quote"));
+            let flag_cond = |c: &At| matches!(&c.filter, Filter::Cond { field, pred: Predicate::Cmp(CmpOp::Eq, _), negated: false } if self.cat.field(&field.0).is_some_and(|k| self.cat.fields[k].ty == ColumnType::Boolean || self.cat.fields[k].flag));
+            if let (true, Some(fi)) = (rate && conds.len() >= 2, conds.iter().position(flag_cond)) {
+                let others = Filter::and(conds.iter().enumerate().filter(|(k, _)| *k != fi).map(|(_, c)| c.filter.clone()).collect());
+                return Ok(self.exact(Plan::Share { filter: conds[fi].filter.clone(), base: others }));
+            }
             let (f, base) = match base {
                 Some((i, b)) => (self.combine_without(&conds, i)?.unwrap_or(f), Some(b)),
                 None => (f, None),
