@@ -149,6 +149,7 @@ impl Catalog {
             });
         }
         fields.extend(date_parts(table, schema, &fields));
+        element_names(&mut fields);
         let groups = desc
             .field_groups
             .iter()
@@ -416,6 +417,32 @@ fn every_cell(table: &Table, i: usize, ok: impl Fn(&str) -> bool) -> bool {
         }
         _ => true,
     })
+}
+
+/// "calcium" for Ca, "sodio" for Na, "Kalium" for K: in a table with three or more columns named
+/// by chemical symbols (as written: "Ca", not "ca"), each such column is named by its element.
+fn element_names(fields: &mut [FieldInfo]) {
+    static ELEMENTS: std::sync::OnceLock<Vec<(&'static str, Vec<Vec<String>>)>> = std::sync::OnceLock::new();
+    let elements = ELEMENTS.get_or_init(|| {
+        include_str!("elements.tsv")
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .filter_map(|l| {
+                let mut cols = l.split('\t');
+                let symbol = cols.next()?;
+                Some((symbol, cols.flat_map(|c| c.split(',')).map(fold_words).collect()))
+            })
+            .collect()
+    });
+    let symbol_of = |f: &FieldInfo| elements.iter().position(|(s, _)| f.name.trim() == *s && f.ty.is_numeric());
+    if fields.iter().filter(|f| symbol_of(f).is_some()).count() < 3 {
+        return;
+    }
+    for f in fields.iter_mut() {
+        if let Some(e) = symbol_of(f) {
+            f.names.extend(elements[e].1.iter().cloned());
+        }
+    }
 }
 
 /// Every number 0 or more, and some 0 (at most `SHAPE_SCAN_ROWS` rows are read).

@@ -1077,7 +1077,10 @@ fn translated_topic_words(out: &mut [Span], cat: &Catalog) {
 /// "5 dollars", "100 mm": a unit right after a number belongs to it.
 fn units_after_numbers(out: &mut [Span]) {
     for i in 1..out.len() {
-        if out[i].tag == Tag::Unknown && matches!(out[i - 1].tag, Tag::Number(_)) && super::lang::UNIT_WORDS.contains(&super::text::fold(&out[i].raw).as_str()) {
+        let w = super::text::fold(&out[i].raw);
+        // "mehr als 3 Prozent Barium": a percent sign in words after a number is its unit, not a share asked.
+        let percent = out[i].cue() == Some(Cue::Share) && matches!(w.as_str(), "percent" | "prozent" | "por ciento" | "per cent");
+        if (out[i].tag == Tag::Unknown || percent) && matches!(out[i - 1].tag, Tag::Number(_)) && (percent || super::lang::UNIT_WORDS.contains(&w.as_str())) {
             out[i].tag = Tag::Stop;
         }
     }
@@ -1670,22 +1673,26 @@ fn prefer_extreme(out: &mut [Span], cat: &Catalog) {
 /// Hand-written: a small backtracking match, as no abbreviation crate matches names to phrases.
 fn spells_out(name: &str, words: &[&str]) -> bool {
     // `first`: only the first word may give a single letter ("t·size", not "temp·m·in").
-    fn go(name: &str, words: &[&str], long: bool, first: bool) -> bool {
+    // `whole`: the word before was taken whole.
+    fn go(name: &str, words: &[&str], long: bool, first: bool, whole: bool) -> bool {
         match words.split_first() {
             None => name.is_empty() && long,
             // A word the name holds whole is taken whole ("estat TX" does not spell "estat").
-            Some((w, rest)) if name.starts_with(w) => go(&name[w.len()..], rest, long || w.len() >= 3, false),
+            Some((w, rest)) if name.starts_with(w) => go(&name[w.len()..], rest, long || w.len() >= 3, false, true),
+            // "body weight" → bodywt, "brain weight" → brainwt: after a word taken whole, the last
+            // word as its first and last letters ("països europeus" does not spell "paises").
+            Some((w, [])) if whole && name.len() == 2 && w.len() >= 4 && name.as_bytes()[0] == w.as_bytes()[0] && name.as_bytes()[1] == w.as_bytes()[w.len() - 1] => long,
             Some((w, rest)) => {
                 // Each word gives all it shares with the rest of the name: "metalls alcalinoterris"
                 // does not spell "metal" as met·al.
                 let shortest = if first { 1 } else { 2 };
                 let l = name.bytes().zip(w.bytes()).take_while(|(a, b)| a == b).count();
-                l >= shortest && name.is_char_boundary(l) && go(&name[l..], rest, long || l >= 3, false)
+                l >= shortest && name.is_char_boundary(l) && go(&name[l..], rest, long || l >= 3, false, false)
             }
         }
     }
     // Words of one or two letters ("CA", "TX") are codes and particles, not parts of a name.
-    name.len() >= 4 && name.is_ascii() && words.iter().all(|w| w.len() >= 3) && go(name, words, false, true)
+    name.len() >= 4 && name.is_ascii() && words.iter().all(|w| w.len() >= 3) && go(name, words, false, true, false)
 }
 
 /// "high school graduation" → hs_grad: each word of the name is a word of the question, one it
