@@ -839,4 +839,13 @@ fn session_15_classes() {
     assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(2)), "{}", a.answer);
     let a = ask("Gibt es Proben mit mehr als 3 Prozent Barium?");
     assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(true)), "{}", a.answer);
+    // A sign before a numeric field compares it with 0; missing values with no field named are
+    // missing anywhere (the excerpt has none).
+    let a = ask("Are there negative RI values?");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(true)), "{}", a.answer);
+    let a = ask("Are there any missing values in this dataset?");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(false)), "{}", a.answer);
+    let d = dataset_of("msleep.csv", SLEEP);
+    let a = futures::executor::block_on(d.ask(&mut Conversation::default(), "Are there any missing values?"));
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(true)), "{}", a.answer);
 }

@@ -60,6 +60,19 @@ impl Parser<'_> {
             let op = if none { CmpOp::Eq } else { CmpOp::Gt };
             out.push(At { pos: i, end: j, filter: Filter::Cond { field: self.fref(f), pred: Predicate::Cmp(op, Literal::Number(0.0)), negated: false }, eq_value: None, kind: Kind::Range });
         }
+        // 0b. "Are there negative RI values?", "How many positive returns?": a sign right before a
+        // numeric field compares it with 0 ("Is the highest X negative?" tests after the field).
+        for i in 0..self.spans.len().saturating_sub(1) {
+            let Some(op) = crate::query::lang::sign_word(&crate::query::text::fold(&self.spans[i].raw)) else { continue };
+            let Tag::Field(fs) = &self.spans[i + 1].tag else { continue };
+            let f = fs[0];
+            if self.spans[i].tag != Tag::Unknown || fs.len() != 1 || self.spans[i + 1].used || !self.is_numeric(f) || self.cat.fields[f].yearly {
+                continue;
+            }
+            self.spans[i].used = true;
+            self.spans[i + 1].used = true;
+            out.push(At { pos: i, end: i + 1, filter: Filter::Cond { field: self.fref(f), pred: Predicate::Cmp(op, Literal::Number(0.0)), negated: false }, eq_value: None, kind: Kind::Range });
+        }
         // 0. Missing values: "no value for X", "missing X", "X is empty", "sin valor en X", "ohne Wert".
         for i in 0..self.spans.len() {
             let w = crate::query::text::fold(&self.spans[i].raw);
@@ -102,6 +115,20 @@ impl Parser<'_> {
                         }
                     }
                 }
+            }
+            // "Are there any missing values in this dataset?": no field named, a cell missing anywhere.
+            let anywhere = found.is_none()
+                && word
+                && self.spans.iter().all(|s| !matches!(s.tag, Tag::Field(_) | Tag::Group(_) | Tag::Value(_) | Tag::Number(_) | Tag::Date(_)))
+                && self.spans.iter().any(|s| matches!(crate::query::text::fold(&s.raw).as_str(), "values" | "value" | "data" | "cells" | "entries" | "valores" | "valors" | "datos" | "dades" | "werte" | "daten"));
+            if anywhere {
+                let each: Vec<Filter> = self.cat.fields.iter().filter(|f| f.composed.is_none() && f.part.is_none()).map(|f| Filter::Cond { field: FieldRef(f.name.clone()), pred: Predicate::Missing, negated: false }).collect();
+                for s in self.spans.iter_mut().filter(|s| matches!(crate::query::text::fold(&s.raw).as_str(), "values" | "value" | "data" | "cells" | "entries" | "valores" | "valors" | "datos" | "dades" | "werte" | "daten" | "dataset" | "table")) {
+                    s.used = true;
+                }
+                self.spans[i].used = true;
+                out.push(At { pos: i, end: i, filter: Filter::Or(each), eq_value: None, kind: Kind::Range });
+                continue;
             }
             let Some((j, f)) = found else { continue };
             self.spans[i].used = true;
