@@ -825,6 +825,9 @@ fn session_15_classes() {
     let a = ask("is there any animal that sleeps less than 5 hours");
     assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(true)), "{}", a.answer);
     // "body weight" → bodywt: the last word as its first and last letters, after a word taken whole.
+    // A category value written cut short ("herbi" for herbivores).
+    let a = ask("how many herbivores are there");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(3)), "{}", a.answer);
     let a = ask("What is the median body weight?");
     assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(2.6)), "{}", a.answer);
 

@@ -449,6 +449,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     event_verbs_of_dates(&mut out, cat);
     events_of_every_row(&mut out, cat);
     flags_said_of_rows(&mut out, cat);
+    truncated_values(&mut out, cat);
     entities_of_a_named_row(&mut out, cat);
     prefixed_names(&mut out, cat);
     // Again, for the fields the passes above named ("last observed" → the observation's date).
@@ -1564,6 +1565,24 @@ fn boolean_field(w: &str, cat: &Catalog) -> Option<usize> {
         .map(|(i, _)| i)
         .collect();
     (fs.len() == 1).then(|| fs[0])
+}
+
+/// "omnivores" for omni, "herbivores" for herbi, "insectivores" for insecti: a word left unknown
+/// that begins with one category value written cut short (four letters or more, the word three
+/// longer), where no other value so begins it. Not days or months ("Sunday" is handled apart).
+fn truncated_values(out: &mut [Span], cat: &Catalog) {
+    for s in out.iter_mut() {
+        let w = super::text::fold(&s.raw);
+        if s.tag != Tag::Unknown || !w.chars().all(char::is_alphabetic) {
+            continue;
+        }
+        let cut = |k: &str, hits: &[ValueHit]| {
+            k.len() >= 4 && !k.contains(' ') && w.len() >= k.len() + 3 && w.starts_with(k) && hits.iter().any(|h| cat.fields[h.field].categorical && !h.code && !calendar_field(cat, h.field))
+        };
+        if let Some(hits) = one_category_value(cat, cut) {
+            s.tag = Tag::Value(hits);
+        }
+    }
 }
 
 /// Nouns of what a row of a register is (passengers, animals, customers), in the four languages:
