@@ -73,9 +73,13 @@ fn unknown_fields_and_values_get_a_clear_answer() {
     let (c, d) = (vega("cars.json"), describe("cars"));
     let a = ask(&[&c], Some(&d), "What is the average salary?");
     assert_refused(&a, "salary");
-    // A typo gets the column it was meant to be.
-    let a = ask(&[&c], Some(&d), "What is the average horsepwer?");
+    // A letter changed gets the column it was meant to be, asked back.
+    let a = ask(&[&c], Some(&d), "What is the average horsepowar?");
     assert_refused(&a, "Horsepower");
+    // A letter dropped is read as that column, and the answer names it (issue 19, session 15).
+    let a = ask(&[&c], Some(&d), "What is the average horsepwer?");
+    assert_eq!(a["route"], "exact", "{a}");
+    assert!(a["answer"].as_str().unwrap_or("").contains("Horsepower"), "{a}");
     // A word no name matches, read by meaning (embedding similarity) and said so.
     let mpg: Vec<f64> = cars().iter().filter_map(|r| r["Miles_per_Gallon"].as_f64()).collect();
     let a = ask(&[&c], None, "What is the average mileage?");
