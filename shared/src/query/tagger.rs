@@ -549,6 +549,10 @@ fn prefixed_names(out: &mut [Span], cat: &Catalog) {
 fn slipped_letters(out: &mut [Span], cat: &Catalog) {
     /// `w` is `name` less one letter, or `name` with two neighbours swapped.
     fn slip(w: &str, name: &str) -> bool {
+        // Most names differ in length by more than a letter or two: skip them before collecting.
+        if name.len() + 2 < w.len() || w.len() + 3 < name.len() {
+            return false;
+        }
         let (a, b): (Vec<char>, Vec<char>) = (w.chars().collect(), name.chars().collect());
         if a.len() + 1 == b.len() {
             let k = a.iter().zip(&b).take_while(|(x, y)| x == y).count();

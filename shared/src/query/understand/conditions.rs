@@ -65,8 +65,9 @@ impl Parser<'_> {
         for i in 0..self.spans.len().saturating_sub(1) {
             let Some(op) = crate::query::lang::sign_word(&crate::query::text::fold(&self.spans[i].raw)) else { continue };
             let Tag::Field(fs) = &self.spans[i + 1].tag else { continue };
-            let f = fs[0];
-            if self.spans[i].tag != Tag::Unknown || fs.len() != 1 || self.spans[i + 1].used || !self.is_numeric(f) || self.cat.fields[f].yearly {
+            let [f] = fs.as_slice() else { continue };
+            let f = *f;
+            if self.spans[i].tag != Tag::Unknown || self.spans[i + 1].used || !self.is_numeric(f) || self.cat.fields[f].yearly {
                 continue;
             }
             self.spans[i].used = true;
@@ -117,8 +118,10 @@ impl Parser<'_> {
                 }
             }
             // "Are there any missing values in this dataset?": no field named, a cell missing anywhere.
+            // Only asked yes or no: "How many missing values?" counts cells, not rows.
             let anywhere = found.is_none()
                 && word
+                && self.asked == Shape::Boolean
                 && self.spans.iter().all(|s| !matches!(s.tag, Tag::Field(_) | Tag::Group(_) | Tag::Value(_) | Tag::Number(_) | Tag::Date(_)))
                 && self.spans.iter().any(|s| matches!(crate::query::text::fold(&s.raw).as_str(), "values" | "value" | "data" | "cells" | "entries" | "valores" | "valors" | "datos" | "dades" | "werte" | "daten"));
             if anywhere {
