@@ -810,6 +810,15 @@ fn session_15_classes() {
     exact("Did more women than men survive?", serde_json::json!(true));
     exact("How many passengers survived?", serde_json::json!(6));
     exact("How many passengers did not survive?", serde_json::json!(6));
+    // Values more than one row holds ("more than once" was name > 'once', answered with no rows).
+    const DUP: &str = "name,class\n\"Kelly, Mr James\",3rd\n\"Connolly, Miss Kate\",3rd\n\"Kelly, Mr James\",3rd\n\"Allen, Miss Elisabeth\",1st\n\"Connolly, Miss Kate\",3rd\n";
+    let dup = dataset_of("names.csv", DUP);
+    for q in ["Which names appear more than once?", "Welche Namen kommen in der Liste doppelt vor?", "¿Qué nombres aparecen más de una vez?"] {
+        let a = futures::executor::block_on(dup.ask(&mut Conversation::default(), q));
+        assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(["Connolly, Miss Kate", "Kelly, Mr James"])), "{q}: {}", a.answer);
+    }
+    let a = futures::executor::block_on(dup.ask(&mut Conversation::default(), "Which names are greater than Smith?"));
+    assert_ne!(a.route, Route::Exact, "{}", a.answer);
     let a = ask("What was the survival rate of women?");
     assert_eq!(a.route, Route::Exact, "{}", a.answer);
     assert!((a.value.as_f64().unwrap() - 400.0 / 6.0).abs() < 1e-9, "{}", a.answer);

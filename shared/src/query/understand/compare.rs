@@ -58,6 +58,56 @@ impl Parser<'_> {
         }))
     }
 
+    /// "Which names appear more than once?", "Welche Namen kommen doppelt vor?", "duplicated
+    /// names": the values of the field named that more than one row holds. ("more than once" was
+    /// read as name > "once" and answered with no rows.) Only asked as which or a list.
+    pub(super) fn repeated_values(&mut self) -> R<Option<Understanding>> {
+        const REPEATED: &[&str] = &[
+            "duplicate", "duplicates", "duplicated", "repeated", "repeat", "repeats", "doppelt", "mehrfach", "duplicado", "duplicados", "duplicada", "duplicadas",
+            "repetido", "repetidos", "repetida", "repetidas", "duplicat", "duplicats", "duplicada", "repetit", "repetits", "repetida", "repetides",
+        ];
+        const ONCE: &[&str] = &["once", "vez", "vegada", "einmal"];
+        const VERBS: &[&str] = &["appear", "appears", "occur", "occurs", "show", "shows", "kommen", "kommt", "vor", "aparecen", "aparece", "apareixen", "apareix", "list", "liste", "data"];
+        // ("¿Qué nombres…?" opens no shape of its own: "qué" is also "that".)
+        if !matches!(self.asked, Shape::List { .. } | Shape::Category | Shape::Open) {
+            return Ok(None);
+        }
+        let folds: Vec<String> = self.spans.iter().map(|s| crate::query::text::fold(&s.raw)).collect();
+        let fold = |i: usize| folds[i].clone();
+        let mut marks: Vec<usize> = (0..self.spans.len()).filter(|&i| REPEATED.contains(&fold(i).as_str())).collect();
+        // "more than once", "más de una vez", "mehr als einmal".
+        for i in 0..self.spans.len() {
+            if ONCE.contains(&fold(i).as_str()) {
+                // "más de una vez": a one between the operator and the word.
+                let one = self.prev_content(i).filter(|&j| matches!(self.spans[j].tag, Tag::Number(n) if n == 1.0));
+                if let Some(j) = one.or(Some(i)).and_then(|k| self.prev_content(k)).filter(|&j| self.spans[j].cue() == Some(Cue::Op(CmpOp::Gt))) {
+                    marks.extend((j..=i).filter(|&k| k == j || k == i || Some(k) == one || self.spans[k].tag == Tag::Stop));
+                }
+            }
+        }
+        if marks.is_empty() {
+            return Ok(None);
+        }
+        let fields: Vec<(usize, usize)> = (0..self.spans.len())
+            .filter_map(|i| match &self.spans[i].tag {
+                Tag::Field(fs) if fs.len() == 1 && !self.is_numeric(fs[0]) => Some((i, fs[0])),
+                _ => None,
+            })
+            .collect();
+        let [(g, by)] = fields.as_slice() else { return Ok(None) };
+        for i in marks.into_iter().chain([*g]) {
+            self.spans[i].used = true;
+        }
+        for i in 0..self.spans.len() {
+            if VERBS.contains(&fold(i).as_str()) {
+                self.spans[i].used = true;
+            }
+        }
+        let conds = self.conditions()?;
+        let filter = self.combine(&conds)?;
+        Ok(Some(self.exact(Plan::GroupWhere { func: AggFn::Count, field: None, by: self.fref(*by), op: CmpOp::Gt, value: 1.0, filter })))
+    }
+
     /// "Which grades have an average tumour size above 28?", "Which parties had exactly one
     /// senator?": the groups named after the question word whose aggregate (or number of rows,
     /// counted by the rows' noun) passes the comparison; other conditions filter the rows.

@@ -217,6 +217,12 @@ impl Parser<'_> {
             let pred = match cue {
                 Cue::Op(_) | Cue::OpPost(_) => {
                     let op = op.expect("operator");
+                    // "Which names appear more than once?" is not name > 'once': a text is never
+                    // ordered against a word nobody quoted.
+                    let text = matches!(self.cat.fields[field].ty, ColumnType::Text | ColumnType::Identifier);
+                    if text && !matches!(op, CmpOp::Eq | CmpOp::Ne) && self.spans[a].tag == Tag::Unknown {
+                        return Err(Fail::Refuse(Refusal::TypeMismatch { field: self.cat.fields[field].name.clone(), ty: "text".into(), wanted: "number".into() }));
+                    }
                     let lit = self.literal(field, a)?;
                     if op == CmpOp::Eq {
                         kind = Kind::Point;
