@@ -834,6 +834,11 @@ fn session_15_classes() {
     let a = ask("is there any animal that sleeps less than 5 hours");
     assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(true)), "{}", a.answer);
     // "body weight" → bodywt: the last word as its first and last letters, after a word taken whole.
+    // In a table of one row per month, "the first month" is the first date.
+    const ECON: &str = "date,pce,unemploy\n1967-07-01,507.4,2944\n1967-08-01,510.5,2945\n1967-09-01,516.3,2958\n1967-10-01,512.9,3143\n";
+    let econ = dataset_of("economics.csv", ECON);
+    let a = futures::executor::block_on(econ.ask(&mut Conversation::default(), "what's the first month in the data"));
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!("1967-07-01")), "{}", a.answer);
     // A category value written cut short ("herbi" for herbivores).
     let a = ask("how many herbivores are there");
     assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(3)), "{}", a.answer);

@@ -450,6 +450,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     events_of_every_row(&mut out, cat);
     flags_said_of_rows(&mut out, cat);
     truncated_values(&mut out, cat);
+    first_period(&mut out, cat);
     entities_of_a_named_row(&mut out, cat);
     prefixed_names(&mut out, cat);
     // Again, for the fields the passes above named ("last observed" → the observation's date).
@@ -1569,6 +1570,22 @@ fn boolean_field(w: &str, cat: &Catalog) -> Option<usize> {
         .map(|(i, _)| i)
         .collect();
     (fs.len() == 1).then(|| fs[0])
+}
+
+/// "what's the first month in the data", "the last day": in a table with one row per period, an
+/// order word before the period's noun asks the end of its one date column.
+fn first_period(out: &mut [Span], cat: &Catalog) {
+    const PERIODS: &[&str] = &["day", "week", "month", "quarter", "year", "dia", "semana", "mes", "trimestre", "ano", "setmana", "any", "tag", "woche", "monat", "quartal", "jahr"];
+    let dates: Vec<usize> = (0..cat.fields.len())
+        .filter(|&f| matches!(cat.fields[f].ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime) && cat.fields[f].distinct == cat.rows && cat.fields[f].part.is_none())
+        .collect();
+    let [d] = dates.as_slice() else { return };
+    for i in 1..out.len() {
+        let ordered = order_word(&super::text::fold(&out[i - 1].raw)).is_some();
+        if ordered && out[i].tag == Tag::Alias && PERIODS.contains(&super::text::fold(&out[i].raw).as_str()) {
+            out[i].tag = Tag::Field(vec![*d]);
+        }
+    }
 }
 
 /// "omnivores" for omni, "herbivores" for herbi, "insectivores" for insecti: a word left unknown
