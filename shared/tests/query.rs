@@ -822,6 +822,9 @@ fn session_15_classes() {
     let a = ask("What was the survival rate of women?");
     assert_eq!(a.route, Route::Exact, "{}", a.answer);
     assert!((a.value.as_f64().unwrap() - 400.0 / 6.0).abs() < 1e-9, "{}", a.answer);
+    // The group whose rows hold the flag most often (an average of a flag is its rate).
+    let a = ask("which sex had the higher survival rate?");
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!("female")), "{}", a.answer);
     let a = ask("What is the average age of those who survived?");
     assert!((a.value.as_f64().unwrap() - 216.92 / 6.0).abs() < 1e-9, "{}", a.answer);
 

@@ -269,7 +269,11 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                     inner,
                     Plan::Rank { .. } | Plan::Frequent { .. } | Plan::GroupTop { .. } | Plan::Compare { .. } | Plan::Aggregate { func: AggFn::Min | AggFn::Max, .. }
                 ),
-                Cue::Share => matches!(inner, Plan::Share { .. }),
+                // An average of a flag is its rate ("the higher survival rate" per group).
+                Cue::Share => {
+                    matches!(inner, Plan::Share { .. })
+                        || matches!(inner, Plan::GroupTop { func: AggFn::Avg, field: Some(f), .. } if cat.field(&f.0).is_some_and(|k| cat.fields[k].flag || cat.fields[k].ty == crate::schema::ColumnType::Boolean))
+                }
                 // "largest first", "in that order": said of an answer that is a list.
                 // A direction ("largest first") is placed only by a plan that ranks.
                 Cue::Order => match super::lang::order_direction(&super::text::fold(&s.raw)) {

@@ -99,6 +99,26 @@ impl Parser<'_> {
             // "the survival rate in 1st class": a flag's rate is taken over the rows the other conditions keep.
             let rate = self.spans.iter().any(|s| s.cue() == Some(Cue::Share) && matches!(crate::query::text::fold(&s.raw).as_str(), "rate" | "tasa" | "taxa" | "quote"));
             let flag_cond = |c: &At| matches!(&c.filter, Filter::Cond { field, pred: Predicate::Cmp(CmpOp::Eq, _), negated: false } if self.cat.field(&field.0).is_some_and(|k| self.cat.fields[k].ty == ColumnType::Boolean || self.cat.fields[k].flag));
+            // "Which sex had the higher survival rate?": the group whose rows hold the flag most often.
+            let group = self.spans.iter().enumerate().find_map(|(i, s)| match s.cue() {
+                Some(Cue::Which | Cue::What) => self.next_content(i).and_then(|j| match &self.spans[j].tag {
+                    Tag::Field(fs) if fs.len() == 1 && self.cat.fields[fs[0]].categorical && !self.is_numeric(fs[0]) => Some((j, fs[0])),
+                    _ => None,
+                }),
+                _ => None,
+            });
+            let (high, low) = (self.has(Cue::High) || self.has(Cue::More), self.has(Cue::Low) || self.has(Cue::Less));
+            if let (true, Some((j, g)), Some(fi), true) = (rate, group, conds.iter().position(flag_cond), high != low) {
+                if let Filter::Cond { field, .. } = &conds[fi].filter {
+                    let flag = field.clone();
+                    self.spans[j].used = true;
+                    for s in self.spans.iter_mut().filter(|s| s.cue() == Some(Cue::Share)) {
+                        s.used = true;
+                    }
+                    let filter = Filter::and(conds.iter().enumerate().filter(|(k, _)| *k != fi).map(|(_, c)| c.filter.clone()).collect());
+                    return Ok(self.exact(Plan::GroupTop { func: AggFn::Avg, field: Some(flag), by: self.fref(g), n: 1, desc: high, filter }));
+                }
+            }
             if let (true, Some(fi)) = (rate && conds.len() >= 2, conds.iter().position(flag_cond)) {
                 let others = Filter::and(conds.iter().enumerate().filter(|(k, _)| *k != fi).map(|(_, c)| c.filter.clone()).collect());
                 return Ok(self.exact(Plan::Share { filter: conds[fi].filter.clone(), base: others }));
