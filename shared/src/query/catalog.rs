@@ -52,6 +52,13 @@ pub enum DatePart {
     Month,
 }
 
+impl FieldInfo {
+    /// A yes/no column: boolean, or numbers 0 and 1 only.
+    pub fn yes_no(&self) -> bool {
+        self.ty == ColumnType::Boolean || self.flag
+    }
+}
+
 /// A field group ("temperature" → max, min) with its default member.
 #[derive(Clone, Debug)]
 pub struct GroupInfo {

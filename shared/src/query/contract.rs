@@ -272,7 +272,7 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                 // An average of a flag is its rate ("the higher survival rate" per group).
                 Cue::Share => {
                     matches!(inner, Plan::Share { .. })
-                        || matches!(inner, Plan::GroupTop { func: AggFn::Avg, field: Some(f), .. } if cat.field(&f.0).is_some_and(|k| cat.fields[k].flag || cat.fields[k].ty == crate::schema::ColumnType::Boolean))
+                        || matches!(inner, Plan::GroupTop { func: AggFn::Avg, field: Some(f), .. } if cat.field(&f.0).is_some_and(|k| cat.fields[k].yes_no()))
                 }
                 // "largest first", "in that order": said of an answer that is a list.
                 // A direction ("largest first") is placed only by a plan that ranks.

@@ -559,6 +559,11 @@ pub fn sign_word(w: &str) -> Option<super::plan::CmpOp> {
     }
 }
 
+/// A word for a rate ("survival rate", "tasa de supervivencia", "Überlebensquote" said apart).
+pub fn is_rate_word(w: &str) -> bool {
+    matches!(w, "rate" | "tasa" | "taxa" | "quote")
+}
+
 /// A determiner that asks which thing ("which", "qué", "quins", "welche"), before the noun naming it.
 pub fn which_word(w: &str) -> bool {
     matches!(w, "which" | "what" | "que" | "cual" | "cuales" | "quin" | "quina" | "quins" | "quines" | "welche" | "welcher" | "welches" | "welchen" | "welchem")

@@ -1557,7 +1557,7 @@ fn boolean_field(w: &str, cat: &Catalog) -> Option<usize> {
         .enumerate()
         // "white" for `is_white`: a flag named "is"/"has"/"was" and one word is named by that word.
         .filter(|(_, f)| {
-            (f.ty == crate::schema::ColumnType::Boolean || f.flag)
+            f.yes_no()
                 && f.names.iter().any(|n| {
                     let word = match n.as_slice() {
                         [one] => one,
@@ -1638,7 +1638,7 @@ fn flags_said_of_rows(out: &mut [Span], cat: &Catalog) {
         let Tag::Field(fs) = &out[i].tag else { continue };
         let [f] = fs.as_slice() else { continue };
         let f = *f;
-        if !(cat.fields[f].ty == crate::schema::ColumnType::Boolean || cat.fields[f].flag) || out[i].raw.is_empty() {
+        if !cat.fields[f].yes_no() || out[i].raw.is_empty() {
             continue;
         }
         let computed = i > 0 && matches!(out[i - 1].cue(), Some(Cue::Avg | Cue::Sum | Cue::Median | Cue::Of | Cue::Distinct | Cue::Values | Cue::Which | Cue::What | Cue::High | Cue::Low | Cue::Most | Cue::Least | Cue::Share));
@@ -1650,7 +1650,7 @@ fn flags_said_of_rows(out: &mut [Span], cat: &Catalog) {
         let rate_at = [i.checked_sub(2), i.checked_sub(1), Some(i + 1)]
             .into_iter()
             .flatten()
-            .find(|&j| j < out.len() && j != i && matches!(super::text::fold(&out[j].raw).as_str(), "rate" | "tasa" | "taxa" | "quote" | "rate?"))
+            .find(|&j| j < out.len() && j != i && super::lang::is_rate_word(&super::text::fold(&out[j].raw)))
             .filter(|&j| j > i || out[j + 1..i].iter().all(|s| s.tag == Tag::Stop || s.cue() == Some(Cue::Of)));
         if let Some(j) = rate_at.filter(|_| !compared) {
             out[j].tag = Tag::Cue(Cue::Share);

@@ -123,10 +123,10 @@ impl Parser<'_> {
                 && word
                 && self.asked == Shape::Boolean
                 && self.spans.iter().all(|s| !matches!(s.tag, Tag::Field(_) | Tag::Group(_) | Tag::Value(_) | Tag::Number(_) | Tag::Date(_)))
-                && self.spans.iter().any(|s| matches!(crate::query::text::fold(&s.raw).as_str(), "values" | "value" | "data" | "cells" | "entries" | "valores" | "valors" | "datos" | "dades" | "werte" | "daten"));
+                && self.spans.iter().any(|s| DATA_WORDS.contains(&crate::query::text::fold(&s.raw).as_str()));
             if anywhere {
                 let each: Vec<Filter> = self.cat.fields.iter().filter(|f| f.composed.is_none() && f.part.is_none()).map(|f| Filter::Cond { field: FieldRef(f.name.clone()), pred: Predicate::Missing, negated: false }).collect();
-                for s in self.spans.iter_mut().filter(|s| matches!(crate::query::text::fold(&s.raw).as_str(), "values" | "value" | "data" | "cells" | "entries" | "valores" | "valors" | "datos" | "dades" | "werte" | "daten" | "dataset" | "table")) {
+                for s in self.spans.iter_mut().filter(|s| DATA_WORDS.contains(&crate::query::text::fold(&s.raw).as_str()) || matches!(crate::query::text::fold(&s.raw).as_str(), "dataset" | "table")) {
                     s.used = true;
                 }
                 self.spans[i].used = true;
@@ -890,6 +890,9 @@ fn op_of(cue: Cue) -> Option<CmpOp> {
 pub(super) fn strip_quotes(s: &str) -> String {
     s.trim().trim_matches(|c| matches!(c, '"' | '\'' | '«' | '»' | '“' | '”' | '‘' | '’' | '„')).to_string()
 }
+
+/// Words for a table's cells ("any missing values", "datos faltantes"), folded.
+const DATA_WORDS: &[&str] = &["values", "value", "data", "cells", "entries", "valores", "valors", "datos", "dades", "werte", "daten"];
 
 /// Words that say a cell has no value, in the four languages (folded).
 pub(super) const MISSING_WORDS: &[&str] = &[

@@ -97,8 +97,8 @@ impl Parser<'_> {
                 return Err(self.missing_value());
             };
             // "the survival rate in 1st class": a flag's rate is taken over the rows the other conditions keep.
-            let rate = self.spans.iter().any(|s| s.cue() == Some(Cue::Share) && matches!(crate::query::text::fold(&s.raw).as_str(), "rate" | "tasa" | "taxa" | "quote"));
-            let flag_cond = |c: &At| matches!(&c.filter, Filter::Cond { field, pred: Predicate::Cmp(CmpOp::Eq, _), negated: false } if self.cat.field(&field.0).is_some_and(|k| self.cat.fields[k].ty == ColumnType::Boolean || self.cat.fields[k].flag));
+            let rate = self.spans.iter().any(|s| s.cue() == Some(Cue::Share) && crate::query::lang::is_rate_word(&crate::query::text::fold(&s.raw)));
+            let flag_cond = |c: &At| matches!(&c.filter, Filter::Cond { field, pred: Predicate::Cmp(CmpOp::Eq, _), negated: false } if self.cat.field(&field.0).is_some_and(|k| self.cat.fields[k].yes_no()));
             // "Which sex had the higher survival rate?": the group whose rows hold the flag most often.
             let group = self.spans.iter().enumerate().find_map(|(i, s)| match s.cue() {
                 Some(Cue::Which | Cue::What) => self.next_content(i).and_then(|j| match &self.spans[j].tag {
