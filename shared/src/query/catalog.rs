@@ -537,6 +537,21 @@ const COMMON_NAMES: &[(&str, &[&str])] = &[
     ("divorces", &["divorcios", "divorcis", "scheidungen"]),
 ];
 
+/// Common abbreviations in column names and the words they stand for (folded). Written from
+/// general usage (data dictionaries, statistical packages), not from any question suite.
+const ABBREVIATIONS: &[(&str, &str)] = &[
+    ("lon", "longitude"), ("lng", "longitude"), ("long", "longitude"), ("lat", "latitude"), ("alt", "altitude"), ("elev", "elevation"),
+    ("pct", "percent"), ("perc", "percent"), ("qty", "quantity"), ("amt", "amount"), ("yr", "year"), ("yrs", "years"),
+    ("wt", "weight"), ("ht", "height"), ("hgt", "height"), ("hwy", "highway"), ("cty", "city"), ("displ", "displacement"), ("disp", "displacement"),
+    ("temp", "temperature"), ("prcp", "precipitation"), ("precip", "precipitation"), ("dist", "distance"), ("dur", "duration"),
+    ("num", "number"), ("nr", "number"), ("cnt", "count"), ("avg", "average"), ("tot", "total"), ("dept", "department"), ("govt", "government"),
+    ("educ", "education"), ("edu", "education"), ("emp", "employment"), ("mfg", "manufacturing"), ("intl", "international"), ("natl", "national"),
+    ("accel", "acceleration"), ("cyl", "cylinders"), ("hp", "horsepower"), ("trans", "transmission"), ("drv", "drive"), ("wk", "week"),
+    ("mo", "month"), ("qtr", "quarter"), ("desc", "description"), ("cat", "category"), ("grp", "group"), ("addr", "address"), ("lang", "language"),
+    ("ctry", "country"), ("cntry", "country"), ("pos", "position"), ("min", "minimum"), ("max", "maximum"), ("std", "standard deviation"),
+    ("sd", "standard deviation"), ("dens", "density"), ("popn", "population"), ("inc", "income"),     ("cons", "consumption"), ("infl", "inflation"), ("unemp", "unemployment"), ("gov", "government"),
+];
+
 /// Words people use for the values of a sex/gender column, in our four languages (folded).
 const GENDER: &[&[&str]] = &[
     &["female", "f", "woman", "women", "mujer", "mujeres", "dona", "dones", "frau", "frauen", "weiblich", "femenino", "femeni", "girls", "girl", "madchen"],
@@ -609,6 +624,18 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
     for (anchor, words) in COMMON_NAMES {
         if own.iter().any(|w| w == anchor) {
             names.extend(words.iter().map(|w| fold_words(w)));
+        }
+    }
+    // Abbreviated words of a name spelled out: "wt.loss" is "weight loss", "lon" is "longitude".
+    let spell = |w: &String| ABBREVIATIONS.iter().find(|(short, _)| short == w).map(|(_, long)| fold_words(long));
+    if own.len() > 1 && own.iter().filter(|w| spell(w).is_some()).count() > 1 {
+        names.push(own.iter().flat_map(|w| spell(w).unwrap_or_else(|| vec![w.clone()])).collect());
+    }
+    for (k, w) in own.iter().enumerate() {
+        if let Some(long) = spell(w) {
+            let mut spelled = own.clone();
+            spelled.splice(k..=k, long);
+            names.push(spelled);
         }
     }
     names.extend(glossary_names(&own));

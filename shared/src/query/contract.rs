@@ -281,6 +281,8 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                     None => matches!(inner, Plan::Rank { .. } | Plan::GroupTop { .. } | Plan::Group { .. } | Plan::Compare { .. } | Plan::DistinctValues { .. } | Plan::List { .. }),
                 },
                 // "fields of study" are a domain's, not the table's columns ("columns of the table" are).
+                // "Which columns have no data for 1944?" asks for columns: no plan over rows answers it.
+                Cue::Columns if !matches!(inner, Plan::Columns) && !fields.iter().any(|n| n == "column") && !spans[i.saturating_sub(1)..(i + 2).min(spans.len())].iter().any(|n| matches!(n.tag, Tag::Field(_) | Tag::Quoted(_))) => false,
                 Cue::Columns => !(matches!(spans.get(i + 1).and_then(Span::cue), Some(Cue::Of)) && spans.get(i + 2).is_some_and(|n| !matches!(n.tag, Tag::Cue(Cue::Dataset)) && !matches!(super::text::fold(&n.raw).as_str(), "the" | "this" | "la" | "el" | "der" | "die" | "das" | "les" | "els" | "los" | "las"))),
                 // "Who discovered oxygen?" asks for a person: a year or a number looked up is not one.
                 // "Who was the top emitter?" with nothing naming the rows is no answer either.

@@ -589,7 +589,9 @@ async fn check(engine: &Engine, cat: &Catalog, inner: &Plan, test: &Test, a: &An
         }),
         Test::Is { value } => match &a.value {
             Json::Null => None,
-            // Tied winners: "no" when the value is not among them, else there is no single answer.
+            // Tied winners: "no" when the value is not among them, "yes" when every one is it (the three
+            // oldest passengers are all male), else there is no single answer.
+            Json::Array(vs) if vs.len() > 1 && vs.iter().all(|v| text(v).to_lowercase() == value.to_lowercase()) => Some(true),
             Json::Array(vs) if vs.len() != 1 => (!vs.iter().any(|v| text(v).to_lowercase() == value.to_lowercase())).then_some(false),
             Json::Array(vs) => Some(text(&vs[0]).to_lowercase() == value.to_lowercase()),
             v => Some(text(v).to_lowercase() == value.to_lowercase()),

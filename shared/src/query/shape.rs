@@ -105,6 +105,25 @@ pub fn asked(tokens: &[Token], lang: Lang, numbers: &[Option<f64>]) -> Shape {
     Shape::Open
 }
 
+/// A Spanish or Catalan question with no question word that ends in "?" asks yes or no, as its
+/// intonation does: "El model més freqüent és el caravan 2wd?", "¿El 1960 tuvo más pasajeros que el 1959?".
+pub fn yes_no_by_intonation(q: &str, tokens: &[Token], lang: Lang) -> bool {
+    if !matches!(lang, Lang::Es | Lang::Ca) || !q.trim_end().ends_with('?') {
+        return false;
+    }
+    // Accented "qué"/"què" ask; unaccented "que" is "that" or "than".
+    const ASKING: &[&str] = &[
+        "qué", "què", "cuál", "cuáles", "cual", "cuales", "cuánto", "cuánta", "cuántos", "cuántas", "cuanto", "cuanta", "cuantos", "cuantas", "quién", "quiénes", "quien", "quienes",
+        "dónde", "donde", "cuándo", "cuando", "cómo", "quin", "quina", "quins", "quines", "quant", "quanta", "quants", "quantes", "qui", "on", "quan", "com", "per", "por",
+    ];
+    let words: Vec<String> = tokens.iter().map(|t| t.raw.to_lowercase()).collect();
+    let first = words.first().map(String::as_str).unwrap_or("");
+    // "Per què…", "¿Por qué…?" ask why; a list or a count opens with its own word.
+    !words.iter().any(|w| ASKING.contains(&w.as_str()) && w != "per" && w != "por" && w != "on" && w != "com")
+        && !matches!(first, "per" | "por" | "on" | "com")
+        && !tokens.iter().any(|t| asks_list(&t.fold))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,6 +145,11 @@ mod tests {
         assert_eq!(shape("Hi ha cap fila sense valor?", Lang::Ca), Shape::Boolean);
         // A choice between two values is not yes/no.
         assert_eq!(shape("Are there more women or men?", Lang::En), Shape::Category);
+        // No question word and a question mark: yes or no, by intonation.
+        let t = tokenize("El model més freqüent és el caravan 2wd?");
+        assert!(yes_no_by_intonation("El model més freqüent és el caravan 2wd?", &t, Lang::Ca));
+        let t = tokenize("¿Qué modelo es el más frecuente?");
+        assert!(!yes_no_by_intonation("¿Qué modelo es el más frecuente?", &t, Lang::Es));
     }
 
     #[test]

@@ -1485,7 +1485,8 @@ fn join_field_words(out: &mut [Span], cat: &Catalog, lang: Lang) {
             && !capital
             && order_word(&w).is_none()
             && super::lang::sign_word(&w).is_none()
-            && !["est", "ed", "ing", "ly", "er"].iter().any(|e| w.ends_with(e))
+            // Nor an adjective: "the most populous county" is not the most common county.
+            && !["est", "ed", "ing", "ly", "er", "ous", "ful", "less", "able", "ible", "ive"].iter().any(|e| w.ends_with(e))
             // "sunny days" in tips.csv: an adjective of a value ("Sun", a day) is not a plain noun.
             && adjective_base(&w).iter().all(|b| !cat.values.contains_key(b.as_str()))
             && next_to_field(&|f| cat.fields[f].names.iter().all(|n| n.len() == 1));

@@ -262,6 +262,17 @@ impl Parser<'_> {
             }),
             _ => None,
         });
+        // "When was turkey production at its peak?": "when" with a superlative asks for the date (or
+        // year) of the ranked row, as "On which date…" does; it was answered with the peak's value.
+        let when = (high || low)
+            .then(|| self.spans.iter().position(|s| s.cue() == Some(Cue::DataDate) && matches!(crate::query::text::fold(&s.raw).as_str(), "when" | "when was" | "when did" | "cuando" | "quan" | "wann")))
+            .flatten()
+            .and_then(|i| self.unique(|f| self.is_date(f) || self.cat.fields[f].yearly).map(|f| (i, f)))
+            .filter(|_| !numeric_targets.is_empty() || self.cat.row_stride > 1);
+        if let Some((i, _)) = when {
+            self.spans[i].used = true;
+        }
+        let which_field = which_field.or(when.map(|(_, f)| f));
         let extreme = matches!(agg, Some(AggFn::Max | AggFn::Min));
         // "Of Spain, Italy and France, which had the highest rate?": the rows named together are ranked, by that name.
         let among = (self.has(Cue::Which) || self.has(Cue::Who)).then(|| among_values(filter.as_ref())).flatten().and_then(|f| self.cat.field(&f)).filter(|&f| !self.is_numeric(f) && !self.is_date(f));
@@ -326,7 +337,10 @@ impl Parser<'_> {
                     })
             });
             // "top 3 densest elements": the rows' own noun after the ranked field asks for their names.
-            let rows_after = self.spans.iter().position(|s| matches!(&s.tag, Tag::Field(fs) if fs.contains(&field))).is_some_and(|p| self.spans[p + 1..].iter().any(|s| s.tag == Tag::Alias));
+            // "Top 5 most populous countries": the text field naming the rows, after the ranked field, asks for them too.
+            let rows_after = self.spans.iter().position(|s| matches!(&s.tag, Tag::Field(fs) if fs.contains(&field))).is_some_and(|p| {
+                self.spans[p + 1..].iter().any(|s| s.tag == Tag::Alias || matches!(&s.tag, Tag::Field(fs) if named.is_some_and(|t| fs.as_slice() == [t]) && !self.spans[p].raw.is_empty() && crate::query::text::fold(&s.raw).ends_with('s')))
+            });
             // "the 3 coldest days by overnight low": the rows' noun right after the superlative asks for them.
             let rows_ranked = self.spans.iter().enumerate().any(|(i, s)| {
                 matches!(s.cue(), Some(Cue::High | Cue::Low | Cue::Top | Cue::Bottom)) && self.next_content(i).is_some_and(|j| self.spans[j].tag == Tag::Alias)
@@ -337,9 +351,11 @@ impl Parser<'_> {
             // field, named first and then "of" the rows, is what is asked, whatever names the rows.
             let field_of_rows = field_first
                 && self.spans.iter().position(|s| !s.raw.is_empty() && matches!(&s.tag, Tag::Field(fs) if fs.contains(&field))).and_then(|p| self.next_content(p)).is_some_and(|j| self.spans[j].cue() == Some(Cue::Of));
-            let values = in_unit
-                || (field_of_rows && among.is_none() && !named_extreme && !self.has(Cue::Who) && which_field.is_none())
-                || among.is_none() && !named_extreme && !asks_names && !((rows_after || rows_ranked || rows_counted) && label.is_some()) && (field_first || (which_field.is_none() && named.is_none() && !self.has(Cue::Which) && !alias));
+            // "When was it at its peak?" asks for the row's date, never the value.
+            let values = when.is_none()
+                && (in_unit
+                    || (field_of_rows && among.is_none() && !named_extreme && !self.has(Cue::Who) && which_field.is_none())
+                    || among.is_none() && !named_extreme && !asks_names && !((rows_after || rows_ranked || rows_counted) && label.is_some()) && (field_first || (which_field.is_none() && named.is_none() && !self.has(Cue::Which) && !alias)));
             // "top 3 areas by council tax": one unknown word (or the rows' noun) between "top N" and "by" (or the ranked
             // field) is what the rows are called; it names nothing that could filter them, and asks
             // for their names.
@@ -494,6 +510,17 @@ impl Parser<'_> {
                     if self.cat.fields[f].ty == ColumnType::Boolean && !self.has(Cue::Distinct) && !self.has(Cue::Values) {
                         let flag = Filter::Cond { field: self.fref(f), pred: Predicate::Cmp(CmpOp::Eq, Literal::Bool(true)), negated: false };
                         let filter = Filter::and(filter.into_iter().chain(std::iter::once(flag)).collect());
+                        return Ok(self.exact(Plan::Count { filter }));
+                    }
+                    // "How many counties are in the table?" where county names repeat across states (320
+                    // names, 437 rows): a text column whose values are nearly all different names the
+                    // rows, and its plural counts them; "how many different counties" counts names.
+                    let fi = &self.cat.fields[f];
+                    let names_rows = !self.is_numeric(f) && !self.is_date(f) && fi.missing == 0 && fi.distinct < self.cat.rows && fi.distinct * 2 >= self.cat.rows && fi.distinct >= 20 && !fi.categorical;
+                    if names_rows && !self.has(Cue::Distinct) && !self.has(Cue::Values) {
+                        for s in self.spans.iter_mut().filter(|s| matches!(&s.tag, Tag::Field(fs) if fs.as_slice() == [f])) {
+                            s.used = true;
+                        }
                         return Ok(self.exact(Plan::Count { filter }));
                     }
                     return Ok(self.exact(Plan::DistinctCount { field: self.fref(f), filter }));

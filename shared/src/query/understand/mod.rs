@@ -190,7 +190,10 @@ pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) ->
         eprintln!("[{}] {:?}", lang.code(), spans.iter().map(|s| format!("{}={:?}", s.raw, s.tag)).collect::<Vec<_>>());
     }
     let numbers: Vec<Option<f64>> = tokens.iter().map(|t| super::text::parse_number(&t.raw)).collect();
-    let asked = asked_shape(&tokens, lang, &numbers);
+    let mut asked = asked_shape(&tokens, lang, &numbers);
+    if asked == Shape::Open && super::shape::yes_no_by_intonation(q, &tokens, lang) {
+        asked = Shape::Boolean;
+    }
     let mut p = Parser { cat, spans, target_override: ov.target, offer: None, asked };
     let understanding = match p.run() {
         // The contract: an exact reading places every content word and answers in the shape asked.

@@ -12,7 +12,23 @@ impl Parser<'_> {
         let Understanding::Exact { plan, confidence } = u else { return u };
         let sign = self.spans.iter().position(|s| s.tag == Tag::Unknown && sign_word(&crate::query::text::fold(&s.raw)).is_some());
         let wrap = |inner: Plan, test: Test| Understanding::Exact { plan: Plan::Check { inner: Box::new(inner), test }, confidence };
+        let of_extreme = match &plan {
+            Plan::Aggregate { func: AggFn::Max | AggFn::Min, field, filter } | Plan::Rank { field, n: 1, filter, .. } if sign.is_none() => self.asked_of_extreme(field, filter),
+            _ => None,
+        };
         match plan {
+            // "Is the oldest passenger male?", "Is the animal with the longest sleep a carnivore?":
+            // the value said after the superlative is asked of the row at the top (its label).
+            Plan::Aggregate { func, field, filter } if of_extreme.is_some() => {
+                let (label, value) = of_extreme.expect("checked");
+                let (_, rest) = take_cond(filter, |f, p| f == &label && matches!(p, Predicate::Cmp(CmpOp::Eq, Literal::Text(v)) if *v == value));
+                wrap(Plan::Rank { field, n: 1, desc: func == AggFn::Max, label: Some(label), filter: rest, values: false }, Test::Is { value })
+            }
+            Plan::Rank { field, desc, filter, .. } if of_extreme.is_some() => {
+                let (label, value) = of_extreme.expect("checked");
+                let (_, rest) = take_cond(filter, |f, p| f == &label && matches!(p, Predicate::Cmp(CmpOp::Eq, Literal::Text(v)) if *v == value));
+                wrap(Plan::Rank { field, n: 1, desc, label: Some(label), filter: rest, values: false }, Test::Is { value })
+            }
             // "Is the maximum horsepower found in only one car?": the top of the ranking held by one row.
             // Only a ranking that names its rows returns every row tied at the top, so the test needs a label.
             Plan::Aggregate { func: func @ (AggFn::Max | AggFn::Min), field, filter } if self.only_one().is_some() && self.cat.label.is_some() => {
@@ -112,6 +128,32 @@ impl Parser<'_> {
 
 
 impl Parser<'_> {
+    /// The category value a yes/no question asks of the row at the top of a ranking: the last value
+    /// named after the superlative and the measure ("Is the oldest passenger in 1st class male?":
+    /// sex = male; 1st class still filters), with nothing after it but its own field's name.
+    fn asked_of_extreme(&self, field: &FieldRef, filter: &Option<Filter>) -> Option<(FieldRef, String)> {
+        let sup = self.spans.iter().position(|s| matches!(s.cue(), Some(Cue::High | Cue::Low)))?;
+        let measure = self.cat.field(&field.0)?;
+        let at = self.spans.iter().rposition(|s| matches!(s.tag, Tag::Value(_)))?;
+        let Tag::Value(hits) = &self.spans[at].tag else { return None };
+        let f = hits.first()?.field;
+        let value = hits.first()?.value.clone();
+        if at <= sup || hits.iter().any(|h| h.field != f) || f == measure || !self.cat.fields[f].categorical || self.is_numeric(f) {
+            return None;
+        }
+        // The measure is named between the superlative and the value ("the oldest passenger", "the highest age").
+        let named_measure = self.spans[sup..at].iter().any(|s| matches!(&s.tag, Tag::Field(fs) if fs.contains(&measure)));
+        let after_ok = self.spans[at + 1..].iter().all(|s| matches!(&s.tag, Tag::Stop) || matches!(&s.tag, Tag::Field(fs) if fs == &vec![f]));
+        // Between them only the rows' noun and what filters them ("in 1st class").
+        let valued = |g: usize| self.spans.iter().any(|s| matches!(&s.tag, Tag::Value(hs) if hs.iter().all(|h| h.field == g)));
+        let between_ok = self.spans[sup + 1..at].iter().all(|s| {
+            matches!(s.tag, Tag::Stop | Tag::Alias | Tag::Value(_) | Tag::Cue(Cue::In | Cue::Of)) || matches!(&s.tag, Tag::Field(fs) if fs.contains(&measure) || fs.iter().all(|&g| valued(g)))
+        });
+        let label = self.fref(f);
+        let in_filter = take_cond(filter.clone(), |r, p| *r == label && matches!(p, Predicate::Cmp(CmpOp::Eq, Literal::Text(v)) if *v == value)).0.is_some();
+        (named_measure && after_ok && between_ok && in_filter).then_some((label, value))
+    }
+
     /// "all", "every", "todos", "alle", "tots": the question is about each value.
     pub(super) fn all_word(&self) -> bool {
         self.spans.iter().any(|s| matches!(crate::query::text::fold(&s.raw).as_str(), "all" | "every" | "each" | "todos" | "todas" | "tots" | "totes" | "alle" | "jeder" | "jede" | "jedes" | "cada"))
