@@ -409,6 +409,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     join_field_words(&mut out, cat, lang);
     add_implied_fields(&mut out, tokens, cat);
     resolve_ambiguity(&mut out, cat);
+    dimension_adjectives(&mut out, cat);
     named_again(&mut out);
     prefer_extreme(&mut out, cat);
     extreme_pair_nouns(&mut out, cat);
@@ -1489,7 +1490,7 @@ fn join_field_words(out: &mut [Span], cat: &Catalog, lang: Lang) {
             && !["est", "ed", "ing", "ly", "er", "ous", "ful", "less", "able", "ible", "ive"].iter().any(|e| w.ends_with(e))
             // "sunny days" in tips.csv: an adjective of a value ("Sun", a day) is not a plain noun.
             && adjective_base(&w).iter().all(|b| !cat.values.contains_key(b.as_str()))
-            && next_to_field(&|f| cat.fields[f].names.iter().all(|n| n.len() == 1));
+            && next_to_field(&|f| name_words(&cat.fields[f].name).len() == 1);
         if shortened || measure || compound {
             out[i].tag = Tag::Stop;
         }
@@ -1612,7 +1613,9 @@ fn truncated_values(out: &mut [Span], cat: &Catalog) {
 pub(crate) const ENTITY_NOUNS: &[&str] = &[
     "passengers", "pasajeros", "passatgers", "passagiere", "animals", "animales", "tiere", "students", "estudiantes", "estudiants", "studenten", "schuler", "employees",
     "empleados", "empleats", "mitarbeiter", "beschaftigte", "customers", "clientes", "clients", "kunden", "players", "jugadores", "jugadors", "spieler", "applicants",
-    "solicitantes", "bewerber",
+    "solicitantes", "bewerber", "cars", "vehicles", "coches", "vehiculos", "cotxes", "vehicles", "autos", "fahrzeuge", "wagen", "books", "libros", "llibres", "bucher",
+    "movies", "films", "peliculas", "pellicules", "filme", "songs", "canciones", "cancons", "lieder", "athletes", "atletas", "atletes", "athleten", "members", "miembros",
+    "membres", "mitglieder", "users", "usuarios", "usuaris", "nutzer", "visitors", "visitantes", "visitants", "besucher", "orders", "pedidos", "comandes", "bestellungen",
 ];
 
 /// "How many employees did General Electric have in 1950?", "Wie viele Passagiere hatte der
@@ -1928,6 +1931,52 @@ fn resolve_ambiguity(out: &mut [Span], cat: &Catalog) {
                 out[b].tag = Tag::Stop;
             }
             break;
+        }
+    }
+}
+
+/// Adjectives of a dimension and the words of the fields that measure it (folded).
+const DIMENSIONS: &[(&[&str], &[&str])] = &[
+    (
+        &["long", "longer", "longest", "short", "shorter", "shortest", "largo", "larga", "largos", "largas", "corto", "corta", "llarg", "llarga", "llargs", "llargues", "curt", "curta", "lang", "lange", "langer", "langen", "langste", "langsten", "kurz", "kurze", "kurzer", "kurzeste", "kurzesten"],
+        &["length", "len", "longitud", "llargada", "lange"],
+    ),
+    (&["deep", "deeper", "deepest", "shallow", "profundo", "profunda", "profund", "tief", "tiefe", "tiefer", "tieferen", "tiefste", "tiefsten", "flach"], &["depth", "profundidad", "profunditat", "tiefe"]),
+    (&["wide", "wider", "widest", "narrow", "ancho", "ancha", "estrecho", "ample", "ampla", "estret", "breit", "breiter", "breiteste", "schmal"], &["width", "anchura", "amplada", "breite"]),
+    (&["heavy", "heavier", "heaviest", "light", "lighter", "lightest", "pesado", "pesada", "ligero", "ligera", "pesat", "pesada", "lleuger", "lleugera", "schwer", "schwerer", "schwerste", "leicht", "leichter", "leichteste"], &["weight", "mass", "wt", "peso", "masa", "pes", "massa", "gewicht", "masse"]),
+];
+
+/// "the longest bills", "einen tieferen Schnabel" with bill_length_mm and bill_depth_mm: an
+/// adjective of a dimension beside a word naming several fields picks the one measuring it.
+fn dimension_adjectives(out: &mut [Span], cat: &Catalog) {
+    for a in 0..out.len() {
+        let Tag::Field(fs) = &out[a].tag else { continue };
+        if fs.len() < 2 {
+            continue;
+        }
+        let near = a.saturating_sub(3)..(a + 4).min(out.len());
+        let picked: Vec<usize> = DIMENSIONS
+            .iter()
+            .filter(|(adjectives, _)| near.clone().any(|b| b != a && super::text::fold(&out[b].raw).split_whitespace().any(|w| adjectives.contains(&w))))
+            .flat_map(|(_, nouns)| fs.iter().copied().filter(|&f| cat.fields[f].names.iter().any(|n| n.iter().any(|w| nouns.contains(&w.as_str())))).collect::<Vec<_>>())
+            .collect();
+        if let [one] = picked.as_slice() {
+            out[a].tag = Tag::Field(vec![*one]);
+        }
+    }
+    // "l'aleta més llarga", "la longitud más larga": the adjective beside a field measuring its
+    // dimension says nothing more than the superlative before it.
+    for b in 0..out.len() {
+        if out[b].tag != Tag::Unknown {
+            continue;
+        }
+        let w = super::text::fold(&out[b].raw);
+        let Some((_, nouns)) = DIMENSIONS.iter().find(|(adjectives, _)| adjectives.contains(&w.as_str())) else { continue };
+        let near = b.saturating_sub(3)..(b + 3).min(out.len());
+        let measures = near.clone().any(|a| matches!(&out[a].tag, Tag::Field(fs) if fs.len() == 1 && cat.fields[fs[0]].names.iter().any(|n| n.iter().any(|x| nouns.contains(&x.as_str())))));
+        let ranked = near.clone().any(|a| matches!(out[a].cue(), Some(Cue::High | Cue::Low | Cue::More | Cue::Less)));
+        if measures && ranked {
+            out[b].tag = Tag::Stop;
         }
     }
 }
