@@ -1623,7 +1623,9 @@ pub(crate) const ENTITY_NOUNS: &[&str] = &[
 /// quantity the row would hold, not the rows; left unknown, the question is refused.
 fn entities_of_a_named_row(out: &mut [Span], cat: &Catalog) {
     let entity = |f: usize| Some(f) == cat.label || cat.panel.is_some_and(|(e, _)| e == f) || (cat.fields[f].distinct == cat.rows && cat.rows > 1);
-    let named_row = out.iter().any(|s| matches!(&s.tag, Tag::Value(hs) if hs.iter().any(|h| entity(h.field))) || matches!(s.tag, Tag::Quoted(_)));
+    // A quoted name counts when it is one row's whole value ("'toyota' in their name" is a part of many).
+    let quoted_row = |q: &str| cat.values.get(&super::text::fold(q.trim_matches(|c| c == '\'' || c == '"'))).is_some_and(|hs| hs.iter().any(|h| entity(h.field)));
+    let named_row = out.iter().any(|s| matches!(&s.tag, Tag::Value(hs) if hs.iter().any(|h| entity(h.field))) || matches!(&s.tag, Tag::Quoted(q) if quoted_row(q)));
     if !named_row {
         return;
     }
