@@ -288,7 +288,7 @@ pub static EN: Lexicon = Lexicon {
         ("contains", Contains), ("contain", Contains), ("containing", Contains), ("include", Contains), ("includes", Contains), ("including", Contains), ("with the word", Contains),
         ("starts with", StartsWith), ("start with", StartsWith), ("starting with", StartsWith), ("begins with", StartsWith), ("begin with", StartsWith), ("beginning with", StartsWith),
         ("who", Who), ("whom", Who), ("whose", Who),
-        ("which", Which), ("what", What),
+        ("which", Which), ("what", What), ("whats", What),
         ("list", List), ("show", List), ("show me", List), ("give me", List), ("name", List), ("tell me", List),
         ("in", In), ("from", In), ("during", In), ("of", Of),
         ("source", Source), ("come from", Source), ("comes from", Source), ("where does", Source), ("who collected", Source), ("who published", Source), ("origin of the data", Source),

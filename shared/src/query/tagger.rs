@@ -405,7 +405,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     comparative_before_value(&mut out);
     scale_numbers(&mut out);
     // Before the words beside a field are read as part of its name ("tretament group").
-    slipped_letters(&mut out, cat);
+    slipped_letters(&mut out, cat, lang);
     join_field_words(&mut out, cat, lang);
     add_implied_fields(&mut out, tokens, cat);
     resolve_ambiguity(&mut out, cat);
@@ -548,7 +548,7 @@ fn prefixed_names(out: &mut [Span], cat: &Catalog) {
 /// "particpants", "patiens", "temprature": a word left unknown, six letters or more, that is a name
 /// of the table (a field's word, a row noun, a category value) with one letter dropped or two
 /// swapped, and no other name. Not a letter changed: "weight" is never "height".
-fn slipped_letters(out: &mut [Span], cat: &Catalog) {
+fn slipped_letters(out: &mut [Span], cat: &Catalog, lang: Lang) {
     /// `w` is `name` less one letter, or `name` with two neighbours swapped.
     fn slip(w: &str, name: &str) -> bool {
         // Most names differ in length by more than a letter or two: skip them before collecting.
@@ -584,6 +584,15 @@ fn slipped_letters(out: &mut [Span], cat: &Catalog) {
             found.push(Tag::Value((*hits).clone()));
         } else if values.len() > 1 {
             continue;
+        }
+        // "avrage", "averge", "maximun": a keyword of six letters or more, slipped the same way.
+        if found.is_empty() {
+            // A changed letter only in a keyword of seven letters or more ("maximun").
+            let changed = |p: &str| p.len() >= 7 && p.len() == w.len() && p.chars().zip(w.chars()).filter(|(a, b)| a != b).count() == 1;
+            let cues: Vec<Cue> = lexicon(lang).phrases.iter().filter(|(p, _)| p.len() >= 6 && !p.contains(' ') && (slip(&w, p) || changed(p))).map(|(_, c)| *c).collect();
+            if let Some(c) = cues.first().filter(|c| cues.iter().all(|d| d == *c)) {
+                found.push(Tag::Cue(*c));
+            }
         }
         if let [tag] = found.as_slice() {
             s.tag = tag.clone();
