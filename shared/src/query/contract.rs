@@ -4,7 +4,7 @@
 
 use super::catalog::Catalog;
 use super::lang::Cue;
-use super::plan::{AggFn, CmpOp, CompareAsk, Filter, Plan, Predicate, Test};
+use super::plan::{AggFn, CmpOp, ColumnPick, ColumnStat, CompareAsk, Filter, Plan, Predicate, Test};
 use super::shape::Shape;
 use super::tagger::{Span, Tag};
 
@@ -26,7 +26,8 @@ pub fn plan_shape(plan: &Plan, cat: &Catalog) -> Shape {
             (1, false) => Shape::Number,
             (n, _) => Shape::List { n: Some(*n) },
         },
-        Plan::GroupWhere { .. } => Shape::List { n: None },
+        Plan::GroupWhere { .. } | Plan::ColumnStats { pick: ColumnPick::Where { .. }, .. } => Shape::List { n: None },
+        Plan::ColumnStats { .. } => Shape::Category,
         Plan::GroupTop { n: 1, .. } => Shape::Category,
         Plan::GroupTop { n, .. } => Shape::List { n: Some(*n) },
         Plan::DistinctValues { .. } | Plan::List { .. } | Plan::Group { .. } | Plan::Distribution { .. } | Plan::Scatter { .. } => Shape::List { n: None },
@@ -105,6 +106,10 @@ pub fn plan_fields(plan: &Plan) -> Vec<String> {
             out.extend(label.iter().map(|l| l.0.clone()));
             add_filter(filter, &mut out);
         }
+        Plan::ColumnStats { columns, filter, .. } => {
+            out.extend(columns.iter().map(|c| c.0.clone()));
+            add_filter(filter, &mut out);
+        }
         Plan::Check { inner, .. } => out.extend(plan_fields(inner)),
     }
     out
@@ -120,6 +125,7 @@ fn plan_outputs(plan: &Plan) -> Vec<String> {
         Plan::Rank { field, label, .. } => one(field).into_iter().chain(label.iter().map(|l| l.0.clone())).collect(),
         Plan::Group { field, by, .. } | Plan::GroupTop { field, by, .. } | Plan::GroupWhere { field, by, .. } => field.iter().map(|f| f.0.clone()).chain([by.0.clone()]).collect(),
         Plan::LookupFields { fields, .. } => fields.iter().map(|f| f.0.clone()).collect(),
+        Plan::ColumnStats { columns, .. } => columns.iter().map(|f| f.0.clone()).collect(),
         Plan::List { label, .. } => label.iter().map(|l| l.0.clone()).collect(),
         Plan::Scatter { x, y, label, .. } => [x.0.clone(), y.0.clone()].into_iter().chain(label.iter().map(|l| l.0.clone())).collect(),
         Plan::Check { inner, .. } => plan_outputs(inner),
@@ -133,6 +139,7 @@ fn plan_funcs(plan: &Plan) -> Vec<AggFn> {
         Plan::Rank { desc: true, .. } => vec![AggFn::Max],
         Plan::Rank { desc: false, .. } => vec![AggFn::Min],
         Plan::Compare { measure: Some(m), .. } => m.func.into_iter().collect(),
+        Plan::ColumnStats { stat: ColumnStat::Agg(f), .. } => vec![*f],
         Plan::Check { inner, .. } => plan_funcs(inner),
         _ => Vec::new(),
     }
@@ -149,7 +156,7 @@ fn plan_n(plan: &Plan) -> Option<u32> {
 
 fn plan_test_number(plan: &Plan) -> Option<f64> {
     match plan {
-        Plan::GroupWhere { value, .. } => Some(*value),
+        Plan::GroupWhere { value, .. } | Plan::ColumnStats { pick: ColumnPick::Where { value, .. }, .. } => Some(*value),
         Plan::Check { test: Test::Cmp { value, .. }, .. } => Some(*value),
         _ => None,
     }
@@ -267,7 +274,7 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                 }
                 Cue::High | Cue::Low | Cue::Top | Cue::Bottom | Cue::Most | Cue::Least => matches!(
                     inner,
-                    Plan::Rank { .. } | Plan::Frequent { .. } | Plan::GroupTop { .. } | Plan::Compare { .. } | Plan::Aggregate { func: AggFn::Min | AggFn::Max, .. }
+                    Plan::ColumnStats { pick: ColumnPick::Top { .. }, .. } | Plan::Rank { .. } | Plan::Frequent { .. } | Plan::GroupTop { .. } | Plan::Compare { .. } | Plan::Aggregate { func: AggFn::Min | AggFn::Max, .. }
                 ),
                 // An average of a flag is its rate ("the higher survival rate" per group).
                 Cue::Share => {
@@ -282,7 +289,7 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                 },
                 // "fields of study" are a domain's, not the table's columns ("columns of the table" are).
                 // "Which columns have no data for 1944?" asks for columns: no plan over rows answers it.
-                Cue::Columns if !matches!(inner, Plan::Columns) && !fields.iter().any(|n| n == "column") && !spans[i.saturating_sub(1)..(i + 2).min(spans.len())].iter().any(|n| matches!(n.tag, Tag::Field(_) | Tag::Quoted(_))) => false,
+                Cue::Columns if !matches!(inner, Plan::Columns | Plan::ColumnStats { .. }) && !fields.iter().any(|n| n == "column") && !spans[i.saturating_sub(1)..(i + 2).min(spans.len())].iter().any(|n| matches!(n.tag, Tag::Field(_) | Tag::Quoted(_))) => false,
                 Cue::Columns => !(matches!(spans.get(i + 1).and_then(Span::cue), Some(Cue::Of)) && spans.get(i + 2).is_some_and(|n| !matches!(n.tag, Tag::Cue(Cue::Dataset)) && !matches!(super::text::fold(&n.raw).as_str(), "the" | "this" | "la" | "el" | "der" | "die" | "das" | "les" | "els" | "los" | "las"))),
                 // "Who discovered oxygen?" asks for a person: a year or a number looked up is not one.
                 // "Who was the top emitter?" with nothing naming the rows is no answer either.
@@ -291,7 +298,7 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                 Cue::Who => names_rows(inner, cat) && !matches!(inner, Plan::Lookup { field, .. } if cat.field(&field.0).is_some_and(|f| not_a_person(cat, f))),
                 // "higher", "fewer": a comparative is answered by comparing.
                 // "Which gender has the higher average?": the top of the groups compared.
-                Cue::More | Cue::Less => matches!(inner, Plan::Compare { .. } | Plan::GroupTop { n: 1, .. }),
+                Cue::More | Cue::Less => matches!(inner, Plan::Compare { .. } | Plan::GroupTop { n: 1, .. } | Plan::ColumnStats { pick: ColumnPick::Top { .. }, .. }),
                 // "older than 5e": a comparison needs something in the plan that compares.
                 Cue::Op(op) => compares(plan, *op),
                 // "top 3 areas by council tax": after a ranking, "by" names the field ranked.
@@ -340,7 +347,7 @@ fn compares(plan: &Plan, op: CmpOp) -> bool {
     };
     match plan {
         Plan::Check { inner, test } => matches!(test, Test::Cmp { .. } | Test::FirstMore | Test::FirstFewer) || compares(inner, op),
-        Plan::GroupWhere { .. } => true,
+        Plan::GroupWhere { .. } | Plan::ColumnStats { pick: ColumnPick::Where { .. }, .. } => true,
         Plan::Compare { .. } => true,
         p => p.filter().is_some_and(ordered),
     }

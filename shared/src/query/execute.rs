@@ -8,7 +8,7 @@ use super::catalog::Catalog;
 use super::engine::{Engine, Rows};
 use super::error::QueryError;
 use super::lang::Lang;
-use super::plan::{AggFn, ChartKind, CmpOp, CompareAsk, Filter, Plan, Predicate, Test};
+use super::plan::{AggFn, ChartKind, CmpOp, ColumnPick, ColumnStat, CompareAsk, Filter, Plan, Predicate, Test};
 use super::sql::{self, bins_sql, cite_sql, eq_sql, filter_sql, main_sql, not_null, CITE_CAP, LIST_CAP, ROW};
 
 pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confidence: f32) -> Result<Answer, QueryError> {
@@ -44,6 +44,63 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                 format!("Die Tabelle hat {} Spalten: {}.", num(lang, &n), list(lang, &names)),
             );
             a.value = n;
+        }
+        Plan::ColumnStats { stat, columns, filter, pick } => {
+            // Each column's statistic, in the plan's order.
+            let mut stats: Vec<(String, Option<f64>)> = columns.iter().enumerate().map(|(i, c)| (label(c), rows.rows.first().and_then(|r| r.get(i)).and_then(Json::as_f64))).collect();
+            let (en, es, ca, de) = column_stat_words(*stat);
+            let w = fdesc(filter).map(|d| format!(" [{d}]")).unwrap_or_default();
+            let chosen: Vec<String> = match pick {
+                ColumnPick::Top { desc } => {
+                    let best = stats.iter().filter_map(|(_, v)| *v).fold(None, |b: Option<f64>, v| Some(match b {
+                        None => v,
+                        Some(b) if *desc => b.max(v),
+                        Some(b) => b.min(v),
+                    }));
+                    stats.iter().filter(|(_, v)| v.is_some() && *v == best).map(|(c, _)| c.clone()).collect()
+                }
+                ColumnPick::Where { op, value } => stats
+                    .iter()
+                    .filter(|(_, v)| v.is_some_and(|v| match op {
+                        CmpOp::Eq => v == *value,
+                        CmpOp::Ne => v != *value,
+                        CmpOp::Lt => v < *value,
+                        CmpOp::Le => v <= *value,
+                        CmpOp::Gt => v > *value,
+                        CmpOp::Ge => v >= *value,
+                    }))
+                    .map(|(c, _)| c.clone())
+                    .collect(),
+            };
+            let each: Vec<String> = stats.iter().map(|(c, v)| format!("{c}: {}", v.map(|v| num(lang, &Json::from(v))).unwrap_or_else(|| "–".into()))).collect();
+            let names = list(lang, &chosen);
+            a.answer = match (pick, chosen.len()) {
+                (_, 0) => tr(lang, format!("No column{w} ({en}: {}).", each.join(", ")), format!("Ninguna columna{w} ({es}: {}).", each.join(", ")), format!("Cap columna{w} ({ca}: {}).", each.join(", ")), format!("Keine Spalte{w} ({de}: {}).", each.join(", "))),
+                (ColumnPick::Top { desc }, _) => {
+                    let (hi, alto, alt, hoch) = if *desc { ("highest", "más alto", "més alt", "höchsten") } else { ("lowest", "más bajo", "més baix", "niedrigsten") };
+                    tr(
+                        lang,
+                        format!("{names} has the {hi} {en}{w} ({}).", each.join(", ")),
+                        format!("{names} tiene el valor {alto} de {es}{w} ({}).", each.join(", ")),
+                        format!("{names} té el valor {alt} de {ca}{w} ({}).", each.join(", ")),
+                        format!("{names} hat den {hoch} Wert bei {de}{w} ({}).", each.join(", ")),
+                    )
+                }
+                (ColumnPick::Where { .. }, _) => tr(
+                    lang,
+                    format!("{} columns{w}: {names} ({en}: {}).", chosen.len(), each.join(", ")),
+                    format!("{} columnas{w}: {names} ({es}: {}).", chosen.len(), each.join(", ")),
+                    format!("{} columnes{w}: {names} ({ca}: {}).", chosen.len(), each.join(", ")),
+                    format!("{} Spalten{w}: {names} ({de}: {}).", chosen.len(), each.join(", ")),
+                ),
+            };
+            a.value = match (pick, chosen.as_slice()) {
+                (ColumnPick::Top { .. }, [one]) => Json::String(one.clone()),
+                _ => Json::Array(chosen.iter().map(|c| Json::String(c.clone())).collect()),
+            };
+            stats.retain(|(_, v)| v.is_some());
+            a.chart = Some(Chart { kind: ChartKind::Bar, title: en.to_string(), x: "column".into(), y: en.to_string(), data: stats.into_iter().map(|(c, v)| (Json::String(c), Json::from(v.unwrap_or(0.0)))).collect() });
+            a.citations = cite(vec![filter_sql(cat, filter)]).await?;
         }
         Plan::DistinctCount { field, filter } => {
             let n = rows.scalar("distinct");
@@ -629,6 +686,19 @@ fn no_rows(mut a: Answer, lang: Lang) -> Answer {
 fn nice_width(raw: f64) -> f64 {
     let mag = 10f64.powf(raw.log10().floor());
     [1.0, 2.0, 2.5, 5.0, 10.0].iter().map(|m| m * mag).find(|w| *w >= raw).unwrap_or(10.0 * mag)
+}
+
+/// What a column statistic is called, per language.
+fn column_stat_words(s: ColumnStat) -> (&'static str, &'static str, &'static str, &'static str) {
+    match s {
+        ColumnStat::Agg(f) => agg_words(f),
+        ColumnStat::StdDev => ("standard deviation", "desviación estándar", "desviació estàndard", "Standardabweichung"),
+        ColumnStat::Range => ("range", "rango", "rang", "Spannweite"),
+        ColumnStat::Missing => ("missing values", "valores que faltan", "valors que falten", "fehlende Werte"),
+        ColumnStat::Present => ("values", "valores", "valors", "Werte"),
+        ColumnStat::Distinct => ("distinct values", "valores distintos", "valors diferents", "verschiedene Werte"),
+        ColumnStat::Zeros => ("zeros", "ceros", "zeros", "Nullen"),
+    }
 }
 
 fn agg_words(f: AggFn) -> (&'static str, &'static str, &'static str, &'static str) {

@@ -104,6 +104,33 @@ pub enum AggFn {
     Max,
 }
 
+/// What is computed of each column for `Plan::ColumnStats`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ColumnStat {
+    Agg(AggFn),
+    StdDev,
+    /// Largest minus smallest value.
+    Range,
+    /// Cells left empty.
+    Missing,
+    /// Cells with a value.
+    Present,
+    Distinct,
+    /// Cells holding exactly 0.
+    Zeros,
+}
+
+/// Which columns `Plan::ColumnStats` answers with.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "pick", rename_all = "snake_case")]
+pub enum ColumnPick {
+    /// The column(s) with the largest (smallest) statistic, ties included.
+    Top { desc: bool },
+    /// Every column whose statistic passes the comparison, in the table's order.
+    Where { op: CmpOp, value: f64 },
+}
+
 /// Which chart fits a grouped result (rendered as SVG by the app).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -123,6 +150,10 @@ pub enum Plan {
     /// Rows (matching the filter); no filter = the dataset's size.
     Count { filter: Option<Filter> },
     Columns,
+    /// Columns compared by one statistic each, the answer being column names: "Which column has
+    /// the most missing values?", "Of consumption, income and production, which has the highest
+    /// average?", "Which columns have values above 50?".
+    ColumnStats { stat: ColumnStat, columns: Vec<FieldRef>, filter: Option<Filter>, pick: ColumnPick },
     DistinctCount { field: FieldRef, filter: Option<Filter> },
     DistinctValues { field: FieldRef, filter: Option<Filter> },
     Frequent { field: FieldRef, most: bool, filter: Option<Filter> },
@@ -234,6 +265,7 @@ impl Plan {
             | Plan::Scatter { filter, .. } => filter.as_ref(),
             Plan::Share { filter, .. } | Plan::Lookup { key: filter, .. } | Plan::LookupFields { key: filter, .. } => Some(filter),
             Plan::Columns => None,
+            Plan::ColumnStats { filter, .. } => filter.as_ref(),
             Plan::Check { inner, .. } => inner.filter(),
         }
     }
@@ -244,6 +276,7 @@ impl Plan {
             Plan::Count { filter: None } => "rows_count",
             Plan::Count { .. } => "count_filter",
             Plan::Columns => "columns_count",
+            Plan::ColumnStats { .. } => "column_stats",
             Plan::DistinctCount { .. } => "distinct_count",
             Plan::DistinctValues { .. } => "distinct_values",
             Plan::Frequent { most: true, .. } => "most_frequent",

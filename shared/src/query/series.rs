@@ -330,7 +330,7 @@ pub fn answers_rightly(plan: &super::Plan, cat: &super::Catalog, view: &LongView
         },
         Plan::Count { filter } | Plan::Frequent { filter, .. } | Plan::Distribution { filter, .. } | Plan::Scatter { filter, .. } => one_member(filter.as_ref()),
         Plan::Share { base, .. } => one_member(base.as_ref()),
-        Plan::Columns => false,
+        Plan::Columns | Plan::ColumnStats { .. } => false,
     }
 }
 

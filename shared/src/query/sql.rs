@@ -2,7 +2,7 @@
 //! literal with quotes doubled, so no value can change the statement's shape.
 
 use super::catalog::{Catalog, DatePart};
-use super::plan::{AggFn, FieldRef, Filter, Literal, Plan, Predicate};
+use super::plan::{AggFn, ColumnStat, FieldRef, Filter, Literal, Plan, Predicate};
 use crate::schema::ColumnType;
 
 /// The hidden column holding each row's 1-based data-row number, for citations.
@@ -160,6 +160,31 @@ pub fn main_sql(cat: &Catalog, plan: &Plan) -> String {
         Plan::DistinctCount { field, filter } => {
             format!("SELECT COUNT(DISTINCT {}) AS \"distinct\" FROM {t}{}", expr(cat, field), where_(&[wrap(cat, filter)]))
         }
+        // One row, a statistic per column ("c0", "c1", … in the plan's order); the pick is made of these.
+        // (Not a UNION of one SELECT per column: DataFusion runs a union's inputs as tasks.)
+        Plan::ColumnStats { stat, columns, filter, .. } => format!(
+            "SELECT {} FROM {t}{}",
+            columns
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let e = expr(cat, c);
+                let d = format!("CAST({e} AS DOUBLE)");
+                let v = match stat {
+                    ColumnStat::Agg(f) => agg(cat, *f, c).0,
+                    ColumnStat::StdDev => format!("STDDEV({d})"),
+                    ColumnStat::Range => format!("MAX({d}) - MIN({d})"),
+                    ColumnStat::Missing => format!("COUNT(*) - COUNT({e})"),
+                    ColumnStat::Present => format!("COUNT({e})"),
+                    ColumnStat::Distinct => format!("COUNT(DISTINCT {e})"),
+                    ColumnStat::Zeros => format!("SUM(CASE WHEN {d} = 0 THEN 1 ELSE 0 END)"),
+                };
+                format!("CAST({v} AS DOUBLE) AS \"c{i}\"")
+            })
+            .collect::<Vec<_>>()
+            .join(", "),
+            where_(&[wrap(cat, filter)])
+        ),
         Plan::DistinctValues { field, filter } | Plan::Frequent { field, filter, .. } => {
             let e = expr(cat, field);
             let order = match plan {

@@ -39,6 +39,9 @@ impl Parser<'_> {
                 }
             }
         }
+        if let Some(u) = self.column_stats()? {
+            return Ok(u);
+        }
         if let Some(u) = self.group_where()? {
             return Ok(u);
         }

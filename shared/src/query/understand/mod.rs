@@ -11,12 +11,13 @@ use serde::{Deserialize, Serialize};
 use super::catalog::{Catalog, ValueHit};
 use super::lang::{detect, Cue, Detected, Lang};
 use super::contract::{fits, plan_shape, unplaced};
-use super::plan::{AggFn, ChartKind, CmpOp, CompareAsk, FieldRef, Filter, Literal, Measure, Plan, Predicate, Test};
+use super::plan::{AggFn, ChartKind, CmpOp, ColumnPick, ColumnStat, CompareAsk, FieldRef, Filter, Literal, Measure, Plan, Predicate, Test};
 use super::shape::{asked as asked_shape, Shape};
 use super::tagger::{quoted_ranges, tag, Span, Tag};
 use super::text::tokenize;
 use crate::schema::ColumnType;
 
+mod columns;
 mod compare;
 mod conditions;
 mod intent;

@@ -50,6 +50,7 @@ pub fn summary(plan: &Plan, cat: &Catalog, lang: Lang) -> String {
     match plan {
         Plan::Count { filter } => format!("{} {of} {rows}{}", func(AggFn::Count), filt(filter)),
         Plan::Columns => format!("{} {of} columns", func(AggFn::Count)),
+        Plan::ColumnStats { columns, filter, .. } => format!("columns {}{}", columns.iter().map(|c| format!("“{}”", label(c))).collect::<Vec<_>>().join(", "), filt(filter)),
         Plan::DistinctCount { field, filter } => format!("{} {of} “{}” (distinct){}", func(AggFn::Count), label(field), filt(filter)),
         Plan::DistinctValues { field, filter } | Plan::Frequent { field, filter, .. } => format!("“{}”{}", label(field), filt(filter)),
         Plan::Rank { field, filter, desc, .. } => format!("{} “{}”{}", func(if *desc { AggFn::Max } else { AggFn::Min }), label(field), filt(filter)),
