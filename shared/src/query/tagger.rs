@@ -895,12 +895,33 @@ fn rates_per_number(out: &mut [Span], cat: &Catalog) {
 /// "What percent of the states…" in a table with one row per state: the plural of the field that
 /// names the rows, different in every row and never empty, is the rows' noun.
 fn label_plural_names_rows(out: &mut [Span], cat: &Catalog) {
-    let Some(l) = cat.label else { return };
-    let f = &cat.fields[l];
-    if f.distinct != cat.rows || cat.rows < 2 {
-        return;
+    // Or a text column of names that repeat a little ("county": 320 names over 437 counties, the same
+    // name in several states): its plural counts rows, unless "different" names are asked.
+    let repeating = (0..cat.fields.len()).find(|&f| repeated_names(cat, f));
+    let label = cat.label.filter(|&l| cat.fields[l].distinct == cat.rows && cat.rows >= 2);
+    for l in label.into_iter().chain(repeating) {
+        names_rows_by_plural(out, cat, l, Some(l) == repeating);
     }
+}
+
+/// A text column of names that are nearly all different, some repeating ("county" across states).
+pub(crate) fn repeated_names(cat: &Catalog, f: usize) -> bool {
+    let fi = &cat.fields[f];
+    !fi.ty.is_numeric()
+        && !matches!(fi.ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime)
+        && !fi.categorical
+        && fi.missing == 0
+        && fi.distinct < cat.rows
+        && fi.distinct * 2 >= cat.rows
+        && fi.distinct >= 20
+}
+
+fn names_rows_by_plural(out: &mut [Span], cat: &Catalog, l: usize, repeating: bool) {
+    let f = &cat.fields[l];
     for i in 0..out.len() {
+        if repeating && out[..i].iter().rev().find(|s| s.tag != Tag::Stop).is_some_and(|b| b.cue() == Some(Cue::Distinct)) {
+            continue;
+        }
         let w = super::text::fold(&out[i].raw);
         let plural = w.ends_with('s') && !f.names.first().and_then(|n| n.last()).is_some_and(|x| x.ends_with('s'));
         // "Which genus has the most bacteria?", "What percentage of bacteria…" with a column Bacteria:

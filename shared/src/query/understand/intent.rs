@@ -518,9 +518,7 @@ impl Parser<'_> {
                     // "How many counties are in the table?" where county names repeat across states (320
                     // names, 437 rows): a text column whose values are nearly all different names the
                     // rows, and its plural counts them; "how many different counties" counts names.
-                    let fi = &self.cat.fields[f];
-                    let names_rows = !self.is_numeric(f) && !self.is_date(f) && fi.missing == 0 && fi.distinct < self.cat.rows && fi.distinct * 2 >= self.cat.rows && fi.distinct >= 20 && !fi.categorical;
-                    if names_rows && !self.has(Cue::Distinct) && !self.has(Cue::Values) {
+                    if crate::query::tagger::repeated_names(self.cat, f) && !self.has(Cue::Distinct) && !self.has(Cue::Values) {
                         for s in self.spans.iter_mut().filter(|s| matches!(&s.tag, Tag::Field(fs) if fs.as_slice() == [f])) {
                             s.used = true;
                         }
