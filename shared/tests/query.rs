@@ -934,4 +934,12 @@ fn session_16_classes() {
     let d = dataset_of("mpg.csv", MPG);
     exact_in(&d, "El model més freqüent és el caravan 2wd?", serde_json::json!(true));
     exact_in(&d, "What is the average highway mileage?", serde_json::json!(28.0));
+
+    // sktime's Airline (1959 and 1960): two years of a date column compared by their total (equal
+    // months each); numbers read as values of the measure are never groups to count.
+    const AIRLINE: &str = "Date,Passengers\n1959-01,360\n1959-02,342\n1959-03,406\n1959-04,396\n1959-05,420\n1959-06,472\n1959-07,548\n1959-08,559\n1959-09,463\n1959-10,407\n1959-11,362\n1959-12,405\n1960-01,417\n1960-02,391\n1960-03,419\n1960-04,461\n1960-05,472\n1960-06,535\n1960-07,622\n1960-08,606\n1960-09,508\n1960-10,461\n1960-11,390\n1960-12,432\n";
+    let d = dataset_of("Airline.csv", AIRLINE);
+    exact_in(&d, "Were there more passengers in 1960 than in 1959?", serde_json::json!(true));
+    exact_in(&d, "El 1960 va tenir més passatgers que el 1959?", serde_json::json!(true));
+    not_exact(&d, "Which year had more passengers, 1959 or 1960?");
 }

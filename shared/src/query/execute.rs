@@ -283,9 +283,11 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                     a.route = Route::Unanswerable;
                     return Ok(a);
                 };
-                // No aggregate named, so each value must name one row: "China in 2007", not "China".
+                // No aggregate named, so each value must name one row: "China in 2007", not "China";
+                // an implied total holds where every value has as many rows as the first.
                 let n = r[2].as_u64().unwrap_or(0);
-                if m.func.is_none() && n != 1 {
+                let first_n = values.first().and_then(|f| rows.rows.iter().find(|r| text(&r[0]) == *f)).and_then(|r| r[2].as_u64()).unwrap_or(0);
+                if (m.func.is_none() && n != 1) || (m.implied && n != first_n) {
                     a.route = Route::Unanswerable;
                     a.value = Json::Null;
                     a.answer = tr(

@@ -211,6 +211,10 @@ pub enum Plan {
 pub struct Measure {
     pub func: Option<AggFn>,
     pub field: FieldRef,
+    /// The aggregate was implied, not named ("more passengers in 1960 than in 1959" adds them up):
+    /// it answers only where every compared value has as many rows (else a total and an average disagree).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub implied: bool,
 }
 
 /// What a question asks of the compared values' numbers.

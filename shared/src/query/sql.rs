@@ -125,7 +125,17 @@ fn as_text(cat: &Catalog, f: &FieldRef) -> String {
 /// The rows whose field (as text) is one of the values.
 pub fn in_sql(cat: &Catalog, f: &FieldRef, values: &[String]) -> Option<String> {
     let vs: Vec<String> = values.iter().map(|v| string(v)).collect();
-    Some(format!("{} IN ({})", as_text(cat, f), vs.join(", ")))
+    Some(format!("{} IN ({})", compared_text(cat, f, values), vs.join(", ")))
+}
+
+/// A field as the text its compared values name: the year of a date column when they are years
+/// ("more passengers in 1960 than in 1959").
+fn compared_text(cat: &Catalog, f: &FieldRef, values: &[String]) -> String {
+    let years = !values.is_empty() && values.iter().all(|v| v.len() == 4 && v.chars().all(|c| c.is_ascii_digit()));
+    match ty(cat, f) {
+        ColumnType::Date | ColumnType::Datetime if years => format!("CAST(CAST(date_part('year', {}) AS BIGINT) AS VARCHAR)", expr(cat, f)),
+        _ => as_text(cat, f),
+    }
 }
 
 pub fn not_null(cat: &Catalog, f: &FieldRef) -> Option<String> {
@@ -266,14 +276,14 @@ pub fn main_sql(cat: &Catalog, plan: &Plan) -> String {
             )
         }
         Plan::Compare { field, values, filter, measure: None, .. } => {
-            let e = as_text(cat, field);
+            let e = compared_text(cat, field, values);
             format!(
                 "SELECT {e} AS \"value\", COUNT(*) AS \"rows\" FROM {t}{} GROUP BY {e} ORDER BY \"rows\" DESC, {e} ASC",
                 where_(&[in_sql(cat, field, values), wrap(cat, filter)])
             )
         }
         Plan::Compare { field, values, filter, measure: Some(m), .. } => {
-            let e = as_text(cat, field);
+            let e = compared_text(cat, field, values);
             let (a, _) = agg(cat, m.func.unwrap_or(AggFn::Max), &m.field);
             let me = expr(cat, &m.field);
             format!(

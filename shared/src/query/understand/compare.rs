@@ -24,7 +24,7 @@ impl Parser<'_> {
             .iter()
             .copied()
             .find(|&f| self.is_numeric(f) && f != field && !filtered.contains(&self.cat.fields[f].name))
-            .map(|f| Measure { func: self.agg_named().filter(|a| *a != AggFn::Count), field: self.fref(f) });
+            .map(|f| Measure { func: self.agg_named().filter(|a| *a != AggFn::Count), field: self.fref(f), implied: false });
         // Counts of each value: "17, 18 und 19 Jahre"; two values joined by "and" ("Male and
         // Female") stay a contradiction asked back, unless "each" says so.
         let each_word = self.spans.iter().any(|s| crate::query::text::fold(&s.raw).split_whitespace().any(|w| matches!(w, "each" | "respectively" | "cada" | "cadascun" | "jeweils" | "je")));
@@ -56,6 +56,38 @@ impl Parser<'_> {
             (Shape::Boolean, None) => return Ok(None),
             _ => self.exact(plan),
         }))
+    }
+
+    /// "Were there more passengers in 1960 than in 1959?", "War die Arbeitslosigkeit 1982 im Schnitt
+    /// höher als 2009?": two years of one date column, a measure added up (a count) or averaged (as
+    /// named) in each. (Both years were read as one filter that no row can meet.)
+    pub(super) fn years_compared(&mut self, conds: &[At], targets: &[usize]) -> R<Option<Understanding>> {
+        let comparative = self.has(Cue::More) || self.has(Cue::Less) || self.has(Cue::High) || self.has(Cue::Low);
+        if !comparative || !matches!(self.asked, Shape::Boolean | Shape::Category) {
+            return Ok(None);
+        }
+        let years: Vec<(usize, usize, i32)> = conds
+            .iter()
+            .enumerate()
+            .filter_map(|(k, c)| match &c.filter {
+                Filter::Cond { field, pred: Predicate::Year(y), negated: false } => self.cat.field(&field.0).filter(|&f| self.is_date(f)).map(|f| (k, f, *y)),
+                _ => None,
+            })
+            .collect();
+        let [(_, f, a), (_, g, b)] = years.as_slice() else { return Ok(None) };
+        if f != g || a == b {
+            return Ok(None);
+        }
+        let rest: Vec<At> = conds.iter().enumerate().filter(|(k, _)| !years.iter().any(|(j, _, _)| j == k)).map(|(_, c)| At { pos: c.pos, end: c.end, filter: c.filter.clone(), eq_value: c.eq_value.clone(), kind: c.kind }).collect();
+        let filter = self.combine(&rest)?;
+        self.check_contradictions(filter.as_ref())?;
+        let Some(&m) = targets.iter().find(|&&t| self.is_numeric(t) && t != *f && !self.cat.fields[t].yearly) else { return Ok(None) };
+        // A count per period ("passengers") adds up; anything else is compared as named, or asked back.
+        let named = self.agg_named().filter(|a| matches!(a, AggFn::Avg | AggFn::Sum | AggFn::Median | AggFn::Max | AggFn::Min));
+        let counts = self.cat.fields[m].ty == ColumnType::Integer && !self.cat.fields[m].flag && !self.cat.fields[m].categorical;
+        let func = named.or(counts.then_some(AggFn::Sum));
+        let measure = Some(Measure { func, field: self.fref(m), implied: named.is_none() && func.is_some() });
+        Ok(Some(self.exact(Plan::Compare { field: self.fref(*f), values: vec![a.to_string(), b.to_string()], filter, measure, ask: CompareAsk::Which })))
     }
 
     /// "Which names appear more than once?", "Welche Namen kommen doppelt vor?", "duplicated

@@ -68,6 +68,9 @@ impl Parser<'_> {
         if let Some(u) = self.per_value(&conds, &targets)? {
             return Ok(u);
         }
+        if let Some(u) = self.years_compared(&conds, &targets)? {
+            return Ok(u);
+        }
         let filter = self.combine(&conds)?;
         self.check_contradictions(filter.as_ref())?;
         let numeric_targets: Vec<usize> = targets.iter().copied().filter(|&f| self.is_numeric(f)).collect();
@@ -136,14 +139,17 @@ impl Parser<'_> {
         // field named with two values is compared (by rows, or by the number asked about); the
         // other conditions filter.
         if (self.has(Cue::More) || self.has(Cue::High) || (self.asked == Shape::Boolean && (self.has(Cue::Low) || self.has(Cue::Least) || self.has(Cue::Less)))) && (self.has(Cue::Or) || self.asked == Shape::Boolean) {
-            if let Some((field, values, rest)) = compared_field(&conds) {
+            // "more passengers, 1959 or 1960": numbers read as values of the measure asked "more" of are
+            // not groups to count (it compared how many rows held 1959 passengers).
+            let measure_values = |f: usize| self.is_numeric(f) && !self.cat.fields[f].categorical && !self.cat.fields[f].yearly && !numeric_targets.iter().any(|&t| t != f);
+            if let Some((field, values, rest)) = compared_field(&conds).filter(|(f, _, _)| !measure_values(*f)) {
                 let filter = self.combine(&rest)?;
                 let filtered: Vec<String> = filter.as_ref().map(|f| f.conds().iter().map(|(r, _, _)| r.0.clone()).collect()).unwrap_or_default();
                 let measure = numeric_targets
                     .iter()
                     .copied()
                     .find(|&f| f != field && !filtered.contains(&self.cat.fields[f].name))
-                    .map(|f| Measure { func: agg.filter(|a| *a != AggFn::Count), field: self.fref(f) });
+                    .map(|f| Measure { func: agg.filter(|a| *a != AggFn::Count), field: self.fref(f), implied: false });
                 return Ok(self.exact(Plan::Compare { field: self.fref(field), values, filter, measure, ask: CompareAsk::Which }));
             }
         }
