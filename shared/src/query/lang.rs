@@ -94,7 +94,7 @@ pub fn is_unit_word(w: &str) -> bool {
     const UNITS: &[&str] = &[
         "days", "years", "months", "weeks", "hours", "minutes", "seconds", "dollars", "euros", "percent", "kg", "km", "miles", "dias", "anos", "meses", "semanas", "horas", "minutos",
         "dolares", "dies", "anys", "mesos", "setmanes", "hores", "tagen", "jahren", "monaten", "wochen", "stunden", "minuten", "euro", "prozent", "inches", "inch",
-        "feet", "pounds", "lbs", "usd", "eur", "yrs", "mins", "secs", "cm", "mm",
+        "feet", "pounds", "lbs", "usd", "eur", "yrs", "mins", "secs", "cm", "mm", "grams", "gram", "g", "gramos", "gramm", "kilograms", "kilos", "meters", "metres", "m", "metros", "metres", "meter",
     ];
     UNITS.contains(&w)
 }

@@ -1516,6 +1516,8 @@ fn join_field_words(out: &mut [Span], cat: &Catalog, lang: Lang) {
             && !capital
             && order_word(&w).is_none()
             && super::lang::sign_word(&w).is_none()
+            // Nor the start of a value ("manual transmission" with values "manual(m5)", "auto(l4)").
+            && !cat.values.keys().any(|k| k.split(|c: char| !c.is_alphanumeric()).next() == Some(w.as_str()))
             // Nor an adjective: "the most populous county" is not the most common county.
             && !["est", "ed", "ing", "ly", "er", "ous", "ful", "less", "able", "ible", "ive"].iter().any(|e| w.ends_with(e))
             // "sunny days" in tips.csv: an adjective of a value ("Sun", a day) is not a plain noun.
@@ -1898,6 +1900,11 @@ const IMPLIED: &[(&[&str], &[&str])] = &[
     (
         &["heavier than", "lighter than", "mas pesado que", "mas pesados que", "mas ligero que", "mas ligeros que", "mes pesat que", "mes pesats que", "mes lleuger que", "mes lleugers que", "schwerer als", "leichter als", "heaviest", "lightest", "mas pesado", "mas pesados", "mas pesada", "mas pesadas", "mas ligero", "mas ligeros", "mas ligera", "mas ligeras", "mes pesat", "mes pesats", "mes pesant", "mes pesants", "mes lleuger", "mes lleugers", "mes lleugera", "mes lleugeres", "schwerste", "schwersten", "leichteste", "leichtesten"],
         &["weight", "peso", "pes", "gewicht"],
+    ),
+    // Where no column says weight, its mass ("the lightest penguins": body_mass_g).
+    (
+        &["heavier than", "lighter than", "mas pesado que", "mas pesados que", "mas ligero que", "mas ligeros que", "mes pesat que", "mes pesats que", "mes lleuger que", "mes lleugers que", "schwerer als", "leichter als", "heaviest", "lightest", "mas pesado", "mas pesados", "mas pesada", "mas pesadas", "mas ligero", "mas ligeros", "mas ligera", "mas ligeras", "mes pesat", "mes pesats", "mes pesant", "mes pesants", "mes lleuger", "mes lleugers", "mes lleugera", "mes lleugeres", "schwerste", "schwersten", "leichteste", "leichtesten"],
+        &["mass", "masa", "massa", "masse"],
     ),
     (
         &["furthest north", "farthest north", "northernmost", "most northern", "furthest south", "farthest south", "southernmost", "most southern", "mas al norte", "mas al sur", "mes al nord", "mes al sud", "am weitesten nordlich", "am weitesten sudlich", "nordlichsten", "sudlichsten", "am nordlichsten", "am sudlichsten"],
