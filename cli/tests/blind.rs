@@ -30,8 +30,9 @@ const MAX_WRONG_EXACT: f64 = 0.01;
 /// 46.6 % in session 13. Session 14 added suite d (its dev half: 27.5 %, measured once it was
 /// frozen, on tables no rule was written for; 34.2 % at the session's end): a+b+c 49.8 %, a+b+c+d 47.5 %.
 /// Session 15 added suite e (its dev half: 25.0 % on the session's starting build; 62.5 % at the
-/// end): a+b+c+d+e 50.2 %.
-const MIN_RIGHT: f64 = 0.46;
+/// end): a+b+c+d+e 50.2 %. Session 16 added suite f (its dev half: 24.0 % and 7 % wrong but exact on
+/// the session's starting build; 54.0 % and 0 at the end): a+b+c+d+e+f 47.5 % → 51.3 %.
+const MIN_RIGHT: f64 = 0.48;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace").to_path_buf()
