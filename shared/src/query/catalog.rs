@@ -103,6 +103,9 @@ pub struct Catalog {
     /// The engine's row number over the cited row's: 1, or a long view's `series::STRIDE` (its
     /// rows number wide row × stride + member, so they keep the wide order and cite the wide row).
     pub row_stride: u64,
+    /// A text column of names that nearly all differ but repeat across another column (county names
+    /// across states: the pair is different in every row): the rows are what it names.
+    pub repeated_names: Option<usize>,
     /// Translations of the file name's words (the glossary's, the words for women and men), folded:
     /// in es/ca/de questions they name what every row is about and restrict nothing.
     pub translated_topics: Vec<String>,
@@ -245,11 +248,13 @@ impl Catalog {
             label: None,
             panel: None,
             row_stride: 1,
+            repeated_names: None,
             translated_topics: translated_topics(&table.file),
             description: desc.clone(),
         };
         cat.index_values(table, schema);
         cat.label = cat.pick_label();
+        cat.repeated_names = repeated_names(&cat, table, schema);
         // "Which place has the highest murder rate?": where the rows are named by a place (state,
         // council district, country), the words for a place name the rows.
         const PLACES: &[&str] = &["state", "country", "city", "county", "district", "dist", "region", "province", "council", "municipality", "territory", "place", "location", "area"];
@@ -536,6 +541,27 @@ const COMMON_NAMES: &[(&str, &[&str])] = &[
     ("marriages", &["matrimonios", "casaments", "matrimonis", "ehen", "eheschliessungen"]),
     ("divorces", &["divorcios", "divorcis", "scheidungen"]),
 ];
+
+/// The text column whose names nearly all differ (half the rows or more, 20 or more), some repeating,
+/// with another text column that makes each row's pair different: "county" with "state". Then its
+/// plural counts rows. (Neighbourhoods of deaths repeat with no such partner: they are not the rows.)
+fn repeated_names(cat: &Catalog, table: &Table, schema: &TableSchema) -> Option<usize> {
+    // Cells are compared as text: bounded so a large table's load stays fast.
+    if table.rows.len() > 50_000 {
+        return None;
+    }
+    let col = |f: usize| schema.columns.iter().position(|c| c.name == cat.fields[f].name);
+    let text = |f: usize| matches!(cat.fields[f].ty, ColumnType::Text | ColumnType::Identifier);
+    (0..cat.fields.len()).find(|&f| {
+        let fi = &cat.fields[f];
+        let candidate = text(f) && !fi.categorical && fi.missing == 0 && fi.distinct < cat.rows && fi.distinct * 2 >= cat.rows && fi.distinct >= 20 && fi.part.is_none();
+        let Some(cf) = col(f).filter(|_| candidate) else { return false };
+        (0..cat.fields.len()).filter(|&g| g != f && text(g) && cat.fields[g].part.is_none()).filter_map(col).any(|cg| {
+            let mut seen = std::collections::HashSet::new();
+            table.rows.iter().all(|r| seen.insert((r.get(cf).map(|v| format!("{v:?}")), r.get(cg).map(|v| format!("{v:?}")))))
+        })
+    })
+}
 
 /// Common abbreviations in column names and the words they stand for (folded). Written from
 /// general usage (data dictionaries, statistical packages), not from any question suite.

@@ -906,14 +906,7 @@ fn label_plural_names_rows(out: &mut [Span], cat: &Catalog) {
 
 /// A text column of names that are nearly all different, some repeating ("county" across states).
 pub(crate) fn repeated_names(cat: &Catalog, f: usize) -> bool {
-    let fi = &cat.fields[f];
-    !fi.ty.is_numeric()
-        && !matches!(fi.ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime)
-        && !fi.categorical
-        && fi.missing == 0
-        && fi.distinct < cat.rows
-        && fi.distinct * 2 >= cat.rows
-        && fi.distinct >= 20
+    cat.repeated_names == Some(f)
 }
 
 fn names_rows_by_plural(out: &mut [Span], cat: &Catalog, l: usize, repeating: bool) {
