@@ -118,6 +118,14 @@ pub fn yes_no_by_intonation(q: &str, tokens: &[Token], lang: Lang) -> bool {
     ];
     let words: Vec<String> = tokens.iter().map(|t| t.raw.to_lowercase()).collect();
     let first = words.first().map(String::as_str).unwrap_or("");
+    // A finite verb says it is a sentence asked, not a noun phrase ("¿Media de edad por ciudad?").
+    const VERBS: &[&str] = &[
+        "es", "era", "fue", "son", "eran", "fueron", "hay", "había", "hubo", "tiene", "tienen", "tenía", "tuvo", "tuvieron", "ha", "han", "está", "están", "estaba", "supera",
+        "superan", "superó", "és", "són", "eren", "va", "van", "té", "tenen", "tenia", "tenien", "està", "estan", "supera", "superen",
+    ];
+    if !words.iter().any(|w| VERBS.contains(&w.as_str())) {
+        return false;
+    }
     // "Per què…", "¿Por qué…?" ask why; a list or a count opens with its own word.
     !words.iter().any(|w| ASKING.contains(&w.as_str()) && w != "per" && w != "por" && w != "on" && w != "com")
         && !matches!(first, "per" | "por" | "on" | "com")
