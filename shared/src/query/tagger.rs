@@ -221,7 +221,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
         !name.is_empty()
             && i + name.len() <= folds.len()
             && !(i..i + name.len()).any(comparative)
-            && name.iter().zip(&folds[i..]).enumerate().all(|(k, (n, f))| if strict[i + k] { n == f } else { same_word(n, f) })
+            && name.iter().zip(&folds[i..]).enumerate().all(|(k, (n, f))| if strict[i + k] { n == f || plural_of_name(n, f) } else { same_word(n, f) })
     };
     let mut out = Vec::new();
     let mut i = 0;
@@ -351,7 +351,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
         }
         // The file's head noun in another language: "senadores", "senadors", "Senatoren" for senators.
         if let Some(head) = cat.head_noun.as_deref() {
-            if cognate(head, folds[i]) && !strict[i] {
+            if (cognate(head, folds[i]) || topic_cognate(head, folds[i])) && !strict[i] {
                 offer(1, Tag::Alias, 0);
             }
         }
@@ -1436,6 +1436,12 @@ fn scale_numbers(out: &mut [Span]) {
 
 /// The same word in a sibling language: the first four letters equal and little else changed
 /// ("senators" ~ "senadores", "Senatoren"); six letters or more, so short words never match.
+/// The file's noun in another spelling: "pingüinos", "Pinguine" for penguins (same first letter,
+/// six letters or more, 70 % alike).
+fn topic_cognate(head: &str, w: &str) -> bool {
+    head.len() >= 6 && w.len() >= 6 && head.chars().next() == w.chars().next() && strsim::normalized_levenshtein(head, w) >= 0.7
+}
+
 fn cognate(a: &str, b: &str) -> bool {
     a.len() >= 6 && b.len() >= 6 && a.is_char_boundary(4) && b.is_char_boundary(4) && a[..4] == b[..4] && strsim::normalized_levenshtein(a, b) >= 0.7
 }
@@ -1796,6 +1802,12 @@ fn adjective_base(w: &str) -> Vec<String> {
         out.push(base[..base.len() - 1].to_string());
     }
     out
+}
+
+/// A stop word that is the plural of a column's one-word name ("types" with a column `type`) names
+/// it; "times", "values" and "ones" stay what they say.
+fn plural_of_name(name: &str, w: &str) -> bool {
+    name.len() >= 4 && !matches!(w, "times" | "values" | "ones") && (w.strip_suffix('s') == Some(name) || w.strip_suffix("es") == Some(name))
 }
 
 /// A month name and a year ("August 1960", "diciembre de 1958", "Januar 1959"): its first day.
