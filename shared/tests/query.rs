@@ -950,4 +950,9 @@ fn session_16_classes() {
     exact_in(&d, "what are the different glass types?", serde_json::json!(["Con", "Head", "Tabl", "Veh", "WinF", "WinNF"]));
     let d = dataset_of("penguins.csv", PENGUINS);
     exact_in(&d, "¿Cuál es la masa corporal media de los pingüinos de la isla Dream?", serde_json::json!(3643.75));
+
+    // A verb between the field asked for and the row's name relates them ("viatjava": travelled).
+    let d = dataset_of("titanic_all.csv", TITANIC);
+    let a = futures::executor::block_on(d.ask(&mut Conversation::default(), "En quina classe viatjava Artagaveytia, Mr Ramon?"));
+    assert_eq!(a.value, serde_json::json!("1st"), "{}", a.answer);
 }

@@ -205,13 +205,17 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
     // "Which province did Raoul Dandurand represent?": in a lookup of one named row, a trailing
     // lowercase verb relates the row to the field asked for; it does not change the answer.
     let last_content = spans.iter().rposition(|s| s.tag != Tag::Stop);
+    // So does one between the field asked for and the row's name ("En quina classe viatjava
+    // Zimmerman, Leo?", "Aus welcher Provinz kam Willie Adams?").
+    let verb_like = |s: &Span, min: usize| s.tag == Tag::Unknown && s.raw.chars().count() >= min && s.raw.chars().all(|c| c.is_alphabetic() && c.is_lowercase());
     let trailing_verb = |i: usize, s: &Span| {
-        matches!(inner, Plan::Lookup { .. })
-            && Some(i) == last_content
-            && s.tag == Tag::Unknown
-            && s.raw.chars().count() >= 4
-            && s.raw.chars().all(|c| c.is_alphabetic() && c.is_lowercase())
-            && spans[..i].iter().any(|p| matches!(p.tag, Tag::Value(_)) && p.used)
+        let after_value = Some(i) == last_content && verb_like(s, 4) && spans[..i].iter().any(|p| matches!(p.tag, Tag::Value(_)) && p.used);
+        let between = verb_like(s, 3)
+            && i > 0
+            && matches!(spans[i - 1].tag, Tag::Field(_))
+            && spans.get(i + 1).is_some_and(|n| matches!(n.tag, Tag::Value(_)) && n.used)
+            && spans.iter().filter(|p| p.tag == Tag::Unknown).count() == 1;
+        matches!(inner, Plan::Lookup { .. }) && (after_value || between)
     };
     let mut out = Vec::new();
     for (i, s) in spans.iter().enumerate() {
