@@ -955,4 +955,12 @@ fn session_16_classes() {
     let d = dataset_of("titanic_all.csv", TITANIC);
     let a = futures::executor::block_on(d.ask(&mut Conversation::default(), "En quina classe viatjava Artagaveytia, Mr Ramon?"));
     assert_eq!(a.value, serde_json::json!("1st"), "{}", a.answer);
+
+    // Two measures compared, asked yes or no: the total where none is named, only with as many values
+    // in each; a year without values is no answer, not "no".
+    let d = dataset_of("meat.csv", MEAT);
+    exact_in(&d, "Was more pork than beef produced?", serde_json::json!(true));
+    exact_in(&d, "Is the average veal higher than the average lamb_and_mutton?", serde_json::json!(true));
+    not_exact(&d, "Was more turkey than broilers produced in 1944?");
+    not_exact(&d, "Was more turkey than other_chicken produced?");
 }

@@ -350,7 +350,7 @@ fn compares(plan: &Plan, op: CmpOp) -> bool {
         f.conds().iter().any(|(_, p, _)| matches!(p, Predicate::Cmp(o, _) if *o != CmpOp::Eq || op == CmpOp::Eq) || matches!(p, Predicate::Between(..) | Predicate::Year(_) | Predicate::Month(_)))
     };
     match plan {
-        Plan::Check { inner, test } => matches!(test, Test::Cmp { .. } | Test::FirstMore | Test::FirstFewer) || compares(inner, op),
+        Plan::Check { inner, test } => matches!(test, Test::Cmp { .. } | Test::FirstMore | Test::FirstFewer) || matches!(inner.as_ref(), Plan::ColumnStats { pick: ColumnPick::Top { .. }, .. }) || compares(inner, op),
         Plan::GroupWhere { .. } | Plan::ColumnStats { pick: ColumnPick::Where { .. }, .. } => true,
         Plan::Compare { .. } => true,
         p => p.filter().is_some_and(ordered),

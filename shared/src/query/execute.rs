@@ -45,9 +45,30 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             );
             a.value = n;
         }
-        Plan::ColumnStats { stat, columns, filter, pick } => {
-            // Each column's statistic, in the plan's order.
-            let mut stats: Vec<(String, Option<f64>)> = columns.iter().enumerate().map(|(i, c)| (label(c), rows.rows.first().and_then(|r| r.get(i)).and_then(Json::as_f64))).collect();
+        Plan::ColumnStats { stat, columns, filter, pick, implied } => {
+            // Each column's statistic, in the plan's order ("c0", "n0", "c1", "n1", …).
+            let cell = |k: usize| rows.rows.first().and_then(|r| r.get(k)).cloned().unwrap_or(Json::Null);
+            let mut stats: Vec<(String, Option<f64>)> = columns.iter().enumerate().map(|(i, c)| (label(c), cell(2 * i).as_f64())).collect();
+            // An implied total compares columns only where each has as many values.
+            let counts: Vec<u64> = (0..columns.len()).map(|i| cell(2 * i + 1).as_u64().unwrap_or(0)).collect();
+            // A column with no value here cannot be ranked against the others: no answer, not "no".
+            if matches!(pick, ColumnPick::Top { .. }) && stats.iter().any(|(_, v)| v.is_none()) {
+                let mut a = no_rows(a, lang);
+                a.route = Route::Unanswerable;
+                return Ok(a);
+            }
+            if *implied && counts.iter().any(|&n| n != counts[0]) {
+                a.route = Route::Unanswerable;
+                a.value = Json::Null;
+                a.answer = tr(
+                    lang,
+                    "The columns have different numbers of values; say which to compare (the total, the average).".into(),
+                    "Las columnas tienen distinto número de valores; di qué comparar (el total, la media).".into(),
+                    "Les columnes tenen un nombre diferent de valors; digues què cal comparar (el total, la mitjana).".into(),
+                    "Die Spalten haben verschieden viele Werte; sag, was ich vergleichen soll (Summe, Durchschnitt).".into(),
+                );
+                return Ok(a);
+            }
             let (en, es, ca, de) = column_stat_words(*stat);
             let w = fdesc(filter).map(|d| format!(" [{d}]")).unwrap_or_default();
             let chosen: Vec<String> = match pick {

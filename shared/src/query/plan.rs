@@ -153,7 +153,16 @@ pub enum Plan {
     /// Columns compared by one statistic each, the answer being column names: "Which column has
     /// the most missing values?", "Of consumption, income and production, which has the highest
     /// average?", "Which columns have values above 50?".
-    ColumnStats { stat: ColumnStat, columns: Vec<FieldRef>, filter: Option<Filter>, pick: ColumnPick },
+    ColumnStats {
+        stat: ColumnStat,
+        columns: Vec<FieldRef>,
+        filter: Option<Filter>,
+        pick: ColumnPick,
+        /// The total was implied, not named ("more pork than beef"): it holds only where every column
+        /// has as many values (else a total and an average disagree).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        implied: bool,
+    },
     DistinctCount { field: FieldRef, filter: Option<Filter> },
     DistinctValues { field: FieldRef, filter: Option<Filter> },
     Frequent { field: FieldRef, most: bool, filter: Option<Filter> },

@@ -189,7 +189,7 @@ pub fn main_sql(cat: &Catalog, plan: &Plan) -> String {
                     ColumnStat::Distinct => format!("COUNT(DISTINCT {e})"),
                     ColumnStat::Zeros => format!("SUM(CASE WHEN {d} = 0 THEN 1 ELSE 0 END)"),
                 };
-                format!("CAST({v} AS DOUBLE) AS \"c{i}\"")
+                format!("CAST({v} AS DOUBLE) AS \"c{i}\", COUNT({e}) AS \"n{i}\"")
             })
             .collect::<Vec<_>>()
             .join(", "),

@@ -129,6 +129,57 @@ impl Parser<'_> {
                 self.spans[i].used = true;
             }
         }
-        Ok(Some(self.exact(Plan::ColumnStats { stat, columns: columns.into_iter().map(|f| self.fref(f)).collect(), filter, pick })))
+        Ok(Some(self.exact(Plan::ColumnStats { stat, columns: columns.into_iter().map(|f| self.fref(f)).collect(), filter, pick, implied: false })))
+    }
+
+    /// "Was more pork than beef produced in 2020?", "Is the average X higher than the average Y?":
+    /// two measures compared, asked yes or no; the first named is tested as the top.
+    pub(super) fn two_columns_compared(&mut self) -> R<Option<Understanding>> {
+        const THAN: &[&str] = &["than", "que", "als"];
+        const MEASURE_VERBS: &[&str] = &["produced", "generated", "made", "sold", "consumed", "produjo", "produjeron", "producido", "generado", "vendido", "produit", "produida", "produits", "generat", "venut", "produziert", "erzeugt", "verkauft"];
+        if self.asked != Shape::Boolean {
+            return Ok(None);
+        }
+        let folds: Vec<String> = self.spans.iter().map(|s| crate::query::text::fold(&s.raw)).collect();
+        let fields: Vec<(usize, usize)> = self.spans.iter().enumerate().filter(|(_, s)| !s.raw.is_empty()).filter_map(|(i, s)| match &s.tag {
+            Tag::Field(fs) if fs.len() == 1 => Some((i, fs[0])),
+            _ => None,
+        }).collect();
+        let [(i, a), (j, b)] = fields.as_slice() else { return Ok(None) };
+        // "Is the tip ever higher than the bill?", "in any row": the rows compared one by one, not the columns' totals.
+        const EACH_ROW: &[&str] = &["any", "ever", "row", "rows", "every", "each", "all", "always", "never", "algun", "alguna", "alguno", "alguien", "nunca", "siempre", "cap", "mai", "sempre", "irgendein", "irgendeine", "jemals", "immer", "nie", "fila", "filas", "files", "zeile", "zeilen"];
+        if folds.iter().any(|w| EACH_ROW.contains(&w.as_str())) || self.has(Cue::Rows) {
+            return Ok(None);
+        }
+        let measure = |f: usize| self.is_numeric(f) && !self.cat.fields[f].yearly && !self.cat.fields[f].yes_no() && self.cat.fields[f].ty != ColumnType::Identifier && Some(f) != self.cat.label;
+        if a == b || !measure(*a) || !measure(*b) || self.spans.iter().any(|s| matches!(s.tag, Tag::Value(_) | Tag::Alias)) {
+            return Ok(None);
+        }
+        // The comparison stands between the two ("more pork than beef", "X higher than Y").
+        let than = (*i + 1..*j).find(|&k| THAN.contains(&folds[k].as_str()) || matches!(self.spans[k].cue(), Some(Cue::Op(CmpOp::Gt | CmpOp::Lt))));
+        let Some(t) = than else { return Ok(None) };
+        let op = self.spans[t].cue();
+        let less = self.has(Cue::Less) || self.has(Cue::Low) || matches!(op, Some(Cue::Op(CmpOp::Lt)));
+        let more = self.has(Cue::More) || self.has(Cue::High) || matches!(op, Some(Cue::Op(CmpOp::Gt)));
+        if less == more {
+            return Ok(None);
+        }
+        let named = self.agg_named().filter(|f| matches!(f, AggFn::Avg | AggFn::Sum | AggFn::Median | AggFn::Max | AggFn::Min));
+        // "higher than" is the test between the columns, not a condition on rows.
+        if matches!(op, Some(Cue::Op(_))) {
+            self.spans[t].used = true;
+        }
+        for k in 0..self.spans.len() {
+            if (self.spans[k].tag == Tag::Unknown || self.spans[k].tag == Tag::Stop) && (THAN.contains(&folds[k].as_str()) || MEASURE_VERBS.contains(&folds[k].as_str())) {
+                self.spans[k].used = true;
+            }
+        }
+        let conds = self.conditions()?;
+        let filter = self.combine(&conds)?;
+        self.check_contradictions(filter.as_ref())?;
+        let (fa, fb) = (self.fref(*a), self.fref(*b));
+        let inner = Plan::ColumnStats { stat: ColumnStat::Agg(named.unwrap_or(AggFn::Sum)), columns: vec![fa.clone(), fb], filter, pick: ColumnPick::Top { desc: more }, implied: named.is_none() };
+        let value = self.cat.fields[*a].label.clone();
+        Ok(Some(Understanding::Exact { plan: Plan::Check { inner: Box::new(inner), test: Test::Is { value } }, confidence: self.confidence() }))
     }
 }

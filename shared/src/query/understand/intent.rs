@@ -42,6 +42,9 @@ impl Parser<'_> {
         if let Some(u) = self.column_stats()? {
             return Ok(u);
         }
+        if let Some(u) = self.two_columns_compared()? {
+            return Ok(u);
+        }
         if let Some(u) = self.group_where()? {
             return Ok(u);
         }
