@@ -963,4 +963,11 @@ fn session_16_classes() {
     exact_in(&d, "Is the average veal higher than the average lamb_and_mutton?", serde_json::json!(true));
     not_exact(&d, "Was more turkey than broilers produced in 1944?");
     not_exact(&d, "Was more turkey than other_chicken produced?");
+
+    // A range: "the age range of …" listed the ages before (wrong but exact); now largest less smallest.
+    let d = dataset_of("titanic_all.csv", TITANIC);
+    exact_in(&d, "What is the age range of women in 1st class?", serde_json::json!(27.0));
+    exact_in(&d, "What's the gap between the highest and lowest age?", serde_json::json!(70.08));
+    let d = dataset_of("obiszow_mtb_xcm.csv", TRACK);
+    exact_in(&d, "¿Cuál es la diferencia entre la altitud máxima y la mínima?", serde_json::json!(104.0));
 }

@@ -274,11 +274,11 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                 Cue::Sum => funcs.contains(&AggFn::Sum) || matches!(inner, Plan::Count { .. } | Plan::DistinctCount { .. } | Plan::Group { func: AggFn::Count, .. }),
                 Cue::Median => funcs.contains(&AggFn::Median),
                 Cue::Min | Cue::Max => {
-                    funcs.iter().any(|f| matches!(f, AggFn::Min | AggFn::Max)) || matches!(inner, Plan::Rank { .. } | Plan::GroupTop { .. } | Plan::Frequent { .. })
+                    funcs.iter().any(|f| matches!(f, AggFn::Min | AggFn::Max | AggFn::Range)) || matches!(inner, Plan::Rank { .. } | Plan::GroupTop { .. } | Plan::Frequent { .. })
                 }
                 Cue::High | Cue::Low | Cue::Top | Cue::Bottom | Cue::Most | Cue::Least => matches!(
                     inner,
-                    Plan::ColumnStats { pick: ColumnPick::Top { .. }, .. } | Plan::Rank { .. } | Plan::Frequent { .. } | Plan::GroupTop { .. } | Plan::Compare { .. } | Plan::Aggregate { func: AggFn::Min | AggFn::Max, .. }
+                    Plan::ColumnStats { pick: ColumnPick::Top { .. }, .. } | Plan::Rank { .. } | Plan::Frequent { .. } | Plan::GroupTop { .. } | Plan::Compare { .. } | Plan::Aggregate { func: AggFn::Min | AggFn::Max | AggFn::Range, .. }
                 ),
                 // An average of a flag is its rate ("the higher survival rate" per group).
                 Cue::Share => {

@@ -730,6 +730,7 @@ fn agg_words(f: AggFn) -> (&'static str, &'static str, &'static str, &'static st
         AggFn::Sum => ("sum", "suma", "suma", "Summe"),
         AggFn::Avg => ("average", "media", "mitjana", "Durchschnitt"),
         AggFn::Median => ("median", "mediana", "mediana", "Median"),
+        AggFn::Range => ("range", "amplitud", "amplitud", "Spannweite"),
         AggFn::Min => ("minimum", "mínima", "mínim", "Minimum"),
         AggFn::Max => ("maximum", "máxima", "màxim", "Maximum"),
     }

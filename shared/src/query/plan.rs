@@ -102,6 +102,8 @@ pub enum AggFn {
     Median,
     Min,
     Max,
+    /// Largest minus smallest: "the range of X", "the gap between the highest and lowest X".
+    Range,
 }
 
 /// What is computed of each column for `Plan::ColumnStats`.

@@ -297,7 +297,7 @@ pub fn answers_rightly(plan: &super::Plan, cat: &super::Catalog, view: &LongView
         pinned(f).iter().any(|n| n != key && n != value && cat.field(n).is_some_and(|i| cat.fields[i].distinct.saturating_mul(members) >= cat.rows))
     };
     let spread_free = |func: AggFn, field: Option<&str>| match func {
-        AggFn::Avg | AggFn::Min | AggFn::Max | AggFn::Median => true,
+        AggFn::Avg | AggFn::Min | AggFn::Max | AggFn::Median | AggFn::Range => true,
         AggFn::Sum => field == Some(value),
         AggFn::Count => false,
     };

@@ -150,6 +150,7 @@ fn agg(cat: &Catalog, func: AggFn, f: &FieldRef) -> (String, &'static str) {
         AggFn::Sum => (format!("SUM({e})"), "sum"),
         AggFn::Avg => (format!("AVG(CAST({e} AS DOUBLE))"), "average"),
         AggFn::Median => (format!("MEDIAN(CAST({e} AS DOUBLE))"), "median"),
+        AggFn::Range => (format!("MAX(CAST({e} AS DOUBLE)) - MIN(CAST({e} AS DOUBLE))"), "range"),
         AggFn::Min if date => (format!("MIN({e})"), "minimum"),
         AggFn::Max if date => (format!("MAX({e})"), "maximum"),
         AggFn::Min => (format!("MIN({e})"), "minimum"),

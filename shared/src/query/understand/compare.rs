@@ -90,6 +90,37 @@ impl Parser<'_> {
         Ok(Some(self.exact(Plan::Compare { field: self.fref(*f), values: vec![a.to_string(), b.to_string()], filter, measure, ask: CompareAsk::Which })))
     }
 
+    /// "What is the range of X?", "the gap between the highest and the lowest X", "diferencia entre
+    /// el valor máximo y el mínimo de Si": the largest value less the smallest, one number.
+    pub(super) fn range_of_field(&mut self, conds: &[At], targets: &[usize]) -> R<Option<Understanding>> {
+        const RANGE: &[&str] = &["range", "rango", "recorrido", "rang", "spannweite"];
+        const GAP: &[&str] = &["difference", "gap", "spread", "diferencia", "unterschied", "abstand"];
+        if !matches!(self.asked, Shape::Number | Shape::Open) {
+            return Ok(None);
+        }
+        let folds: Vec<String> = self.spans.iter().map(|s| crate::query::text::fold(&s.raw)).collect();
+        let free_at: Vec<bool> = self.spans.iter().map(|s| matches!(s.tag, Tag::Unknown | Tag::Stop) && !s.used).collect();
+        let free = |k: usize| free_at[k];
+        let both_ends = (self.has(Cue::High) || self.has(Cue::Max)) && (self.has(Cue::Low) || self.has(Cue::Min));
+        let word = (0..folds.len()).find(|&k| free(k) && RANGE.contains(&folds[k].as_str())).or_else(|| (0..folds.len()).find(|&k| free(k) && GAP.contains(&folds[k].as_str()) && both_ends));
+        let Some(w) = word else { return Ok(None) };
+        let numeric: Vec<usize> = targets.iter().copied().filter(|&f| self.is_numeric(f)).collect();
+        let [f] = numeric.as_slice() else { return Ok(None) };
+        // "on a single day", "between the high and the low" of two columns: another question.
+        if self.has(Cue::Per) || targets.len() != 1 {
+            return Ok(None);
+        }
+        self.spans[w].used = true;
+        for k in 0..self.spans.len() {
+            if self.spans[k].cue() == Some(Cue::Between) || (free(k) && matches!(folds[k].as_str(), "between" | "entre" | "zwischen")) {
+                self.spans[k].used = true;
+            }
+        }
+        let filter = self.combine(conds)?;
+        self.check_contradictions(filter.as_ref())?;
+        Ok(Some(self.exact(Plan::Aggregate { func: AggFn::Range, field: self.fref(*f), filter })))
+    }
+
     /// "Which names appear more than once?", "Welche Namen kommen doppelt vor?", "duplicated
     /// names": the values of the field named that more than one row holds. ("more than once" was
     /// read as name > "once" and answered with no rows.) Only asked as which or a list.

@@ -28,6 +28,10 @@ pub fn summary(plan: &Plan, cat: &Catalog, lang: Lang) -> String {
         (AggFn::Median, Lang::De) => "Median",
         (AggFn::Min, Lang::De) => "Minimum",
         (AggFn::Max, Lang::De) => "Maximum",
+        (AggFn::Range, Lang::En) => "range",
+        (AggFn::Range, Lang::Es) => "amplitud",
+        (AggFn::Range, Lang::Ca) => "amplitud",
+        (AggFn::Range, Lang::De) => "Spannweite",
     };
     let of = match lang {
         Lang::En => "of",
