@@ -106,8 +106,9 @@ impl Parser<'_> {
         let Some(w) = word else { return Ok(None) };
         let numeric: Vec<usize> = targets.iter().copied().filter(|&f| self.is_numeric(f)).collect();
         let [f] = numeric.as_slice() else { return Ok(None) };
-        // "on a single day", "between the high and the low" of two columns: another question.
-        if self.has(Cue::Per) || targets.len() != 1 {
+        // "on a single day", "between the high and the low" of two columns, "how many in the 20–30
+        // price range": another question.
+        if self.has(Cue::Per) || self.has(Cue::HowMany) || targets.len() != 1 {
             return Ok(None);
         }
         self.spans[w].used = true;
