@@ -57,7 +57,7 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                 a.route = Route::Unanswerable;
                 return Ok(a);
             }
-            if *implied && counts.iter().any(|&n| n != counts[0]) {
+            if *implied && counts.iter().any(|n| Some(n) != counts.first()) {
                 a.route = Route::Unanswerable;
                 a.value = Json::Null;
                 a.answer = tr(
