@@ -80,18 +80,7 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                     }));
                     stats.iter().filter(|(_, v)| v.is_some() && *v == best).map(|(c, _)| c.clone()).collect()
                 }
-                ColumnPick::Where { op, value } => stats
-                    .iter()
-                    .filter(|(_, v)| v.is_some_and(|v| match op {
-                        CmpOp::Eq => v == *value,
-                        CmpOp::Ne => v != *value,
-                        CmpOp::Lt => v < *value,
-                        CmpOp::Le => v <= *value,
-                        CmpOp::Gt => v > *value,
-                        CmpOp::Ge => v >= *value,
-                    }))
-                    .map(|(c, _)| c.clone())
-                    .collect(),
+                ColumnPick::Where { op, value } => stats.iter().filter(|(_, v)| v.is_some_and(|v| holds(*op, v, *value))).map(|(c, _)| c.clone()).collect(),
             };
             let each: Vec<String> = stats.iter().map(|(c, v)| format!("{c}: {}", v.map(|v| num(lang, &Json::from(v))).unwrap_or_else(|| "–".into()))).collect();
             let names = list(lang, &chosen);
@@ -652,21 +641,24 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
     Ok(a)
 }
 
+/// `v op value`, where within a relative 1e-9 a sum of floats equals the number asked about
+/// (4.4999999 is 4.5).
+fn holds(op: CmpOp, v: f64, value: f64) -> bool {
+    let same = (v - value).abs() <= 1e-9 * value.abs().max(1.0);
+    match op {
+        CmpOp::Eq => same,
+        CmpOp::Ne => !same,
+        CmpOp::Lt => v < value && !same,
+        CmpOp::Le => v <= value || same,
+        CmpOp::Gt => v > value && !same,
+        CmpOp::Ge => v >= value || same,
+    }
+}
+
 /// Tests a yes/no question's inner answer; `None` when there is nothing to test.
 async fn check(engine: &Engine, cat: &Catalog, inner: &Plan, test: &Test, a: &Answer) -> Result<Option<bool>, QueryError> {
     Ok(match test {
-        // Within a relative 1e-9 a sum of floats equals the number asked about (4.4999999 is 4.5).
-        Test::Cmp { op, value } => a.value.as_f64().map(|v| {
-            let same = (v - value).abs() <= 1e-9 * value.abs().max(1.0);
-            match op {
-                CmpOp::Eq => same,
-                CmpOp::Ne => !same,
-                CmpOp::Lt => v < *value && !same,
-                CmpOp::Le => v <= *value || same,
-                CmpOp::Gt => v > *value && !same,
-                CmpOp::Ge => v >= *value || same,
-            }
-        }),
+        Test::Cmp { op, value } => a.value.as_f64().map(|v| holds(*op, v, *value)),
         Test::Is { value } => match &a.value {
             Json::Null => None,
             // Tied winners: "no" when the value is not among them, "yes" when every one is it (the three

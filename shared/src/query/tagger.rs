@@ -897,16 +897,11 @@ fn rates_per_number(out: &mut [Span], cat: &Catalog) {
 fn label_plural_names_rows(out: &mut [Span], cat: &Catalog) {
     // Or a text column of names that repeat a little ("county": 320 names over 437 counties, the same
     // name in several states): its plural counts rows, unless "different" names are asked.
-    let repeating = (0..cat.fields.len()).find(|&f| repeated_names(cat, f));
+    let repeating = cat.repeated_names;
     let label = cat.label.filter(|&l| cat.fields[l].distinct == cat.rows && cat.rows >= 2);
     for l in label.into_iter().chain(repeating) {
         names_rows_by_plural(out, cat, l, Some(l) == repeating);
     }
-}
-
-/// A text column of names that are nearly all different, some repeating ("county" across states).
-pub(crate) fn repeated_names(cat: &Catalog, f: usize) -> bool {
-    cat.repeated_names == Some(f)
 }
 
 fn names_rows_by_plural(out: &mut [Span], cat: &Catalog, l: usize, repeating: bool) {
@@ -1896,6 +1891,9 @@ pub fn quoted_ranges(q: &str) -> Vec<(usize, usize)> {
     out
 }
 
+/// Words of weight said of the rows (folded): a column of weight, or else of mass, is meant.
+const HEAVY_LIGHT: &[&str] = &["heavier than", "lighter than", "mas pesado que", "mas pesados que", "mas ligero que", "mas ligeros que", "mes pesat que", "mes pesats que", "mes lleuger que", "mes lleugers que", "schwerer als", "leichter als", "heaviest", "lightest", "mas pesado", "mas pesados", "mas pesada", "mas pesadas", "mas ligero", "mas ligeros", "mas ligera", "mas ligeras", "mes pesat", "mes pesats", "mes pesant", "mes pesants", "mes lleuger", "mes lleugers", "mes lleugera", "mes lleugeres", "schwerste", "schwersten", "leichteste", "leichtesten"];
+
 /// Superlatives that name their field: "oldest" is about age, "furthest north" about latitude.
 const IMPLIED: &[(&[&str], &[&str])] = &[
     (
@@ -1903,12 +1901,12 @@ const IMPLIED: &[(&[&str], &[&str])] = &[
         &["age", "edad", "edat", "alter"],
     ),
     (
-        &["heavier than", "lighter than", "mas pesado que", "mas pesados que", "mas ligero que", "mas ligeros que", "mes pesat que", "mes pesats que", "mes lleuger que", "mes lleugers que", "schwerer als", "leichter als", "heaviest", "lightest", "mas pesado", "mas pesados", "mas pesada", "mas pesadas", "mas ligero", "mas ligeros", "mas ligera", "mas ligeras", "mes pesat", "mes pesats", "mes pesant", "mes pesants", "mes lleuger", "mes lleugers", "mes lleugera", "mes lleugeres", "schwerste", "schwersten", "leichteste", "leichtesten"],
+        HEAVY_LIGHT,
         &["weight", "peso", "pes", "gewicht"],
     ),
     // Where no column says weight, its mass ("the lightest penguins": body_mass_g).
     (
-        &["heavier than", "lighter than", "mas pesado que", "mas pesados que", "mas ligero que", "mas ligeros que", "mes pesat que", "mes pesats que", "mes lleuger que", "mes lleugers que", "schwerer als", "leichter als", "heaviest", "lightest", "mas pesado", "mas pesados", "mas pesada", "mas pesadas", "mas ligero", "mas ligeros", "mas ligera", "mas ligeras", "mes pesat", "mes pesats", "mes pesant", "mes pesants", "mes lleuger", "mes lleugers", "mes lleugera", "mes lleugeres", "schwerste", "schwersten", "leichteste", "leichtesten"],
+        HEAVY_LIGHT,
         &["mass", "masa", "massa", "masse"],
     ),
     (

@@ -13,6 +13,13 @@ const ZERO: &[&str] = &["zero", "zeros", "zeroes", "cero", "ceros", "zeros", "nu
 const STAT_FILLER: &[&str] = &["standard", "estandar", "estandard", "somewhere", "anywhere", "data", "datos", "dades", "daten", "contain", "contains", "hold", "holds", "value", "values"];
 
 impl Parser<'_> {
+    /// A column of measurements: a number that is no year, id, label or flag. (Not `identifies`:
+    /// in a small table every measurement differs from row to row.)
+    fn column_measure(&self, f: usize) -> bool {
+        let fi = &self.cat.fields[f];
+        self.is_numeric(f) && !fi.yearly && !fi.yes_no() && fi.ty != ColumnType::Identifier && Some(f) != self.cat.label
+    }
+
     /// "Which column…" (or "Of A, B and C, which…" over numeric fields only): each candidate
     /// column's statistic, and the top one or those passing a comparison.
     pub(super) fn column_stats(&mut self) -> R<Option<Understanding>> {
@@ -106,7 +113,7 @@ impl Parser<'_> {
         let candidate = |f: usize| {
             let fi = &self.cat.fields[f];
             let real = fi.composed.is_none() && fi.part.is_none() && !filtered.contains(&fi.name);
-            let measure = self.is_numeric(f) && !fi.yearly && fi.ty != ColumnType::Identifier && Some(f) != self.cat.label && !fi.yes_no();
+            let measure = self.column_measure(f);
             real && match (stat, pick) {
                 (ColumnStat::Missing | ColumnStat::Present | ColumnStat::Distinct, _) => true,
                 (ColumnStat::Zeros, _) | (_, ColumnPick::Where { .. }) => (self.is_numeric(f) || fi.yes_no()) && !fi.yearly,
@@ -151,8 +158,7 @@ impl Parser<'_> {
         if folds.iter().any(|w| EACH_ROW.contains(&w.as_str())) || self.has(Cue::Rows) {
             return Ok(None);
         }
-        let measure = |f: usize| self.is_numeric(f) && !self.cat.fields[f].yearly && !self.cat.fields[f].yes_no() && self.cat.fields[f].ty != ColumnType::Identifier && Some(f) != self.cat.label;
-        if a == b || !measure(*a) || !measure(*b) || self.spans.iter().any(|s| matches!(s.tag, Tag::Value(_) | Tag::Alias)) {
+        if a == b || !self.column_measure(*a) || !self.column_measure(*b) || self.spans.iter().any(|s| matches!(s.tag, Tag::Value(_) | Tag::Alias)) {
             return Ok(None);
         }
         // The comparison stands between the two ("more pork than beef", "X higher than Y").

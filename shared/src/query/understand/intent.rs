@@ -527,15 +527,6 @@ impl Parser<'_> {
                         let filter = Filter::and(filter.into_iter().chain(std::iter::once(flag)).collect());
                         return Ok(self.exact(Plan::Count { filter }));
                     }
-                    // "How many counties are in the table?" where county names repeat across states (320
-                    // names, 437 rows): a text column whose values are nearly all different names the
-                    // rows, and its plural counts them; "how many different counties" counts names.
-                    if crate::query::tagger::repeated_names(self.cat, f) && !self.has(Cue::Distinct) && !self.has(Cue::Values) {
-                        for s in self.spans.iter_mut().filter(|s| matches!(&s.tag, Tag::Field(fs) if fs.as_slice() == [f])) {
-                            s.used = true;
-                        }
-                        return Ok(self.exact(Plan::Count { filter }));
-                    }
                     return Ok(self.exact(Plan::DistinctCount { field: self.fref(f), filter }));
                 }
                 if self.has(Cue::Distinct) {
