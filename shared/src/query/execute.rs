@@ -388,7 +388,7 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                     let w = &winners[0].0;
                     a.answer = tr(lang, format!("There are more {w} ({}).", parts.join(", ")), format!("Hay más {w} ({}).", parts.join(", ")), format!("Hi ha més {w} ({}).", parts.join(", ")), format!("Es gibt mehr {w} ({}).", parts.join(", ")));
                     a.value = Json::String(w.clone());
-                    a.citations = cite(vec![eq_sql(cat, field, &Json::String(w.clone())), filter_sql(cat, filter)]).await?;
+                    a.citations = cite(vec![sql::in_sql(cat, field, std::slice::from_ref(w)), filter_sql(cat, filter)]).await?;
                 } else {
                     a.answer = tr(lang, format!("They are tied ({}).", parts.join(", ")), format!("Hay empate ({}).", parts.join(", ")), format!("Hi ha empat ({}).", parts.join(", ")), format!("Gleichstand ({}).", parts.join(", ")));
                     a.value = Json::Array(winners.iter().map(|(w, _)| Json::String(w.clone())).collect());

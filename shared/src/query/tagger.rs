@@ -457,7 +457,91 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     // Again, for the fields the passes above named ("last observed" → the observation's date).
     named_again(&mut out);
     totals_by_default(&mut out, cat);
+    parenthesised_glosses(&mut out, tokens, q);
+    flag_complements(&mut out, cat);
+    comparative_before_value(&mut out);
     out
+}
+
+/// "non-smokers", and "than those who didn't" after a flag's rows ("Are the people who got arrested
+/// younger than those who didn't?"): the flag's other value, so the two groups can be compared.
+fn flag_complements(out: &mut [Span], cat: &Catalog) {
+    let flag_of = |s: &Span| match &s.tag {
+        Tag::Value(hs) => match hs.as_slice() {
+            [h] if cat.fields[h.field].yes_no() && h.value == flag_true(cat, h.field) => Some(h.field),
+            _ => None,
+        },
+        _ => None,
+    };
+    let no = |f: usize| Tag::Value(vec![ValueHit { field: f, value: if cat.fields[f].flag { "0" } else { "false" }.into(), rows: 0, code: false }]);
+    for i in 0..out.len().saturating_sub(1) {
+        if super::text::fold(&out[i].raw) == "non" && matches!(out[i].tag, Tag::Unknown | Tag::Stop) {
+            if let Some(f) = flag_of(&out[i + 1]) {
+                out[i].tag = Tag::Stop;
+                out[i + 1].tag = no(f);
+            }
+        }
+    }
+    const THAN: &[&str] = &["than", "que", "als"];
+    const NOT: &[&str] = &["not", "didn", "don", "doesn", "wasn", "weren", "haven", "hasn", "hadn", "without", "no", "nicht", "ohne", "sin", "sense", "non"];
+    // ("higher than" may be one operator.)
+    let last_word = |s: &Span| super::text::fold(&s.raw).split_whitespace().last().is_some_and(|w| THAN.contains(&w));
+    let Some(t) = out.iter().position(|s| matches!(s.tag, Tag::Unknown | Tag::Stop | Tag::Cue(Cue::Op(_))) && last_word(s)) else { return };
+    let flags: Vec<usize> = out[..t].iter().filter_map(flag_of).collect();
+    let [f] = flags.as_slice() else { return };
+    let after = t + 1..out.len();
+    let Some(n) = after.clone().find(|&k| NOT.contains(&super::text::fold(&out[k].raw).as_str()) && matches!(out[k].tag, Tag::Unknown | Tag::Stop | Tag::Cue(Cue::Not))) else { return };
+    // Nothing else may follow but the flag itself said again, verbs and stop words ("did not survive").
+    let rest_ok = after.clone().filter(|&k| k != n).all(|k| match &out[k].tag {
+        Tag::Stop | Tag::Unknown | Tag::Cue(Cue::Who | Cue::Not | Cue::Of | Cue::In) => true,
+        Tag::Field(fs) => fs == &vec![*f],
+        _ => flag_of(&out[k]) == Some(*f),
+    });
+    if !rest_ok {
+        return;
+    }
+    for k in after {
+        out[k].tag = if k == n { no(*f) } else { Tag::Stop };
+    }
+}
+
+/// "float window glass (WinF)", "labour force participation (ACT)", "vedella (veal)": a value or
+/// field in parentheses names what the words just before it describe, so those words are read as
+/// its gloss (and a value named twice, "headlamp glass (Head)", counts once).
+fn parenthesised_glosses(out: &mut [Span], tokens: &[Token], q: &str) {
+    let opens: Vec<usize> = q.match_indices('(').map(|(b, _)| b).collect();
+    for open in opens {
+        let Some(close) = q[open..].find(')').map(|k| open + k) else { continue };
+        let inside: Vec<usize> = (0..out.len()).filter(|&k| tokens[out[k].start].start > open && tokens[out[k].end - 1].end <= close).collect();
+        let content: Vec<usize> = inside.iter().copied().filter(|&k| out[k].tag != Tag::Stop).collect();
+        let [named] = content.as_slice() else { continue };
+        let same = |t: &Tag| match (t, &out[*named].tag) {
+            (Tag::Value(a), Tag::Value(b)) => a.iter().any(|h| b.iter().any(|g| g.field == h.field && g.value == h.value)),
+            (Tag::Field(a), Tag::Field(b)) => a == b,
+            _ => false,
+        };
+        if !matches!(&out[*named].tag, Tag::Value(_) | Tag::Field(_)) || matches!(&out[*named].tag, Tag::Field(fs) if fs.len() != 1) {
+            continue;
+        }
+        let Some(&first) = inside.first() else { continue };
+        // The words right before the parenthesis, back to anything else (a stop word, a cue, another field).
+        // (Stop words may come between: "tipus d'alimentació (vore)".)
+        let mut glossed = Vec::new();
+        let mut k = first;
+        while k > 0 && glossed.len() < 4 {
+            k -= 1;
+            match &out[k].tag {
+                Tag::Unknown => glossed.push(k),
+                Tag::Alias => {}
+                Tag::Stop => {}
+                t if same(t) => glossed.push(k),
+                _ => break,
+            }
+        }
+        for k in glossed {
+            out[k].tag = Tag::Stop;
+        }
+    }
 }
 
 /// "Which animal sleeps the most?" with sleep_total, sleep_rem and sleep_cycle: a word naming
@@ -1925,9 +2009,17 @@ const IMPLIED_INVERSE: &[(&[&str], &[&str])] = &[(&["richest", "poorest", "mas r
 fn add_implied_fields(out: &mut Vec<Span>, tokens: &[Token], cat: &Catalog) {
     let mut k = 0;
     while k < out.len() {
-        if matches!(out[k].tag, Tag::Cue(Cue::High | Cue::Low | Cue::Op(_))) {
+        if matches!(out[k].tag, Tag::Cue(Cue::High | Cue::Low | Cue::Op(_) | Cue::More | Cue::Less)) {
             let phrase: Vec<&str> = tokens[out[k].start..out[k].end].iter().map(|t| t.fold.as_str()).collect();
-            let phrase = phrase.join(" ");
+            let mut phrase = phrase.join(" ");
+            // "older on average than": the comparative apart from its "than".
+            if matches!(out[k].tag, Tag::Cue(Cue::More | Cue::Less)) {
+                if !matches!(phrase.as_str(), "older" | "younger" | "junger") {
+                    k += 1;
+                    continue;
+                }
+                phrase.push_str(" than");
+            }
             let named = |anchors: &[&str]| cat.fields.iter().position(|f| f.names.iter().any(|n| n.iter().any(|w| anchors.contains(&w.as_str()))));
             let direct = IMPLIED.iter().filter(|(ps, _)| ps.contains(&phrase.as_str())).find_map(|(_, anchors)| named(anchors));
             let inverse = IMPLIED_INVERSE.iter().filter(|(ps, _)| ps.contains(&phrase.as_str())).find_map(|(_, anchors)| named(anchors));
@@ -2224,5 +2316,28 @@ mod tests {
         assert!(matches!(&t.last().expect("a span").1, Tag::Value(h) if h[0].value == "Resignation"), "{t:?}");
         let t = tags("how many died");
         assert!(matches!(&t.last().expect("a span").1, Tag::Value(h) if h[0].value == "Death"), "{t:?}");
+    }
+
+    #[test]
+    fn a_value_in_parentheses_glosses_the_words_before_it() {
+        let t = tags("How many in the sad row (Death)?");
+        let values: Vec<&Tag> = t.iter().map(|(_, g)| g).filter(|g| matches!(g, Tag::Value(_))).collect();
+        assert_eq!(values.len(), 1, "{t:?}");
+        assert!(t.iter().all(|(w, g)| !(w == "sad" && *g == Tag::Unknown)), "{t:?}");
+        // Two values or words in parentheses gloss nothing.
+        let t = tags("How many in the sad row (Death or Resignation)?");
+        assert!(t.iter().any(|(w, g)| w == "sad" && *g == Tag::Unknown), "{t:?}");
+    }
+
+    #[test]
+    fn a_flag_has_its_complement() {
+        let t = tags("Is the average lifeExp of the arrested higher than of those who were not?");
+        let flags: Vec<&str> = t.iter().filter_map(|(_, g)| if let Tag::Value(h) = g { Some(h[0].value.as_str()) } else { None }).collect();
+        assert_eq!(flags, ["true", "false"], "{t:?}");
+        let t = tags("How many non-arrested countries?");
+        assert!(t.iter().any(|(_, g)| matches!(g, Tag::Value(h) if h[0].value == "false")), "{t:?}");
+        // Another value after "than" is no complement.
+        let t = tags("Is lifeExp higher for the arrested than for Chile?");
+        assert!(!t.iter().any(|(_, g)| matches!(g, Tag::Value(h) if h[0].value == "false")), "{t:?}");
     }
 }

@@ -7,7 +7,7 @@ impl Parser<'_> {
     /// in 1952, 1977 and 2007" (each, in order), "How much higher is X in Alaska than in Hawaii?",
     /// "By how much did it grow from 1935 to 1954?" (a difference), "Did it drop between …?".
     pub(super) fn per_value(&mut self, conds: &[At], targets: &[usize]) -> R<Option<Understanding>> {
-        let Some((field, mut values, rest)) = compared_field(conds) else { return Ok(None) };
+        let Some((field, mut values, rest)) = compared_field(conds).or_else(|| self.compared_years(conds)) else { return Ok(None) };
         let change = self.spans.iter().position(|s| matches!(s.tag, Tag::Unknown | Tag::Stop) && change_word(&crate::query::text::fold(&s.raw)).is_some());
         let comparative = self.has(Cue::More) || self.has(Cue::Less) || self.has(Cue::High) || self.has(Cue::Low);
         let ask = match (change, comparative, self.asked) {
@@ -56,6 +56,38 @@ impl Parser<'_> {
             (Shape::Boolean, None) => return Ok(None),
             _ => self.exact(plan),
         }))
+    }
+
+    /// Two or more years of one date column ("renewable generation in 2015, 2016 and 2017" over a
+    /// column of 2015-01-01 …): the years are the compared values (read as one filter no row meets).
+    fn compared_years(&self, conds: &[At]) -> Option<(usize, Vec<String>, Vec<At>)> {
+        let years: Vec<(usize, usize, i32)> = conds
+            .iter()
+            .enumerate()
+            .filter_map(|(k, c)| match &c.filter {
+                Filter::Cond { field, pred: Predicate::Year(y), negated: false } => self.cat.field(&field.0).filter(|&f| self.is_date(f)).map(|f| (k, f, *y)),
+                _ => None,
+            })
+            .collect();
+        let field = years.first()?.1;
+        let mut values: Vec<String> = Vec::new();
+        for (_, f, y) in &years {
+            let y = y.to_string();
+            if *f != field || values.contains(&y) {
+                return None;
+            }
+            values.push(y);
+        }
+        if values.len() < 2 {
+            return None;
+        }
+        let rest = conds
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| !years.iter().any(|(j, _, _)| j == k))
+            .map(|(_, a)| At { pos: a.pos, end: a.end, filter: a.filter.clone(), eq_value: None, kind: a.kind })
+            .collect();
+        Some((field, values, rest))
     }
 
     /// "Were there more passengers in 1960 than in 1959?", "War die Arbeitslosigkeit 1982 im Schnitt
@@ -292,6 +324,26 @@ mod tests {
     fn a_rise_from_one_year_to_another_is_the_later_minus_the_earlier() {
         match compare("By how much did the average mpg grow from 1970 to 1975?") {
             Some(Plan::Compare { values, ask: CompareAsk::Difference, .. }) => assert_eq!(values, ["1975", "1970"]),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn years_of_a_date_column_are_compared_values() {
+        const DATED: &str = "year,source,output\n2015-01-01,wind,5\n2016-01-01,wind,7\n2017-01-01,wind,9\n2015-01-01,coal,50\n2016-01-01,coal,40\n2017-01-01,coal,30\n";
+        let plan = with_parser("power.csv", DATED, "wind output in 2015, 2016 and 2017", |p| {
+            let conds = p.conditions().ok()?;
+            let targets = p.targets().ok()?;
+            match p.per_value(&conds, &targets).ok()?? {
+                Understanding::Exact { plan, .. } => Some(plan),
+                _ => None,
+            }
+        });
+        match plan {
+            Some(Plan::Compare { field, values, ask: CompareAsk::Each, measure: Some(m), filter: Some(_) }) => {
+                assert_eq!((field.0.as_str(), m.field.0.as_str(), m.func), ("year", "output", None));
+                assert_eq!(values, ["2015", "2016", "2017"]);
+            }
             other => panic!("{other:?}"),
         }
     }
