@@ -163,7 +163,13 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                 Some(li) => format!("{} ({})", text(&r[li]), num(lang, &r[vi])),
                 None => num(lang, &r[vi]),
             }).collect();
-            let (en, es, ca, de) = if *desc { ("highest", "más alto", "més alt", "höchsten") } else { ("lowest", "más bajo", "més baix", "niedrigsten") };
+            let dated = cat.field(&field.0).is_some_and(|i| matches!(cat.fields[i].ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime));
+            let (en, es, ca, de) = match (*desc, dated) {
+                (true, false) => ("highest", "más alto", "més alt", "höchsten"),
+                (false, false) => ("lowest", "más bajo", "més baix", "niedrigsten"),
+                (true, true) => ("latest", "más reciente", "més recent", "spätesten"),
+                (false, true) => ("earliest", "más antiguo", "més antic", "frühesten"),
+            };
             let w = fdesc(filter).map(|d| format!(" [{d}]")).unwrap_or_default();
             // One named row reads as a person would say it: "Berlin has the highest “population”: 3755000."
             let single = match (rows.rows.as_slice(), li) {

@@ -21,6 +21,7 @@ mod columns;
 mod compare;
 mod conditions;
 mod intent;
+mod periods;
 mod refusal;
 mod slots;
 mod summary;
