@@ -527,6 +527,8 @@ const COMMON_NAMES: &[(&str, &[&str])] = &[
     ("profit", &["beneficio", "beneficios", "ganancia", "ganancias", "benefici", "beneficis", "guany", "guanys", "gewinn", "gewinne"]),
     ("quantity", &["cantidad", "cantidades", "quantitat", "quantitats", "menge", "mengen", "units", "unidades", "unitats"]),
     ("discount", &["descuento", "descuentos", "descompte", "descomptes", "rabatt", "rabatte"]),
+    ("group", &["grupo", "grupos", "grup", "grups", "gruppe", "gruppen"]),
+    ("type", &["tipo", "tipos", "typ", "typen"]),
     ("category", &["categoria", "categorias", "categories", "kategorie", "kategorien"]),
     ("cost", &["coste", "costo", "costes", "cost", "kosten"]),
     ("weight", &["peso", "pes", "gewicht"]),

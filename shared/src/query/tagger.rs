@@ -460,7 +460,35 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     parenthesised_glosses(&mut out, tokens, q);
     flag_complements(&mut out, cat);
     comparative_before_value(&mut out);
+    evaluative_superlatives(&mut out, cat);
     out
+}
+
+/// Fields where more is better by the sense of their names: fuel economy, scores, earnings.
+const MORE_IS_BETTER: &[&str] = &["mpg", "mileage", "hwy", "cty", "score", "scores", "rating", "ratings", "points", "wins", "goals", "profit", "revenue", "yield", "efficiency", "accuracy"];
+
+/// "the best average highway mileage", "the worst avg city mpg": best and worst rank a field
+/// whose name says more is better (never a time, a price or a rank, where it is the other way).
+fn evaluative_superlatives(out: &mut [Span], cat: &Catalog) {
+    for i in 0..out.len() {
+        let w = super::text::fold(&out[i].raw);
+        let high = match w.as_str() {
+            "best" | "mejor" | "mejores" | "millor" | "millors" | "beste" | "besten" => true,
+            "worst" | "peor" | "peores" | "pitjor" | "pitjors" | "schlechteste" | "schlechtesten" => false,
+            _ => continue,
+        };
+        if out[i].tag != Tag::Unknown {
+            continue;
+        }
+        let field = out[i + 1..].iter().take(4).find_map(|s| match &s.tag {
+            Tag::Field(fs) if fs.len() == 1 => Some(fs[0]),
+            _ => None,
+        });
+        let better = field.is_some_and(|f| cat.fields[f].ty.is_numeric() && name_words(&cat.fields[f].name).iter().chain(cat.fields[f].names.iter().flatten()).any(|n| MORE_IS_BETTER.contains(&n.as_str())));
+        if better {
+            out[i].tag = Tag::Cue(if high { Cue::High } else { Cue::Low });
+        }
+    }
 }
 
 /// "non-smokers", and "than those who didn't" after a flag's rows ("Are the people who got arrested
@@ -1019,7 +1047,13 @@ fn measure_nouns(out: &mut [Span], cat: &Catalog) {
         // A word of the file's name may come between ("violent crime rate" in statecrime.csv).
         let before = out[..i].iter().rposition(|s| s.tag != Tag::Stop);
         // "the median score in experiment 3": the field the measure is of, named after it.
-        let of_field_after = matches!(out.get(i + 1).and_then(Span::cue), Some(Cue::In | Cue::Of)) && out.get(i + 2).is_some_and(|s| matches!(s.tag, Tag::Field(_)));
+        // ("la puntuació mínima de l'experiment 3": an aggregate word and stop words may come between.)
+        let mut k = i + 1;
+        while out.get(k).is_some_and(|s| s.tag == Tag::Stop || matches!(s.cue(), Some(Cue::Min | Cue::Max | Cue::Avg | Cue::Median | Cue::High | Cue::Low))) && k < i + 3 {
+            k += 1;
+        }
+        let of = matches!(out.get(k).and_then(Span::cue), Some(Cue::In | Cue::Of));
+        let of_field_after = of && out[k + 1..].iter().take(2).find(|s| s.tag != Tag::Stop).is_some_and(|s| matches!(s.tag, Tag::Field(_)));
         if before.is_some_and(|j| matches!(out[j].tag, Tag::Field(_)) && i - j <= 2) || of_field_after {
             out[i].tag = Tag::Stop;
         }
@@ -1638,6 +1672,7 @@ pub(crate) fn is_measure_noun(w: &str) -> bool {
 const MEASURE_NOUNS: &[&str] = &[
     "rate", "rates", "number", "numbers", "count", "counts", "level", "levels", "score", "scores", "amount", "amounts", "figure", "figures", "value", "values", "size", "sizes",
     "tasa", "tasas", "indice", "nivel", "niveles", "numero", "numeros", "cifra", "cifras", "taxa", "taxes", "nivell", "nivells", "nombre", "xifra", "quote", "niveau", "zahl", "zahlen", "wert", "werte",
+    "puntuacion", "puntuaciones", "puntuacio", "puntuacions", "punktzahl", "punktzahlen",
 ];
 
 /// The boolean column a verb or adjective form names ("arrested" → `arrest`).
