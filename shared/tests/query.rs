@@ -971,3 +971,32 @@ fn session_16_classes() {
     let d = dataset_of("obiszow_mtb_xcm.csv", TRACK);
     exact_in(&d, "¿Cuál es la diferencia entre la altitud máxima y la mínima?", serde_json::json!(104.0));
 }
+
+/// Session 17: classes found failing on the blind suites, checked on public tables of no suite
+/// (vega-datasets' us-employment and cars, first rows).
+#[test]
+fn session_17_classes() {
+    let ask = |d: &Dataset, q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let exact_in = |d: &Dataset, q: &str, want: serde_json::Value| {
+        let a = ask(d, q);
+        assert_eq!((a.route, a.value.clone()), (Route::Exact, want), "{q}: {}", a.answer);
+    };
+    const EMPLOYMENT: &str = "month,nonfarm\n2006-01-01,135450\n2006-02-01,135762\n2006-03-01,136059\n2006-04-01,136227\n2006-05-01,136258\n2006-06-01,136337\n2006-07-01,136543\n2006-08-01,136722\n2006-09-01,136870\n2006-10-01,136882\n2006-11-01,137090\n2006-12-01,137263\n2007-01-01,137497\n2007-02-01,137582\n2007-03-01,137796\n2007-04-01,137855\n2007-05-01,138008\n2007-06-01,138085\n2007-07-01,138055\n2007-08-01,138027\n2007-09-01,138123\n2007-10-01,138201\n2007-11-01,138307\n2007-12-01,138411\n";
+    let d = dataset_of("us-employment.csv", EMPLOYMENT);
+    // "which year" over monthly rows is the dates' year; a year named stays a condition.
+    exact_in(&d, "In which year was average nonfarm employment the lowest?", serde_json::json!(2006));
+    exact_in(&d, "How many months in 2007?", serde_json::json!(12));
+    // The first N periods of a series, oldest first.
+    exact_in(&d, "nonfarm for the first three months of 2007", serde_json::json!([137497, 137582, 137796]));
+    // Years of a date column, each in turn: an average named is taken, a bare value of 12 rows is asked back.
+    exact_in(&d, "average nonfarm in 2006 and 2007, respectively", serde_json::json!([136455.25, 137995.58333333334]));
+    assert_ne!(ask(&d, "nonfarm in 2006 and 2007, respectively").route, Route::Exact);
+
+    const CARS: &str = "Name,Miles_per_Gallon,Cylinders,Origin\nchevrolet chevelle malibu,18,8,USA\nford f250,10,8,USA\nopel 1900,28,4,Europe\nplymouth satellite custom (sw),14,8,USA\nford maverick,18,6,USA\nplymouth duster,20,6,USA\nsubaru,26,4,Japan\nvolkswagen rabbit,29,4,Europe\nford granada ghia,18,6,USA\nchevrolet concours,17.5,6,USA\ndodge diplomat,19.4,8,USA\nvolvo 264gl,17,6,Europe\noldsmobile cutlass salon brougham,23.9,8,USA\nvw rabbit c (diesel),44.3,4,Europe\nplymouth horizon 4,34.7,4,USA\nvolkswagen rabbit l,36,4,Europe\n";
+    let d = dataset_of("cars.csv", CARS);
+    // Best and worst rank a field where more is better; a gloss in parentheses names the value.
+    exact_in(&d, "Which origin has the best average miles per gallon?", serde_json::json!("Europe"));
+    exact_in(&d, "Which origin has the worst average miles per gallon?", serde_json::json!("USA"));
+    exact_in(&d, "How many cars are from the rising sun country (Japan)?", serde_json::json!(1));
+    assert_ne!(ask(&d, "Which origin has the best average cylinders?").route, Route::Exact);
+}

@@ -50,6 +50,10 @@ pub struct FieldInfo {
 pub enum DatePart {
     /// The month's English name ("January"), as the answer names it.
     Month,
+    /// The year, a number: "In which year was average employment the lowest?" over monthly rows.
+    /// Named by no word of its own (a year in a question is a condition on the date); only
+    /// "which year" asks for it.
+    Year,
 }
 
 impl FieldInfo {
@@ -159,6 +163,7 @@ impl Catalog {
             });
         }
         fields.extend(date_parts(table, schema, &fields));
+        fields.extend(year_part(table, schema, &fields));
         element_names(&mut fields);
         let groups = desc
             .field_groups
@@ -728,6 +733,35 @@ fn date_parts(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> Vec<
         out.push(FieldInfo { name: "month".into(), label: "month".into(), ty: ColumnType::Text, categorical: true, names: words("month"), composed: None, yearly: false, monthly: false, distinct: months.len() as u64, missing: 0, counts: false, flag: false, part: Some((fi, DatePart::Month)) });
     }
     out
+}
+
+/// The year of a table's first date column of days or months, where the rows cover two years or
+/// more and no column is a year already: grouped by when a question asks "which year".
+fn year_part(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> Vec<FieldInfo> {
+    use crate::schema::DateGranularity;
+    if table.rows.len() > SHAPE_SCAN_ROWS || fields.iter().any(|f| f.yearly || name_words(&f.name).iter().any(|n| n == "year")) {
+        return Vec::new();
+    }
+    let Some((ci, col, order)) = schema.columns.iter().enumerate().find_map(|(i, c)| match &c.format {
+        crate::schema::ValueFormat::Date { granularity: DateGranularity::Day | DateGranularity::Month, order } if c.ty == ColumnType::Date && c.shape == crate::schema::Shape::Scalar => Some((i, c, *order)),
+        _ => None,
+    }) else {
+        return Vec::new();
+    };
+    let Some(fi) = fields.iter().position(|f| f.name == col.name) else { return Vec::new() };
+    let mut years = std::collections::HashSet::new();
+    for r in &table.rows {
+        if let Some(Value::Text(t)) = r.get(ci) {
+            if let Some(d) = crate::schema::values::parse_date(t, order) {
+                use chrono::Datelike;
+                years.insert(d.date.year());
+            }
+        }
+    }
+    if years.len() < 2 {
+        return Vec::new();
+    }
+    vec![FieldInfo { name: "year".into(), label: "year".into(), ty: ColumnType::Text, categorical: true, names: Vec::new(), composed: None, yearly: false, monthly: false, distinct: years.len() as u64, missing: 0, counts: false, flag: false, part: Some((fi, DatePart::Year)) }]
 }
 
 /// One row per week: the date column's days, in any order, are 7 days apart from first to last.

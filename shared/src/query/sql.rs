@@ -26,6 +26,7 @@ pub fn expr(cat: &Catalog, f: &FieldRef) -> String {
         let col = ident(&cat.fields[of].name);
         return match part {
             DatePart::Month => format!("to_char({col}, '%B')"),
+            DatePart::Year => format!("CAST(date_part('year', {col}) AS BIGINT)"),
         };
     }
     match cat.field(&f.0).and_then(|i| cat.fields[i].composed.as_ref()) {

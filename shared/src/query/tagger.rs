@@ -461,11 +461,28 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     flag_complements(&mut out, cat);
     comparative_before_value(&mut out);
     evaluative_superlatives(&mut out, cat);
+    which_year(&mut out, cat);
     out
 }
 
+/// "In which year was average employment the lowest?", "Welches Jahr …" over rows of days or
+/// months: the year asked for is the dates' year part (a year named with a number stays a condition).
+fn which_year(out: &mut [Span], cat: &Catalog) {
+    let Some(y) = cat.fields.iter().position(|f| matches!(f.part, Some((_, super::catalog::DatePart::Year)))) else { return };
+    for i in 0..out.len() {
+        if !matches!(out[i].cue(), Some(Cue::Which | Cue::What)) {
+            continue;
+        }
+        let Some(j) = (i + 1..out.len()).find(|&j| out[j].tag != Tag::Stop) else { continue };
+        let w = super::text::fold(&out[j].raw);
+        if matches!(w.as_str(), "year" | "jahr" | "ano" | "any") && matches!(out[j].tag, Tag::Cue(Cue::In) | Tag::Unknown | Tag::Field(_)) {
+            out[j].tag = Tag::Field(vec![y]);
+        }
+    }
+}
+
 /// Fields where more is better by the sense of their names: fuel economy, scores, earnings.
-const MORE_IS_BETTER: &[&str] = &["mpg", "mileage", "hwy", "cty", "score", "scores", "rating", "ratings", "points", "wins", "goals", "profit", "revenue", "yield", "efficiency", "accuracy"];
+const MORE_IS_BETTER: &[&str] = &["mpg", "mileage", "gallon", "hwy", "cty", "score", "scores", "rating", "ratings", "points", "wins", "goals", "profit", "revenue", "yield", "efficiency", "accuracy"];
 
 /// "the best average highway mileage", "the worst avg city mpg": best and worst rank a field
 /// whose name says more is better (never a time, a price or a rank, where it is the other way).
