@@ -532,6 +532,7 @@ const COMMON_NAMES: &[(&str, &[&str])] = &[
     ("profit", &["beneficio", "beneficios", "ganancia", "ganancias", "benefici", "beneficis", "guany", "guanys", "gewinn", "gewinne"]),
     ("quantity", &["cantidad", "cantidades", "quantitat", "quantitats", "menge", "mengen", "units", "unidades", "unitats"]),
     ("discount", &["descuento", "descuentos", "descompte", "descomptes", "rabatt", "rabatte"]),
+    ("order", &["orden", "ordre", "ordnung"]),
     ("group", &["grupo", "grupos", "grup", "grups", "gruppe", "gruppen"]),
     ("type", &["tipo", "tipos", "typ", "typen"]),
     ("category", &["categoria", "categorias", "categories", "kategorie", "kategorien"]),

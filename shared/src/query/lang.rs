@@ -110,6 +110,9 @@ pub const FILLER_PHRASES: &[&str] = &[
     "en un solo ano", "en un solo dia", "en un sol any", "en un sol dia", "in einem einzigen jahr", "an einem einzigen tag",
     // "days of the week" in a table of weekdays: the days are the week's.
     "of the week", "de la semana", "de la setmana", "der woche",
+    // "Which sub-categories fall under Technology?": membership, said between a field and a value.
+    "fall under", "falls under", "come under", "belong to", "belongs to", "pertenecen a", "pertenecen al", "pertenece a", "pertenece al", "pertanyen a",
+    "pertanyen al", "pertany a", "pertany al", "gehoren zu", "gehoren zur", "gehoren zum", "gehort zu", "gehort zur", "gehort zum",
 ];
 
 /// Verbs of reaching: right before a number, with no comparison word, they mean "at least" it.

@@ -1115,6 +1115,8 @@ fn filler_phrases(out: &mut [Span]) {
             if out[i..i + words.len()].iter().zip(&words).all(|(s, w)| super::text::fold(&s.raw) == *w) {
                 for s in &mut out[i..i + words.len()] {
                     s.tag = Tag::Stop;
+                    // ("fall under" is not a fall.)
+                    s.used = true;
                 }
             }
         }

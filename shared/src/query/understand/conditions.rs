@@ -576,6 +576,14 @@ impl Parser<'_> {
         }
         // "marriages from 2000 to 2011": a range of whole years, with a year column, is a range of years.
         let year = |p: &Self, k: usize| matches!(p.spans[k].tag, Tag::Number(y) if y.fract() == 0.0 && (1000.0..=2999.0).contains(&y));
+        // "the lowest KSI before 1983": a word of time before a year or a date orders the dates, not the measure named.
+        const TEMPORAL: &[&str] = &["before", "after", "earlier than", "later than", "antes de", "despues de", "abans de", "despres de", "vor", "nach"];
+        let temporal = TEMPORAL.contains(&crate::query::text::fold(&self.spans[op].raw).as_str());
+        if temporal && (year(self, a) || matches!(self.spans[a].tag, Tag::Date(_))) {
+            if let Some(y) = self.unique(|f| self.cat.fields[f].yearly || (self.is_date(f) && self.cat.fields[f].part.is_none())) {
+                return Ok(Some(y));
+            }
+        }
         if self.spans[op].cue() == Some(Cue::Between) && year(self, a) && year(self, end) {
             if let Some(y) = self.unique(|f| self.cat.fields[f].yearly || self.is_date(f)) {
                 return Ok(Some(y));

@@ -205,6 +205,9 @@ pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) ->
             if words.is_empty() && shape_ok {
                 Understanding::Exact { plan, confidence }
             } else {
+                if std::env::var_os("TABLETALK_DEBUG_PARSE").is_some() {
+                    eprintln!("[breach] {plan:?} unplaced {words:?}, shape fits: {shape_ok} (asked {:?})", p.effective_shape());
+                }
                 p.breach(plan, words, shape_ok, lang)
             }
         }
@@ -221,6 +224,9 @@ pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) ->
         Understanding::Refuse(Refusal::UnknownField { .. } | Refusal::UnknownValue { .. }) if !p.computes() => Understanding::Retrieve { confidence: 0.3 },
         u => u,
     };
+    if std::env::var_os("TABLETALK_DEBUG_PARSE").is_some() {
+        eprintln!("[{}] → {:?}", lang.code(), understanding);
+    }
     let known = p.spans.iter().filter(|s| !matches!(s.tag, Tag::Unknown | Tag::Stop)).count() as f32;
     let unknown = p.spans.iter().filter(|s| matches!(s.tag, Tag::Unknown)).count() as f32;
     let matched = p.spans.iter().filter(|s| matches!(s.tag, Tag::Field(_) | Tag::Value(_) | Tag::Group(_) | Tag::Alias)).count() as f32;
