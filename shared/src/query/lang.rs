@@ -110,6 +110,8 @@ pub const FILLER_PHRASES: &[&str] = &[
     "en un solo ano", "en un solo dia", "en un sol any", "en un sol dia", "in einem einzigen jahr", "an einem einzigen tag",
     // "days of the week" in a table of weekdays: the days are the week's.
     "of the week", "de la semana", "de la setmana", "der woche",
+    // "the long-term average": of all rows.
+    "long term", "long-term",
     // "Which sub-categories fall under Technology?": membership, said between a field and a value.
     "fall under", "falls under", "come under", "belong to", "belongs to", "pertenecen a", "pertenecen al", "pertenece a", "pertenece al", "pertanyen a",
     "pertanyen al", "pertany a", "pertany al", "gehoren zu", "gehoren zur", "gehoren zum", "gehort zu", "gehort zur", "gehort zum",

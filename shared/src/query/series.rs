@@ -186,7 +186,10 @@ const COLUMN_WORDS: &[&str] = &[
 ];
 
 /// Words that name a value of a series (folded).
-const VALUE_WORDS: &[&str] = &["value", "values", "valor", "valores", "valors", "wert", "werte"];
+const VALUE_WORDS: &[&str] = &[
+    "value", "values", "valor", "valores", "valors", "wert", "werte", "score", "scores", "puntuacion", "puntuaciones", "puntuacio", "puntuacions", "punktzahl", "punktzahlen",
+    "figure", "figures", "reading", "readings",
+];
 
 /// Words for a percentage: the value of a series of percentages.
 const PERCENT_WORDS: &[&str] = &["percent", "percentage", "percentages", "share", "proportion", "porcentaje", "porcentajes", "percentatge", "percentatges", "proporcion", "proporcio", "anteil", "prozent", "prozentsatz"];

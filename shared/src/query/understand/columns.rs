@@ -15,7 +15,7 @@ const STAT_FILLER: &[&str] = &["standard", "estandar", "estandard", "somewhere",
 impl Parser<'_> {
     /// A column of measurements: a number that is no year, id, label or flag. (Not `identifies`:
     /// in a small table every measurement differs from row to row.)
-    fn column_measure(&self, f: usize) -> bool {
+    pub(super) fn column_measure(&self, f: usize) -> bool {
         let fi = &self.cat.fields[f];
         self.is_numeric(f) && !fi.yearly && !fi.yes_no() && fi.ty != ColumnType::Identifier && Some(f) != self.cat.label
     }

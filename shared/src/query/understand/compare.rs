@@ -236,8 +236,12 @@ impl Parser<'_> {
             Tag::Field(fs) if i != g && fs.len() == 1 && self.is_numeric(fs[0]) && fs[0] != by => Some((i, fs[0])),
             _ => None,
         });
+        // "Which months have an average above 25?" in the long view of a month per column: with one
+        // measure in the table, an aggregate needs no field named.
+        let measures: Vec<usize> = (0..self.cat.fields.len()).filter(|&f| f != by && self.column_measure(f) && self.cat.fields[f].part.is_none() && self.cat.fields[f].composed.is_none()).collect();
         let (func, field, used) = match (agg, measure, rows_noun) {
             (Some(a), Some((i, f)), _) if op_at.is_some() => (a, Some(f), vec![i]),
+            (Some(a), None, _) if op_at.is_some() && measures.len() == 1 => (a, Some(measures[0]), vec![]),
             (None, _, Some(j)) if measure.is_none() => (AggFn::Count, None, vec![j]),
             _ => return Ok(None),
         };
