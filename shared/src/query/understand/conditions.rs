@@ -567,7 +567,9 @@ impl Parser<'_> {
     /// The field an operator compares: the one right after its operand ("more than 30 miles per
     /// gallon"), else the nearest one before it ("weight is at least 3000").
     pub(super) fn operator_field(&mut self, op: usize, a: usize, end: usize) -> R<Option<usize>> {
-        if let Some(j) = self.next_content(end) {
+        // "más de 2,4 millones de matrimonios": the field may follow its number after "of".
+        let after = self.next_content(end).map(|j| if self.spans[j].cue() == Some(Cue::Of) && matches!(self.spans[a].tag, Tag::Number(_)) { self.next_content(j).unwrap_or(j) } else { j });
+        if let Some(j) = after {
             if matches!(self.spans[j].tag, Tag::Field(_) | Tag::Group(_)) && !self.spans[j].used && matches!(self.spans[a].tag, Tag::Number(_) | Tag::Date(_)) {
                 let f = self.field(j)?;
                 self.spans[j].used = true;

@@ -407,7 +407,8 @@ impl Parser<'_> {
         let any_rows: Vec<usize> = (1..self.spans.len())
             .filter(|&j| {
                 !self.spans[j].used
-                    && matches!(&self.spans[j].tag, Tag::Field(fs) if fs.len() == 1 && self.cat.fields[fs[0]].ty == ColumnType::Text)
+                    // ("any year with …", "algún mes …": a year or a date names rows too.)
+                    && matches!(&self.spans[j].tag, Tag::Field(fs) if fs.len() == 1 && (self.cat.fields[fs[0]].ty == ColumnType::Text || self.cat.fields[fs[0]].yearly || self.is_date(fs[0])))
                     && matches!(crate::query::text::fold(&self.spans[j - 1].raw).as_str(), "any" | "some" | "algun" | "alguna" | "alguno" | "cap" | "irgendein" | "irgendeine" | "irgendeinen")
             })
             .collect();
