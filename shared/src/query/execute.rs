@@ -228,8 +228,8 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                 lang,
                 format!("The {en} of “{l}” is {} (over {} rows{w}).", num(lang, &v), num(lang, &k)),
                 format!("La {es} de «{l}» es {} (sobre {} filas{w}).", num(lang, &v), num(lang, &k)),
-                format!("El {ca} de «{l}» és {} (sobre {} files{w}).", num(lang, &v), num(lang, &k)),
-                format!("Der {de} von „{l}“ ist {} (über {} Zeilen{w}).", num(lang, &v), num(lang, &k)),
+                format!("{} {ca} de «{l}» és {} (sobre {} files{w}).", ca_article(*func), num(lang, &v), num(lang, &k)),
+                format!("{} {de} von „{l}“ ist {} (über {} Zeilen{w}).", de_article(*func), num(lang, &v), num(lang, &k)),
             );
             a.citations = match func {
                 AggFn::Min | AggFn::Max if !raw.is_null() => cite(vec![eq_sql(cat, field, &raw), filter_sql(cat, filter)]).await?,
@@ -719,6 +719,23 @@ fn column_stat_words(s: ColumnStat) -> (&'static str, &'static str, &'static str
         ColumnStat::Present => ("values", "valores", "valors", "Werte"),
         ColumnStat::Distinct => ("distinct values", "valores distintos", "valors diferents", "verschiedene Werte"),
         ColumnStat::Zeros => ("zeros", "ceros", "zeros", "Nullen"),
+    }
+}
+
+/// The Catalan article of an aggregate's noun ("la mitjana", "el màxim").
+fn ca_article(f: AggFn) -> &'static str {
+    match f {
+        AggFn::Sum | AggFn::Avg | AggFn::Median | AggFn::Range => "La",
+        AggFn::Count | AggFn::Min | AggFn::Max => "El",
+    }
+}
+
+/// The German article of an aggregate's noun ("die Summe", "das Maximum").
+fn de_article(f: AggFn) -> &'static str {
+    match f {
+        AggFn::Sum | AggFn::Range | AggFn::Count => "Die",
+        AggFn::Avg | AggFn::Median => "Der",
+        AggFn::Min | AggFn::Max => "Das",
     }
 }
 

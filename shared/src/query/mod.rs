@@ -7,6 +7,7 @@
 
 pub mod answer;
 pub mod catalog;
+mod compound;
 pub mod contract;
 pub mod engine;
 pub mod error;

@@ -2167,6 +2167,23 @@ fn dimension_adjectives(out: &mut [Span], cat: &Catalog) {
             out[b].tag = Tag::Stop;
         }
     }
+    // "a deeper bill on average than Gentoo", "einen tieferen Schnabel als …": the adjective before
+    // "than", beside the field of its dimension, is the comparison.
+    let than = |s: &Span| matches!(s.tag, Tag::Unknown | Tag::Stop) && matches!(super::text::fold(&s.raw).as_str(), "than" | "als" | "que");
+    for b in 0..out.len() {
+        let w = super::text::fold(&out[b].raw);
+        let Some((_, nouns)) = DIMENSIONS.iter().find(|(adjectives, _)| adjectives.contains(&w.as_str())) else { continue };
+        if !out[b + 1..].iter().any(than) || out[b].raw.is_empty() {
+            continue;
+        }
+        let dimension = |s: &Span| matches!(&s.tag, Tag::Field(fs) if fs.len() == 1 && cat.fields[fs[0]].names.iter().any(|n| n.iter().any(|x| nouns.contains(&x.as_str()))));
+        let own = dimension(&out[b]);
+        let field_after = out[b + 1..].iter().take(2).any(|s| dimension(s) && !s.raw.is_empty());
+        if matches!(out[b].tag, Tag::Unknown | Tag::Field(_)) && (field_after || (own && out[..b].iter().any(|s| dimension(s)))) {
+            let less = ["short", "shallow", "narrow", "light", "corto", "corta", "estrecho", "ligero", "ligera", "curt", "curta", "estret", "lleuger", "lleugera", "kurz", "flach", "schmal", "leicht"].iter().any(|p| w.starts_with(p));
+            out[b].tag = Tag::Cue(if less { Cue::Less } else { Cue::More });
+        }
+    }
 }
 
 /// "younger than 15 at diagnosis" with age_at_diagnosis and three other fields of diagnosis: a word

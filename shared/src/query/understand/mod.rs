@@ -171,18 +171,22 @@ pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) ->
     // Spanish too): tag in every language and keep the reading with the fewest unknown words.
     let quotes = quoted_ranges(q);
     let unknown = |sp: &[Span]| sp.iter().filter(|s| matches!(s.tag, Tag::Unknown)).count();
+    // German compounds read as their parts ("Gesamthäufigkeit": total frequency).
+    let de_tokens = super::compound::split(q, &tokens, cat);
+    let tokens_in = |l: Lang| if l == Lang::De { &de_tokens } else { &tokens };
     let mut lang = lang;
-    let mut spans = tag(q, &tokens, lang, cat, &quotes);
+    let mut spans = tag(q, tokens_in(lang), lang, cat, &quotes);
     for other in Lang::ALL {
         if other == lang {
             continue;
         }
-        let alt = tag(q, &tokens, other, cat, &quotes);
+        let alt = tag(q, tokens_in(other), other, cat, &quotes);
         if unknown(&alt) < unknown(&spans) {
             spans = alt;
             lang = other;
         }
     }
+    let tokens = tokens_in(lang).clone();
     for ((s, e), f) in &ov.spans {
         if let Some(sp) = spans.iter_mut().find(|sp| sp.start == *s && sp.end == *e) {
             sp.tag = Tag::Field(vec![*f]);
