@@ -999,4 +999,12 @@ fn session_17_classes() {
     exact_in(&d, "Which origin has the worst average miles per gallon?", serde_json::json!("USA"));
     exact_in(&d, "How many cars are from the rising sun country (Japan)?", serde_json::json!(1));
     assert_ne!(ask(&d, "Which origin has the best average cylinders?").route, Route::Exact);
+
+    // plotnine's midwest (a few rows): the rows' noun names the field that labels them, not the id;
+    // "population densities" is popdensity, never poptotal with a word dropped.
+    const MIDWEST: &str = "PID,county,state,poptotal,popdensity\n561,ADAMS,IL,66090,1270.96154\n576,COOK,IL,5105067,88018.3966\n582,DU PAGE,IL,781666,39083.3\n1278,WAYNE,MI,2111687,60333.9143\n2026,CUYAHOGA,OH,1412140,54313.0769\n3021,MILWAUKEE,WI,959275,63951.6667\n";
+    let d = dataset_of("midwest.csv", MIDWEST);
+    exact_in(&d, "Which counties have a population above 2 million?", serde_json::json!(["COOK", "WAYNE"]));
+    exact_in(&d, "List the 2 most populous counties", serde_json::json!(["COOK", "WAYNE"]));
+    exact_in(&d, "the 2 highest population densities", serde_json::json!([88018.3966, 63951.6667]));
 }

@@ -508,6 +508,7 @@ const COMMON_NAMES: &[(&str, &[&str])] = &[
     ("continent", &["continente", "continentes", "continents", "kontinent", "kontinente"]),
     ("population", &["poblacion", "poblacio", "bevolkerung", "einwohner", "inhabitants"]),
     ("pop", &["population", "poblacion", "poblacio", "bevolkerung", "einwohner", "inhabitants", "habitantes", "habitants"]),
+    ("poptotal", &["population", "populous", "poblacion", "poblacio", "bevolkerung", "einwohner", "inhabitants", "habitantes", "habitants"]),
     ("sex", &["sexo", "sexe", "geschlecht", "gender", "genero", "genere"]),
     ("gender", &["sexo", "sexe", "geschlecht", "genero", "genere"]),
     ("age", &["edad", "edat", "alter"]),

@@ -1653,6 +1653,8 @@ fn join_field_words(out: &mut [Span], cat: &Catalog, lang: Lang) {
             && !["est", "ed", "ing", "ly", "er", "ous", "ful", "less", "able", "ible", "ive"].iter().any(|e| w.ends_with(e))
             // "sunny days" in tips.csv: an adjective of a value ("Sun", a day) is not a plain noun.
             && adjective_base(&w).iter().all(|b| !cat.values.contains_key(b.as_str()))
+            // Nor a word another column's name holds ("population densities" with poptotal and popdensity).
+            && !names_elsewhere(&w, &near, out, cat)
             && next_to_field(&|f| name_words(&cat.fields[f].name).len() == 1);
         if shortened || measure || compound {
             out[i].tag = Tag::Stop;
@@ -1662,6 +1664,14 @@ fn join_field_words(out: &mut [Span], cat: &Catalog, lang: Lang) {
             out[i - 1].tag = Tag::Stop;
         }
     }
+}
+
+/// Whether a column other than the fields beside the word holds its stem (its first five letters, or all
+/// of a shorter word) in its name, run-together names included.
+fn names_elsewhere(w: &str, near: &[usize], out: &[Span], cat: &Catalog) -> bool {
+    let stem: String = w.chars().take(5).collect();
+    let beside: Vec<usize> = near.iter().filter_map(|&j| if let Tag::Field(fs) = &out[j].tag { Some(fs.clone()) } else { None }).flatten().collect();
+    cat.fields.iter().enumerate().any(|(f, fi)| !beside.contains(&f) && fi.composed.is_none() && super::text::fold(&fi.name).contains(stem.as_str()))
 }
 
 /// Words of one event in four languages (folded): a verb of the family names the rows of a table
@@ -1892,6 +1902,8 @@ fn spells_out(name: &str, words: &[&str]) -> bool {
             // "body weight" → bodywt, "brain weight" → brainwt: after a word taken whole, the last
             // word as its first and last letters ("països europeus" does not spell "paises").
             Some((w, [])) if whole && name.len() == 2 && w.len() >= 4 && name.as_bytes()[0] == w.as_bytes()[0] && name.as_bytes()[1] == w.as_bytes()[w.len() - 1] => long,
+            // The last word in the plural: "population densities" → popdensity.
+            Some((w, [])) if name.len() >= 4 && same_word(name, w) => true,
             Some((w, rest)) => {
                 // Each word gives all it shares with the rest of the name: "metalls alcalinoterris"
                 // does not spell "metal" as met·al.

@@ -327,7 +327,7 @@ impl Parser<'_> {
             // "Who had the largest capital stock in 1935?": within one year of a panel, its name field names the rows.
             let one_year = |y: usize| filter.as_ref().is_some_and(|f| f.conds().iter().any(|(r, p, neg)| r.0 == self.cat.fields[y].name && !neg && matches!(p, Predicate::Year(_) | Predicate::Cmp(CmpOp::Eq, _))));
             let panel = self.cat.panel.filter(|&(_, y)| one_year(y) && !matches!(filter, Some(Filter::Or(_)))).map(|(t, _)| t);
-            let label = which_field.or(named).or(self.cat.label).or(panel).filter(|&l| l != field).map(|l| self.fref(l));
+            let label = which_field.or(named).or(self.rows_label()).or(panel).filter(|&l| l != field).map(|l| self.fref(l));
             // Nothing names the rows ("the three highest poverty rates"): the answer is the values.
             // "the populations of the 3 biggest countries": the ranked field named first is what is asked.
             let first_field = self.spans.iter().find_map(|s| match &s.tag {
@@ -586,7 +586,7 @@ impl Parser<'_> {
                     return Err(self.unknown_field_at(j));
                 }
             }
-            return Ok(self.exact(Plan::List { filter, label: self.cat.label.map(|l| self.fref(l)) }));
+            return Ok(self.exact(Plan::List { filter, label: self.rows_label().map(|l| self.fref(l)) }));
         }
         if (who || self.has(Cue::What)) && targets.len() == 1 && (self.cat.fields[targets[0]].categorical || self.has(Cue::Which)) {
             return Ok(self.exact(Plan::DistinctValues { field: self.fref(targets[0]), filter }));

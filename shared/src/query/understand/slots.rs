@@ -136,6 +136,20 @@ impl Parser<'_> {
         Ok(out)
     }
 
+    /// The field that names the rows in the answer: the one the rows' noun names ("the 3 most
+    /// populous counties" with a column `county` beside an id), else the table's label.
+    pub(super) fn rows_label(&self) -> Option<usize> {
+        let named = self.spans.iter().filter(|s| s.tag == Tag::Alias).find_map(|s| {
+            let w = crate::query::text::fold(&s.raw);
+            let singular = w.strip_suffix("ies").map(|st| format!("{st}y")).or_else(|| w.strip_suffix("es").map(str::to_string)).or_else(|| w.strip_suffix('s').map(str::to_string));
+            (0..self.cat.fields.len()).find(|&f| {
+                let fi = &self.cat.fields[f];
+                !self.is_numeric(f) && fi.part.is_none() && fi.composed.is_none() && fi.names.first().is_some_and(|n| n.len() == 1 && (n[0] == w || Some(&n[0]) == singular.as_ref()))
+            })
+        });
+        named.or(self.cat.label)
+    }
+
     pub(super) fn unique(&self, pred: impl Fn(usize) -> bool) -> Option<usize> {
         let fs: Vec<usize> = (0..self.cat.fields.len()).filter(|&f| pred(f) && self.cat.fields[f].composed.is_none()).collect();
         (fs.len() == 1).then(|| fs[0])
