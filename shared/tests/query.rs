@@ -999,6 +999,10 @@ fn session_17_classes() {
     exact_in(&d, "Which origin has the worst average miles per gallon?", serde_json::json!("USA"));
     exact_in(&d, "How many cars are from the rising sun country (Japan)?", serde_json::json!(1));
     assert_ne!(ask(&d, "Which origin has the best average cylinders?").route, Route::Exact);
+    // A place in a ranking; a tie at that place gives no answer.
+    exact_in(&d, "Which car has the second highest miles per gallon?", serde_json::json!("volkswagen rabbit l"));
+    exact_in(&d, "What is the second most common origin?", serde_json::json!("Europe"));
+    assert_ne!(ask(&d, "What is the second most common number of cylinders?").route, Route::Exact);
 
     // plotnine's midwest (a few rows): the rows' noun names the field that labels them, not the id;
     // "population densities" is popdensity, never poptotal with a word dropped.

@@ -21,6 +21,8 @@ fn known(w: &str, cat: &Catalog) -> bool {
         || cat.fields.iter().any(|f| f.names.iter().any(|n| n.len() == 1 && n[0] == w))
         || cat.values.contains_key(w)
         || super::tagger::is_measure_noun(w)
+        // "zweithöchsten": an ordinal's stem before a superlative.
+        || super::tagger::ordinal_value(w).is_some()
 }
 
 /// The tokens with each unknown compound of two known parts split in two; the linking letters stay

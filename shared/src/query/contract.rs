@@ -12,6 +12,10 @@ use super::tagger::{Span, Tag};
 pub fn plan_shape(plan: &Plan, cat: &Catalog) -> Shape {
     match plan {
         Plan::Check { .. } => Shape::Boolean,
+        Plan::Nth { inner, .. } => match inner.as_ref() {
+            Plan::Rank { label: Some(_), values: false, .. } | Plan::GroupTop { .. } => Shape::Category,
+            _ => Shape::Number,
+        },
         Plan::Count { .. } | Plan::Columns | Plan::DistinctCount { .. } | Plan::Aggregate { .. } | Plan::Share { .. } => Shape::Number,
         Plan::Compare { ask: CompareAsk::Each, values, .. } => Shape::List { n: Some(values.len() as u32) },
         Plan::LookupFields { fields, .. } => Shape::List { n: Some(fields.len() as u32) },
@@ -110,7 +114,7 @@ pub fn plan_fields(plan: &Plan) -> Vec<String> {
             out.extend(columns.iter().map(|c| c.0.clone()));
             add_filter(filter, &mut out);
         }
-        Plan::Check { inner, .. } => out.extend(plan_fields(inner)),
+        Plan::Check { inner, .. } | Plan::Nth { inner, .. } => out.extend(plan_fields(inner)),
     }
     out
 }
@@ -128,7 +132,7 @@ fn plan_outputs(plan: &Plan) -> Vec<String> {
         Plan::ColumnStats { columns, .. } => columns.iter().map(|f| f.0.clone()).collect(),
         Plan::List { label, .. } => label.iter().map(|l| l.0.clone()).collect(),
         Plan::Scatter { x, y, label, .. } => [x.0.clone(), y.0.clone()].into_iter().chain(label.iter().map(|l| l.0.clone())).collect(),
-        Plan::Check { inner, .. } => plan_outputs(inner),
+        Plan::Check { inner, .. } | Plan::Nth { inner, .. } => plan_outputs(inner),
     }
 }
 
@@ -140,7 +144,7 @@ fn plan_funcs(plan: &Plan) -> Vec<AggFn> {
         Plan::Rank { desc: false, .. } => vec![AggFn::Min],
         Plan::Compare { measure: Some(m), .. } => m.func.into_iter().collect(),
         Plan::ColumnStats { stat: ColumnStat::Agg(f), .. } => vec![*f],
-        Plan::Check { inner, .. } => plan_funcs(inner),
+        Plan::Check { inner, .. } | Plan::Nth { inner, .. } => plan_funcs(inner),
         _ => Vec::new(),
     }
 }
@@ -150,6 +154,8 @@ fn plan_n(plan: &Plan) -> Option<u32> {
     match plan {
         Plan::Rank { n, .. } | Plan::GroupTop { n, .. } => Some(*n),
         Plan::Check { inner, .. } => plan_n(inner),
+        // The ordinal is the number the words gave.
+        Plan::Nth { k, .. } => Some(*k),
         _ => None,
     }
 }
@@ -199,7 +205,7 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
     let outputs = plan_outputs(plan);
     let funcs = plan_funcs(plan);
     let inner = match plan {
-        Plan::Check { inner, .. } => inner.as_ref(),
+        Plan::Check { inner, .. } | Plan::Nth { inner, .. } => inner.as_ref(),
         p => p,
     };
     // "Which province did Raoul Dandurand represent?": in a lookup of one named row, a trailing

@@ -622,6 +622,75 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             a.rows = inner_a.rows;
             return Ok(a);
         }
+        Plan::Nth { inner, k } => {
+            let k = *k as usize;
+            // The ranked rows: a ranking's label and value, or a group and its aggregate.
+            let (li, vi) = match inner.as_ref() {
+                Plan::GroupTop { .. } => (Some(0), 1),
+                _ => (rows.col("label"), rows.col("value").unwrap_or(0)),
+            };
+            let at = |i: usize| rows.rows.get(i).map(|r| r[vi].clone());
+            let Some(this) = at(k - 1).filter(|v| !v.is_null()) else {
+                let mut a = no_rows(a, lang);
+                a.route = Route::Unanswerable;
+                return Ok(a);
+            };
+            let items: Vec<String> = rows.rows.iter().map(|r| match li {
+                Some(li) => format!("{} ({})", text(&r[li]), num(lang, &r[vi])),
+                None => num(lang, &r[vi]),
+            }).collect();
+            // A tie at the k-th place: there is no one k-th, so none is given.
+            if (k >= 2 && at(k - 2).as_ref() == Some(&this)) || at(k).as_ref() == Some(&this) {
+                a.route = Route::Unanswerable;
+                a.value = Json::Null;
+                let l = items.join("; ");
+                a.answer = tr(
+                    lang,
+                    format!("Place {k} is tied: {l}."),
+                    format!("El puesto {k} está empatado: {l}."),
+                    format!("La posició {k} està empatada: {l}."),
+                    format!("Platz {k} ist geteilt: {l}."),
+                );
+                return Ok(a);
+            }
+            let row = &rows.rows[k - 1];
+            let named = matches!(inner.as_ref(), Plan::GroupTop { .. } | Plan::Rank { label: Some(_), values: false, .. });
+            let (shown, v) = match li {
+                Some(li) => (text(&row[li]), num(lang, &this)),
+                None => (num(lang, &this), String::new()),
+            };
+            let said = if v.is_empty() { shown.clone() } else { format!("{shown} ({v})") };
+            // What is ranked: the field, or the groups' aggregate, or their rows.
+            let by = match inner.as_ref() {
+                Plan::GroupTop { func, field: Some(f), .. } => {
+                    let (en, es, ca, de) = agg_words(*func);
+                    tr(lang, format!("{en} of “{}”", label(f)), format!("{es} de «{}»", label(f)), format!("{ca} de «{}»", label(f)), format!("{de} von „{}“", label(f)))
+                }
+                Plan::GroupTop { field: None, .. } => tr(lang, "rows".into(), "filas".into(), "files".into(), "Zeilen".into()),
+                Plan::Rank { field, .. } => tr(lang, format!("“{}”", label(field)), format!("«{}»", label(field)), format!("«{}»", label(field)), format!("„{}“", label(field))),
+                _ => String::new(),
+            };
+            let w = fdesc(&inner.filter().cloned()).map(|d| format!(" [{d}]")).unwrap_or_default();
+            a.answer = tr(
+                lang,
+                format!("In place {k} by {by}{w}: {said}."),
+                format!("En el puesto {k} por {by}{w}: {said}."),
+                format!("En la posició {k} per {by}{w}: {said}."),
+                format!("Auf Platz {k} nach {by}{w}: {said}."),
+            );
+            a.value = match li {
+                Some(li) if named => row[li].clone(),
+                _ => this.clone(),
+            };
+            a.citations = match inner.as_ref() {
+                Plan::GroupTop { by, filter, .. } => cite(vec![eq_sql(cat, by, &row[0]), filter_sql(cat, filter)]).await?,
+                _ => {
+                    let mut one = rows.clone();
+                    one.rows = vec![row.clone()];
+                    row_citations(cat, &one)
+                }
+            };
+        }
         Plan::Scatter { x, y, filter, .. } => {
             let (xl, yl) = (label(x), label(y));
             a.answer = tr(

@@ -214,6 +214,9 @@ pub enum Plan {
     GroupWhere { func: AggFn, field: Option<FieldRef>, by: FieldRef, op: CmpOp, value: f64, filter: Option<Filter> },
     /// A yes/no question: the inner plan's answer tested ("Is the highest X negative?").
     Check { inner: Box<Plan>, test: Test },
+    /// The `k`-th of a ranking ("the second most senators", "die zweithöchsten Emissionen"): the
+    /// inner `Rank` or `GroupTop` is asked for `k + 1`, so a tie at the `k`-th place is seen and said.
+    Nth { inner: Box<Plan>, k: u32 },
 }
 
 /// The number each compared value is measured by: an aggregate of a field over the value's rows,
@@ -281,7 +284,7 @@ impl Plan {
             Plan::Share { filter, .. } | Plan::Lookup { key: filter, .. } | Plan::LookupFields { key: filter, .. } => Some(filter),
             Plan::Columns => None,
             Plan::ColumnStats { filter, .. } => filter.as_ref(),
-            Plan::Check { inner, .. } => inner.filter(),
+            Plan::Check { inner, .. } | Plan::Nth { inner, .. } => inner.filter(),
         }
     }
 
@@ -311,6 +314,7 @@ impl Plan {
             Plan::GroupTop { .. } => "group_bottom",
             Plan::GroupWhere { .. } => "group_where",
             Plan::Check { .. } => "check",
+            Plan::Nth { .. } => "nth",
         }
     }
 }

@@ -310,7 +310,7 @@ pub fn answers_rightly(plan: &super::Plan, cat: &super::Catalog, view: &LongView
         _ => true,
     };
     match plan {
-        Plan::Check { inner, .. } => answers_rightly(inner, cat, view),
+        Plan::Check { inner, .. } | Plan::Nth { inner, .. } => answers_rightly(inner, cat, view),
         Plan::DistinctCount { .. } | Plan::DistinctValues { .. } => true,
         // A cell of the view is one member of one wide row; any other field repeats per member.
         Plan::Lookup { field, key: k } => cell_of(&field.0, Some(k)),

@@ -269,7 +269,7 @@ pub fn main_sql(cat: &Catalog, plan: &Plan) -> String {
                 literal(cat, by, &Literal::Number(*value))
             )
         }
-        Plan::Check { inner, .. } => main_sql(cat, inner),
+        Plan::Check { inner, .. } | Plan::Nth { inner, .. } => main_sql(cat, inner),
         Plan::Share { filter: f, base } => {
             let m = format!("CASE WHEN {} THEN 1 ELSE 0 END", paren(cat, f));
             format!(

@@ -1506,10 +1506,16 @@ fn join_number_words(out: &mut [Span]) {
 /// field is that field's number (elsewhere "first" ranks, and stays a word).
 const ORDINALS: &[(&[&str], f64)] = &[
     (&["first", "1st", "primer", "primero", "primera", "erste", "ersten", "erster", "erstes"], 1.0),
-    (&["second", "2nd", "segundo", "segunda", "segon", "segona", "zweite", "zweiten", "zweiter"], 2.0),
-    (&["third", "3rd", "tercer", "tercero", "tercera", "dritte", "dritten", "dritter"], 3.0),
-    (&["fourth", "4th", "cuarto", "cuarta", "quart", "quarta", "vierte", "vierten", "vierter"], 4.0),
+    (&["second", "2nd", "segundo", "segunda", "segon", "segona", "zweite", "zweiten", "zweiter", "zweit"], 2.0),
+    (&["third", "3rd", "tercer", "tercero", "tercera", "dritte", "dritten", "dritter", "dritt"], 3.0),
+    (&["fourth", "4th", "cuarto", "cuarta", "quart", "quarta", "vierte", "vierten", "vierter", "viert"], 4.0),
+    (&["fifth", "5th", "quinto", "quinta", "cinque", "cinquena", "funfte", "funften", "funft"], 5.0),
 ];
+
+/// The number an ordinal word says ("second" → 2, "dritten" → 3).
+pub(crate) fn ordinal_value(w: &str) -> Option<u32> {
+    ORDINALS.iter().find(|(ws, _)| ws.contains(&w)).map(|(_, n)| *n as u32)
+}
 
 /// Whether a word is an ordinal ("third", "tercer", "dritten").
 pub(crate) fn is_ordinal(raw: &str) -> bool {

@@ -384,11 +384,48 @@ impl Parser<'_> {
     }
 
     fn run(&mut self) -> Understanding {
-        match self.interpret().map(|u| self.as_yes_no(u)) {
+        let place = self.ordinal_place();
+        let u = match self.interpret().map(|u| self.as_yes_no(u)) {
             Ok(u) => u,
             Err(Fail::Clarify(c)) => Understanding::Clarify(c),
             Err(Fail::Refuse(r)) => Understanding::Refuse(r),
+        };
+        match place {
+            Some((i, k)) => self.at_place(u, i, k),
+            None => u,
         }
+    }
+
+    /// "the second most senators", "die zweithöchsten Emissionen": an ordinal (2nd to 5th) right
+    /// before a superlative, set aside while the superlative is read.
+    fn ordinal_place(&mut self) -> Option<(usize, u32)> {
+        let i = (0..self.spans.len()).find(|&i| {
+            matches!(self.spans[i].tag, Tag::Unknown | Tag::Stop)
+                && super::tagger::ordinal_value(&crate::query::text::fold(&self.spans[i].raw)).is_some_and(|k| k >= 2)
+                && self.next_content(i).is_some_and(|j| matches!(self.spans[j].cue(), Some(Cue::High | Cue::Low | Cue::Most | Cue::Least | Cue::Max | Cue::Min)))
+        })?;
+        let k = super::tagger::ordinal_value(&crate::query::text::fold(&self.spans[i].raw))?;
+        self.spans[i].tag = Tag::Stop;
+        self.spans[i].used = true;
+        Some((i, k))
+    }
+
+    /// The reading of the superlative, taken at place `k`; a reading that ranks nothing leaves
+    /// the ordinal unplaced (and so not exact).
+    fn at_place(&mut self, u: Understanding, i: usize, k: u32) -> Understanding {
+        let Understanding::Exact { plan, confidence } = u else { return u };
+        let inner = match plan {
+            Plan::Rank { field, n: 1, desc, label, filter, values } => Plan::Rank { field, n: k + 1, desc, label, filter, values },
+            Plan::GroupTop { func, field, by, n: 1, desc, filter } => Plan::GroupTop { func, field, by, n: k + 1, desc, filter },
+            Plan::Aggregate { func: func @ (AggFn::Max | AggFn::Min), field, filter } => Plan::Rank { field, n: k + 1, desc: func == AggFn::Max, label: None, filter, values: true },
+            Plan::Frequent { field, most, filter } => Plan::GroupTop { func: AggFn::Count, field: None, by: field, n: k + 1, desc: most, filter },
+            plan => {
+                self.spans[i].tag = Tag::Unknown;
+                self.spans[i].used = false;
+                return Understanding::Exact { plan, confidence };
+            }
+        };
+        Understanding::Exact { plan: Plan::Nth { inner: Box::new(inner), k }, confidence }
     }
 
 }

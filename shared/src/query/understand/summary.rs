@@ -75,6 +75,7 @@ pub fn summary(plan: &Plan, cat: &Catalog, lang: Lang) -> String {
         Plan::Distribution { field, .. } => format!("“{}”", label(field)),
         Plan::Scatter { x, y, .. } => format!("“{}” / “{}”", label(y), label(x)),
         Plan::Check { inner, .. } => summary(inner, cat, lang),
+        Plan::Nth { inner, k } => format!("#{k}: {}", summary(inner, cat, lang)),
     }
 }
 
