@@ -462,7 +462,36 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     comparative_before_value(&mut out);
     evaluative_superlatives(&mut out, cat);
     which_year(&mut out, cat);
+    ordinal_values(&mut out, cat);
     out
+}
+
+/// "first, second and third class" where the classes are written 1st, 2nd, 3rd: an ordinal in
+/// words names the value written in digits, when exactly one category field holds it.
+fn ordinal_values(out: &mut [Span], cat: &Catalog) {
+    for i in 0..out.len() {
+        if !matches!(out[i].tag, Tag::Unknown | Tag::Stop) {
+            continue;
+        }
+        let Some(k) = ordinal_value(&super::text::fold(&out[i].raw)) else { continue };
+        let digits = match k {
+            1 => "1st",
+            2 => "2nd",
+            3 => "3rd",
+            _ => continue,
+        };
+        let Some(hits) = cat.values.get(digits).filter(|hs| hs.len() == 1 && cat.fields[hs[0].field].categorical) else { continue };
+        // The field must be named after the ordinals ("first class"): "the first passenger" is no class.
+        let f = hits[0].field;
+        let named_after = out[i + 1..]
+            .iter()
+            .take_while(|s| matches!(s.tag, Tag::Stop | Tag::Unknown | Tag::Cue(Cue::And | Cue::Or) | Tag::Value(_) | Tag::Field(_)))
+            .take(6)
+            .any(|s| matches!(&s.tag, Tag::Field(fs) if fs.as_slice() == [f]));
+        if named_after {
+            out[i].tag = Tag::Value(hits.clone());
+        }
+    }
 }
 
 /// "In which year was average employment the lowest?", "Welches Jahr …" over rows of days or
