@@ -588,7 +588,7 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("sd", "standard deviation"), ("dens", "density"), ("popn", "population"), ("inc", "income"),     ("cons", "consumption"), ("infl", "inflation"), ("unemp", "unemployment"), ("gov", "government"),
     ("fl", "fuel"), ("yob", "year of birth"), ("dob", "date of birth"), ("sal", "salary"), ("rev", "revenue"), ("sqft", "square feet"), ("bmi", "body mass index"),
     ("bp", "blood pressure"), ("chol", "cholesterol"), ("wgt", "weight"), ("len", "length"), ("wid", "width"), ("vol", "volume"), ("freq", "frequency"),
-    ("prop", "proportion"), ("obs", "observation"), ("prov", "province"), ("muni", "municipality"),
+    ("prop", "proportion"), ("obs", "observation"), ("prov", "province"), ("muni", "municipality"), ("mor", "mortality"),
 ];
 
 /// Words people use for the values of a sex/gender column, in our four languages (folded).

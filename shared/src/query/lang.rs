@@ -125,7 +125,8 @@ pub const UNIT_WORDS: &[&str] = &[
     "dollars", "dollar", "usd", "euros", "euro", "eur", "pounds", "dolares", "dolar", "dolars", "mm", "cm", "km", "kg", "millimetres", "millimeters",
     "centimetres", "centimeters", "kilometres", "kilometers", "kilograms", "kilos", "milimetros", "centimetros", "kilometros", "millimeter",
     "grams", "gramos", "gramm", "mg", "ml", "percent", "prozent", "hours", "hour", "hrs", "horas", "hores", "stunden", "minutes", "mins", "minutos", "minuts",
-    "minuten", "seconds", "secs", "segundos", "segons", "sekunden",
+    "minuten", "seconds", "secs", "segundos", "segons", "sekunden", "m", "metres", "meters", "meter", "metros", "metre", "g", "lbs", "lb", "pfund", "libras",
+    "lliures",
 ];
 
 /// One row of a table in the words people use for it ("per line", "pro Zeile"), singular only.
@@ -363,7 +364,7 @@ pub static ES: Lexicon = Lexicon {
         ("frente a", Versus), ("contra", Versus), ("relacion entre", Versus), ("correlacion entre", Versus),
         ("conjunto de datos", Dataset), ("datos", Dataset), ("tabla", Dataset), ("dataset", Dataset),
     ],
-    stopwords: &["el", "la", "los", "las", "un", "una", "unos", "unas", "es", "son", "fue", "fueron", "hay", "habia", "hubo", "tiene", "tienen", "tenia", "tenian", "con", "a", "al", "para", "se", "lo", "le", "les", "me", "su", "sus", "este", "esta", "estos", "estas", "todo", "todos", "todas", "valor", "valores", "esta", "estan", "registrado", "registrados", "registradas", "aparece", "aparecen", "existen", "existe", "ha", "han", "veces", "tipo", "donde", "como", "son", "sea", "sean", "tengan", "tenga", "cuyo", "cuya", "cuyos", "cuyas", "por favor", "alguien", "algun", "alguno", "alguna", "algunos", "algunas", "encuesta", "estudio", "muestra", "tabla", "datos", "exactamente", "vive", "viven", "vivia", "vivian", "reside", "residen", "ser", "hacer", "hace", "hizo", "hicieron", "tuvo", "tuvieron", "tener", "estar", "estuvo", "posibles", "posible", "tipos", "clases", "grados"],
+    stopwords: &["el", "la", "los", "las", "un", "una", "unos", "unas", "es", "era", "eran", "estaba", "estaban", "son", "fue", "fueron", "hay", "habia", "hubo", "tiene", "tienen", "tenia", "tenian", "con", "a", "al", "para", "se", "lo", "le", "les", "me", "su", "sus", "este", "esta", "estos", "estas", "todo", "todos", "todas", "valor", "valores", "esta", "estan", "registrado", "registrados", "registradas", "aparece", "aparecen", "existen", "existe", "ha", "han", "veces", "tipo", "donde", "como", "son", "sea", "sean", "tengan", "tenga", "cuyo", "cuya", "cuyos", "cuyas", "por favor", "alguien", "algun", "alguno", "alguna", "algunos", "algunas", "encuesta", "estudio", "muestra", "tabla", "datos", "exactamente", "vive", "viven", "vivia", "vivian", "reside", "residen", "ser", "hacer", "hace", "hizo", "hicieron", "tuvo", "tuvieron", "tener", "estar", "estuvo", "posibles", "posible", "tipos", "clases", "grados"],
     numbers: &[
         ("dos", 2), ("tres", 3), ("cuatro", 4), ("cinco", 5), ("seis", 6), ("siete", 7), ("ocho", 8), ("nueve", 9), ("diez", 10),
         ("once", 11), ("doce", 12), ("trece", 13), ("catorce", 14), ("quince", 15), ("dieciseis", 16), ("diecisiete", 17), ("dieciocho", 18), ("diecinueve", 19), ("veinte", 20),
