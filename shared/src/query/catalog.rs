@@ -509,6 +509,7 @@ const COMMON_NAMES: &[(&str, &[&str])] = &[
     ("population", &["poblacion", "poblacio", "bevolkerung", "einwohner", "inhabitants"]),
     ("pop", &["population", "poblacion", "poblacio", "bevolkerung", "einwohner", "inhabitants", "habitantes", "habitants"]),
     ("winner", &["won", "win", "wins", "winning", "gano", "ganaron", "gana", "ganador", "guanya", "guanyar", "guanyador", "gewann", "gewinner", "sieger"]),
+    ("white", &["blanca", "blancas", "blanco", "blancos", "blanc", "blancs", "blanques", "weiss", "weisse", "weissen"]),
     ("poptotal", &["population", "populous", "poblacion", "poblacio", "bevolkerung", "einwohner", "inhabitants", "habitantes", "habitants"]),
     ("sex", &["sexo", "sexe", "geschlecht", "gender", "genero", "genere"]),
     ("gender", &["sexo", "sexe", "geschlecht", "genero", "genere"]),

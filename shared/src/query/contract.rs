@@ -287,8 +287,10 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                     Plan::ColumnStats { pick: ColumnPick::Top { .. }, .. } | Plan::Rank { .. } | Plan::Frequent { .. } | Plan::GroupTop { .. } | Plan::Compare { .. } | Plan::Aggregate { func: AggFn::Min | AggFn::Max | AggFn::Range, .. }
                 ),
                 // An average of a flag is its rate ("the higher survival rate" per group).
+                // A share word beside a column of shares, looked up in one row, is that column.
                 Cue::Share => {
                     matches!(inner, Plan::Share { .. })
+                        || (s.used && matches!(inner, Plan::Lookup { .. }))
                         || matches!(inner, Plan::GroupTop { func: AggFn::Avg, field: Some(f), .. } if cat.field(&f.0).is_some_and(|k| cat.fields[k].yes_no()))
                 }
                 // "largest first", "in that order": said of an answer that is a list.

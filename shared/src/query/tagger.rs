@@ -1691,7 +1691,10 @@ fn join_field_words(out: &mut [Span], cat: &Catalog, lang: Lang) {
             // Nor a word another column's name holds ("population densities" with poptotal and popdensity).
             && !names_elsewhere(&w, &near, out, cat)
             && next_to_field(&|f| name_words(&cat.fields[f].name).len() == 1);
-        if shortened || measure || compound {
+        // "població urbana", "población blanca": in any language, the population a share is of,
+        // beside the field of that share, where no column is the population.
+        let population = matches!(w.as_str(), "population" | "poblacion" | "poblacio" | "bevolkerung") && next_to_field(&|f| cat.fields[f].ty.is_numeric());
+        if shortened || measure || compound || population {
             out[i].tag = Tag::Stop;
         }
         // …and then the rows' noun before it names the measure, not the rows.

@@ -105,6 +105,20 @@ impl Parser<'_> {
             matches!(s.cue(), Some(Cue::Which | Cue::What)) && next.is_some_and(|j| self.spans[j].tag == Tag::Alias)
         });
 
+        // "the single parent percentage in New York", "Quin percentatge de població urbana té
+        // Califòrnia?": a share word beside a column, of one named row, is that column's value there
+        // (a share of one row's rows is no question anyone asks).
+        let one_row = !conds.is_empty() && conds.iter().all(|c| c.kind == Kind::Identifying || c.eq_value.as_ref().is_some_and(|(f, _)| self.identifies(*f)));
+        if let (true, [t], Some(sh)) = (one_row, numeric_targets.as_slice(), self.pos(Cue::Share)) {
+            let beside = self.spans.iter().enumerate().any(|(j, s)| {
+                matches!(&s.tag, Tag::Field(fs) if fs.as_slice() == [*t]) && !s.raw.is_empty() && (j.min(sh) + 1..j.max(sh)).all(|k| matches!(self.spans[k].tag, Tag::Stop | Tag::Cue(Cue::Of) | Tag::Field(_)))
+            });
+            if beside && !self.cat.fields[*t].yes_no() && targets.len() == 1 {
+                self.spans[sh].used = true;
+                let key = filter.clone().expect("conditions make a filter");
+                return Ok(Understanding::Exact { plan: Plan::Lookup { field: self.fref(*t), key }, confidence: self.confidence() });
+            }
+        }
         // Share of rows.
         if self.has(Cue::Share) {
             let base = self.share_base(&conds);
