@@ -20,7 +20,7 @@ use std::time::Instant;
 use serde_json::Value as Json;
 
 /// Suites, each a folder under tests/blind with fetch.py, truth.py, dev.jsonl and sealed.jsonl.
-const SUITES: &[&str] = &["a", "b", "c", "d", "e", "f"];
+const SUITES: &[&str] = &["a", "b", "c", "d", "e", "f", "g"];
 
 /// Most wrong-but-exact answers allowed, as a share of the questions (issue 19).
 const MAX_WRONG_EXACT: f64 = 0.01;
@@ -31,8 +31,11 @@ const MAX_WRONG_EXACT: f64 = 0.01;
 /// frozen, on tables no rule was written for; 34.2 % at the session's end): a+b+c 49.8 %, a+b+c+d 47.5 %.
 /// Session 15 added suite e (its dev half: 25.0 % on the session's starting build; 62.5 % at the
 /// end): a+b+c+d+e 50.2 %. Session 16 added suite f (its dev half: 24.0 % and 7 % wrong but exact on
-/// the session's starting build; 58.0 % and 0 at the end): a+b+c+d+e+f 47.5 % → 52.1 %.
-const MIN_RIGHT: f64 = 0.48;
+/// the session's starting build; 58.0 % and 0 at the end): a+b+c+d+e+f 47.5 % → 52.1 %. Session 17
+/// added suite g (its dev half: 29.0 % and 4 % wrong but exact on the session's starting build, written
+/// after the session's other fixes and run on both builds; 34.0 % and 0 at the end): a–f 52.1 % →
+/// 56.8 %, a–g 54.7 %.
+const MIN_RIGHT: f64 = 0.52;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace").to_path_buf()

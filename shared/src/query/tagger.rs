@@ -459,11 +459,48 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     totals_by_default(&mut out, cat);
     parenthesised_glosses(&mut out, tokens, q);
     flag_complements(&mut out, cat);
+    first_named_first(&mut out, tokens, q);
     comparative_before_value(&mut out);
     evaluative_superlatives(&mut out, cat);
     which_year(&mut out, cat);
     ordinal_values(&mut out, cat);
+    speed_of_times(&mut out, cat);
+    person_nouns(&mut out, cat);
     out
+}
+
+/// "the fastest time", "the slowest lap" where the field is a time taken: fast is a short time.
+fn speed_of_times(out: &mut [Span], cat: &Catalog) {
+    const TIME: &[&str] = &["time", "times", "duration", "seconds", "secs", "minutes", "hours", "tiempo", "temps", "zeit", "dauer"];
+    for i in 0..out.len() {
+        let w = super::text::fold(&out[i].raw);
+        let fast = match w.as_str() {
+            "fastest" | "quickest" | "mas rapido" | "mas rapida" | "mes rapid" | "mes rapida" | "schnellste" | "schnellsten" => true,
+            "slowest" | "mas lento" | "mas lenta" | "mes lent" | "mes lenta" | "langsamste" | "langsamsten" => false,
+            _ => continue,
+        };
+        let timed = out[i + 1..].iter().take(3).any(|s| matches!(&s.tag, Tag::Field(fs) if fs.len() == 1 && cat.fields[fs[0]].names.iter().flatten().any(|n| TIME.contains(&n.as_str()))));
+        if timed {
+            out[i].tag = Tag::Cue(if fast { Cue::Low } else { Cue::High });
+        } else if !fast && out[i].tag == Tag::Unknown {
+            // "slowest" beside a speed is its lowest.
+            out[i].tag = Tag::Cue(Cue::Low);
+        }
+    }
+}
+
+/// "the medallists", "los medallistas", "die Medaillengewinner": a person's noun made from a field's
+/// name (medal → medallist) names the rows that hold its values, not the values themselves.
+fn person_nouns(out: &mut [Span], cat: &Catalog) {
+    const PERSON: &[&str] = &["ist", "ists", "ista", "istas", "iste", "istes", "isten", "ists"];
+    for s in out.iter_mut() {
+        let Tag::Field(fs) = &s.tag else { continue };
+        let w = super::text::fold(&s.raw);
+        let derived = fs.iter().all(|&f| cat.fields[f].names.iter().any(|n| n.len() == 1 && n[0] != w && PERSON.iter().any(|e| w.strip_suffix(e).is_some_and(|stem| stem.len() >= 4 && (n[0].starts_with(stem) || stem.starts_with(n[0].as_str()))))));
+        if derived && !fs.is_empty() {
+            s.tag = Tag::Alias;
+        }
+    }
 }
 
 /// "first, second and third class" where the classes are written 1st, 2nd, 3rd: an ordinal in
@@ -576,6 +613,28 @@ fn flag_complements(out: &mut [Span], cat: &Catalog) {
     }
     for k in after {
         out[k].tag = if k == n { no(*f) } else { Tag::Stop };
+    }
+}
+
+/// "(control first)", "(arrested first)": in parentheses, the value named first in the question and
+/// an order word say the list keeps the order named, which it does; both are read.
+fn first_named_first(out: &mut [Span], tokens: &[Token], q: &str) {
+    for (open, _) in q.match_indices('(') {
+        let Some(close) = q[open..].find(')').map(|k| open + k) else { continue };
+        let inside: Vec<usize> = (0..out.len()).filter(|&k| tokens[out[k].start].start > open && tokens[out[k].end - 1].end <= close && out[k].tag != Tag::Stop).collect();
+        let [v, w] = inside.as_slice() else { continue };
+        if order_word(&super::text::fold(&out[*w].raw)) != Some(true) {
+            continue;
+        }
+        let Tag::Value(hits) = out[*v].tag.clone() else { continue };
+        let first = out[..*v].iter().find_map(|s| match &s.tag {
+            Tag::Value(hs) if hs.iter().any(|h| hits.iter().any(|g| g.field == h.field)) => Some(hs.clone()),
+            _ => None,
+        });
+        if first.is_some_and(|hs| hs.iter().any(|h| hits.iter().any(|g| g.field == h.field && g.value == h.value))) {
+            out[*v].tag = Tag::Stop;
+            out[*w].tag = Tag::Stop;
+        }
     }
 }
 

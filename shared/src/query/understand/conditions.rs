@@ -106,8 +106,9 @@ impl Parser<'_> {
                 continue;
             }
             let mut found = None;
+            // ("missing values in the listings column": at equal distance the field after wins.)
             for d in 1..=4usize {
-                for j in [i.checked_sub(d), Some(i + d)].into_iter().flatten() {
+                for j in [Some(i + d), i.checked_sub(d)].into_iter().flatten() {
                     if found.is_none() && j < self.spans.len() && !self.spans[j].used {
                         if let Tag::Field(fs) = &self.spans[j].tag {
                             if fs.len() == 1 {

@@ -334,10 +334,14 @@ impl Parser<'_> {
             // "most" of a measure, asked of a category whose values repeat, is the groups' total.
             let said_most = self.spans.iter().any(|s| s.cue() == Some(Cue::High) && matches!(crate::query::text::fold(&s.raw).as_str(), "most" | "the most" | "meisten" | "am meisten" | "mas" | "mes"));
             if let Some(g) = which_field.filter(|&g| said_most && g != field && self.cat.fields[g].categorical && !self.identifies(g) && self.is_numeric(field) && !self.cat.fields[field].yearly) {
-                return Ok(self.exact(Plan::GroupTop { func: AggFn::Sum, field: Some(self.fref(field)), by: self.fref(g), n: n.unwrap_or(1), desc, filter }));
+                // "the most missing values in the listings column": the rows where it is missing are counted.
+                let missing_here = filter.as_ref().is_some_and(|f| f.conds().iter().any(|(r, p, neg)| r.0 == self.cat.fields[field].name && matches!(p, Predicate::Missing) && !neg));
+                let (func, measure) = if missing_here { (AggFn::Count, None) } else { (AggFn::Sum, Some(self.fref(field))) };
+                return Ok(self.exact(Plan::GroupTop { func, field: measure, by: self.fref(g), n: n.unwrap_or(1), desc, filter }));
             }
             // "the 3 states with…", "Top 5 countries by…": a text field the question names labels the rows.
-            let named = targets.iter().copied().find(|&t| t != field && !self.is_numeric(t));
+            // ("the 3 years with the lowest unemployment": a year column names rows too.)
+            let named = targets.iter().copied().find(|&t| t != field && (!self.is_numeric(t) || self.cat.fields[t].yearly || self.is_date(t)));
             // "Who had the largest capital stock in 1935?": within one year of a panel, its name field names the rows.
             let one_year = |y: usize| filter.as_ref().is_some_and(|f| f.conds().iter().any(|(r, p, neg)| r.0 == self.cat.fields[y].name && !neg && matches!(p, Predicate::Year(_) | Predicate::Cmp(CmpOp::Eq, _))));
             let panel = self.cat.panel.filter(|&(_, y)| one_year(y) && !matches!(filter, Some(Filter::Or(_)))).map(|(t, _)| t);
