@@ -535,6 +535,13 @@ fn ordinal_values(out: &mut [Span], cat: &Catalog) {
 /// months: the year asked for is the dates' year part (a year named with a number stays a condition).
 fn which_year(out: &mut [Span], cat: &Catalog) {
     let Some(y) = cat.fields.iter().position(|f| matches!(f.part, Some((_, super::catalog::DatePart::Year)))) else { return };
+    // Only with an aggregate said ("average", "total", "most" of rows): "In which year was
+    // precipitation the highest?" over days may mean the wettest day's year or the wettest year.
+    let aggregate = out.iter().any(|s| matches!(s.cue(), Some(Cue::Avg | Cue::Sum | Cue::Median | Cue::HowMany)))
+        || (out.iter().any(|s| matches!(s.cue(), Some(Cue::Most | Cue::Least))) && !out.iter().any(|s| matches!(&s.tag, Tag::Field(fs) if fs.iter().any(|&f| cat.fields[f].ty.is_numeric()))));
+    if !aggregate {
+        return;
+    }
     for i in 0..out.len() {
         if !matches!(out[i].cue(), Some(Cue::Which | Cue::What)) {
             continue;
