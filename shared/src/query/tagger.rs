@@ -475,15 +475,15 @@ fn speed_of_times(out: &mut [Span], cat: &Catalog) {
     for i in 0..out.len() {
         let w = super::text::fold(&out[i].raw);
         let fast = match w.as_str() {
-            "fastest" | "quickest" | "mas rapido" | "mas rapida" | "mes rapid" | "mes rapida" | "schnellste" | "schnellsten" => true,
-            "slowest" | "mas lento" | "mas lenta" | "mes lent" | "mes lenta" | "langsamste" | "langsamsten" => false,
+            "fastest" | "quickest" | "schnellste" | "schnellsten" => true,
+            "slowest" | "langsamste" | "langsamsten" => false,
             _ => continue,
         };
-        let timed = out[i + 1..].iter().take(3).any(|s| matches!(&s.tag, Tag::Field(fs) if fs.len() == 1 && cat.fields[fs[0]].names.iter().flatten().any(|n| TIME.contains(&n.as_str()))));
-        if timed {
+        let named = |words: &[&str]| out[i + 1..].iter().take(3).any(|s| matches!(&s.tag, Tag::Field(fs) if fs.len() == 1 && cat.fields[fs[0]].names.iter().flatten().any(|n| words.contains(&n.as_str()))));
+        if named(TIME) {
             out[i].tag = Tag::Cue(if fast { Cue::Low } else { Cue::High });
-        } else if !fast && out[i].tag == Tag::Unknown {
-            // "slowest" beside a speed is its lowest.
+        } else if !fast && out[i].tag == Tag::Unknown && named(&["speed", "velocity", "velocidad", "velocitat", "geschwindigkeit", "pace"]) {
+            // "the slowest speed" is its lowest.
             out[i].tag = Tag::Cue(Cue::Low);
         }
     }
@@ -492,7 +492,7 @@ fn speed_of_times(out: &mut [Span], cat: &Catalog) {
 /// "the medallists", "los medallistas", "die Medaillengewinner": a person's noun made from a field's
 /// name (medal → medallist) names the rows that hold its values, not the values themselves.
 fn person_nouns(out: &mut [Span], cat: &Catalog) {
-    const PERSON: &[&str] = &["ist", "ists", "ista", "istas", "iste", "istes", "isten", "ists"];
+    const PERSON: &[&str] = &["ist", "ists", "ista", "istas", "iste", "istes", "isten"];
     for s in out.iter_mut() {
         let Tag::Field(fs) = &s.tag else { continue };
         let w = super::text::fold(&s.raw);
@@ -2526,5 +2526,17 @@ mod tests {
         // Another value after "than" is no complement.
         let t = tags("Is lifeExp higher for the arrested than for Chile?");
         assert!(!t.iter().any(|(_, g)| matches!(g, Tag::Value(h) if h[0].value == "false")), "{t:?}");
+    }
+
+    #[test]
+    fn fast_times_are_short_and_medallists_are_rows() {
+        const SPRINT: &str = "Name,Country,Medal,Time,Year\nUsain Bolt,JAM,GOLD,9.63,2012\nYohan Blake,JAM,SILVER,9.75,2012\nJustin Gatlin,USA,BRONZE,9.79,2012\n";
+        let t = tags_of("sprint.csv", SPRINT, "What is the fastest time?", Lang::En);
+        assert!(t.iter().any(|(w, g)| w == "fastest" && *g == Tag::Cue(Cue::Low)), "{t:?}");
+        let t = tags_of("sprint.csv", SPRINT, "Who were the medallists of 2012?", Lang::En);
+        assert!(t.iter().any(|(w, g)| w == "medallists" && *g == Tag::Alias), "{t:?}");
+        // The field's own name stays the field.
+        let t = tags_of("sprint.csv", SPRINT, "Which medals were given?", Lang::En);
+        assert!(t.iter().any(|(w, g)| w == "medals" && matches!(g, Tag::Field(_))), "{t:?}");
     }
 }
