@@ -113,9 +113,8 @@ impl Parser<'_> {
             let beside = self.spans.iter().enumerate().any(|(j, s)| {
                 matches!(&s.tag, Tag::Field(fs) if fs.as_slice() == [*t]) && !s.raw.is_empty() && (j.min(sh) + 1..j.max(sh)).all(|k| matches!(self.spans[k].tag, Tag::Stop | Tag::Cue(Cue::Of) | Tag::Field(_)))
             });
-            if beside && !self.cat.fields[*t].yes_no() && targets.len() == 1 {
+            if let (true, Some(key)) = (beside && !self.cat.fields[*t].yes_no() && targets.len() == 1, filter.clone()) {
                 self.spans[sh].used = true;
-                let key = filter.clone().expect("conditions make a filter");
                 return Ok(Understanding::Exact { plan: Plan::Lookup { field: self.fref(*t), key }, confidence: self.confidence() });
             }
         }
