@@ -623,7 +623,7 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             return Ok(a);
         }
         Plan::Nth { inner, k } => {
-            let k = *k as usize;
+            let k = (*k as usize).max(1);
             // The ranked rows: a ranking's label and value, or a group and its aggregate.
             let (li, vi) = match inner.as_ref() {
                 Plan::GroupTop { .. } => (Some(0), 1),
