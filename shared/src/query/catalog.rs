@@ -768,6 +768,8 @@ fn year_part(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> Vec<F
     if years.len() < 2 {
         return Vec::new();
     }
+    // Typed as a category so questions group by it (a numeric type would make it a measure); the
+    // engine computes it as a number, so the answer is 2009, not "2009".
     vec![FieldInfo { name: "year".into(), label: "year".into(), ty: ColumnType::Text, categorical: true, names: Vec::new(), composed: None, yearly: false, monthly: false, distinct: years.len() as u64, missing: 0, counts: false, flag: false, part: Some((fi, DatePart::Year)) }]
 }
 
