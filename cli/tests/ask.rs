@@ -88,6 +88,10 @@ fn unknown_fields_and_values_get_a_clear_answer() {
     assert!(a["answer"].as_str().expect("text").contains("mileage"), "{a}");
     let a = ask(&[&c], None, "What is the average price?");
     assert_refused(&a, "price");
+    // Read by meaning as a field the question names already, a word is a guess, not a reading
+    // ("How many survived and how many died?" had counted the survivors twice).
+    let a = ask(&[&c], None, "What is the average Miles_per_Gallon and mileage?");
+    assert_refused(&a, "mileage");
     let air = vega("airports.csv");
     let a = ask(&[&air], Some(&describe("airports")), "How many airports are in Atlantis?");
     assert_refused(&a, "Atlantis");

@@ -185,6 +185,11 @@ impl Dataset {
         if sim < MIN_FIELD_SIMILARITY || sim - second < MIN_FIELD_MARGIN || text::only_a_modifier(word, &cat.fields[field].name) {
             return None;
         }
+        // "How many survived and how many died?": "died" is near `survived` in meaning, but the
+        // question names that field already; the word says something else of it.
+        if understand::names_field_elsewhere(q, cat, field, span, hint) {
+            return None;
+        }
         let parsed = understand(q, cat, hint, &Overrides { spans: vec![(span, field)], target: None });
         matches!(parsed.understanding, Understanding::Exact { .. }).then(|| (parsed, cat.fields[field].name.clone(), sim))
     }

@@ -27,7 +27,9 @@ impl Parser<'_> {
             .map(|f| Measure { func: self.agg_named().filter(|a| *a != AggFn::Count), field: self.fref(f), implied: false });
         // Counts of each value: "17, 18 und 19 Jahre"; two values joined by "and" ("Male and
         // Female") stay a contradiction asked back, unless "each" says so.
-        let each_word = self.spans.iter().any(|s| crate::query::text::fold(&s.raw).split_whitespace().any(|w| matches!(w, "each" | "respectively" | "cada" | "cadascun" | "jeweils" | "je")));
+        // ("How many are pre- and how many postmenopausal?": the count asked twice is each.)
+        let each_word = self.spans.iter().any(|s| crate::query::text::fold(&s.raw).split_whitespace().any(|w| matches!(w, "each" | "respectively" | "cada" | "cadascun" | "jeweils" | "je")))
+            || self.spans.iter().filter(|s| s.cue() == Some(Cue::HowMany)).count() >= 2;
         if measure.is_none() && !(ask == CompareAsk::Each && self.has(Cue::HowMany) && (values.len() >= 3 || each_word)) {
             return Ok(None);
         }

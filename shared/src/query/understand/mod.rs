@@ -239,6 +239,26 @@ pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) ->
     Parsed { lang, understanding, score: matched * 2.0 + known - unknown, offer: p.offer, computes, ignored, asked }
 }
 
+/// Whether words of `q` other than the token range `except` name field `f` or a value of it: a word
+/// read by meaning as a field the question names already is a guess ("survived and how many died").
+pub fn names_field_elsewhere(q: &str, cat: &Catalog, f: usize, except: (usize, usize), hint: Option<Lang>) -> bool {
+    let tokens = tokenize(q);
+    let folds: Vec<String> = tokens.iter().map(|t| t.fold.clone()).collect();
+    let lang = match detect(&folds, hint) {
+        Detected::Supported(l) => l,
+        Detected::Unsupported(_) => return false,
+    };
+    let tokens = if lang == Lang::De { super::compound::split(q, &tokens, cat) } else { tokens };
+    tag(q, &tokens, lang, cat, &quoted_ranges(q)).iter().any(|s| {
+        (s.start, s.end) != except
+            && match &s.tag {
+                Tag::Field(fs) => fs.contains(&f),
+                Tag::Value(hs) => hs.iter().any(|h| h.field == f),
+                _ => false,
+            }
+    })
+}
+
 /// A word of three or more letters the tagger could not place (not a number, date or stray token).
 fn unknown_word(s: &Span) -> bool {
     s.tag == Tag::Unknown && content_word(&s.raw)
