@@ -141,10 +141,9 @@ impl Parser<'_> {
     pub(super) fn rows_label(&self) -> Option<usize> {
         let named = self.spans.iter().filter(|s| s.tag == Tag::Alias).find_map(|s| {
             let w = crate::query::text::fold(&s.raw);
-            let singular = w.strip_suffix("ies").map(|st| format!("{st}y")).or_else(|| w.strip_suffix("es").map(str::to_string)).or_else(|| w.strip_suffix('s').map(str::to_string));
             (0..self.cat.fields.len()).find(|&f| {
                 let fi = &self.cat.fields[f];
-                !self.is_numeric(f) && fi.part.is_none() && fi.composed.is_none() && fi.names.first().is_some_and(|n| n.len() == 1 && (n[0] == w || Some(&n[0]) == singular.as_ref()))
+                !self.is_numeric(f) && fi.part.is_none() && fi.composed.is_none() && fi.names.first().is_some_and(|n| n.len() == 1 && crate::query::text::same_word(&n[0], &w))
             })
         });
         named.or(self.cat.label)
