@@ -156,7 +156,7 @@ impl Layout {
         }
         let data = &grid[h..];
         // 3. Section rows: a label in column 0 and nothing else, followed by a data row.
-        let is_section = |row: &Vec<String>| width >= 2 && !blank(row.first().map(String::as_str).unwrap_or("")) && row.iter().skip(1).all(|c| blank(c));
+        let is_section = |row: &Vec<String>| width >= 2 && section_row(row);
         let section_rows = data.windows(2).filter(|w| is_section(&w[0]) && !is_section(&w[1]) || is_section(&w[0]) && is_section(&w[1])).count();
         let sections = section_rows > 0 && data.iter().any(|r| !is_section(r));
         // 4. Fill-down: leading text label columns with blank cells inside groups.
@@ -191,7 +191,7 @@ impl Layout {
         if row.iter().all(|c| blank(c)) {
             return None;
         }
-        if self.sections && !blank(&row[0]) && row.iter().skip(1).all(|c| blank(c)) {
+        if self.sections && section_row(&row) {
             let indent = row[0].len() - row[0].trim_start().len();
             if st.seen_data_since_section && indent == 0 {
                 st.stack.clear();
@@ -222,6 +222,12 @@ impl Layout {
         }
         Some(row.into_iter().map(|c| if c.is_empty() { Value::Null } else { Value::Text(c) }).collect())
     }
+}
+
+/// A label in column 0 and nothing else. A number or a date there is a data row whose other
+/// cells are missing ("19581011," in a weekly series), never a section's title.
+fn section_row(row: &[String]) -> bool {
+    row.first().is_some_and(|c| kind(c) == Kind::Text) && row.iter().skip(1).all(|c| blank(c))
 }
 
 /// Field labels down the first column: every row is one type while the columns mix types.

@@ -941,7 +941,8 @@ fn session_16_classes() {
     let d = dataset_of("Airline.csv", AIRLINE);
     exact_in(&d, "Were there more passengers in 1960 than in 1959?", serde_json::json!(true));
     exact_in(&d, "El 1960 va tenir més passatgers que el 1959?", serde_json::json!(true));
-    not_exact(&d, "Which year had more passengers, 1959 or 1960?");
+    // Two years named after the measure compare them (a year outside the measure's range is no value of it).
+    exact_in(&d, "Which year had more passengers, 1959 or 1960?", serde_json::json!("1960"));
 
     // The plural of a one-word column that is also a stop word ("types") names it (two rows of each
     // glass type); the file's noun in another spelling ("pingüinos") names the rows.

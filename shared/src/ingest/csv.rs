@@ -158,7 +158,7 @@ impl<'a> CsvStream<'a> {
                 });
             }
             out.push(match std::str::from_utf8(field) {
-                Ok(s) => s.to_string(),
+                Ok(s) => padded_quotes(s).unwrap_or_else(|| s.to_string()),
                 Err(_) => {
                     warnings.push(Warning::new(
                         at().column(format!("column {}", i + 1)),
@@ -195,9 +195,26 @@ impl<'a> CsvStream<'a> {
     }
 }
 
+/// `Name,   Country` over `"Usain Bolt",   "JAM"`: a file padded into columns puts spaces before
+/// the quote, which CSV then keeps as text; the quotes of such a cell are quoting, not data.
+fn padded_quotes(s: &str) -> Option<String> {
+    let t = s.trim_matches([' ', '\t']);
+    let inner = t.strip_prefix('"')?.strip_suffix('"')?;
+    (t.len() != s.len() && !inner.replace("\"\"", "").contains('"')).then(|| inner.replace("\"\"", "\""))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn quotes_after_padding_are_quoting() {
+        let mut w = Vec::new();
+        let t = read_csv("sprint.csv", b"Name,    Country, Medal\n\"Usain Bolt\",   \"JAM\",   \"GOLD\"\nA,  \"say \"\"hi\"\"\",  x\n", &Limits::default(), &mut w).unwrap();
+        let cells: Vec<String> = t.rows.iter().flat_map(|r| r.iter().filter_map(|v| v.as_text().map(str::to_string))).collect();
+        assert!(cells.contains(&"JAM".to_string()) && cells.contains(&"GOLD".to_string()), "{cells:?}");
+        assert!(cells.contains(&"say \"hi\"".to_string()), "{cells:?}");
+    }
 
     #[test]
     fn delimiters() {

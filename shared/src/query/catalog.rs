@@ -43,6 +43,8 @@ pub struct FieldInfo {
     pub flag: bool,
     /// A part of a date field (its index) that questions group by: "Which month…".
     pub part: Option<(usize, DatePart)>,
+    /// The smallest and largest number of a numeric field: a number outside it is no value of it.
+    pub range: Option<(f64, f64)>,
 }
 
 /// The part of a date a derived field holds.
@@ -134,6 +136,7 @@ impl Catalog {
                 info.yearly = true;
             }
             info.counts = info.ty.is_numeric() && !info.yearly && counts_from_zero(table, i);
+            info.range = if info.ty.is_numeric() { number_range(table, i) } else { None };
             info.flag = info.ty == ColumnType::Integer && info.distinct == 2 && every_cell(table, i, |s| s == "0" || s == "1");
             fields.push(info);
         }
@@ -160,6 +163,7 @@ impl Catalog {
                 counts: false,
                 flag: false,
                 part: None,
+                range: None,
             });
         }
         fields.extend(date_parts(table, schema, &fields));
@@ -463,6 +467,21 @@ fn element_names(fields: &mut [FieldInfo]) {
 }
 
 /// Every number 0 or more, and some 0 (at most `SHAPE_SCAN_ROWS` rows are read).
+/// The range of a column of plain numbers; none where a cell is written otherwise ("1,5", "$3").
+fn number_range(table: &Table, i: usize) -> Option<(f64, f64)> {
+    let mut range: Option<(f64, f64)> = None;
+    for r in &table.rows {
+        let Some(crate::table::Value::Text(s)) = r.get(i) else { continue };
+        let s = s.trim();
+        if crate::schema::is_missing(s) {
+            continue;
+        }
+        let v = s.parse::<f64>().ok().filter(|v| v.is_finite())?;
+        range = Some(range.map_or((v, v), |(lo, hi)| (lo.min(v), hi.max(v))));
+    }
+    range
+}
+
 fn counts_from_zero(table: &Table, i: usize) -> bool {
     let cell = |r: &Vec<crate::table::Value>| match r.get(i) {
         Some(crate::table::Value::Text(s)) => s.trim().parse::<f64>().ok(),
@@ -601,7 +620,7 @@ const GENDER: &[&[&str]] = &[
 /// The other languages' words for the words of a file's name, computed once per table.
 fn translated_topics(file: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    for w in name_words(&crate::ingest::stem(file)) {
+    for w in super::text::file_words(&crate::ingest::stem(file)) {
         out.extend(glossary_names(std::slice::from_ref(&w)).into_iter().filter(|n| n.len() == 1).map(|mut n| n.remove(0)));
         for set in GENDER.iter().filter(|set| set.contains(&w.as_str())) {
             out.extend(set.iter().filter(|s| s.len() > 3).map(|s| s.to_string()));
@@ -699,6 +718,7 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
         counts: false,
         flag: false,
         part: None,
+        range: None,
     }
 }
 
@@ -737,7 +757,7 @@ fn date_parts(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> Vec<
         names
     };
     if months.len() >= 2 && !named("month") {
-        out.push(FieldInfo { name: "month".into(), label: "month".into(), ty: ColumnType::Text, categorical: true, names: words("month"), composed: None, yearly: false, monthly: false, distinct: months.len() as u64, missing: 0, counts: false, flag: false, part: Some((fi, DatePart::Month)) });
+        out.push(FieldInfo { name: "month".into(), label: "month".into(), ty: ColumnType::Text, categorical: true, names: words("month"), composed: None, yearly: false, monthly: false, distinct: months.len() as u64, missing: 0, counts: false, flag: false, part: Some((fi, DatePart::Month)), range: None });
     }
     out
 }
@@ -770,7 +790,7 @@ fn year_part(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> Vec<F
     }
     // Typed as a category so questions group by it (a numeric type would make it a measure); the
     // engine computes it as a number, so the answer is 2009, not "2009".
-    vec![FieldInfo { name: "year".into(), label: "year".into(), ty: ColumnType::Text, categorical: true, names: Vec::new(), composed: None, yearly: false, monthly: false, distinct: years.len() as u64, missing: 0, counts: false, flag: false, part: Some((fi, DatePart::Year)) }]
+    vec![FieldInfo { name: "year".into(), label: "year".into(), ty: ColumnType::Text, categorical: true, names: Vec::new(), composed: None, yearly: false, monthly: false, distinct: years.len() as u64, missing: 0, counts: false, flag: false, part: Some((fi, DatePart::Year)), range: None }]
 }
 
 /// One row per week: the date column's days, in any order, are 7 days apart from first to last.

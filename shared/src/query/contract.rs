@@ -273,6 +273,9 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
             }
             Tag::Group(g) => cat.groups[*g].members.iter().any(|&f| uses(f)),
             Tag::Value(_) | Tag::Quoted(_) | Tag::Date(_) => s.used,
+            // "War die Arbeitslosigkeit 1982 höher als 2009?": a year of the table compared with a
+            // measure it could never be a value of is the other year, not a threshold.
+            Tag::Number(n) if year_as_threshold(plan, *n, cat) => false,
             Tag::Number(n) => s.used || plan_n(plan) == Some(*n as u32) || plan_test_number(plan) == Some(*n),
             Tag::Unknown => s.used || !super::understand::content_word(&s.raw),
             Tag::Cue(c) => match c {
@@ -297,6 +300,8 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                 // A direction ("largest first") is placed only by a plan that ranks.
                 Cue::Order => match super::lang::order_direction(&super::text::fold(&s.raw)) {
                     Some(d) => matches!(inner, Plan::Rank { desc, .. } | Plan::GroupTop { desc, .. } if *desc == d),
+                    // "who won gold from 2000 to 2012, in order" asks for time's order; a list is sorted by name.
+                    None if matches!(inner, Plan::List { filter: Some(f), .. } if f.conds().iter().any(|(field, p, _)| matches!(p, Predicate::Between(..) | Predicate::Cmp(CmpOp::Gt | CmpOp::Ge | CmpOp::Lt | CmpOp::Le, _)) && cat.field(&field.0).is_some_and(|k| cat.fields[k].yearly || matches!(cat.fields[k].ty, super::super::schema::ColumnType::Date | super::super::schema::ColumnType::Datetime)))) => false,
                     None => matches!(inner, Plan::Rank { .. } | Plan::GroupTop { .. } | Plan::Group { .. } | Plan::Compare { .. } | Plan::DistinctValues { .. } | Plan::List { .. }),
                 },
                 // "fields of study" are a domain's, not the table's columns ("columns of the table" are).
@@ -313,6 +318,9 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                 Cue::More | Cue::Less => matches!(inner, Plan::Compare { .. } | Plan::GroupTop { n: 1, .. } | Plan::ColumnStats { pick: ColumnPick::Top { .. }, .. }),
                 // "older than 5e": a comparison needs something in the plan that compares.
                 Cue::Op(op) => compares(plan, *op),
+                // "Which months of 1964 have no readings?": a negation needs something in the plan
+                // that negates, tests for nothing, or counts to zero.
+                Cue::Not => s.used || negates(plan),
                 // "top 3 areas by council tax": after a ranking, "by" names the field ranked.
                 Cue::Per => {
                     matches!(inner, Plan::Group { .. } | Plan::GroupTop { .. } | Plan::Compare { ask: CompareAsk::Each, .. })
@@ -353,11 +361,41 @@ fn ranked_after(spans: &[Span], per: usize, field: &super::plan::FieldRef, cat: 
 }
 
 /// The plan compares: a condition with an order or a range, or a test of one number against another.
+/// Whether anything in the plan says "not": a negated or missing condition, or a test against zero or all.
+fn negates(plan: &Plan) -> bool {
+    let filter_negates = |f: &Filter| f.conds().iter().any(|(_, p, neg)| *neg || matches!(p, Predicate::Missing | Predicate::Cmp(CmpOp::Ne, _)));
+    match plan {
+        Plan::Check { inner, test } => matches!(test, Test::Cmp { .. } | Test::AllDistinct | Test::OneRow) || negates(inner),
+        Plan::Nth { inner, .. } => negates(inner),
+        p => p.filter().is_some_and(filter_negates),
+    }
+}
+
+/// The plan compares a measure with `n`, a year of the table's years that lies outside the measure's range.
+fn year_as_threshold(plan: &Plan, n: f64, cat: &Catalog) -> bool {
+    let a_year = n.fract() == 0.0 && cat.fields.iter().any(|f| f.yearly && f.range.map_or((1000.0..=2999.0).contains(&n), |(lo, hi)| (lo - 50.0..=hi + 50.0).contains(&n)));
+    if !a_year {
+        return false;
+    }
+    let outside = |name: &str| cat.field(name).is_some_and(|f| !cat.fields[f].yearly && cat.fields[f].range.is_some_and(|(lo, hi)| n < lo || n > hi));
+    let tested = match plan {
+        Plan::Check { inner, test: Test::Cmp { value, .. } } if *value == n => match inner.as_ref() {
+            Plan::Aggregate { field, .. } | Plan::Lookup { field, .. } => outside(&field.0),
+            _ => false,
+        },
+        _ => false,
+    };
+    tested || plan.filter().is_some_and(|f| f.conds().iter().any(|(field, p, _)| matches!(p, Predicate::Cmp(o, super::plan::Literal::Number(v)) if *o != CmpOp::Eq && *v == n) && outside(&field.0)))
+}
+
 fn compares(plan: &Plan, op: CmpOp) -> bool {
     let ordered = |f: &Filter| {
         f.conds().iter().any(|(_, p, _)| matches!(p, Predicate::Cmp(o, _) if *o != CmpOp::Eq || op == CmpOp::Eq) || matches!(p, Predicate::Between(..) | Predicate::Year(_) | Predicate::Month(_)))
     };
     match plan {
+        // "Was X of 2016 lower than of 2015?" read as "are there rows of 2016 or 2015": an
+        // existence test compares nothing the question compared.
+        Plan::Check { inner, test: Test::Cmp { op: CmpOp::Gt, value } } if *value == 0.0 && matches!(inner.as_ref(), Plan::Count { .. } | Plan::DistinctCount { .. }) => compares(inner, op),
         Plan::Check { inner, test } => matches!(test, Test::Cmp { .. } | Test::FirstMore | Test::FirstFewer) || matches!(inner.as_ref(), Plan::ColumnStats { pick: ColumnPick::Top { .. }, .. }) || compares(inner, op),
         Plan::GroupWhere { .. } | Plan::ColumnStats { pick: ColumnPick::Where { .. }, .. } => true,
         Plan::Compare { .. } => true,

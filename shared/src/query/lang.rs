@@ -161,6 +161,16 @@ pub fn order_direction(phrase: &str) -> Option<bool> {
     }
 }
 
+/// A month as a column or value names it: "October", "Oct", "oct" (folded).
+pub fn names_month(folded: &str) -> bool {
+    month_word(folded, true).is_some() || (folded.len() == 3 && MONTH_NAMES.iter().any(|n| n.starts_with(folded)))
+}
+
+/// "monthly", "mensual", "monatlich": a value per month, not the month itself.
+pub fn monthly_word(folded: &str) -> bool {
+    matches!(folded, "monthly" | "mensual" | "mensuales" | "mensuals" | "monatlich" | "monatliche" | "monatlichen" | "monatlicher")
+}
+
 /// A month named alone ("February", "febrero", "febrer", "Februar"): its number. "May" and
 /// "März" are months only capitalised as typed (`capital`), since "may" is also a verb.
 pub fn month_word(w: &str, capital: bool) -> Option<u32> {
@@ -259,7 +269,7 @@ use Cue::*;
 pub static EN: Lexicon = Lexicon {
     lang: Lang::En,
     phrases: &[
-        ("descending", Order), ("ascending", Order), ("in descending order", Order), ("in ascending order", Order), ("largest first", Order), ("smallest first", Order), ("biggest first", Order), ("highest first", Order), ("lowest first", Order), ("worst first", Order), ("best first", Order), ("in that order", Order), ("in this order", Order), ("respectively", Order), ("from highest to lowest", Order), ("from lowest to highest", Order), ("from largest to smallest", Order), ("from smallest to largest", Order), ("sorted", Order), ("ordered", Order),
+        ("descending", Order), ("ascending", Order), ("in descending order", Order), ("in ascending order", Order), ("largest first", Order), ("smallest first", Order), ("biggest first", Order), ("highest first", Order), ("lowest first", Order), ("worst first", Order), ("best first", Order), ("in that order", Order), ("in this order", Order), ("in order", Order), ("in chronological order", Order), ("chronologically", Order), ("respectively", Order), ("from highest to lowest", Order), ("from lowest to highest", Order), ("from largest to smallest", Order), ("from smallest to largest", Order), ("sorted", Order), ("ordered", Order),
         ("when", DataDate), ("what period", DataDate), ("time period", DataDate), ("how current", DataDate),
         ("north of", Op(Gt)), ("south of", Op(Lt)), ("east of", Op(Gt)), ("west of", Op(Lt)),
         ("furthest north", High), ("farthest north", High), ("northernmost", High), ("most northern", High), ("furthest south", Low), ("farthest south", Low), ("southernmost", Low), ("most southern", Low), ("easternmost", High), ("furthest east", High), ("westernmost", Low), ("furthest west", Low),

@@ -190,7 +190,7 @@ impl Dataset {
         if understand::names_field_elsewhere(q, cat, field, span, hint) {
             return None;
         }
-        let parsed = understand(q, cat, hint, &Overrides { spans: vec![(span, field)], target: None });
+        let parsed = understand(q, cat, hint, &Overrides { spans: vec![(span, field)], target: None, quiet: Vec::new() });
         matches!(parsed.understanding, Understanding::Exact { .. }).then(|| (parsed, cat.fields[field].name.clone(), sim))
     }
 
@@ -235,14 +235,17 @@ impl Dataset {
         let tokens = text::tokenize(q);
         let (key, value) = (cat.field(&view.key)?, cat.field(&view.value)?);
         let mut spans: Vec<((usize, usize), usize)> = Vec::new();
+        let mut quiet = Vec::new();
+        let months = cat.fields[key].names.iter().any(|n| n.len() == 1 && n[0] == "month");
         for (i, t) in tokens.iter().enumerate() {
             match series::word_names(view.kind, &t.fold) {
                 Some(series::Names::Key) => spans.push(((i, i + 1), key)),
                 Some(series::Names::Value) => spans.push(((i, i + 1), value)),
+                None if months && lang::monthly_word(&t.fold) => quiet.push((i, i + 1)),
                 None => {}
             }
         }
-        let p = understand(q, cat, hint, &Overrides { spans: spans.clone(), target: None });
+        let p = understand(q, cat, hint, &Overrides { spans: spans.clone(), target: None, quiet: quiet.clone() });
         if debug {
             eprintln!("[long] {:?}", p.understanding);
         }
@@ -259,7 +262,7 @@ impl Dataset {
         }
         let at = (1..tokens.len()).find(|&i| lang::which_word(&tokens[i - 1].fold) && unplaced.contains(&tokens[i].raw))?;
         spans.push(((at, at + 1), key));
-        let again = understand(q, cat, hint, &Overrides { spans, target: None });
+        let again = understand(q, cat, hint, &Overrides { spans, target: None, quiet });
         if debug {
             eprintln!("[long] {:?}", again.understanding);
         }
@@ -272,8 +275,8 @@ impl Dataset {
             if let Some(choice) = resolve_reply(&self.catalogs[p.table], &p.clarification, q) {
                 let field = self.catalogs[p.table].field(&choice).expect("options are fields");
                 let ov = match p.clarification.span {
-                    Some(span) => Overrides { spans: vec![(span, field)], target: None },
-                    None => Overrides { spans: Vec::new(), target: Some(field) },
+                    Some(span) => Overrides { spans: vec![(span, field)], target: None, quiet: Vec::new() },
+                    None => Overrides { spans: Vec::new(), target: Some(field), quiet: Vec::new() },
                 };
                 let parsed = understand(&p.question, &self.catalogs[p.table], conv.lang, &ov);
                 return self.respond(conv, p.table, &p.question, parsed).await;

@@ -37,7 +37,7 @@ pub enum SeriesKind {
 pub struct Series {
     pub members: Vec<usize>,
     pub kind: SeriesKind,
-    /// A column holding the members' sum in every row ("total"): left out of the series.
+    /// A column holding the members' sum ("total") or mean ("Annual") in every row: left out of the series.
     pub total: Option<usize>,
 }
 
@@ -125,6 +125,22 @@ pub fn find(table: &Table, schema: &TableSchema) -> Option<Series> {
             && values.iter().all(|v| v.len() == n)
             && (0..n).all(|r| (others.iter().map(|&o| values[o][r]).sum::<f64>() - values[t][r]).abs() <= 1e-6 * values[t][r].abs().max(1.0))
     });
+    // "Annual" beside twelve months: a column named for an average that is the others' mean in
+    // nearly every row (published rounded) sums them up the same way.
+    let total = total.or_else(|| {
+        (0..measures.len()).find(|&t| {
+            let others: Vec<usize> = (0..measures.len()).filter(|&o| o != t).collect();
+            let named = super::text::name_words(&schema.columns[measures[t]].name).iter().any(|w| MEAN_NAMES.contains(&w.as_str()));
+            let near = (0..n)
+                .filter(|&r| {
+                    let xs: Vec<f64> = others.iter().filter_map(|&o| values[o].get(r).copied()).collect();
+                    let Some(&v) = values[t].get(r) else { return false };
+                    xs.len() == others.len() && (xs.iter().sum::<f64>() / xs.len() as f64 - v).abs() <= (0.01 * v.abs()).max(0.06)
+                })
+                .count();
+            named && others.len() >= MIN_MEMBERS && near * 10 >= n * 9
+        })
+    });
     let members: Vec<usize> = (0..measures.len()).filter(|&m| Some(m) != total).collect();
     let ty = schema.columns[measures[members[0]]].ty;
     if members.iter().any(|&m| schema.columns[measures[m]].ty != ty) {
@@ -191,6 +207,12 @@ const VALUE_WORDS: &[&str] = &[
     "figure", "figures", "reading", "readings",
 ];
 
+/// Names of a column that averages the others (folded words).
+const MEAN_NAMES: &[&str] = &["annual", "average", "mean", "avg", "yearly", "year", "promedio", "media", "anual", "mitjana", "durchschnitt", "jahr", "jahresmittel"];
+
+/// Nouns for the one measure of a series over periods ("the rate in October 2009", "die Quote").
+const MEASURE_WORDS: &[&str] = &["rate", "rates", "level", "levels", "tasa", "tasas", "taxa", "taxes", "nivel", "niveles", "nivell", "nivells", "quote", "quoten", "stand"];
+
 /// Words for a percentage: the value of a series of percentages.
 const PERCENT_WORDS: &[&str] = &["percent", "percentage", "percentages", "share", "proportion", "porcentaje", "porcentajes", "percentatge", "percentatges", "proporcion", "proporcio", "anteil", "prozent", "prozentsatz"];
 
@@ -242,11 +264,27 @@ pub fn catalog(view: &LongView, schema: &TableSchema, wide: &super::Catalog, wid
     }
     // JAN … DEC, "January" … : a series of months is asked about by "which month".
     let members: Vec<&str> = cat.values.iter().filter(|(_, hs)| hs.iter().any(|h| h.field == k)).map(|(key, _)| key.as_str()).collect();
-    let month = |m: &str| super::lang::month_word(m, true).is_some() || (m.len() == 3 && super::lang::MONTH_NAMES.iter().any(|n| n.starts_with(m)));
-    if members.len() >= 3 && members.iter().all(|m| month(m)) {
+    let months = members.len() >= 3 && members.iter().all(|m| super::lang::names_month(m));
+    if months {
         add(k, &["month", "months", "mes", "meses", "mesos", "monat", "monate", "monaten"]);
     }
     add(v, VALUE_WORDS);
+    // "unemployment1948.csv" with a column per month: the file names what the numbers are, and
+    // "the unemployment rate" asks for them; a file named for its columns ("stocks") is the key above.
+    if months || view.kind == SeriesKind::Years {
+        let words: Vec<String> = super::text::file_words(&wide_table.name).into_iter().filter(|w| w.len() >= 4 && w.chars().all(char::is_alphabetic)).collect();
+        if !words.is_empty() {
+            let head = words.join(" ");
+            add(v, &[head.as_str()]);
+            for m in MEASURE_WORDS {
+                add(v, &[format!("{head} {m}").as_str()]);
+            }
+            // "desempleo", "Arbeitslosenquote": the file's words as a visitor writes them in es, ca, de.
+            let other: Vec<String> = super::catalog::glossary_names(&words).iter().map(|n| n.join(" ")).collect();
+            add(v, &other.iter().map(String::as_str).collect::<Vec<_>>());
+        }
+        add(v, MEASURE_WORDS);
+    }
     if view.kind == SeriesKind::Percent {
         add(v, PERCENT_WORDS);
     }

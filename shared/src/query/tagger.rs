@@ -466,7 +466,27 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     ordinal_values(&mut out, cat);
     speed_of_times(&mut out, cat);
     person_nouns(&mut out, cat);
+    verbs_of_winning(&mut out);
     out
+}
+
+/// "Who won gold in 1996?", "¿Quién ganó el oro?", "Hat er Gold gewonnen?": a verb of winning
+/// or getting right before a value only says the row has it; the value is the condition.
+fn verbs_of_winning(out: &mut [Span]) {
+    const WIN: &[&str] = &[
+        "won", "win", "wins", "got", "earned", "received", "took", "gano", "ganaron", "gana", "ganado", "obtuvo", "guanya", "guanyar", "guanyat", "guanyaren", "gewann", "gewannen", "gewonnen", "gewinnt", "holte", "erhielt",
+    ];
+    for i in 0..out.len() {
+        if out[i].tag != Tag::Unknown || !WIN.contains(&super::text::fold(&out[i].raw).as_str()) {
+            continue;
+        }
+        let next = out[i + 1..].iter().find(|s| s.tag != Tag::Stop);
+        let prev_value = out[..i].iter().rev().find(|s| s.tag != Tag::Stop).is_some_and(|s| matches!(s.tag, Tag::Value(_)));
+        // "Gold gewonnen": German puts the verb after its object.
+        if next.is_some_and(|s| matches!(s.tag, Tag::Value(_))) || (prev_value && next.is_none_or(|s| !matches!(s.tag, Tag::Field(_) | Tag::Unknown))) {
+            out[i].tag = Tag::Stop;
+        }
+    }
 }
 
 /// "the fastest time", "the slowest lap" where the field is a time taken: fast is a short time.
@@ -1063,7 +1083,13 @@ fn period_adjectives(out: &mut [Span], cat: &Catalog) {
             continue;
         }
         let w = super::text::fold(&s.raw);
-        let Some((_, period)) = PERIODS.iter().find(|(words, _)| words.contains(&w.as_str())) else { continue };
+        let Some((words, period)) = PERIODS.iter().find(|(words, _)| words.contains(&w.as_str())) else { continue };
+        // "el desempleo anual" beside a column `Annual`: the adjective in any language names it.
+        let named: Vec<usize> = (0..cat.fields.len()).filter(|&f| name_words(&cat.fields[f].name).iter().any(|n| words.contains(&n.as_str()))).collect();
+        if named.len() == 1 {
+            s.tag = Tag::Field(named);
+            continue;
+        }
         let rows_are = cat.aliases.iter().any(|a| a.len() == 1 && a[0] == *period);
         let yearly = *period == "year" && cat.fields.iter().any(|f| f.yearly);
         let monthly = *period == "month" && cat.fields.iter().any(|f| f.monthly);
@@ -1305,7 +1331,7 @@ fn initials_of_values(out: &mut [Span], cat: &Catalog) {
 /// so it restricts nothing.
 fn topic_words(out: &mut [Span], cat: &Catalog) {
     let stem = crate::ingest::stem(&cat.file);
-    let words = name_words(&stem);
+    let words = super::text::file_words(&stem);
     let glued: String = words.concat();
     for s in out.iter_mut() {
         let w = super::text::fold(&s.raw);

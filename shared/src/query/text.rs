@@ -72,6 +72,26 @@ pub fn name_words(name: &str) -> Vec<String> {
     crate::schema::name_tokens(name).iter().flat_map(|t| fold_words(t)).collect()
 }
 
+/// The words of a file's name, letters apart from digits: "unemployment1948" → ["unemployment", "1948"].
+pub fn file_words(stem: &str) -> Vec<String> {
+    name_words(stem)
+        .iter()
+        .flat_map(|w| {
+            let mut parts: Vec<String> = Vec::new();
+            let mut cur = String::new();
+            for c in w.chars() {
+                if !cur.is_empty() && cur.chars().last().is_some_and(|l| l.is_ascii_digit()) != c.is_ascii_digit() {
+                    parts.push(std::mem::take(&mut cur));
+                }
+                cur.push(c);
+            }
+            parts.push(cur);
+            parts
+        })
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
 /// Equal up to a plural, gender or case ending ("cylinders" ~ "cylinder", "Zylindern" ~ "zylinder",
 /// "countries" ~ "country", "amplades" ~ "amplada").
 pub fn same_word(a: &str, b: &str) -> bool {

@@ -105,6 +105,10 @@ fn detect_type(name: &str, present: &[&str], counts: &HashMap<&str, u32>) -> (Co
             );
         }
     }
+    // "date: 19580329": eight digits in a column named for dates are days, not numbers.
+    if date_named(name) && present.iter().filter(|v| super::values::compact_day(v).is_some()).count() + slack >= n {
+        return (ColumnType::Date, ValueFormat::Date { granularity: DateGranularity::Day, order: DateOrder::Compact });
+    }
     // Numbers: try both decimal conventions, keep the one that reads more values (dot on ties).
     let score = |comma: bool| {
         let mut ok = 0usize;
@@ -171,6 +175,11 @@ fn detect_type(name: &str, present: &[&str], counts: &HashMap<&str, u32>) -> (Co
         return (ty, ValueFormat::Date { granularity: finest, order });
     }
     (ColumnType::Text, ValueFormat::Plain)
+}
+
+/// A column name with a word for a date or day in one of the four languages.
+fn date_named(name: &str) -> bool {
+    name_tokens(name).iter().any(|t| matches!(t.to_lowercase().as_str(), "date" | "day" | "fecha" | "dia" | "data" | "datum" | "tag" | "dt"))
 }
 
 fn finer(a: DateGranularity, b: DateGranularity) -> DateGranularity {

@@ -68,6 +68,8 @@ pub enum DateOrder {
     YearFirst,
     DayMonth,
     MonthDay,
+    /// Eight digits, year first, in a column named for dates ("19580329").
+    Compact,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

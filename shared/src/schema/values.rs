@@ -216,6 +216,14 @@ pub fn month_from_name(s: &str) -> Option<u32> {
     MONTHS.iter().find(|(n, _)| *n == l).map(|(_, m)| *m)
 }
 
+/// "19580329": a day written as eight digits, year first (only where the column says dates).
+pub fn compact_day(s: &str) -> Option<NaiveDate> {
+    if s.len() != 8 || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    NaiveDate::from_ymd_opt(year_of(&s[..4])?, s[4..6].parse().ok()?, s[6..].parse().ok()?)
+}
+
 fn year_of(s: &str) -> Option<i32> {
     if s.len() == 4 && s.bytes().all(|b| b.is_ascii_digit()) {
         let y: i32 = s.parse().ok()?;
@@ -287,6 +295,9 @@ pub fn parse_date(raw: &str, order: DateOrder) -> Option<DateValue> {
 }
 
 fn parse_day(s: &str, order: DateOrder) -> Option<NaiveDate> {
+    if order == DateOrder::Compact {
+        return compact_day(s);
+    }
     let seps = |c: char| c == '-' || c == '/' || c == '.';
     let parts: Vec<&str> = s.split(seps).collect();
     if parts.len() == 3 && parts.iter().all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())) {

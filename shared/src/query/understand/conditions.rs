@@ -336,7 +336,16 @@ impl Parser<'_> {
                 && y.fract() == 0.0
                 && (1000.0..=2999.0).contains(&y)
                 && !self.next_content(i).is_some_and(|j| matches!(self.spans[j].tag, Tag::Field(_) | Tag::Alias | Tag::Unknown | Tag::Value(_) | Tag::Cue(Cue::Op(_) | Cue::OpPost(_))));
-            let after_in = after_between || article || bare || prev.is_some_and(|j| matches!(self.spans[j].cue(), Some(Cue::In | Cue::Of)));
+            // "October 2009" where October is a value (a month column of a long view).
+            let after_month = prev.is_some_and(|j| matches!(&self.spans[j].tag, Tag::Value(hs) if hs.iter().all(|h| crate::query::lang::names_month(&crate::query::text::fold(&h.value)))))
+                && y.fract() == 0.0
+                && (1000.0..=2999.0).contains(&y);
+            // "die Arbeitslosigkeit 1948 am niedrigsten": a year right after a measure it cannot be a value of.
+            let beside_measure = prev.is_some_and(|j| matches!(&self.spans[j].tag, Tag::Field(fs) if fs.len() == 1 && !self.is_date(fs[0]) && !self.cat.fields[fs[0]].yearly && self.cat.fields[fs[0]].range.is_some_and(|(lo, hi)| y < lo || y > hi)))
+                && y.fract() == 0.0
+                && (1000.0..=2999.0).contains(&y)
+                && !self.next_content(i).is_some_and(|j| matches!(self.spans[j].tag, Tag::Field(_) | Tag::Alias | Tag::Unknown | Tag::Value(_) | Tag::Number(_) | Tag::Cue(Cue::Op(_) | Cue::OpPost(_))));
+            let after_in = after_between || article || bare || after_month || beside_measure || prev.is_some_and(|j| matches!(self.spans[j].cue(), Some(Cue::In | Cue::Of)));
             let dated_field = |j: usize| match &self.spans[j].tag {
                 Tag::Field(fs) if fs.len() == 1 && (self.is_date(fs[0]) || self.cat.fields[fs[0]].yearly) => Some((j, fs[0])),
                 _ => None,

@@ -513,6 +513,11 @@ impl Parser<'_> {
             }
             return Err(self.unknown_field_or_missing(None));
         }
+        if self.has(Cue::HowMany) && !self.has(Cue::Distinct) {
+            if let Some(plan) = self.count_of_values(&targets, filter.clone()) {
+                return Ok(self.exact(plan));
+            }
+        }
         if self.has(Cue::HowMany) {
             if self.has(Cue::Distinct) || (!alias && !targets.is_empty() && !self.has(Cue::Rows)) {
                 if let Some(&f) = targets.first() {
@@ -570,7 +575,12 @@ impl Parser<'_> {
                 return Ok(self.exact(Plan::Aggregate { func, field: self.fref(*t), filter }));
             }
         }
-        if filter.is_some() && (who || self.has(Cue::What) || alias) {
+        // "consumption in 2008", "Verbrauch 2008": a field named first, then conditions, and no
+        // question word or aggregate: the field's values in those rows are asked for.
+        let noun_phrase = agg.is_none()
+            && !self.spans.iter().any(|s| s.cue().is_some_and(|c| !matches!(c, Cue::In | Cue::Of | Cue::And | Cue::Or | Cue::Between | Cue::Order | Cue::Op(_) | Cue::OpPost(_))))
+            && self.spans.iter().find(|s| s.tag != Tag::Stop).is_some_and(|s| matches!(&s.tag, Tag::Field(fs) if fs.len() == 1 && targets.contains(&fs[0])));
+        if filter.is_some() && (who || self.has(Cue::What) || alias || noun_phrase) {
             // "Which cars weigh more than 4900 lbs": a field the filter already uses is not what is asked.
             let in_filter: Vec<String> = filter.as_ref().map(|f| f.conds().into_iter().map(|(fr, _, _)| fr.0.clone()).collect()).unwrap_or_default();
             let target = targets.iter().copied().find(|&t| Some(t) != self.cat.label && !in_filter.contains(&self.cat.fields[t].name));
@@ -665,3 +675,38 @@ impl Parser<'_> {
 const LENGTH_SUPERLATIVES: &[&str] = &[
     "longest", "shortest", "mas largo", "mas larga", "mas corto", "mas corta", "mes llarg", "mes llarga", "mes curt", "mes curta", "langste", "langsten", "langster", "kurzeste", "kurzesten", "kurzester",
 ];
+
+/// Nouns for the values a measure holds ("how many co2 values", "wie viele Messwerte").
+const VALUE_NOUNS: &[&str] = &["values", "readings", "measurements", "entries", "observations", "valores", "mediciones", "lecturas", "valors", "mesures", "lectures", "werte", "messungen", "messwerte", "eintrage"];
+
+/// Row nouns of measured tables ("how many readings"): they count what was measured.
+const MEASURED_ROWS: &[&str] = &["readings", "measurements", "samples", "mediciones", "lecturas", "muestras", "mesures", "mostres", "lectures", "messungen", "messwerte", "proben"];
+
+impl Parser<'_> {
+    /// "how many co2 values in 1958", "how many readings" in a table of one measure with gaps:
+    /// values are the cells that hold one, not the rows (nor their sum).
+    fn count_of_values(&mut self, targets: &[usize], filter: Option<Filter>) -> Option<Plan> {
+        let fold = |s: &Span| crate::query::text::fold(&s.raw);
+        let measured = |p: &Self, f: usize| p.is_numeric(f) && !p.cat.fields[f].yearly && !p.cat.fields[f].categorical && p.cat.fields[f].part.is_none() && !p.identifies(f);
+        let (field, noun) = if let [f] = targets {
+            let at = self.spans.iter().position(|s| matches!(&s.tag, Tag::Field(fs) if fs.as_slice() == [*f]))?;
+            let noun = self.next_content(at).filter(|&j| VALUE_NOUNS.contains(&fold(&self.spans[j]).as_str()))?;
+            (*f, noun)
+        } else if targets.is_empty() {
+            let noun = self.spans.iter().position(|s| s.tag == Tag::Alias && MEASURED_ROWS.contains(&fold(s).as_str()))?;
+            let measures: Vec<usize> = (0..self.cat.fields.len()).filter(|&f| measured(self, f)).collect();
+            match measures.as_slice() {
+                [f] if self.cat.fields[*f].missing > 0 => (*f, noun),
+                _ => return None,
+            }
+        } else {
+            return None;
+        };
+        if !measured(self, field) {
+            return None;
+        }
+        self.spans[noun].used = true;
+        let present = Filter::Cond { field: self.fref(field), pred: Predicate::Missing, negated: true };
+        Some(Plan::Count { filter: Filter::and(std::iter::once(present).chain(filter).collect()) })
+    }
+}

@@ -112,6 +112,8 @@ pub struct Overrides {
     pub spans: Vec<((usize, usize), usize)>,
     /// A field added as the question's target (a missing parameter supplied).
     pub target: Option<usize>,
+    /// Token spans that only modify ("monthly rate" where each value is a month's).
+    pub quiet: Vec<(usize, usize)>,
 }
 
 /// The parse of one question against one table.
@@ -190,6 +192,11 @@ pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) ->
     for ((s, e), f) in &ov.spans {
         if let Some(sp) = spans.iter_mut().find(|sp| sp.start == *s && sp.end == *e) {
             sp.tag = Tag::Field(vec![*f]);
+        }
+    }
+    for (s, e) in &ov.quiet {
+        if let Some(sp) = spans.iter_mut().find(|sp| sp.start == *s && sp.end == *e) {
+            sp.tag = Tag::Stop;
         }
     }
     if std::env::var_os("TABLETALK_DEBUG_PARSE").is_some() {
