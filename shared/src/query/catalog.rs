@@ -548,9 +548,19 @@ const COMMON_NAMES: &[(&str, &[&str])] = &[
     ("duration", &["duracion", "durada", "dauer", "length"]),
     ("regime", &["regimen", "regim", "regierungsform"]),
     ("poverty", &["pobreza", "pobresa", "armut"]),
+    ("south", &["sur", "sud", "sudlich", "sudliche", "sudlichen", "suden"]),
+    ("north", &["norte", "nord", "nordlich", "nordliche", "nordlichen", "norden"]),
     ("murder", &["homicide", "homicides", "asesinatos", "homicidios", "homicidis", "mord", "morde"]),
     ("urban", &["urbana", "urbano", "urba", "stadtisch"]),
-    ("sales", &["ventas", "venta", "vendes", "venda", "umsatz", "umsatze", "verkaufe"]),
+    ("sales", &["ventas", "venta", "vendes", "venda", "umsatz", "umsatze", "verkaufe", "sold", "sell", "sells", "selling", "vendio", "vendieron", "vendido", "venut", "venuts", "verkauft", "verkaufte"]),
+    // Verbs for the events a count column holds (see `tagger::objects_of_verbs`).
+    ("deaths", &["died", "die", "murieron", "murio", "morts", "gestorben", "starben"]),
+    ("births", &["born", "nacieron", "nascuts", "geboren"]),
+    ("production", &["produced"]),
+    ("exports", &["exported"]),
+    ("imports", &["imported"]),
+    ("visits", &["visited"]),
+    ("visitors", &["visited"]),
     ("profit", &["beneficio", "beneficios", "ganancia", "ganancias", "benefici", "beneficis", "guany", "guanys", "gewinn", "gewinne"]),
     ("quantity", &["cantidad", "cantidades", "quantitat", "quantitats", "menge", "mengen", "units", "unidades", "unitats"]),
     ("discount", &["descuento", "descuentos", "descompte", "descomptes", "rabatt", "rabatte"]),
@@ -647,6 +657,17 @@ fn glossary() -> &'static [(Vec<String>, Vec<Vec<String>>)] {
     })
 }
 
+/// A one-word name made of a known prefix and a word of four letters or more: whether the prefix
+/// says a share (per, pct) and the word.
+fn glued_prefix(own: &[String]) -> Option<(bool, String)> {
+    const PREFIXES: &[(&str, bool)] = &[("percent", true), ("perc", true), ("pct", true), ("per", true), ("prop", true), ("num", false), ("avg", false), ("mean", false), ("tot", false)];
+    let [w] = own else { return None };
+    PREFIXES.iter().find_map(|(p, share)| {
+        let rest = w.strip_prefix(p)?;
+        (rest.len() >= 4 && rest.chars().all(|c| c.is_ascii_alphabetic())).then(|| (*share, rest.to_string()))
+    })
+}
+
 /// The other languages' names of a column whose name (words) holds a glossary word or phrase.
 pub(crate) fn glossary_names(own: &[String]) -> Vec<Vec<String>> {
     glossary().iter().filter(|(anchor, _)| own.windows(anchor.len()).any(|w| w == anchor.as_slice())).flat_map(|(_, words)| words.iter().cloned()).collect()
@@ -680,8 +701,20 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
     // Common column words in the other languages ("país" for country, "Jahr" for year): a visitor
     // asks in their language about a table whose headers are English.
     let own = name_words(&col.name);
+    // "PERPOVERTY", "pctblack", "numdeaths": a prefix glued to a word; the word names the field
+    // ("poverty rate", "tasa de pobreza"), as its other languages' words do.
+    let glued = glued_prefix(&own);
+    if let Some((share, rest)) = &glued {
+        names.push(vec![rest.clone()]);
+        if *share {
+            for tail in ["rate", "percentage", "percent", "share"] {
+                names.push(vec![rest.clone(), tail.to_string()]);
+            }
+        }
+        names.extend(glossary_names(std::slice::from_ref(rest)));
+    }
     for (anchor, words) in COMMON_NAMES {
-        if own.iter().any(|w| w == anchor) {
+        if own.iter().chain(glued.as_ref().map(|(_, r)| r)).any(|w| w == anchor) {
             names.extend(words.iter().map(|w| fold_words(w)));
         }
     }

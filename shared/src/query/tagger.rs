@@ -467,8 +467,110 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     speed_of_times(&mut out, cat);
     person_nouns(&mut out, cat);
     verbs_of_winning(&mut out);
+    numbered_months(&mut out, cat);
+    objects_of_verbs(&mut out);
+    aggregates_named_as_columns(&mut out, cat);
+    shares_of_share_columns(&mut out, cat);
     out
 }
+
+/// "the highest share of college degrees" where `DEGREE` holds proportions, "the smallest black
+/// population percentage" for `PERBLACK`: the share word says what the column holds already.
+fn shares_of_share_columns(out: &mut [Span], cat: &Catalog) {
+    let share_like = |f: usize| {
+        let fi = &cat.fields[f];
+        let words = name_words(&fi.name);
+        let named = words.iter().any(|w| ["percent", "pct", "share", "prop", "proportion", "ratio", "rate"].contains(&w.as_str()) || (w.starts_with("per") && w.len() >= 7) || w.starts_with("pct"));
+        let proportions = fi.ty == crate::schema::ColumnType::Decimal && fi.range.is_some_and(|(lo, hi)| lo >= 0.0 && hi <= 1.0);
+        fi.ty.is_numeric() && (named || proportions)
+    };
+    for i in 0..out.len() {
+        if out[i].cue() != Some(Cue::Share) {
+            continue;
+        }
+        let after = out[i + 1..].iter().position(|s| s.tag != Tag::Stop && s.cue() != Some(Cue::Of)).map(|k| i + 1 + k);
+        let before = out[..i].iter().rposition(|s| s.tag != Tag::Stop);
+        let field_at = |j: Option<usize>| j.filter(|&j| matches!(&out[j].tag, Tag::Field(fs) if fs.len() == 1 && share_like(fs[0])));
+        let compared = after.and_then(|j| out[j + 1..].iter().find(|s| s.tag != Tag::Stop)).is_some_and(|s| matches!(s.cue(), Some(Cue::Op(_))));
+        if (field_at(after).is_some() || field_at(before).is_some()) && !compared {
+            out[i].tag = Tag::Stop;
+        }
+    }
+}
+
+/// "la mediana de preu" where the table's column is `median` (of each row's prices): the
+/// aggregate's word names that column when the question names no other measure.
+fn aggregates_named_as_columns(out: &mut [Span], cat: &Catalog) {
+    let other_measure = out.iter().any(|s| matches!(&s.tag, Tag::Field(fs) if fs.iter().any(|&f| cat.fields[f].ty.is_numeric() && !cat.fields[f].yearly)));
+    if other_measure {
+        return;
+    }
+    for i in 0..out.len() {
+        let name = match out[i].cue() {
+            Some(Cue::Median) => "median",
+            Some(Cue::Avg) => "mean",
+            _ => continue,
+        };
+        let fs: Vec<usize> = (0..cat.fields.len()).filter(|&f| cat.fields[f].ty.is_numeric() && name_words(&cat.fields[f].name) == [name]).collect();
+        if fs.len() == 1 {
+            out[i].tag = Tag::Field(fs);
+            // "de preu": the measure's noun after it.
+            if let Some(j) = (i + 1..out.len()).find(|&j| out[j].tag != Tag::Stop && out[j].cue() != Some(Cue::Of)) {
+                if out[j].tag == Tag::Unknown && is_measure_noun(&super::text::fold(&out[j].raw)) {
+                    out[j].tag = Tag::Stop;
+                }
+            }
+        }
+    }
+}
+
+/// "juliol de 2015" where `month` holds 1–12: a month's name is its number there.
+fn numbered_months(out: &mut [Span], cat: &Catalog) {
+    let months: Vec<usize> = (0..cat.fields.len())
+        .filter(|&f| {
+            let fi = &cat.fields[f];
+            fi.ty == crate::schema::ColumnType::Integer && name_words(&fi.name).iter().any(|w| matches!(w.as_str(), "month" | "mes" | "monat" | "mo")) && fi.range.is_some_and(|(lo, hi)| lo >= 1.0 && hi <= 12.0)
+        })
+        .collect();
+    let [f] = months.as_slice() else { return };
+    for s in out.iter_mut() {
+        let capital = s.raw.chars().next().is_some_and(char::is_uppercase);
+        if s.tag != Tag::Unknown {
+            continue;
+        }
+        if let Some(m) = super::lang::month_word(&super::text::fold(&s.raw), capital) {
+            s.tag = Tag::Value(vec![ValueHit { field: *f, value: m.to_string(), rows: 1, code: false }]);
+        }
+    }
+}
+
+/// Verbs that name a count column ("sold" → sales): their object after a number or a superlative
+/// ("sold more than 2800 homes", "sold the fewest homes") is what was counted, not a column.
+fn objects_of_verbs(out: &mut [Span]) {
+    for i in 0..out.len() {
+        if !matches!(out[i].tag, Tag::Field(_)) || !FIELD_VERBS.contains(&super::text::fold(&out[i].raw).as_str()) {
+            continue;
+        }
+        let mut j = i + 1;
+        while j < out.len() && (matches!(out[j].tag, Tag::Stop | Tag::Number(_)) || matches!(out[j].cue(), Some(Cue::Op(_) | Cue::High | Cue::Low | Cue::Most | Cue::Least | Cue::Top | Cue::Bottom))) {
+            j += 1;
+        }
+        let noun = j > i + 1 && j < out.len() && out[j].tag == Tag::Unknown && out[j].raw.chars().all(|c| c.is_alphabetic() && c.is_lowercase());
+        let ends = out.get(j + 1).is_none_or(|n| matches!(n.tag, Tag::Stop | Tag::Cue(_)));
+        if noun && ends {
+            out[j].tag = Tag::Stop;
+        }
+        // "How many homes did Houston sell": the object asked for comes first.
+        if let Some(h) = out[..i].iter().position(|s| s.cue() == Some(Cue::HowMany)) {
+            if out.get(h + 1).is_some_and(|s| s.tag == Tag::Unknown && s.raw.chars().all(|c| c.is_alphabetic() && c.is_lowercase())) {
+                out[h + 1].tag = Tag::Stop;
+            }
+        }
+    }
+}
+
+/// Verb forms `COMMON_NAMES` gives count columns (folded).
+const FIELD_VERBS: &[&str] = &["sold", "sell", "sells", "selling", "vendio", "vendieron", "vendido", "venut", "venuts", "verkauft", "verkaufte", "died", "die", "murieron", "murio", "morts", "gestorben", "starben", "born", "nacieron", "nascuts", "geboren", "produced", "exported", "imported", "emitted", "visited"];
 
 /// "Who won gold in 1996?", "¿Quién ganó el oro?", "Hat er Gold gewonnen?": a verb of winning
 /// or getting right before a value only says the row has it; the value is the condition.
@@ -1832,6 +1934,7 @@ const MEASURE_NOUNS: &[&str] = &[
     "rate", "rates", "number", "numbers", "count", "counts", "level", "levels", "score", "scores", "amount", "amounts", "figure", "figures", "value", "values", "size", "sizes",
     "tasa", "tasas", "indice", "nivel", "niveles", "numero", "numeros", "cifra", "cifras", "taxa", "taxes", "nivell", "nivells", "nombre", "xifra", "quote", "niveau", "zahl", "zahlen", "wert", "werte",
     "puntuacion", "puntuaciones", "puntuacio", "puntuacions", "punktzahl", "punktzahlen",
+    "price", "prices", "precio", "precios", "preu", "preus", "preis", "preise",
 ];
 
 /// The boolean column a verb or adjective form names ("arrested" → `arrest`).
@@ -1951,7 +2054,11 @@ fn flags_said_of_rows(out: &mut [Span], cat: &Catalog) {
         if !cat.fields[f].yes_no() || out[i].raw.is_empty() {
             continue;
         }
-        let computed = i > 0 && matches!(out[i - 1].cue(), Some(Cue::Avg | Cue::Sum | Cue::Median | Cue::Of | Cue::Distinct | Cue::Values | Cue::Which | Cue::What | Cue::High | Cue::Low | Cue::Most | Cue::Least | Cue::Share));
+        // "Which southern state…", "el estado del sur": a flag said of the rows' noun qualifies them.
+        let rows_noun = |s: &Span| s.tag == Tag::Alias || matches!(&s.tag, Tag::Field(gs) if gs.len() == 1 && Some(gs[0]) == cat.label);
+        let of_rows = out[i + 1..].iter().find(|s| s.tag != Tag::Stop).is_some_and(rows_noun)
+            || (i >= 2 && out[i - 1].cue() == Some(Cue::Of) && out[..i - 1].iter().rev().find(|s| s.tag != Tag::Stop).is_some_and(rows_noun));
+        let computed = i > 0 && matches!(out[i - 1].cue(), Some(Cue::Avg | Cue::Sum | Cue::Median | Cue::Of | Cue::Distinct | Cue::Values | Cue::Which | Cue::What | Cue::High | Cue::Low | Cue::Most | Cue::Least | Cue::Share)) && !of_rows;
         let compared = out[i + 1..]
             .iter()
             .find(|s| s.tag != Tag::Stop)

@@ -214,7 +214,8 @@ impl Parser<'_> {
             return Ok(None);
         }
         let Some((w, g)) = self.spans.iter().enumerate().find_map(|(i, s)| match s.cue() {
-            Some(Cue::Which | Cue::What | Cue::Who) => self.next_content(i).and_then(|j| match &self.spans[j].tag {
+            // "list the cities whose average … is above 180k" too.
+            Some(Cue::Which | Cue::What | Cue::Who | Cue::List) => self.next_content(i).and_then(|j| match &self.spans[j].tag {
                 Tag::Field(fs) if fs.len() == 1 && !self.is_numeric(fs[0]) && !self.is_date(fs[0]) && !self.identifies(fs[0]) => Some((i, j)),
                 _ => None,
             }),

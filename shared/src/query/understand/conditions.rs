@@ -337,7 +337,7 @@ impl Parser<'_> {
                 && (1000.0..=2999.0).contains(&y)
                 && !self.next_content(i).is_some_and(|j| matches!(self.spans[j].tag, Tag::Field(_) | Tag::Alias | Tag::Unknown | Tag::Value(_) | Tag::Cue(Cue::Op(_) | Cue::OpPost(_))));
             // "October 2009" where October is a value (a month column of a long view).
-            let after_month = prev.is_some_and(|j| matches!(&self.spans[j].tag, Tag::Value(hs) if hs.iter().all(|h| crate::query::lang::names_month(&crate::query::text::fold(&h.value)))))
+            let after_month = prev.is_some_and(|j| matches!(&self.spans[j].tag, Tag::Value(_)) && crate::query::lang::names_month(&crate::query::text::fold(&self.spans[j].raw)))
                 && y.fract() == 0.0
                 && (1000.0..=2999.0).contains(&y);
             // "die Arbeitslosigkeit 1948 am niedrigsten": a year right after a measure it cannot be a value of.
@@ -543,6 +543,8 @@ impl Parser<'_> {
     pub(super) fn value_literal(&self, f: usize, v: &str) -> Literal {
         match self.cat.fields[f].ty {
             ColumnType::Boolean => Literal::Bool(crate::schema::values::parse_bool(v).unwrap_or(false)),
+            // A month's name read as the number a `month` column holds.
+            ColumnType::Integer | ColumnType::Decimal => v.parse::<f64>().map_or_else(|_| Literal::Text(v.to_string()), Literal::Number),
             _ => Literal::Text(v.to_string()),
         }
     }
