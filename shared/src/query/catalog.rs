@@ -34,6 +34,9 @@ pub struct FieldInfo {
     pub yearly: bool,
     /// A date column of months ("1960-07"): answers show it that way.
     pub monthly: bool,
+    /// A date column of quarters, as the file writes them: the text between year and quarter,
+    /// year first ("1970 Q1") or not ("Q1 1970").
+    pub quarterly: Option<(bool, String)>,
     pub distinct: u64,
     /// Cells left empty: a column every row fills says something of every row ("death_date").
     pub missing: u64,
@@ -158,6 +161,7 @@ impl Catalog {
                 composed: Some((parts, if cf.separator.is_empty() { " ".into() } else { cf.separator.clone() })),
                 yearly: false,
                 monthly: false,
+                quarterly: None,
                 distinct: 0,
                 missing: 0,
                 counts: false,
@@ -482,6 +486,22 @@ fn number_range(table: &Table, i: usize) -> Option<(f64, f64)> {
     range
 }
 
+/// "1970 Q1", "1970-Q1", "Q1 1970": how a column of quarters writes them, from its first sample.
+fn quarter_form(col: &ColumnSchema) -> Option<(bool, String)> {
+    if !matches!(&col.format, crate::schema::ValueFormat::Date { granularity: crate::schema::DateGranularity::Quarter, .. }) {
+        return None;
+    }
+    let s = col.samples.first()?.trim();
+    let q = s.find(['Q', 'q'])?;
+    if s.get(..4).is_some_and(|y| y.bytes().all(|b| b.is_ascii_digit())) && q >= 4 {
+        Some((true, s[4..q].to_string()))
+    } else if q == 0 && s.len() > 2 {
+        Some((false, s[2..s.len().saturating_sub(4)].to_string()))
+    } else {
+        None
+    }
+}
+
 fn counts_from_zero(table: &Table, i: usize) -> bool {
     let cell = |r: &Vec<crate::table::Value>| match r.get(i) {
         Some(crate::table::Value::Text(s)) => s.trim().parse::<f64>().ok(),
@@ -548,6 +568,7 @@ const COMMON_NAMES: &[(&str, &[&str])] = &[
     ("duration", &["duracion", "durada", "dauer", "length"]),
     ("regime", &["regimen", "regim", "regierungsform"]),
     ("poverty", &["pobreza", "pobresa", "armut"]),
+    ("manufacturer", &["maker", "makers", "make", "makes", "made", "fabricante", "fabricantes", "fabricant", "fabricants", "hersteller"]),
     ("south", &["sur", "sud", "sudlich", "sudliche", "sudlichen", "suden"]),
     ("north", &["norte", "nord", "nordlich", "nordliche", "nordlichen", "norden"]),
     ("murder", &["homicide", "homicides", "asesinatos", "homicidios", "homicidis", "mord", "morde"]),
@@ -713,8 +734,10 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
         }
         names.extend(glossary_names(std::slice::from_ref(rest)));
     }
+    // "day" in `day_of_week` is not the column ("dies" there are the rows, days of trading).
+    let headed = !own.iter().any(|w| matches!(w.as_str(), "of" | "per" | "de" | "del" | "von"));
     for (anchor, words) in COMMON_NAMES {
-        if own.iter().chain(glued.as_ref().map(|(_, r)| r)).any(|w| w == anchor) {
+        if headed && own.iter().chain(glued.as_ref().map(|(_, r)| r)).any(|w| w == anchor) {
             names.extend(words.iter().map(|w| fold_words(w)));
         }
     }
@@ -731,6 +754,20 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
         }
     }
     names.extend(glossary_names(&own));
+    // `day_of_week` is asked for as "the day of the week".
+    let with_article: Vec<Vec<String>> = names
+        .iter()
+        .filter_map(|n| {
+            let k = n.iter().position(|w| w == "of").filter(|&k| k > 0 && k + 1 < n.len() && n[k + 1] != "the")?;
+            let mut v = n.clone();
+            v.insert(k + 1, "the".to_string());
+            Some(v)
+        })
+        .collect();
+    names.extend(with_article);
+    // British spelling: "eye colour" for `eye_color`.
+    let british: Vec<Vec<String>> = names.iter().filter(|n| n.iter().any(|w| w == "color")).map(|n| n.iter().map(|w| if w == "color" { "colour".to_string() } else { w.clone() }).collect()).collect();
+    names.extend(british);
     names.retain(|n| !n.is_empty());
     names.dedup();
     let yearly = match &col.format {
@@ -746,6 +783,7 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
         composed: None,
         yearly,
         monthly: matches!(&col.format, crate::schema::ValueFormat::Date { granularity: crate::schema::DateGranularity::Month, .. }) && col.ty == ColumnType::Date,
+        quarterly: quarter_form(col),
         distinct: col.distinct,
         missing: col.missing,
         counts: false,
@@ -790,7 +828,7 @@ fn date_parts(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> Vec<
         names
     };
     if months.len() >= 2 && !named("month") {
-        out.push(FieldInfo { name: "month".into(), label: "month".into(), ty: ColumnType::Text, categorical: true, names: words("month"), composed: None, yearly: false, monthly: false, distinct: months.len() as u64, missing: 0, counts: false, flag: false, part: Some((fi, DatePart::Month)), range: None });
+        out.push(FieldInfo { name: "month".into(), label: "month".into(), ty: ColumnType::Text, categorical: true, names: words("month"), composed: None, yearly: false, monthly: false, quarterly: None, distinct: months.len() as u64, missing: 0, counts: false, flag: false, part: Some((fi, DatePart::Month)), range: None });
     }
     out
 }
@@ -823,7 +861,7 @@ fn year_part(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> Vec<F
     }
     // Typed as a category so questions group by it (a numeric type would make it a measure); the
     // engine computes it as a number, so the answer is 2009, not "2009".
-    vec![FieldInfo { name: "year".into(), label: "year".into(), ty: ColumnType::Text, categorical: true, names: Vec::new(), composed: None, yearly: false, monthly: false, distinct: years.len() as u64, missing: 0, counts: false, flag: false, part: Some((fi, DatePart::Year)), range: None }]
+    vec![FieldInfo { name: "year".into(), label: "year".into(), ty: ColumnType::Text, categorical: true, names: Vec::new(), composed: None, yearly: false, monthly: false, quarterly: None, distinct: years.len() as u64, missing: 0, counts: false, flag: false, part: Some((fi, DatePart::Year)), range: None }]
 }
 
 /// One row per week: the date column's days, in any order, are 7 days apart from first to last.

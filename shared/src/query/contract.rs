@@ -315,6 +315,8 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                 Cue::Who => names_rows(inner, cat) && !matches!(inner, Plan::Lookup { field, .. } if cat.field(&field.0).is_some_and(|f| not_a_person(cat, f))),
                 // "higher", "fewer": a comparative is answered by comparing.
                 // "Which gender has the higher average?": the top of the groups compared.
+                // Rows counted for names that each hold one row compare nothing ("Is Vader taller than Chewbacca?").
+                Cue::More | Cue::Less if matches!(inner, Plan::Compare { measure: None, field, .. } if cat.field(&field.0).is_some_and(|f| cat.fields[f].distinct >= cat.rows)) => false,
                 Cue::More | Cue::Less => matches!(inner, Plan::Compare { .. } | Plan::GroupTop { n: 1, .. } | Plan::ColumnStats { pick: ColumnPick::Top { .. }, .. }),
                 // "older than 5e": a comparison needs something in the plan that compares.
                 Cue::Op(op) => compares(plan, *op),

@@ -443,6 +443,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     demonym_values(&mut out, cat);
     initials_of_fields(&mut out, cat);
     rows_noun_of_unnamed_rows(&mut out, cat);
+    rows_noun_of_named_rows(&mut out, cat);
     abbreviated_days_and_months(&mut out, cat);
     yes_no_nouns(&mut out, cat);
     fields_by_other_words(&mut out, cat);
@@ -516,7 +517,9 @@ fn aggregates_named_as_columns(out: &mut [Span], cat: &Catalog) {
             out[i].tag = Tag::Field(fs);
             // "de preu": the measure's noun after it.
             if let Some(j) = (i + 1..out.len()).find(|&j| out[j].tag != Tag::Stop && out[j].cue() != Some(Cue::Of)) {
-                if out[j].tag == Tag::Unknown && is_measure_noun(&super::text::fold(&out[j].raw)) {
+                const PRICE: &[&str] = &["price", "prices", "precio", "precios", "preu", "preus", "preis", "preise"];
+                let w = super::text::fold(&out[j].raw);
+                if out[j].tag == Tag::Unknown && (is_measure_noun(&w) || PRICE.contains(&w.as_str())) {
                     out[j].tag = Tag::Stop;
                 }
             }
@@ -1092,6 +1095,47 @@ fn rows_noun_of_unnamed_rows(out: &mut [Span], cat: &Catalog) {
         let Some(p) = out[..i].iter().rposition(|s| s.tag != Tag::Stop) else { continue };
         let of_whole = out[p].cue() == Some(Cue::Of) && p > 0 && out[..p].iter().rev().find(|s| s.tag != Tag::Stop).is_some_and(|s| matches!(s.cue(), Some(Cue::Share | Cue::HowMany)));
         if of_whole {
+            out[i].tag = Tag::Alias;
+        }
+    }
+}
+
+/// "How many characters are human?", "the tallest character", "the average height of the
+/// characters": where a column names every row, the noun a visitor gives the rows is rarely in the
+/// table. A word nothing else names is that noun where only rows can stand: after "how many" with a
+/// condition to count by, after "which"/"who"/"top N", after a superlative, or as "of the …" at the
+/// end of an aggregate.
+fn rows_noun_of_named_rows(out: &mut [Span], cat: &Catalog) {
+    let Some(label) = cat.label else { return };
+    if cat.fields[label].ty != crate::schema::ColumnType::Text {
+        return;
+    }
+    // A row named in the question ("Luke's children") makes the noun an attribute it lacks.
+    let names_a_row = out.iter().any(|s| matches!(&s.tag, Tag::Value(hs) if hs.iter().any(|h| h.field == label)));
+    let content = |s: &Span| s.tag != Tag::Stop;
+    for i in 0..out.len() {
+        let w = super::text::fold(&out[i].raw);
+        let noun = out[i].tag == Tag::Unknown && w.len() >= 4 && out[i].raw.chars().all(|c| c.is_alphabetic()) && !out[i].raw.chars().next().is_some_and(char::is_uppercase) && !is_measure_noun(&w);
+        if !noun || names_a_row {
+            continue;
+        }
+        let prev = out[..i].iter().rposition(content);
+        let next = out[i + 1..].iter().position(content).map(|k| i + 1 + k);
+        // "number of children", "characters per planet": the noun is measured, not counted; "the
+        // longest serving senator", "the most negative monthly change": a word before a noun qualifies it.
+        if next.is_some_and(|j| matches!(out[j].cue(), Some(Cue::Of | Cue::Per)) || matches!(out[j].tag, Tag::Alias | Tag::Field(_))) || w.ends_with("ing") {
+            continue;
+        }
+        let cue_at = |j: Option<usize>| j.and_then(|j| out[j].cue());
+        let rest_conditions = out[i + 1..].iter().any(|s| matches!(s.tag, Tag::Value(_) | Tag::Number(_) | Tag::Field(_)) || matches!(s.cue(), Some(Cue::Op(_) | Cue::High | Cue::Low | Cue::Most | Cue::Least | Cue::Not)));
+        let after_how_many = cue_at(prev) == Some(Cue::HowMany) && rest_conditions;
+        let after_which = matches!(cue_at(prev), Some(Cue::Which | Cue::Who | Cue::List)) && rest_conditions;
+        // "the tallest character", "top 3 charaters": after a superlative (its implied field between).
+        let before_field = prev.filter(|&j| matches!(&out[j].tag, Tag::Field(_)) && out[j].raw.is_empty()).and_then(|j| out[..j].iter().rposition(content)).or(prev);
+        let after_rank = matches!(cue_at(before_field), Some(Cue::High | Cue::Low | Cue::Top | Cue::Bottom)) || prev.is_some_and(|j| matches!(out[j].tag, Tag::Number(_)) && out[..j].iter().rev().find(|s| content(s)).is_some_and(|s| matches!(s.cue(), Some(Cue::Top | Cue::Bottom))));
+        // "the average height of the characters": "of the" and the noun at the end, after a field.
+        let of_all = cue_at(prev) == Some(Cue::Of) && next.is_none() && out[..prev.unwrap_or(0)].iter().rev().find(|s| content(s)).is_some_and(|s| matches!(s.tag, Tag::Field(_)));
+        if after_how_many || after_which || after_rank || of_all {
             out[i].tag = Tag::Alias;
         }
     }
@@ -1934,7 +1978,6 @@ const MEASURE_NOUNS: &[&str] = &[
     "rate", "rates", "number", "numbers", "count", "counts", "level", "levels", "score", "scores", "amount", "amounts", "figure", "figures", "value", "values", "size", "sizes",
     "tasa", "tasas", "indice", "nivel", "niveles", "numero", "numeros", "cifra", "cifras", "taxa", "taxes", "nivell", "nivells", "nombre", "xifra", "quote", "niveau", "zahl", "zahlen", "wert", "werte",
     "puntuacion", "puntuaciones", "puntuacio", "puntuacions", "punktzahl", "punktzahlen",
-    "price", "prices", "precio", "precios", "preu", "preus", "preis", "preise",
 ];
 
 /// The boolean column a verb or adjective form names ("arrested" → `arrest`).
@@ -2302,6 +2345,8 @@ const IMPLIED: &[(&[&str], &[&str])] = &[
     ),
     (&["easternmost", "furthest east", "westernmost", "furthest west"], &["longitude", "longitud", "langengrad"]),
     (&["longest", "shortest", "longer than", "shorter than", "mas largo", "mas larga", "mas corto", "mas corta", "mes llarg", "mes llarga", "mes curt", "mes curta", "langste", "langsten", "kurzeste", "kurzesten"], &["duration", "duracion", "durada", "dauer"]),
+    // Where no column says duration, a height ("the shortest character").
+    (&["tallest", "shortest", "taller than", "shorter than"], &["height", "altura", "alcada", "hohe", "grosse"]),
     (&["richest", "poorest", "mas rico", "mas rica", "mas pobre", "mes ric", "mes rica", "mes pobre", "reichste", "reichsten", "armste", "armsten"], &["gdp", "income", "wealth", "pib", "bip", "renta", "einkommen"]),
 ];
 
@@ -2317,11 +2362,13 @@ fn add_implied_fields(out: &mut Vec<Span>, tokens: &[Token], cat: &Catalog) {
             let mut phrase = phrase.join(" ");
             // "older on average than": the comparative apart from its "than".
             if matches!(out[k].tag, Tag::Cue(Cue::More | Cue::Less)) {
-                if !matches!(phrase.as_str(), "older" | "younger" | "junger") {
+                if ![" than", " als", " que"].iter().any(|t| phrase.ends_with(t)) {
+                    phrase.push_str(" than");
+                }
+                if !IMPLIED.iter().any(|(ps, _)| ps.contains(&phrase.as_str())) {
                     k += 1;
                     continue;
                 }
-                phrase.push_str(" than");
             }
             let named = |anchors: &[&str]| cat.fields.iter().position(|f| f.names.iter().any(|n| n.iter().any(|w| anchors.contains(&w.as_str()))));
             let direct = IMPLIED.iter().filter(|(ps, _)| ps.contains(&phrase.as_str())).find_map(|(_, anchors)| named(anchors));

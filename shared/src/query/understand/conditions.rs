@@ -96,9 +96,14 @@ impl Parser<'_> {
             let has = matches!(w.as_str(), "have" | "has" | "had" | "with" | "tienen" | "tiene" | "tenen" | "te" | "haben" | "hat");
             if !(word || no_value) && (none_of || has) && !self.spans[i].used {
                 if let Some((j, f)) = next_field() {
+                    // "don't have a birth year", "no tenen any de naixement": the verb denied says missing.
+                    let denied = has && i > 0 && self.spans[i - 1].cue() == Some(Cue::Not) && !self.spans[i - 1].used;
+                    if denied {
+                        self.spans[i - 1].used = true;
+                    }
                     self.spans[i].used = true;
                     self.spans[j].used = true;
-                    out.push(At { pos: i, end: j, filter: Filter::Cond { field: self.fref(f), pred: Predicate::Missing, negated: has }, eq_value: None, kind: Kind::Range });
+                    out.push(At { pos: i, end: j, filter: Filter::Cond { field: self.fref(f), pred: Predicate::Missing, negated: has && !denied }, eq_value: None, kind: Kind::Range });
                     continue;
                 }
             }

@@ -332,7 +332,15 @@ impl Parser<'_> {
             // "Which source generated the most electricity?", "Which team scored the most points?":
             // "most" of a measure, asked of a category whose values repeat, is the groups' total.
             let said_most = self.spans.iter().any(|s| s.cue() == Some(Cue::High) && matches!(crate::query::text::fold(&s.raw).as_str(), "most" | "the most" | "meisten" | "am meisten" | "mas" | "mes"));
-            if let Some(g) = which_field.filter(|&g| said_most && g != field && self.cat.fields[g].categorical && !self.identifies(g) && self.is_numeric(field) && !self.cat.fields[field].yearly) {
+            // "Who made the plane with the most seats?": one row (a singular noun "with" the extreme), not a group's total.
+            let one_row = self.spans.iter().enumerate().any(|(i, s)| {
+                let w = crate::query::text::fold(&s.raw);
+                s.tag == Tag::Alias
+                    && !w.ends_with('s')
+                    && self.spans.get(i + 1).is_some_and(|n| matches!(crate::query::text::fold(&n.raw).as_str(), "with" | "con" | "amb" | "mit"))
+                    && self.next_content(i).is_some_and(|j| matches!(self.spans[j].cue(), Some(Cue::High | Cue::Low)))
+            });
+            if let Some(g) = which_field.filter(|&g| said_most && !one_row && g != field && self.cat.fields[g].categorical && !self.identifies(g) && self.is_numeric(field) && !self.cat.fields[field].yearly) {
                 // "the most missing values in the listings column": the rows where it is missing are counted.
                 let missing_here = filter.as_ref().is_some_and(|f| f.conds().iter().any(|(r, p, neg)| r.0 == self.cat.fields[field].name && matches!(p, Predicate::Missing) && !neg));
                 let (func, measure) = if missing_here { (AggFn::Count, None) } else { (AggFn::Sum, Some(self.fref(field))) };
@@ -591,7 +599,8 @@ impl Parser<'_> {
                 }
                 // "What were the unemployment rates in 1960?": a measure's value in each row the
                 // filter keeps (5.2 twice is two quarters), not its different values.
-                let measure = self.is_numeric(t) && !self.cat.fields[t].categorical && !who;
+                // Years are names of periods, not measures: "what years are the cessna planes from" lists each once.
+                let measure = self.is_numeric(t) && !self.cat.fields[t].categorical && !self.cat.fields[t].yearly && !who;
                 if (self.has(Cue::List) && !self.has(Cue::Which)) || measure {
                     return Ok(self.exact(Plan::List { filter, label: Some(self.fref(t)) }));
                 }
@@ -687,6 +696,10 @@ impl Parser<'_> {
     /// values are the cells that hold one, not the rows (nor their sum).
     fn count_of_values(&mut self, targets: &[usize], filter: Option<Filter>) -> Option<Plan> {
         let fold = |s: &Span| crate::query::text::fold(&s.raw);
+        // "How many missing co2 values?" counts the others.
+        if self.spans.iter().any(|s| s.cue() == Some(Cue::Not) || super::conditions::MISSING_WORDS.contains(&fold(s).as_str())) {
+            return None;
+        }
         let measured = |p: &Self, f: usize| p.is_numeric(f) && !p.cat.fields[f].yearly && !p.cat.fields[f].categorical && p.cat.fields[f].part.is_none() && !p.identifies(f);
         let (field, noun) = if let [f] = targets {
             let at = self.spans.iter().position(|s| matches!(&s.tag, Tag::Field(fs) if fs.as_slice() == [*f]))?;
