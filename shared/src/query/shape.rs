@@ -61,7 +61,7 @@ fn plural_rank_word(w: &str) -> bool {
 }
 
 /// Reads the shape the question asks for. `numbers` gives a number per token where the token is one.
-pub fn asked(tokens: &[Token], lang: Lang, numbers: &[Option<f64>]) -> Shape {
+pub fn asked(q: &str, tokens: &[Token], lang: Lang, numbers: &[Option<f64>]) -> Shape {
     let folds: Vec<&str> = tokens.iter().map(|t| t.fold.as_str()).collect();
     let Some(first) = folds.first() else { return Shape::Open };
     // "Top 5…", "the 3 heaviest…", "die 4 häufigsten…": a count of items next to a ranking word.
@@ -72,8 +72,11 @@ pub fn asked(tokens: &[Token], lang: Lang, numbers: &[Option<f64>]) -> Shape {
         }
         let before = i.checked_sub(1).map(|j| folds[j]);
         let after = folds.get(i + 1).copied();
+        // ("the 4-cylinder cars": a number joined to its noun is what the rows have, not how many.)
+        let hyphened = q.get(tokens[i].end..).is_some_and(|rest| rest.starts_with('-') && rest[1..].starts_with(char::is_alphabetic));
         let near = before.is_some_and(|b| plural_rank_word(b) || matches!(b, "the" | "los" | "las" | "els" | "les" | "die" | "list" | "lista" | "llista" | "which" | "what" | "cuales" | "quins" | "quines" | "welche"))
-            && after.is_some_and(|a| !a.chars().all(|c| c.is_ascii_digit()));
+            && after.is_some_and(|a| !a.chars().all(|c| c.is_ascii_digit()))
+            && !hyphened;
         near.then_some(v as u32)
     });
     let second = folds.get(1).copied();
@@ -140,7 +143,7 @@ mod tests {
     fn shape(q: &str, lang: Lang) -> Shape {
         let t = tokenize(q);
         let nums: Vec<Option<f64>> = t.iter().map(|t| parse_number(&t.raw)).collect();
-        asked(&t, lang, &nums)
+        asked(q, &t, lang, &nums)
     }
 
     #[test]

@@ -359,7 +359,8 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
         for len in (1..=cat.max_value_words.min(tokens.len() - i)).rev() {
             let key = folds[i..i + len].join(" ");
             // "transition metals" names the value "transition metal": a plural on the last word.
-            let plural_of = |k: &str| singulars(k).into_iter().find_map(|s| cat.values.get(&s).filter(|hs| hs.iter().all(|h| cat.fields[h.field].categorical)));
+            // ("Catholics", "hindus": the plural of a name in the column that names the rows, too.)
+            let plural_of = |k: &str| singulars(k).into_iter().find_map(|s| cat.values.get(&s).filter(|hs| hs.iter().all(|h| cat.fields[h.field].categorical || Some(h.field) == cat.label)));
             // "fossil fuel generation" names the value "Fossil Fuels": a singular for a plural value of several words.
             let singular_of = |k: &str| (len >= 2).then(|| ["s", "es"].iter().find_map(|e| cat.values.get(&format!("{k}{e}")).filter(|hs| hs.iter().all(|h| cat.fields[h.field].categorical)))).flatten();
             let Some(hits) = cat.values.get(&key).or_else(|| plural_of(&key)).or_else(|| singular_of(&key)) else { continue };
@@ -384,7 +385,11 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
         }
         match best {
             Some((len, tag, _)) => {
-                let raw = q[tokens[i].start..tokens[i + len - 1].end].to_string();
+                let mut raw = q[tokens[i].start..tokens[i + len - 1].end].to_string();
+                // "above 3.5%": the sign stays with the number (a column of fractions reads it /100).
+                if matches!(tag, Tag::Number(_)) && q[tokens[i + len - 1].end..].starts_with('%') {
+                    raw.push('%');
+                }
                 out.push(Span { tag, start: i, end: i + len, raw, used: false });
                 i += len;
             }
@@ -412,6 +417,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     dimension_adjectives(&mut out, cat);
     named_again(&mut out);
     prefer_extreme(&mut out, cat);
+    symbol_names(&mut out, cat);
     extreme_pair_nouns(&mut out, cat);
     superlative_first(&mut out);
     stemmed_fields(&mut out, cat, lang);
@@ -443,7 +449,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     demonym_values(&mut out, cat);
     initials_of_fields(&mut out, cat);
     rows_noun_of_unnamed_rows(&mut out, cat);
-    rows_noun_of_named_rows(&mut out, cat);
+    rows_noun_of_named_rows(&mut out, cat, lang);
     abbreviated_days_and_months(&mut out, cat);
     yes_no_nouns(&mut out, cat);
     fields_by_other_words(&mut out, cat);
@@ -468,6 +474,33 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     speed_of_times(&mut out, cat);
     person_nouns(&mut out, cat);
     verbs_of_winning(&mut out);
+    // "the most planes", "die meisten Flugzeuge": "most" before the rows' noun counts rows.
+    for i in 0..out.len().saturating_sub(1) {
+        let most = matches!(super::text::fold(&out[i].raw).as_str(), "most" | "the most" | "meisten" | "die meisten" | "mas" | "mes" | "fewest" | "the fewest" | "wenigsten" | "die wenigsten" | "menos" | "menys");
+        if most && matches!(out[i].cue(), Some(Cue::High | Cue::Low)) && out[i + 1].tag == Tag::Alias {
+            out[i].tag = Tag::Cue(if out[i].cue() == Some(Cue::High) { Cue::Most } else { Cue::Least });
+        }
+    }
+    for i in 0..out.len() {
+        if out[i].cue() != Some(Cue::Per) || !matches!(super::text::fold(&out[i].raw).as_str(), "by" | "por" | "per" | "von") {
+            continue;
+        }
+        // "made by EMBRAER": an agent, not a grouping.
+        if out.get(i + 1).is_some_and(|s| matches!(s.tag, Tag::Value(_))) {
+            out[i].tag = Tag::Stop;
+        }
+        // "top 3 models by number of planes": ranked by how common they are.
+        if out.get(i + 1).is_some_and(|s| s.cue() == Some(Cue::HowMany)) && out.get(i + 2).is_some_and(|s| s.tag == Tag::Alias) && i + 3 == out.len() {
+            out[i].tag = Tag::Stop;
+            out[i + 1].tag = Tag::Cue(Cue::Most);
+        }
+    }
+    // "which one has the most hp": a pronoun for a row, not a number.
+    for i in 1..out.len() {
+        if matches!(out[i].tag, Tag::Number(_)) && matches!(super::text::fold(&out[i].raw).as_str(), "one" | "ones") && matches!(out[i - 1].cue(), Some(Cue::Which | Cue::What)) {
+            out[i].tag = Tag::Alias;
+        }
+    }
     numbered_months(&mut out, cat);
     objects_of_verbs(&mut out);
     aggregates_named_as_columns(&mut out, cat);
@@ -523,6 +556,21 @@ fn aggregates_named_as_columns(out: &mut [Span], cat: &Catalog) {
                     out[j].tag = Tag::Stop;
                 }
             }
+        }
+    }
+}
+
+/// "the 50-75k bracket" for a column `$50-75k`: a name of digits and symbols typed without a symbol.
+fn symbol_names(out: &mut [Span], cat: &Catalog) {
+    let bare = |s: &str| s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect::<String>();
+    for s in out.iter_mut() {
+        if !matches!(s.tag, Tag::Unknown | Tag::Number(_)) || !s.raw.chars().any(|c| c.is_ascii_digit()) || !s.raw.chars().any(|c| !c.is_alphanumeric()) {
+            continue;
+        }
+        let b = bare(&s.raw);
+        let fs: Vec<usize> = (0..cat.fields.len()).filter(|&f| b.len() >= 3 && bare(&cat.fields[f].name) == b).collect();
+        if fs.len() == 1 {
+            s.tag = Tag::Field(fs);
         }
     }
 }
@@ -680,7 +728,7 @@ fn which_year(out: &mut [Span], cat: &Catalog) {
 }
 
 /// Fields where more is better by the sense of their names: fuel economy, scores, earnings.
-const MORE_IS_BETTER: &[&str] = &["mpg", "mileage", "gallon", "hwy", "cty", "score", "scores", "rating", "ratings", "points", "wins", "goals", "profit", "revenue", "yield", "efficiency", "accuracy"];
+const MORE_IS_BETTER: &[&str] = &["mpg", "mileage", "gallon", "hwy", "cty", "score", "scores", "rating", "ratings", "points", "wins", "goals", "profit", "revenue", "yield", "efficiency", "accuracy", "return", "returns", "gain", "gains", "income"];
 
 /// "the best average highway mileage", "the worst avg city mpg": best and worst rank a field
 /// whose name says more is better (never a time, a price or a rank, where it is the other way).
@@ -774,6 +822,7 @@ fn first_named_first(out: &mut [Span], tokens: &[Token], q: &str) {
 /// field in parentheses names what the words just before it describe, so those words are read as
 /// its gloss (and a value named twice, "headlamp glass (Head)", counts once).
 fn parenthesised_glosses(out: &mut [Span], tokens: &[Token], q: &str) {
+    let exact_name = |s: &Span| matches!(&s.tag, Tag::Field(_)) && s.raw.chars().all(|c| c.is_alphanumeric() || c == '_');
     let opens: Vec<usize> = q.match_indices('(').map(|(b, _)| b).collect();
     for open in opens {
         let Some(close) = q[open..].find(')').map(|k| open + k) else { continue };
@@ -800,6 +849,12 @@ fn parenthesised_glosses(out: &mut [Span], tokens: &[Token], q: &str) {
                 Tag::Alias => {}
                 Tag::Stop => {}
                 t if same(t) => glossed.push(k),
+                // "la cilindrada (disp)": a column's own name in the parenthesis outranks a guess
+                // at the word before it (read as `cyl`).
+                Tag::Field(_) if glossed.is_empty() && exact_name(&out[*named]) => {
+                    glossed.push(k);
+                    break;
+                }
                 _ => break,
             }
         }
@@ -1105,17 +1160,25 @@ fn rows_noun_of_unnamed_rows(out: &mut [Span], cat: &Catalog) {
 /// table. A word nothing else names is that noun where only rows can stand: after "how many" with a
 /// condition to count by, after "which"/"who"/"top N", after a superlative, or as "of the …" at the
 /// end of an aggregate.
-fn rows_noun_of_named_rows(out: &mut [Span], cat: &Catalog) {
+fn rows_noun_of_named_rows(out: &mut [Span], cat: &Catalog, lang: Lang) {
     let Some(label) = cat.label else { return };
-    if cat.fields[label].ty != crate::schema::ColumnType::Text {
+    if !matches!(cat.fields[label].ty, crate::schema::ColumnType::Text | crate::schema::ColumnType::Identifier) {
         return;
+    }
+    // "what type of aircraft is N508AA": the noun after "type of" says what the named row is.
+    for i in 2..out.len() {
+        if out[i].tag == Tag::Unknown && out[i - 1].cue() == Some(Cue::Of) && matches!(&out[i - 2].tag, Tag::Field(fs) if fs.len() == 1 && cat.fields[fs[0]].categorical) && matches!(super::text::fold(&out[i - 2].raw).as_str(), "type" | "kind" | "sort" | "class" | "tipo" | "tipus" | "clase" | "classe" | "art" | "typ") {
+            out[i].tag = Tag::Stop;
+        }
     }
     // A row named in the question ("Luke's children") makes the noun an attribute it lacks.
     let names_a_row = out.iter().any(|s| matches!(&s.tag, Tag::Value(hs) if hs.iter().any(|h| h.field == label)));
     let content = |s: &Span| s.tag != Tag::Stop;
     for i in 0..out.len() {
         let w = super::text::fold(&out[i].raw);
-        let noun = out[i].tag == Tag::Unknown && w.len() >= 4 && out[i].raw.chars().all(|c| c.is_alphabetic()) && !out[i].raw.chars().next().is_some_and(char::is_uppercase) && !is_measure_noun(&w);
+        // (German nouns are capitalised; elsewhere a capital is a name.)
+        let capital = out[i].raw.chars().next().is_some_and(char::is_uppercase) && lang != Lang::De;
+        let noun = out[i].tag == Tag::Unknown && w.len() >= 4 && out[i].raw.chars().all(|c| c.is_alphabetic()) && !capital && !is_measure_noun(&w);
         if !noun || names_a_row {
             continue;
         }
@@ -1123,13 +1186,18 @@ fn rows_noun_of_named_rows(out: &mut [Span], cat: &Catalog) {
         let next = out[i + 1..].iter().position(content).map(|k| i + 1 + k);
         // "number of children", "characters per planet": the noun is measured, not counted; "the
         // longest serving senator", "the most negative monthly change": a word before a noun qualifies it.
-        if next.is_some_and(|j| matches!(out[j].cue(), Some(Cue::Of | Cue::Per)) || matches!(out[j].tag, Tag::Alias | Tag::Field(_))) || w.ends_with("ing") {
+        // (German puts the verb last: "die meisten Flugzeuge gebaut".)
+        let verb_last = lang == Lang::De && next.is_some_and(|j| j + 1 == out.len());
+        // ("un avion de CESSNA": a row of a value.)
+        let of_value = |j: usize| out[j + 1..].iter().find(|s| content(s)).is_some_and(|s| matches!(s.tag, Tag::Value(_)));
+        if next.is_some_and(|j| (matches!(out[j].cue(), Some(Cue::Of | Cue::Per)) && !of_value(j)) || (matches!(out[j].tag, Tag::Alias | Tag::Field(_)) && !verb_last)) || w.ends_with("ing") {
             continue;
         }
         let cue_at = |j: Option<usize>| j.and_then(|j| out[j].cue());
         let rest_conditions = out[i + 1..].iter().any(|s| matches!(s.tag, Tag::Value(_) | Tag::Number(_) | Tag::Field(_)) || matches!(s.cue(), Some(Cue::Op(_) | Cue::High | Cue::Low | Cue::Most | Cue::Least | Cue::Not)));
         let after_how_many = cue_at(prev) == Some(Cue::HowMany) && rest_conditions;
-        let after_which = matches!(cue_at(prev), Some(Cue::Which | Cue::Who | Cue::List)) && rest_conditions;
+        let any_word = i.checked_sub(1).is_some_and(|j| matches!(super::text::fold(&out[j].raw).as_str(), "any" | "some" | "algun" | "alguna" | "algunos" | "algunas" | "cap" | "irgendein" | "irgendeine" | "irgendwelche"));
+        let after_which = (matches!(cue_at(prev), Some(Cue::Which | Cue::Who | Cue::List)) || any_word) && rest_conditions;
         // "the tallest character", "top 3 charaters": after a superlative (its implied field between).
         let before_field = prev.filter(|&j| matches!(&out[j].tag, Tag::Field(_)) && out[j].raw.is_empty()).and_then(|j| out[..j].iter().rposition(content)).or(prev);
         let after_rank = matches!(cue_at(before_field), Some(Cue::High | Cue::Low | Cue::Top | Cue::Bottom)) || prev.is_some_and(|j| matches!(out[j].tag, Tag::Number(_)) && out[..j].iter().rev().find(|s| content(s)).is_some_and(|s| matches!(s.cue(), Some(Cue::Top | Cue::Bottom))));
@@ -1978,6 +2046,8 @@ const MEASURE_NOUNS: &[&str] = &[
     "rate", "rates", "number", "numbers", "count", "counts", "level", "levels", "score", "scores", "amount", "amounts", "figure", "figures", "value", "values", "size", "sizes",
     "tasa", "tasas", "indice", "nivel", "niveles", "numero", "numeros", "cifra", "cifras", "taxa", "taxes", "nivell", "nivells", "nombre", "xifra", "quote", "niveau", "zahl", "zahlen", "wert", "werte",
     "puntuacion", "puntuaciones", "puntuacio", "puntuacions", "punktzahl", "punktzahlen",
+    // A column of a range of values ("the $50-75k bracket").
+    "bracket", "brackets", "band", "bands", "tramo", "tramos", "tram", "trams",
 ];
 
 /// The boolean column a verb or adjective form names ("arrested" → `arrest`).

@@ -48,7 +48,11 @@ impl Parser<'_> {
         let less = self.has(Cue::Less) || self.has(Cue::Low);
         // The difference is first minus second: "A than B" as named ("lower": B − A); a change
         // "from A to B" is B − A, a fall A − B (both positive when the words are true).
-        if ask == CompareAsk::Difference && ((than && less) || (!than && !falls)) {
+        // "the difference between manual and automatic": no direction in time, so first minus
+        // second as named (between years it is still the later minus the earlier).
+        let neutral = change.is_some_and(|i| matches!(crate::query::text::fold(&self.spans[i].raw).as_str(), "difference" | "gap" | "diferencia" | "unterschied"))
+            && !values.iter().all(|v| v.parse::<f64>().is_ok_and(|y| (1000.0..=2999.0).contains(&y)));
+        if ask == CompareAsk::Difference && ((than && less) || (!than && !falls && !neutral)) {
             values.reverse();
         }
         let plan = Plan::Compare { field: self.fref(field), values, filter, measure, ask };

@@ -423,7 +423,9 @@ impl Parser<'_> {
                 continue;
             }
             // "the four quarters of 2008" counts the rows it asks about; "cars with 8 cylinders" filters.
-            if i > 0 && !crate::query::tagger::is_ordinal(&self.spans[i].raw) && matches!(crate::query::text::fold(&self.spans[i - 1].raw).as_str(), "the" | "los" | "las" | "els" | "les" | "die" | "all" | "todos" | "todas" | "tots" | "totes" | "alle") {
+            // ("the 4-cylinder cars": a singular noun after the number says what each row has.)
+            let attribute = n > 1.0 && self.spans.get(i + 1).is_some_and(|s| matches!(s.tag, Tag::Field(_)) && !crate::query::text::fold(&s.raw).ends_with('s'));
+            if i > 0 && !attribute && !crate::query::tagger::is_ordinal(&self.spans[i].raw) && matches!(crate::query::text::fold(&self.spans[i - 1].raw).as_str(), "the" | "los" | "las" | "els" | "les" | "die" | "all" | "todos" | "todas" | "tots" | "totes" | "alle") {
                 continue;
             }
             // "status 1": a yes/no column written 1/0 takes the number as its truth value.
@@ -451,7 +453,8 @@ impl Parser<'_> {
                 pos: i.min(j),
                 end: i.max(j),
                 filter: Filter::Cond { field: self.fref(f), pred: Predicate::Cmp(CmpOp::Eq, if coded_bool(self, f) { Literal::Bool(n == 1.0) } else { Literal::Number(n) }), negated: neg.is_some() },
-                eq_value: neg.is_none().then(|| (f, fmt_number(n))),
+                // (A flag written 0/1 is stored as a boolean: its values compare as "true"/"false".)
+                eq_value: neg.is_none().then(|| (f, if coded_bool(self, f) { (n == 1.0).to_string() } else { fmt_number(n) })),
                 kind: Kind::Point,
             });
             if neg.is_none() && self.is_numeric(f) {
@@ -717,6 +720,8 @@ impl Parser<'_> {
             (Tag::Number(n), t) if t.is_numeric() && fi.yearly && !(1000.0..=2999.0).contains(n) => {
                 Err(Fail::Refuse(Refusal::TypeMismatch { field: fi.name.clone(), ty: "year".into(), wanted: format!("number like {n}") }))
             }
+            // "a return above 3.5%" over a column of fractions (-0.25 … 0.1): the percent as a fraction.
+            (Tag::Number(n), t) if t.is_numeric() && self.spans[a].raw.ends_with('%') && fi.range.is_some_and(|(lo, hi)| lo >= -1.0 && hi <= 1.0) && n.abs() > 1.0 => Ok(Literal::Number(n / 100.0)),
             (Tag::Number(n), t) if t.is_numeric() => Ok(Literal::Number(*n)),
             // "cens equal to 1": a flag compared with 0 or 1.
             (Tag::Number(n), ColumnType::Boolean) if *n == 0.0 || *n == 1.0 => Ok(Literal::Bool(*n == 1.0)),

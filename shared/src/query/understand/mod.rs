@@ -203,7 +203,7 @@ pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) ->
         eprintln!("[{}] {:?}", lang.code(), spans.iter().map(|s| format!("{}={:?}", s.raw, s.tag)).collect::<Vec<_>>());
     }
     let numbers: Vec<Option<f64>> = tokens.iter().map(|t| super::text::parse_number(&t.raw)).collect();
-    let mut asked = asked_shape(&tokens, lang, &numbers);
+    let mut asked = asked_shape(q, &tokens, lang, &numbers);
     if asked == Shape::Open && super::shape::yes_no_by_intonation(q, &tokens, lang) {
         asked = Shape::Boolean;
     }
@@ -464,7 +464,7 @@ fn with_parser<T>(name: &str, csv: &str, q: &str, run: impl FnOnce(&mut Parser) 
     let tokens = tokenize(q);
     let spans = tag(q, &tokens, Lang::En, &cat, &quoted_ranges(q));
     let numbers: Vec<Option<f64>> = tokens.iter().map(|t| super::text::parse_number(&t.raw)).collect();
-    let asked = asked_shape(&tokens, Lang::En, &numbers);
+    let asked = asked_shape(q, &tokens, Lang::En, &numbers);
     let mut p = Parser { cat: &cat, spans, target_override: None, offer: None, asked };
     run(&mut p)
 }

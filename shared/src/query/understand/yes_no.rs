@@ -101,6 +101,21 @@ impl Parser<'_> {
                     _ => Understanding::Exact { plan: Plan::GroupTop { func, field, by, n: 1, desc, filter }, confidence },
                 }
             }
+            // "More Catholics than Evangelical Prot in the $100-150k bracket?": a number looked up for
+            // two named rows, asked with a comparative, compares them.
+            Plan::Lookup { field, key: Filter::Or(parts) }
+                if (self.has(Cue::More) || self.has(Cue::Less)) && self.cat.field(&field.0).is_some_and(|f| self.is_numeric(f)) && two_values_of_one_field(&parts).is_some() =>
+            {
+                let (by, values) = two_values_of_one_field(&parts).expect("checked");
+                for s in self.spans.iter_mut() {
+                    if s.tag == Tag::Unknown && matches!(crate::query::text::fold(&s.raw).as_str(), "than" | "que" | "als") {
+                        s.used = true;
+                    }
+                }
+                let test = if self.has(Cue::Less) { Test::FirstFewer } else { Test::FirstMore };
+                let measure = Some(Measure { func: None, field, implied: false });
+                wrap(Plan::Compare { field: by, values, filter: None, measure, ask: CompareAsk::Which }, test)
+            }
             Plan::Compare { field, values, filter, measure, ask: CompareAsk::Which } if values.len() == 2 => {
                 for s in self.spans.iter_mut() {
                     if s.tag == Tag::Unknown && matches!(crate::query::text::fold(&s.raw).as_str(), "than" | "que" | "als") {
@@ -268,4 +283,10 @@ mod tests {
         assert_eq!(taken, Some(Predicate::Cmp(CmpOp::Gt, Literal::Number(30.0))));
         assert_eq!(rest, Some(b));
     }
+}
+
+/// `A = x or A = y`: the field and its two text values, in the order named.
+fn two_values_of_one_field(parts: &[Filter]) -> Option<(FieldRef, Vec<String>)> {
+    let [Filter::Cond { field: a, pred: Predicate::Cmp(CmpOp::Eq, Literal::Text(x)), negated: false }, Filter::Cond { field: b, pred: Predicate::Cmp(CmpOp::Eq, Literal::Text(y)), negated: false }] = parts else { return None };
+    (a == b && x != y).then(|| (a.clone(), vec![x.clone(), y.clone()]))
 }
