@@ -476,8 +476,11 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     verbs_of_winning(&mut out);
     // "the most planes", "die meisten Flugzeuge": "most" before the rows' noun counts rows.
     for i in 0..out.len().saturating_sub(1) {
-        let most = matches!(super::text::fold(&out[i].raw).as_str(), "most" | "the most" | "meisten" | "die meisten" | "mas" | "mes" | "fewest" | "the fewest" | "wenigsten" | "die wenigsten" | "menos" | "menys");
-        if most && matches!(out[i].cue(), Some(Cue::High | Cue::Low)) && out[i + 1].tag == Tag::Alias {
+        let most = matches!(super::text::fold(&out[i].raw).as_str(), "most" | "the most" | "meisten" | "die meisten" | "fewest" | "the fewest" | "wenigsten" | "die wenigsten");
+        // (A plural noun: "the most electricity" in iowa-electricity.csv is an amount.)
+        let noun = super::text::fold(&out[i + 1].raw);
+        let plural = noun.ends_with('s') || (lang == Lang::De && (noun.ends_with('e') || noun.ends_with("en") || noun.ends_with("er")));
+        if most && plural && matches!(out[i].cue(), Some(Cue::High | Cue::Low)) && out[i + 1].tag == Tag::Alias {
             out[i].tag = Tag::Cue(if out[i].cue() == Some(Cue::High) { Cue::Most } else { Cue::Least });
         }
     }
@@ -490,9 +493,20 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
             out[i].tag = Tag::Stop;
         }
         // "top 3 models by number of planes": ranked by how common they are.
-        if out.get(i + 1).is_some_and(|s| s.cue() == Some(Cue::HowMany)) && out.get(i + 2).is_some_and(|s| s.tag == Tag::Alias) && i + 3 == out.len() {
+        // ("smallest committee by number of members": the fewest.)
+        // (Not where each row is its own group: "smallest committee by number of members" asks for a size.)
+        let grouped = out[..i].iter().rev().find_map(|s| match &s.tag {
+            Tag::Field(fs) if fs.len() == 1 => Some(cat.fields[fs[0]].distinct < cat.rows),
+            _ => None,
+        });
+        if grouped == Some(true) && out.get(i + 1).is_some_and(|s| s.cue() == Some(Cue::HowMany)) && out.get(i + 2).is_some_and(|s| s.tag == Tag::Alias) && i + 3 == out.len() {
+            let extreme = out[..i].iter().position(|s| matches!(s.cue(), Some(Cue::High | Cue::Low)));
+            let fewest = extreme.is_some_and(|k| out[k].cue() == Some(Cue::Low));
+            if let Some(k) = extreme {
+                out[k].tag = Tag::Stop;
+            }
             out[i].tag = Tag::Stop;
-            out[i + 1].tag = Tag::Cue(Cue::Most);
+            out[i + 1].tag = Tag::Cue(if fewest { Cue::Least } else { Cue::Most });
         }
     }
     // "which one has the most hp": a pronoun for a row, not a number.
@@ -1178,7 +1192,8 @@ fn rows_noun_of_named_rows(out: &mut [Span], cat: &Catalog, lang: Lang) {
         let w = super::text::fold(&out[i].raw);
         // (German nouns are capitalised; elsewhere a capital is a name.)
         let capital = out[i].raw.chars().next().is_some_and(char::is_uppercase) && lang != Lang::De;
-        let noun = out[i].tag == Tag::Unknown && w.len() >= 4 && out[i].raw.chars().all(|c| c.is_alphabetic()) && !capital && !is_measure_noun(&w);
+        // ("the 3 densest elements": a superlative adjective is no noun.)
+        let noun = out[i].tag == Tag::Unknown && w.len() >= 4 && out[i].raw.chars().all(|c| c.is_alphabetic()) && !capital && !is_measure_noun(&w) && !w.ends_with("est");
         if !noun || names_a_row {
             continue;
         }
