@@ -449,7 +449,6 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     demonym_values(&mut out, cat);
     initials_of_fields(&mut out, cat);
     rows_noun_of_unnamed_rows(&mut out, cat);
-    rows_noun_of_named_rows(&mut out, cat, lang);
     abbreviated_days_and_months(&mut out, cat);
     yes_no_nouns(&mut out, cat);
     fields_by_other_words(&mut out, cat);
@@ -473,6 +472,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     ordinal_values(&mut out, cat);
     speed_of_times(&mut out, cat);
     person_nouns(&mut out, cat);
+    rows_noun_of_named_rows(&mut out, cat, lang);
     verbs_of_winning(&mut out);
     // "the most planes", "die meisten Flugzeuge": "most" before the rows' noun counts rows.
     for i in 0..out.len().saturating_sub(1) {
