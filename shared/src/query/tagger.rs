@@ -1186,7 +1186,8 @@ fn rows_noun_of_named_rows(out: &mut [Span], cat: &Catalog, lang: Lang) {
         }
     }
     // A row named in the question ("Luke's children") makes the noun an attribute it lacks.
-    let names_a_row = out.iter().any(|s| matches!(&s.tag, Tag::Value(hs) if hs.iter().any(|h| h.field == label)));
+    // (Any value that names one row: "how many runways does JFK have" names an airport by its code.)
+    let names_a_row = out.iter().any(|s| matches!(&s.tag, Tag::Value(hs) if hs.iter().any(|h| h.field == label || h.rows == 1 || cat.fields[h.field].ty == crate::schema::ColumnType::Identifier)));
     let content = |s: &Span| s.tag != Tag::Stop;
     for i in 0..out.len() {
         let w = super::text::fold(&out[i].raw);

@@ -585,7 +585,11 @@ impl Parser<'_> {
         }
         // "consumption in 2008", "Verbrauch 2008": a field named first, then conditions, and no
         // question word or aggregate: the field's values in those rows are asked for.
+        // (Only where no category is left open: "price in 2008" over five stocks says no whose.)
+        let pinned: Vec<String> = filter.as_ref().map(|f| f.conds().iter().filter(|(_, p, n)| !n && matches!(p, Predicate::Cmp(CmpOp::Eq, _))).map(|(r, _, _)| r.0.clone()).collect()).unwrap_or_default();
+        let open_category = self.cat.fields.iter().any(|f| f.categorical && f.ty == ColumnType::Text && f.part.is_none() && f.distinct >= 2 && !pinned.contains(&f.name));
         let noun_phrase = agg.is_none()
+            && !open_category
             && !self.spans.iter().any(|s| s.cue().is_some_and(|c| !matches!(c, Cue::In | Cue::Of | Cue::And | Cue::Or | Cue::Between | Cue::Order | Cue::Op(_) | Cue::OpPost(_))))
             && self.spans.iter().find(|s| s.tag != Tag::Stop).is_some_and(|s| matches!(&s.tag, Tag::Field(fs) if fs.len() == 1 && targets.contains(&fs[0])));
         if filter.is_some() && (who || self.has(Cue::What) || alias || noun_phrase) {
