@@ -1211,7 +1211,9 @@ fn rows_noun_of_named_rows(out: &mut [Span], cat: &Catalog, lang: Lang) {
         }
         let cue_at = |j: Option<usize>| j.and_then(|j| out[j].cue());
         let rest_conditions = out[i + 1..].iter().any(|s| matches!(s.tag, Tag::Value(_) | Tag::Number(_) | Tag::Field(_)) || matches!(s.cue(), Some(Cue::Op(_) | Cue::High | Cue::Low | Cue::Most | Cue::Least | Cue::Not)));
-        let after_how_many = cue_at(prev) == Some(Cue::HowMany) && rest_conditions;
+        // ("How many moons does Tatooine have?": the value is the subject, the noun what it has.)
+        let asks_of_a_value = out.get(i + 1).is_some_and(|s| matches!(super::text::fold(&s.raw).as_str(), "does" | "do" | "did"));
+        let after_how_many = cue_at(prev) == Some(Cue::HowMany) && rest_conditions && !asks_of_a_value;
         let any_word = i.checked_sub(1).is_some_and(|j| matches!(super::text::fold(&out[j].raw).as_str(), "any" | "some" | "algun" | "alguna" | "algunos" | "algunas" | "cap" | "irgendein" | "irgendeine" | "irgendwelche"));
         let after_which = (matches!(cue_at(prev), Some(Cue::Which | Cue::Who | Cue::List)) || any_word) && rest_conditions;
         // "the tallest character", "top 3 charaters": after a superlative (its implied field between).

@@ -342,7 +342,8 @@ impl Parser<'_> {
                 && (1000.0..=2999.0).contains(&y)
                 && !self.next_content(i).is_some_and(|j| matches!(self.spans[j].tag, Tag::Field(_) | Tag::Alias | Tag::Unknown | Tag::Value(_) | Tag::Cue(Cue::Op(_) | Cue::OpPost(_))));
             // "October 2009" where October is a value (a month column of a long view).
-            let after_month = prev.is_some_and(|j| matches!(&self.spans[j].tag, Tag::Value(_)) && crate::query::lang::names_month(&crate::query::text::fold(&self.spans[j].raw)))
+            // ("May 2013" over a column of days: the month is read apart, the year here.)
+            let after_month = prev.is_some_and(|j| matches!(&self.spans[j].tag, Tag::Value(_) | Tag::Unknown) && crate::query::lang::names_month(&crate::query::text::fold(&self.spans[j].raw)))
                 && y.fract() == 0.0
                 && (1000.0..=2999.0).contains(&y);
             // "die Arbeitslosigkeit 1948 am niedrigsten": a year right after a measure it cannot be a value of.
