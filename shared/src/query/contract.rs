@@ -280,6 +280,9 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
             Tag::Unknown => s.used || !super::understand::content_word(&s.raw),
             Tag::Cue(c) => match c {
                 Cue::Avg => funcs.contains(&AggFn::Avg),
+                // "How many Jewish respondents in total?" in a table with one row per religion: a
+                // count of the one row it names totals nothing.
+                Cue::Sum if matches!(inner, Plan::Count { filter: Some(f) } if f.conds().iter().any(|(r, p, n)| !n && matches!(p, Predicate::Cmp(CmpOp::Eq, _)) && cat.field(&r.0).is_some_and(|k| cat.fields[k].distinct >= cat.rows && cat.rows > 1))) => false,
                 Cue::Sum => funcs.contains(&AggFn::Sum) || matches!(inner, Plan::Count { .. } | Plan::DistinctCount { .. } | Plan::Group { func: AggFn::Count, .. }),
                 Cue::Median => funcs.contains(&AggFn::Median),
                 Cue::Min | Cue::Max => {

@@ -428,7 +428,12 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                         format!("{n} files coincideixen; «{l}»: {}.", list(lang, &items)),
                         format!("{n} Zeilen passen; „{l}“: {}.", list(lang, &items)),
                     );
-                    a.value = Json::Array(rows.rows.iter().take(LIST_CAP).map(|r| r[0].clone()).collect());
+                    // "De quin país és Linford Christie?" over his two medals: one country, said once.
+                    a.value = if rows.rows.iter().all(|r| r[0] == rows.rows[0][0]) {
+                        rows.rows[0][0].clone()
+                    } else {
+                        Json::Array(rows.rows.iter().take(LIST_CAP).map(|r| r[0].clone()).collect())
+                    };
                 }
             }
             a.citations = row_citations(cat, &rows);

@@ -264,8 +264,11 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
                 offer(len, Tag::Date(iso), 7);
             }
         }
-        // Digits and dates.
-        if let Some(n) = super::text::parse_number_in(&tokens[i].raw, lang) {
+        // Digits and dates ("the 1990s": a decade, read by its first year).
+        let decade = tokens[i].raw.strip_suffix('s').filter(|d| d.len() == 4 && d.ends_with('0') && d.bytes().all(|b| b.is_ascii_digit())).and_then(|d| d.parse::<f64>().ok());
+        if let Some(d) = decade {
+            offer(1, Tag::Number(d), 6);
+        } else if let Some(n) = super::text::parse_number_in(&tokens[i].raw, lang) {
             offer(1, Tag::Number(n), 6);
             // "6+" in a table whose category is written "6+" (a strength class, an age band).
             if q[tokens[i].end..].starts_with('+') {
@@ -1194,7 +1197,9 @@ fn rows_noun_of_named_rows(out: &mut [Span], cat: &Catalog, lang: Lang) {
         // (German nouns are capitalised; elsewhere a capital is a name.)
         let capital = out[i].raw.chars().next().is_some_and(char::is_uppercase) && lang != Lang::De;
         // ("the 3 densest elements": a superlative adjective is no noun.)
-        let noun = out[i].tag == Tag::Unknown && w.len() >= 4 && out[i].raw.chars().all(|c| c.is_alphabetic()) && !capital && !is_measure_noun(&w) && !w.ends_with("est");
+        let noun = out[i].tag == Tag::Unknown && w.len() >= 4 && out[i].raw.chars().all(|c| c.is_alphabetic()) && !capital && !is_measure_noun(&w) && !w.ends_with("est")
+            // ("la velocidad más alta registrada": a participle, not a noun.)
+            && !["ed", "ado", "ada", "ados", "adas", "ido", "ida", "idos", "idas"].iter().any(|e| w.ends_with(e));
         if !noun || names_a_row {
             continue;
         }
@@ -2439,7 +2444,11 @@ const IMPLIED: &[(&[&str], &[&str])] = &[
 ];
 
 /// Superlatives whose field measures the opposite: the poorest has the highest poverty rate.
-const IMPLIED_INVERSE: &[(&[&str], &[&str])] = &[(&["richest", "poorest", "mas rico", "mas rica", "mas pobre", "mes ric", "mes rica", "mes pobre", "reichste", "reichsten", "armste", "armsten"], &["poverty", "pobreza", "pobresa", "armut"])];
+const IMPLIED_INVERSE: &[(&[&str], &[&str])] = &[
+    (&["richest", "poorest", "mas rico", "mas rica", "mas pobre", "mes ric", "mes rica", "mes pobre", "reichste", "reichsten", "armste", "armsten"], &["poverty", "pobreza", "pobresa", "armut"]),
+    // Where no column says age, the oldest was made in the earliest year ("the oldest plane").
+    (&["oldest", "youngest", "mas viejo", "mas vieja", "mas antiguo", "mas antigua", "mes vell", "mes vella", "mes antic", "mes antiga", "alteste", "altesten", "jungste", "jungsten"], &["year", "built", "ano", "any", "jahr", "baujahr"]),
+];
 
 /// Adds the field a superlative implies, as an empty span right after it.
 fn add_implied_fields(out: &mut Vec<Span>, tokens: &[Token], cat: &Catalog) {

@@ -375,9 +375,16 @@ impl Parser<'_> {
                     self.spans[p].used = true;
                 }
             }
-            let pred = if self.is_date(field) { Predicate::Year(y as i32) } else { Predicate::Cmp(CmpOp::Eq, Literal::Number(y)) };
+            // "in the 1990s": the ten years of a decade.
+            let decade = self.spans[i].raw.ends_with('s') && y % 10.0 == 0.0;
+            let pred = match (decade, self.is_date(field)) {
+                (true, true) => Predicate::Between(Literal::Date(format!("{:04}-01-01", y as i32)), Literal::Date(format!("{:04}-12-31", y as i32 + 9))),
+                (true, false) => Predicate::Between(Literal::Number(y), Literal::Number(y + 9.0)),
+                (false, true) => Predicate::Year(y as i32),
+                (false, false) => Predicate::Cmp(CmpOp::Eq, Literal::Number(y)),
+            };
             // A year column's value can be compared with another ("higher in 1954 than in 1953").
-            let eq_value = (!self.is_date(field)).then(|| (field, fmt_number(y)));
+            let eq_value = (!self.is_date(field) && !decade).then(|| (field, fmt_number(y)));
             // "Divorces in 1867?": in a table with one row per year, a year names its row.
             let kind = if self.cat.fields[field].yearly && self.cat.fields[field].distinct == self.cat.rows && self.cat.rows > 1 { Kind::Identifying } else { Kind::Range };
             out.push(At { pos: prev.unwrap_or(i), end: i, filter: Filter::Cond { field: self.fref(field), pred, negated: false }, eq_value, kind });
@@ -600,7 +607,7 @@ impl Parser<'_> {
         // "marriages from 2000 to 2011": a range of whole years, with a year column, is a range of years.
         let year = |p: &Self, k: usize| matches!(p.spans[k].tag, Tag::Number(y) if y.fract() == 0.0 && (1000.0..=2999.0).contains(&y));
         // "the lowest KSI before 1983": a word of time before a year or a date orders the dates, not the measure named.
-        const TEMPORAL: &[&str] = &["before", "after", "earlier than", "later than", "antes de", "despues de", "abans de", "despres de", "vor", "nach"];
+        const TEMPORAL: &[&str] = &["before", "after", "since", "earlier than", "later than", "antes de", "despues de", "abans de", "despres de", "vor", "nach", "seit"];
         let temporal = TEMPORAL.contains(&crate::query::text::fold(&self.spans[op].raw).as_str());
         if temporal && (year(self, a) || matches!(self.spans[a].tag, Tag::Date(_))) {
             if let Some(y) = self.unique(|f| self.cat.fields[f].yearly || (self.is_date(f) && self.cat.fields[f].part.is_none())) {

@@ -341,7 +341,9 @@ impl Parser<'_> {
                     && self.spans.get(i + 1).is_some_and(|n| matches!(crate::query::text::fold(&n.raw).as_str(), "with" | "con" | "amb" | "mit"))
                     && self.next_content(i).is_some_and(|j| matches!(self.spans[j].cue(), Some(Cue::High | Cue::Low)))
             });
-            if let Some(g) = which_field.filter(|&g| said_most && !one_row && g != field && self.cat.fields[g].categorical && !self.identifies(g) && self.is_numeric(field) && !self.cat.fields[field].yearly) {
+            // ("las 3 ciudades con más ventas": a category named with "most", its rows repeating, too.)
+            let repeated_target = targets.iter().copied().find(|&g| g != field && !self.is_numeric(g) && self.cat.fields[g].categorical && !self.identifies(g) && self.cat.fields[g].distinct < self.cat.rows);
+            if let Some(g) = which_field.or(repeated_target).filter(|&g| said_most && !one_row && g != field && self.cat.fields[g].categorical && !self.identifies(g) && self.is_numeric(field) && !self.cat.fields[field].yearly) {
                 // "the most missing values in the listings column": the rows where it is missing are counted.
                 let missing_here = filter.as_ref().is_some_and(|f| f.conds().iter().any(|(r, p, neg)| r.0 == self.cat.fields[field].name && matches!(p, Predicate::Missing) && !neg));
                 let (func, measure) = if missing_here { (AggFn::Count, None) } else { (AggFn::Sum, Some(self.fref(field))) };
@@ -494,6 +496,13 @@ impl Parser<'_> {
             if target.is_none() && !self.has(Cue::HowMany) {
                 if let Some(j) = self.unknown_noun() {
                     return Err(self.unknown_field_at(j));
+                }
+                // "What year is the Camaro Z28 from?" in a table with no date: a time asked for that it lacks.
+                let period_asked = self.spans.iter().enumerate().find(|(i, s)| {
+                    *i > 0 && matches!(self.spans[i - 1].cue(), Some(Cue::What | Cue::Which)) && matches!(crate::query::text::fold(&s.raw).as_str(), "year" | "month" | "date" | "day" | "ano" | "any" | "jahr" | "fecha" | "data" | "datum")
+                });
+                if let Some((i, _)) = period_asked.filter(|_| !self.cat.fields.iter().any(|f| f.yearly || matches!(f.ty, ColumnType::Date | ColumnType::Datetime))) {
+                    return Err(self.unknown_field_at(i));
                 }
                 if identifying {
                     return Ok(Understanding::Exact { plan: Plan::List { filter, label: None }, confidence: self.confidence() * 0.9 });

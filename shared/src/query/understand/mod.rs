@@ -274,7 +274,9 @@ fn unknown_word(s: &Span) -> bool {
 /// A word that carries meaning: three letters or more, or a short capitalised code ("GM", "DC").
 pub(crate) fn content_word(raw: &str) -> bool {
     let n = raw.chars().count();
-    raw.chars().all(char::is_alphabetic) && (n > 2 || (n == 2 && raw.chars().all(char::is_uppercase)))
+    // ("1990s", "B52": letters with digits say something too; dropped, they made wrong answers.)
+    let code = raw.chars().any(|c| c.is_ascii_digit()) && raw.chars().any(char::is_alphabetic);
+    code || (raw.chars().all(char::is_alphabetic) && (n > 2 || (n == 2 && raw.chars().all(char::is_uppercase))))
 }
 
 struct Parser<'a> {
