@@ -34,8 +34,10 @@ const MAX_WRONG_EXACT: f64 = 0.01;
 /// the session's starting build; 58.0 % and 0 at the end): a+b+c+d+e+f 47.5 % → 52.1 %. Session 17
 /// added suite g (its dev half: 29.0 % and 4 % wrong but exact on the session's starting build, written
 /// after the session's other fixes and run on both builds; 34.0 % and 0 at the end): a–f 52.1 % →
-/// 56.9 %, a–g 54.8 %.
-const MIN_RIGHT: f64 = 0.52;
+/// 56.9 %, a–g 54.8 %. Session 18 added suite h (its dev half: 32.0 % and 3 % wrong but exact on
+/// the session's starting build and, unchanged, after the session's fixes for suite g; 66.0 % and 0
+/// at the end): a–g 54.8 % → 58.0 %, a–h 52.9 % → 58.7 %.
+const MIN_RIGHT: f64 = 0.56;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace").to_path_buf()

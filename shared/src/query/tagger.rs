@@ -512,6 +512,12 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
             out[i + 1].tag = Tag::Cue(if fewest { Cue::Least } else { Cue::Most });
         }
     }
+    // "vor 1990": before a year ("kommt … vor" is a verb's particle).
+    for i in 0..out.len().saturating_sub(1) {
+        if super::text::fold(&out[i].raw) == "vor" && matches!(out[i + 1].tag, Tag::Number(n) if n.fract() == 0.0 && (1000.0..=2999.0).contains(&n)) {
+            out[i].tag = Tag::Cue(Cue::Op(CmpOp::Lt));
+        }
+    }
     // "which one has the most hp": a pronoun for a row, not a number.
     for i in 1..out.len() {
         if matches!(out[i].tag, Tag::Number(_)) && matches!(super::text::fold(&out[i].raw).as_str(), "one" | "ones") && matches!(out[i - 1].cue(), Some(Cue::Which | Cue::What)) {
