@@ -493,10 +493,12 @@ fn quarter_form(col: &ColumnSchema) -> Option<(bool, String)> {
     }
     let s = col.samples.first()?.trim();
     let q = s.find(['Q', 'q'])?;
-    if s.get(..4).is_some_and(|y| y.bytes().all(|b| b.is_ascii_digit())) && q >= 4 {
-        Some((true, s[4..q].to_string()))
-    } else if q == 0 && s.len() > 2 {
-        Some((false, s[2..s.len().saturating_sub(4)].to_string()))
+    // (Cut with `get`: a sample is the user's text, and may hold characters of several bytes.)
+    let digits = |t: Option<&str>| t.is_some_and(|y| y.len() == 4 && y.bytes().all(|b| b.is_ascii_digit()));
+    if digits(s.get(..4)) && q >= 4 {
+        Some((true, s.get(4..q)?.to_string()))
+    } else if q == 0 && s.len() >= 6 && digits(s.get(s.len() - 4..)) {
+        Some((false, s.get(2..s.len() - 4)?.to_string()))
     } else {
         None
     }
