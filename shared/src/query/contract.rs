@@ -365,7 +365,6 @@ fn ranked_after(spans: &[Span], per: usize, field: &super::plan::FieldRef, cat: 
         .is_some_and(|s| matches!(&s.tag, Tag::Field(fs) if fs.iter().any(|&f| cat.fields[f].name == field.0)))
 }
 
-/// The plan compares: a condition with an order or a range, or a test of one number against another.
 /// Whether anything in the plan says "not": a negated or missing condition, or a test against zero or all.
 fn negates(plan: &Plan) -> bool {
     let filter_negates = |f: &Filter| f.conds().iter().any(|(_, p, neg)| *neg || matches!(p, Predicate::Missing | Predicate::Cmp(CmpOp::Ne, _)));
@@ -393,6 +392,7 @@ fn year_as_threshold(plan: &Plan, n: f64, cat: &Catalog) -> bool {
     tested || plan.filter().is_some_and(|f| f.conds().iter().any(|(field, p, _)| matches!(p, Predicate::Cmp(o, super::plan::Literal::Number(v)) if *o != CmpOp::Eq && *v == n) && outside(&field.0)))
 }
 
+/// The plan compares: a condition with an order or a range, or a test of one number against another.
 fn compares(plan: &Plan, op: CmpOp) -> bool {
     let ordered = |f: &Filter| {
         f.conds().iter().any(|(_, p, _)| matches!(p, Predicate::Cmp(o, _) if *o != CmpOp::Eq || op == CmpOp::Eq) || matches!(p, Predicate::Between(..) | Predicate::Year(_) | Predicate::Month(_)))
