@@ -578,15 +578,7 @@ const COMMON_NAMES: &[(&str, &[&str])] = &[
     ("north", &["norte", "nord", "nordlich", "nordliche", "nordlichen", "norden"]),
     ("murder", &["homicide", "homicides", "asesinatos", "homicidios", "homicidis", "mord", "morde"]),
     ("urban", &["urbana", "urbano", "urba", "stadtisch"]),
-    ("sales", &["ventas", "venta", "vendes", "venda", "umsatz", "umsatze", "verkaufe", "sold", "sell", "sells", "selling", "vendio", "vendieron", "vendido", "venut", "venuts", "verkauft", "verkaufte"]),
-    // Verbs for the events a count column holds (see `tagger::objects_of_verbs`).
-    ("deaths", &["died", "die", "murieron", "murio", "morts", "gestorben", "starben"]),
-    ("births", &["born", "nacieron", "nascuts", "geboren"]),
-    ("production", &["produced"]),
-    ("exports", &["exported"]),
-    ("imports", &["imported"]),
-    ("visits", &["visited"]),
-    ("visitors", &["visited"]),
+    ("sales", &["ventas", "venta", "vendes", "venda", "umsatz", "umsatze", "verkaufe"]),
     ("profit", &["beneficio", "beneficios", "ganancia", "ganancias", "benefici", "beneficis", "guany", "guanys", "gewinn", "gewinne"]),
     ("quantity", &["cantidad", "cantidades", "quantitat", "quantitats", "menge", "mengen", "units", "unidades", "unitats"]),
     ("discount", &["descuento", "descuentos", "descompte", "descomptes", "rabatt", "rabatte"]),
@@ -607,6 +599,24 @@ const COMMON_NAMES: &[(&str, &[&str])] = &[
     ("marriages", &["matrimonios", "casaments", "matrimonis", "ehen", "eheschliessungen"]),
     ("divorces", &["divorcios", "divorcis", "scheidungen"]),
 ];
+
+/// Verbs for the events a count column holds ("sold" → sales): they name the column, and their
+/// object after a number or a superlative is what was counted (`tagger::objects_of_verbs`).
+const COUNT_VERBS: &[(&str, &[&str])] = &[
+    ("sales", &["sold", "sell", "sells", "selling", "vendio", "vendieron", "vendido", "venut", "venuts", "verkauft", "verkaufte"]),
+    ("deaths", &["died", "die", "murieron", "murio", "morts", "gestorben", "starben"]),
+    ("births", &["born", "nacieron", "nascuts", "geboren"]),
+    ("production", &["produced"]),
+    ("exports", &["exported"]),
+    ("imports", &["imported"]),
+    ("visits", &["visited"]),
+    ("visitors", &["visited"]),
+];
+
+/// Whether a folded word is one of `COUNT_VERBS`' verbs.
+pub(crate) fn is_count_verb(w: &str) -> bool {
+    COUNT_VERBS.iter().any(|(_, verbs)| verbs.contains(&w))
+}
 
 /// The text column whose names nearly all differ (half the rows or more, 20 or more), some repeating,
 /// with another text column that makes each row's pair different: "county" with "state". Then its
@@ -741,7 +751,7 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
     }
     // "day" in `day_of_week` is not the column ("dies" there are the rows, days of trading).
     let headed = !own.iter().any(|w| matches!(w.as_str(), "of" | "per" | "de" | "del" | "von"));
-    for (anchor, words) in COMMON_NAMES {
+    for (anchor, words) in COMMON_NAMES.iter().chain(COUNT_VERBS) {
         if headed && own.iter().chain(glued.as_ref().map(|(_, r)| r)).any(|w| w == anchor) {
             names.extend(words.iter().map(|w| fold_words(w)));
         }

@@ -168,8 +168,11 @@ pub fn names_month(folded: &str) -> bool {
 
 /// "monthly", "mensual", "monatlich": a value per month, not the month itself.
 pub fn monthly_word(folded: &str) -> bool {
-    matches!(folded, "monthly" | "mensual" | "mensuales" | "mensuals" | "monatlich" | "monatliche" | "monatlichen" | "monatlicher")
+    MONTHLY.contains(&folded)
 }
+
+/// The adjective of a month in the four languages (folded).
+pub const MONTHLY: &[&str] = &["monthly", "mensual", "mensuales", "mensuals", "monatlich", "monatliche", "monatlichen", "monatlicher"];
 
 /// A month named alone ("February", "febrero", "febrer", "Februar"): its number. "May" and
 /// "März" are months only capitalised as typed (`capital`), since "may" is also a verb.

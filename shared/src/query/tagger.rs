@@ -477,53 +477,10 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     person_nouns(&mut out, cat);
     rows_noun_of_named_rows(&mut out, cat, lang);
     verbs_of_winning(&mut out);
-    // "the most planes", "die meisten Flugzeuge": "most" before the rows' noun counts rows.
-    for i in 0..out.len().saturating_sub(1) {
-        let most = matches!(super::text::fold(&out[i].raw).as_str(), "most" | "the most" | "meisten" | "die meisten" | "fewest" | "the fewest" | "wenigsten" | "die wenigsten");
-        // (A plural noun: "the most electricity" in iowa-electricity.csv is an amount.)
-        let noun = super::text::fold(&out[i + 1].raw);
-        let plural = noun.ends_with('s') || (lang == Lang::De && (noun.ends_with('e') || noun.ends_with("en") || noun.ends_with("er")));
-        if most && plural && matches!(out[i].cue(), Some(Cue::High | Cue::Low)) && out[i + 1].tag == Tag::Alias {
-            out[i].tag = Tag::Cue(if out[i].cue() == Some(Cue::High) { Cue::Most } else { Cue::Least });
-        }
-    }
-    for i in 0..out.len() {
-        if out[i].cue() != Some(Cue::Per) || !matches!(super::text::fold(&out[i].raw).as_str(), "by" | "por" | "per" | "von") {
-            continue;
-        }
-        // "made by EMBRAER": an agent, not a grouping.
-        if out.get(i + 1).is_some_and(|s| matches!(s.tag, Tag::Value(_))) {
-            out[i].tag = Tag::Stop;
-        }
-        // "top 3 models by number of planes": ranked by how common they are.
-        // ("smallest committee by number of members": the fewest.)
-        // (Not where each row is its own group: "smallest committee by number of members" asks for a size.)
-        let grouped = out[..i].iter().rev().find_map(|s| match &s.tag {
-            Tag::Field(fs) if fs.len() == 1 => Some(cat.fields[fs[0]].distinct < cat.rows),
-            _ => None,
-        });
-        if grouped == Some(true) && out.get(i + 1).is_some_and(|s| s.cue() == Some(Cue::HowMany)) && out.get(i + 2).is_some_and(|s| s.tag == Tag::Alias) && i + 3 == out.len() {
-            let extreme = out[..i].iter().position(|s| matches!(s.cue(), Some(Cue::High | Cue::Low)));
-            let fewest = extreme.is_some_and(|k| out[k].cue() == Some(Cue::Low));
-            if let Some(k) = extreme {
-                out[k].tag = Tag::Stop;
-            }
-            out[i].tag = Tag::Stop;
-            out[i + 1].tag = Tag::Cue(if fewest { Cue::Least } else { Cue::Most });
-        }
-    }
-    // "vor 1990": before a year ("kommt … vor" is a verb's particle).
-    for i in 0..out.len().saturating_sub(1) {
-        if super::text::fold(&out[i].raw) == "vor" && matches!(out[i + 1].tag, Tag::Number(n) if n.fract() == 0.0 && (1000.0..=2999.0).contains(&n)) {
-            out[i].tag = Tag::Cue(Cue::Op(CmpOp::Lt));
-        }
-    }
-    // "which one has the most hp": a pronoun for a row, not a number.
-    for i in 1..out.len() {
-        if matches!(out[i].tag, Tag::Number(_)) && matches!(super::text::fold(&out[i].raw).as_str(), "one" | "ones") && matches!(out[i - 1].cue(), Some(Cue::Which | Cue::What)) {
-            out[i].tag = Tag::Alias;
-        }
-    }
+    most_of_the_rows(&mut out, lang);
+    by_agents_and_counts(&mut out, cat);
+    before_a_year(&mut out);
+    which_one(&mut out);
     numbered_months(&mut out, cat);
     objects_of_verbs(&mut out);
     aggregates_named_as_columns(&mut out, cat);
@@ -622,7 +579,7 @@ fn numbered_months(out: &mut [Span], cat: &Catalog) {
 /// ("sold more than 2800 homes", "sold the fewest homes") is what was counted, not a column.
 fn objects_of_verbs(out: &mut [Span]) {
     for i in 0..out.len() {
-        if !matches!(out[i].tag, Tag::Field(_)) || !FIELD_VERBS.contains(&super::text::fold(&out[i].raw).as_str()) {
+        if !matches!(out[i].tag, Tag::Field(_)) || !super::catalog::is_count_verb(&super::text::fold(&out[i].raw)) {
             continue;
         }
         let mut j = i + 1;
@@ -643,8 +600,64 @@ fn objects_of_verbs(out: &mut [Span]) {
     }
 }
 
-/// Verb forms `COMMON_NAMES` gives count columns (folded).
-const FIELD_VERBS: &[&str] = &["sold", "sell", "sells", "selling", "vendio", "vendieron", "vendido", "venut", "venuts", "verkauft", "verkaufte", "died", "die", "murieron", "murio", "morts", "gestorben", "starben", "born", "nacieron", "nascuts", "geboren", "produced", "exported", "imported", "emitted", "visited"];
+
+/// "the most planes", "die meisten Flugzeuge": "most" before the rows' plural noun counts rows
+/// ("the most electricity" in iowa-electricity.csv is an amount).
+fn most_of_the_rows(out: &mut [Span], lang: Lang) {
+    for i in 0..out.len().saturating_sub(1) {
+        let most = matches!(super::text::fold(&out[i].raw).as_str(), "most" | "the most" | "meisten" | "die meisten" | "fewest" | "the fewest" | "wenigsten" | "die wenigsten");
+        let noun = super::text::fold(&out[i + 1].raw);
+        let plural = noun.ends_with('s') || (lang == Lang::De && (noun.ends_with('e') || noun.ends_with("en") || noun.ends_with("er")));
+        if most && plural && matches!(out[i].cue(), Some(Cue::High | Cue::Low)) && out[i + 1].tag == Tag::Alias {
+            out[i].tag = Tag::Cue(if out[i].cue() == Some(Cue::High) { Cue::Most } else { Cue::Least });
+        }
+    }
+}
+
+/// "made by EMBRAER" names an agent, not a grouping; "top 3 models by number of planes" ranks by
+/// how common they are ("smallest … by number of …": the fewest), where rows group at all.
+fn by_agents_and_counts(out: &mut [Span], cat: &Catalog) {
+    for i in 0..out.len() {
+        if out[i].cue() != Some(Cue::Per) || !matches!(super::text::fold(&out[i].raw).as_str(), "by" | "por" | "per" | "von") {
+            continue;
+        }
+        if out.get(i + 1).is_some_and(|s| matches!(s.tag, Tag::Value(_))) {
+            out[i].tag = Tag::Stop;
+        }
+        // (Not where each row is its own group: "smallest committee by number of members" asks for a size.)
+        let grouped = out[..i].iter().rev().find_map(|s| match &s.tag {
+            Tag::Field(fs) if fs.len() == 1 => Some(cat.fields[fs[0]].distinct < cat.rows),
+            _ => None,
+        });
+        if grouped == Some(true) && out.get(i + 1).is_some_and(|s| s.cue() == Some(Cue::HowMany)) && out.get(i + 2).is_some_and(|s| s.tag == Tag::Alias) && i + 3 == out.len() {
+            let extreme = out[..i].iter().position(|s| matches!(s.cue(), Some(Cue::High | Cue::Low)));
+            let fewest = extreme.is_some_and(|k| out[k].cue() == Some(Cue::Low));
+            if let Some(k) = extreme {
+                out[k].tag = Tag::Stop;
+            }
+            out[i].tag = Tag::Stop;
+            out[i + 1].tag = Tag::Cue(if fewest { Cue::Least } else { Cue::Most });
+        }
+    }
+}
+
+/// "vor 1990": before a year ("kommt … vor" is a verb's particle, so not in the lexicon).
+fn before_a_year(out: &mut [Span]) {
+    for i in 0..out.len().saturating_sub(1) {
+        if super::text::fold(&out[i].raw) == "vor" && matches!(out[i + 1].tag, Tag::Number(n) if n.fract() == 0.0 && (1000.0..=2999.0).contains(&n)) {
+            out[i].tag = Tag::Cue(Cue::Op(CmpOp::Lt));
+        }
+    }
+}
+
+/// "which one has the most hp": a pronoun for a row, not a number.
+fn which_one(out: &mut [Span]) {
+    for i in 1..out.len() {
+        if matches!(out[i].tag, Tag::Number(_)) && matches!(super::text::fold(&out[i].raw).as_str(), "one" | "ones") && matches!(out[i - 1].cue(), Some(Cue::Which | Cue::What)) {
+            out[i].tag = Tag::Alias;
+        }
+    }
+}
 
 /// "Who won gold in 1996?", "¿Quién ganó el oro?", "Hat er Gold gewonnen?": a verb of winning
 /// or getting right before a value only says the row has it; the value is the condition.
@@ -1317,7 +1330,7 @@ fn period_adjectives(out: &mut [Span], cat: &Catalog) {
     const PERIODS: &[(&[&str], &str)] = &[
         (&["daily", "diario", "diaria", "diarios", "diarias", "diari", "diaris", "taglich", "tagliche", "taglichen"], "day"),
         (&["weekly", "semanal", "semanales", "setmanal", "setmanals", "wochentlich", "wochentliche", "wochentlichen"], "week"),
-        (&["monthly", "mensual", "mensuales", "mensuals", "monatlich", "monatliche", "monatlichen"], "month"),
+        (super::lang::MONTHLY, "month"),
         (&["quarterly", "trimestral", "trimestrales", "trimestrals", "vierteljahrlich", "vierteljahrliche", "vierteljahrlichen"], "quarter"),
         (&["yearly", "annual", "anual", "anuales", "anuals", "jahrlich", "jahrliche", "jahrlichen"], "year"),
     ];
