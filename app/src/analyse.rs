@@ -24,13 +24,7 @@ pub struct Loaded {
 
 /// Reads `files`; `given` (the user's description) wins over the files' own metadata.
 pub fn analyse(files: Vec<BundleFile>, given: Option<&DatasetDescription>) -> Loaded {
-    let sources: Vec<SourceFile<'_>> = files
-        .iter()
-        .map(|f| SourceFile {
-            name: &f.name,
-            bytes: &f.bytes,
-        })
-        .collect();
+    let sources: Vec<SourceFile<'_>> = files.iter().map(|f| SourceFile { name: &f.name, bytes: &f.bytes }).collect();
     let mut upload = ingest::load(&sources);
     drop(sources);
     if let Some(g) = given {
@@ -39,18 +33,6 @@ pub fn analyse(files: Vec<BundleFile>, given: Option<&DatasetDescription>) -> Lo
     upload.description.orient(&mut upload.tables);
     let report = report::inspect(&upload);
     let schemas = report::schemas(&upload);
-    let templates = upload
-        .tables
-        .iter()
-        .zip(&schemas)
-        .map(|(t, s)| generate_static(&s.columns, t.context.as_ref()))
-        .collect();
-    Loaded {
-        report,
-        tables: upload.tables,
-        schemas,
-        description: upload.description,
-        files,
-        templates,
-    }
+    let templates = upload.tables.iter().zip(&schemas).map(|(t, s)| generate_static(&s.columns, t.context.as_ref())).collect();
+    Loaded { report, tables: upload.tables, schemas, description: upload.description, files, templates }
 }

@@ -49,8 +49,7 @@ pub type RowAt = (usize, u64);
 
 /// The dataset for questions: every table, read through the accepted templates.
 pub fn prepare(loaded: &Loaded, templates: &[String]) -> Result<Dataset, String> {
-    let mut dataset = Dataset::new(loaded.tables.clone(), loaded.description.clone())
-        .map_err(|e| e.to_string())?;
+    let mut dataset = Dataset::new(loaded.tables.clone(), loaded.description.clone()).map_err(|e| e.to_string())?;
     for (i, t) in templates.iter().enumerate() {
         dataset.set_template(i, t).map_err(|e| e.to_string())?;
     }
@@ -87,14 +86,9 @@ pub fn table_of_sql(sql: &str) -> Option<String> {
 /// file's first table.
 pub fn locate(tables: &[Table], cite: &Cite) -> Option<RowAt> {
     let c = &cite.citation;
-    let of_file: Vec<usize> = (0..tables.len())
-        .filter(|&i| tables[i].file == c.file)
-        .collect();
-    let pick = of_file
-        .iter()
-        .copied()
-        .find(|&i| cite.table.as_deref() == Some(tables[i].name.as_str()))
-        .or_else(|| of_file.first().copied())?;
+    let of_file: Vec<usize> = (0..tables.len()).filter(|&i| tables[i].file == c.file).collect();
+    let pick =
+        of_file.iter().copied().find(|&i| cite.table.as_deref() == Some(tables[i].name.as_str())).or_else(|| of_file.first().copied())?;
     (c.row >= 1 && c.row as usize <= tables[pick].rows.len()).then_some((pick, c.row))
 }
 

@@ -5,8 +5,8 @@ use gloo_net::http::{Request, RequestBuilder, Response};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use tabletalk_shared::api::{
-    AnswerRequest, ApiError, CollectionInfo, FeedbackRecorded, FeedbackRequest, PartSpec, PublishRequest, RefineRequest, SqlRequest, SqlWritten, TablesPart, CHUNK_BYTES, PART_INDEX,
-    PART_TABLES,
+    AnswerRequest, ApiError, CollectionInfo, FeedbackRecorded, FeedbackRequest, PartSpec, PublishRequest, RefineRequest, SqlRequest,
+    SqlWritten, TablesPart, CHUNK_BYTES, PART_INDEX, PART_TABLES,
 };
 use tabletalk_shared::bundle::BundleVectors;
 use tabletalk_shared::generate::Refined;
@@ -62,11 +62,7 @@ pub fn chosen_base() -> String {
 pub fn suggested_base() -> String {
     let Some(w) = web_sys::window() else { return String::new() };
     let location = w.location();
-    let from_url = location
-        .search()
-        .ok()
-        .and_then(|s| web_sys::UrlSearchParams::new_with_str(&s).ok())
-        .and_then(|p| p.get("edge"));
+    let from_url = location.search().ok().and_then(|s| web_sys::UrlSearchParams::new_with_str(&s).ok()).and_then(|p| p.get("edge"));
     if let Some(e) = from_url.filter(|e| !e.trim().is_empty()) {
         return normalise(&e);
     }
@@ -164,7 +160,12 @@ pub async fn send_feedback(p: &Published, vote: &FeedbackRequest) -> Result<Feed
 
 /// What publishing uploads: the int8 index of the rows' sentences and vectors, and the tables for
 /// the exact path — the same two parts `tabletalk publish` sends.
-pub fn parts(loaded: &Loaded, dataset: &Dataset, vectors: &BundleVectors, templates: &[String]) -> Result<Vec<(PartSpec, Vec<u8>)>, String> {
+pub fn parts(
+    loaded: &Loaded,
+    dataset: &Dataset,
+    vectors: &BundleVectors,
+    templates: &[String],
+) -> Result<Vec<(PartSpec, Vec<u8>)>, String> {
     let passages = &dataset.lexical().0;
     if vectors.passages != passages.len() || vectors.dim == 0 || vectors.data.len() != vectors.dim * passages.len() {
         return Err(current().vectors_mismatch.into());
@@ -180,17 +181,26 @@ pub fn parts(loaded: &Loaded, dataset: &Dataset, vectors: &BundleVectors, templa
         collection.add(p.clone(), v).map_err(|e| e.to_string())?;
     }
     let index = collection.to_bytes().map_err(|e| e.to_string())?;
-    let tables = serde_json::to_vec(&TablesPart { tables: loaded.tables.clone(), description: loaded.description.clone() }).map_err(|e| e.to_string())?;
+    let tables = serde_json::to_vec(&TablesPart { tables: loaded.tables.clone(), description: loaded.description.clone() })
+        .map_err(|e| e.to_string())?;
     Ok(vec![(PartSpec::of(PART_INDEX, &index), index), (PartSpec::of(PART_TABLES, &tables), tables)])
 }
 
 /// Uploads `parts` as collection `id` with the publish token: announce, send the chunks, commit.
 /// `progress(sent, total)` after each chunk.
-pub async fn publish(base: &str, token: &str, id: &str, request: PublishRequest, parts: &[(PartSpec, Vec<u8>)], progress: impl Fn(u64, u64)) -> Result<CollectionInfo, String> {
+pub async fn publish(
+    base: &str,
+    token: &str,
+    id: &str,
+    request: PublishRequest,
+    parts: &[(PartSpec, Vec<u8>)],
+    progress: impl Fn(u64, u64),
+) -> Result<CollectionInfo, String> {
     let collection = format!("/v1/collections/{id}");
     let auth = format!("Bearer {token}");
     let what = fill(current().publishing_id, &[("id", &id)]);
-    let _: serde_json::Value = send_json(&what, base, Request::put(&url(base, &collection)?).header("authorization", &auth), &request).await?;
+    let _: serde_json::Value =
+        send_json(&what, base, Request::put(&url(base, &collection)?).header("authorization", &auth), &request).await?;
     let total: u64 = parts.iter().map(|(s, _)| s.bytes).sum();
     let mut sent = 0u64;
     for (spec, bytes) in parts {
@@ -217,11 +227,7 @@ pub async fn publish(base: &str, token: &str, id: &str, request: PublishRequest,
 
 /// A collection id the edge accepts: lower-case letters, digits and dashes, from the table's name.
 pub fn collection_id(name: &str) -> String {
-    let mut id: String = name
-        .to_lowercase()
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-        .collect();
+    let mut id: String = name.to_lowercase().chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
     while id.contains("--") {
         id = id.replace("--", "-");
     }

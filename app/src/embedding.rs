@@ -144,12 +144,8 @@ impl EmbedWorker {
             inner.worker = Some(worker);
             inner.on_message = Some(on_message);
             inner.on_error = Some(on_error);
-            inner.load = Some(ToWorker::Load {
-                base_url: models_url(),
-                model: MODEL.into(),
-                device: self.device.clone(),
-                precision: "auto".into(),
-            });
+            inner.load =
+                Some(ToWorker::Load { base_url: models_url(), model: MODEL.into(), device: self.device.clone(), precision: "auto".into() });
         }
         Ok(())
     }
@@ -170,13 +166,8 @@ fn send(inner: &Rc<RefCell<Inner>>, msg: &ToWorker) -> Result<(), String> {
 
 /// `models/<MODEL>/` next to the page, absolute (the worker resolves URLs against its own script).
 fn models_url() -> String {
-    let base = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.base_uri().ok().flatten())
-        .unwrap_or_default();
-    web_sys::Url::new_with_base(&format!("models/{MODEL}/"), &base)
-        .map(|u| u.href())
-        .unwrap_or_else(|_| format!("/models/{MODEL}/"))
+    let base = web_sys::window().and_then(|w| w.document()).and_then(|d| d.base_uri().ok().flatten()).unwrap_or_default();
+    web_sys::Url::new_with_base(&format!("models/{MODEL}/"), &base).map(|u| u.href()).unwrap_or_else(|_| format!("/models/{MODEL}/"))
 }
 
 fn receive(inner: &Rc<RefCell<Inner>>, event: &MessageEvent) {

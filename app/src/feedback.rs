@@ -25,10 +25,7 @@ pub fn request(entry: &Entry, vote: Vote) -> FeedbackRequest {
 
 /// Every vote kept in this browser, oldest first.
 pub fn kept() -> Vec<FeedbackEntry> {
-    storage()
-        .and_then(|s| s.get_item(STORAGE_KEY).ok().flatten())
-        .and_then(|json| serde_json::from_str(&json).ok())
-        .unwrap_or_default()
+    storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten()).and_then(|json| serde_json::from_str(&json).ok()).unwrap_or_default()
 }
 
 /// Adds a vote to the browser's list.

@@ -68,11 +68,7 @@ impl Lang {
     /// The first of the URL's `?lang=`, the remembered choice and the browser's language that is
     /// one of ours; else English.
     pub fn choose(url: Option<&str>, remembered: Option<&str>, browser: Option<&str>) -> Lang {
-        [url, remembered, browser]
-            .into_iter()
-            .flatten()
-            .find_map(Lang::from_tag)
-            .unwrap_or(Lang::En)
+        [url, remembered, browser].into_iter().flatten().find_map(Lang::from_tag).unwrap_or(Lang::En)
     }
 
     pub fn texts(self) -> &'static Texts {
@@ -93,9 +89,7 @@ pub fn fill(template: &str, values: &[(&str, &dyn Display)]) -> String {
     while let Some(open) = rest.find('{') {
         out.push_str(&rest[..open]);
         let after = &rest[open + 1..];
-        let value = after
-            .find('}')
-            .and_then(|close| values.iter().find(|(k, _)| *k == &after[..close]).map(|(_, v)| (close, v)));
+        let value = after.find('}').and_then(|close| values.iter().find(|(k, _)| *k == &after[..close]).map(|(_, v)| (close, v)));
         match value {
             Some((close, v)) => {
                 out.push_str(&v.to_string());
@@ -166,9 +160,7 @@ pub fn set_lang(lang: RwSignal<Lang>, chosen: Lang) {
 
 /// The page's language signal (from [`provide_lang`]); call it in a component's body.
 pub fn use_lang() -> RwSignal<Lang> {
-    use_context::<LangContext>()
-        .map(|c| c.0)
-        .unwrap_or_else(|| RwSignal::new(CURRENT.with(Cell::get)))
+    use_context::<LangContext>().map(|c| c.0).unwrap_or_else(|| RwSignal::new(CURRENT.with(Cell::get)))
 }
 
 /// The current texts as a signal (reactive: follows the Language select).
@@ -185,9 +177,7 @@ pub fn t(pick: fn(&'static Texts) -> &'static str) -> impl Fn() -> &'static str 
 }
 
 /// A computed text, reactive, for `view!`: `{tr(move |x| fill(x.rows_of_file, &[("file", &file)]))}`.
-pub fn tr<T: 'static>(
-    make: impl Fn(&'static Texts) -> T + Send + Sync + 'static,
-) -> impl Fn() -> T + Send + Sync + 'static {
+pub fn tr<T: 'static>(make: impl Fn(&'static Texts) -> T + Send + Sync + 'static) -> impl Fn() -> T + Send + Sync + 'static {
     let lang = use_lang();
     move || make(lang.get().texts())
 }

@@ -31,10 +31,7 @@ impl EmbedPool {
             .and_then(|s| web_sys::UrlSearchParams::new_with_str(&s).ok())
             .and_then(|p| p.get("workers"))
             .and_then(|n| n.parse::<usize>().ok());
-        EmbedPool {
-            workers: Rc::new(RefCell::new(vec![EmbedWorker::new(device)])),
-            size: asked.unwrap_or(cores).clamp(1, MAX_WORKERS),
-        }
+        EmbedPool { workers: Rc::new(RefCell::new(vec![EmbedWorker::new(device)])), size: asked.unwrap_or(cores).clamp(1, MAX_WORKERS) }
     }
 
     fn first(&self) -> EmbedWorker {
@@ -67,7 +64,12 @@ impl EmbedPool {
     }
 
     /// Embeds every text across the pool; `progress(done, total)` sums the workers' progress.
-    pub async fn embed_all(&self, texts: Vec<String>, workers: usize, progress: impl Fn(usize, usize) + 'static) -> Result<Vectors, String> {
+    pub async fn embed_all(
+        &self,
+        texts: Vec<String>,
+        workers: usize,
+        progress: impl Fn(usize, usize) + 'static,
+    ) -> Result<Vectors, String> {
         let total = texts.len();
         {
             let mut w = self.workers.borrow_mut();

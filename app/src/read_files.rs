@@ -28,10 +28,7 @@ pub async fn read_all(files: Vec<File>) -> (Vec<BundleFile>, Vec<String>) {
             continue;
         }
         match JsFuture::from(file.array_buffer()).await {
-            Ok(buffer) => picked.push(BundleFile {
-                name,
-                bytes: js_sys::Uint8Array::new(&buffer).to_vec(),
-            }),
+            Ok(buffer) => picked.push(BundleFile { name, bytes: js_sys::Uint8Array::new(&buffer).to_vec() }),
             Err(e) => errors.push(fill(current().file_unreadable, &[("name", &name), ("error", &format!("{e:?}"))])),
         }
     }

@@ -27,9 +27,15 @@ pub enum Kept {
     Nothing,
     Saving,
     /// Kept: how many bytes, and whether the rows' vectors are in it.
-    Saved { bytes: usize, vectors: bool },
+    Saved {
+        bytes: usize,
+        vectors: bool,
+    },
     /// Restored on load from this browser (`from` None) or from an imported file (its name).
-    Restored { from: Option<String>, vectors: bool },
+    Restored {
+        from: Option<String>,
+        vectors: bool,
+    },
     Failed(String),
 }
 

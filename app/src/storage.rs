@@ -13,10 +13,7 @@ use crate::i18n::{current, fill};
 const NAME: &str = "dataset.tabletalk";
 
 fn reason(e: JsValue) -> String {
-    e.dyn_ref::<js_sys::Error>()
-        .map(|e| String::from(e.message()))
-        .or_else(|| e.as_string())
-        .unwrap_or_else(|| format!("{e:?}"))
+    e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())).or_else(|| e.as_string()).unwrap_or_else(|| format!("{e:?}"))
 }
 
 async fn root() -> Result<FileSystemDirectoryHandle, String> {
@@ -32,10 +29,8 @@ pub async fn save(bytes: &[u8]) -> Result<(), String> {
     let dir = root().await?;
     let options = FileSystemGetFileOptions::new();
     options.set_create(true);
-    let file: FileSystemFileHandle = JsFuture::from(dir.get_file_handle_with_options(NAME, &options))
-        .await
-        .map_err(reason)?
-        .unchecked_into();
+    let file: FileSystemFileHandle =
+        JsFuture::from(dir.get_file_handle_with_options(NAME, &options)).await.map_err(reason)?.unchecked_into();
     let writer: FileSystemWritableFileStream = JsFuture::from(file.create_writable()).await.map_err(reason)?.unchecked_into();
     JsFuture::from(writer.write_with_u8_array(bytes).map_err(reason)?).await.map_err(reason)?;
     JsFuture::from(writer.close()).await.map_err(reason)?;

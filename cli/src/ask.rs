@@ -2,10 +2,10 @@
 
 use std::cell::OnceCell;
 use std::io::{BufRead, Write};
-use std::rc::Rc;
-use std::time::Duration;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::rc::Rc;
+use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use serde::Deserialize;
@@ -33,13 +33,23 @@ type SharedEmbedder = Rc<OnceCell<Option<Embedder>>>;
 /// Answers one question: the exact path first; what it can only retrieve, and lookups of whole
 /// rows ("What happened to Cesar A. Aguilar?"), go to the LLM when one is configured. Counts,
 /// aggregates and single values stay exact.
-fn answer(dataset: &Dataset, conv: &mut Conversation, grounded: Option<&Grounded>, q: &str, on_text: Option<&mut dyn FnMut(&str)>) -> Result<Answer> {
+fn answer(
+    dataset: &Dataset,
+    conv: &mut Conversation,
+    grounded: Option<&Grounded>,
+    q: &str,
+    on_text: Option<&mut dyn FnMut(&str)>,
+) -> Result<Answer> {
     let a = futures::executor::block_on(dataset.ask(conv, q));
     match grounded {
         // A computation the rules could not plan: SQL from the LLM, never its arithmetic.
         Some(g) if a.wants_sql => Ok(g.written_sql(dataset, q, a)),
-        Some(g) if a.intent.as_deref() == Some("retrieval") && matches!(a.route, Route::Lookup | Route::Unanswerable) => g.answer(dataset, q, a, on_text),
-        Some(g) if a.route == Route::Lookup && a.intent.as_deref() == Some("filter_list") && (1..=5).contains(&a.citations.len()) => g.answer(dataset, q, a, on_text),
+        Some(g) if a.intent.as_deref() == Some("retrieval") && matches!(a.route, Route::Lookup | Route::Unanswerable) => {
+            g.answer(dataset, q, a, on_text)
+        }
+        Some(g) if a.route == Route::Lookup && a.intent.as_deref() == Some("filter_list") && (1..=5).contains(&a.citations.len()) => {
+            g.answer(dataset, q, a, on_text)
+        }
         _ => Ok(a),
     }
 }
@@ -50,7 +60,14 @@ struct BatchLine {
     question: String,
 }
 
-pub fn run(args: &[String], questions: Option<&Path>, describe: Option<&Path>, template: Option<&Path>, json: bool, llm: LlmArgs) -> Result<ExitCode> {
+pub fn run(
+    args: &[String],
+    questions: Option<&Path>,
+    describe: Option<&Path>,
+    template: Option<&Path>,
+    json: bool,
+    llm: LlmArgs,
+) -> Result<ExitCode> {
     // `ask FILE… "question"`: the last argument is the question unless it names a file.
     let (files, question): (Vec<PathBuf>, Option<String>) = match (questions, args.split_last()) {
         (None, Some((last, rest))) if !Path::new(last).exists() => (rest.iter().map(PathBuf::from).collect(), Some(last.clone())),
@@ -74,7 +91,9 @@ pub fn run(args: &[String], questions: Option<&Path>, describe: Option<&Path>, t
         None => None,
         Some(url) => {
             let e = embedder.get_or_init(|| crate::model::load(crate::model::DEFAULT_MODEL).ok()).as_ref();
-            let e = e.context("--llm needs the sentence-embedding model to rank passages and find citations (fetch it with `cargo xtask models`)")?;
+            let e = e.context(
+                "--llm needs the sentence-embedding model to rank passages and find citations (fetch it with `cargo xtask models`)",
+            )?;
             let backend = Backend::connect(url, llm.model.clone(), llm.api_key.clone(), Duration::from_secs(llm.timeout_secs));
             match backend {
                 Ok(b) => Some(Grounded::new(b, e, Budget { context_tokens: llm.context_tokens, ..Budget::default() })),
@@ -95,7 +114,8 @@ pub fn run(args: &[String], questions: Option<&Path>, describe: Option<&Path>, t
             if line.trim().is_empty() {
                 continue;
             }
-            let q: BatchLine = serde_json::from_str(line).with_context(|| format!("{}: line {}: expected {{\"id\": …, \"question\": \"…\"}}", path.display(), i + 1))?;
+            let q: BatchLine = serde_json::from_str(line)
+                .with_context(|| format!("{}: line {}: expected {{\"id\": …, \"question\": \"…\"}}", path.display(), i + 1))?;
             let mut conv = Conversation::default();
             let a = answer(&dataset, &mut conv, grounded, &q.question, None)?;
             let mut obj = serde_json::Map::new();
@@ -178,7 +198,8 @@ fn load(files: &[PathBuf], describe: Option<&Path>, embedder: SharedEmbedder) ->
     let mut description = upload.description;
     if let Some(p) = describe {
         let text = std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?;
-        let given: DatasetDescription = serde_json::from_str(&text).with_context(|| format!("{}: not a dataset description", p.display()))?;
+        let given: DatasetDescription =
+            serde_json::from_str(&text).with_context(|| format!("{}: not a dataset description", p.display()))?;
         description = given.over(description);
     }
     let mut tables = upload.tables;

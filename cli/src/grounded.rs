@@ -46,13 +46,18 @@ impl<'a> Grounded<'a> {
             .backend
             .chat(sql::messages(&dataset.sql_request(q)), &sampling, None)
             .map_err(|e| e.to_string())
-            .and_then(|reply| sql::extract(&reply).ok_or_else(|| format!("the language model wrote no SQL statement (it said: {})", reply.trim())))
+            .and_then(|reply| {
+                sql::extract(&reply).ok_or_else(|| format!("the language model wrote no SQL statement (it said: {})", reply.trim()))
+            })
             .and_then(|stmt| futures::executor::block_on(dataset.run_written(&stmt, fallback.lang)).map_err(|e| format!("{e} ({stmt})")));
         match written {
             Ok(a) => a,
             Err(e) => {
                 let mut a = fallback;
-                a.answer = format!("No rule computes this question, and the SQL a language model wrote for it could not be used ({e}). {}", a.answer);
+                a.answer = format!(
+                    "No rule computes this question, and the SQL a language model wrote for it could not be used ({e}). {}",
+                    a.answer
+                );
                 a
             }
         }
@@ -127,8 +132,10 @@ impl<'a> Grounded<'a> {
     /// BM25 and dense rankings fused by reciprocal rank; the fused score is kept.
     fn retrieve(&self, dataset: &Dataset, q: &str) -> Result<Vec<Hit>> {
         let passages = &dataset.lexical().0;
-        let lexical: Vec<Hit> = dataset.search_passages(q, LEXICAL_CANDIDATES).into_iter().map(|(i, s)| Hit { id: PassageId(i as u32), score: s }).collect();
-        let pool: Vec<usize> = if passages.len() <= DENSE_ALL_ROWS { (0..passages.len()).collect() } else { lexical.iter().map(|h| h.id.index()).collect() };
+        let lexical: Vec<Hit> =
+            dataset.search_passages(q, LEXICAL_CANDIDATES).into_iter().map(|(i, s)| Hit { id: PassageId(i as u32), score: s }).collect();
+        let pool: Vec<usize> =
+            if passages.len() <= DENSE_ALL_ROWS { (0..passages.len()).collect() } else { lexical.iter().map(|h| h.id.index()).collect() };
         let (qv, _) = self.embedder.embed_one(q)?;
         let scores = self.similarities(dataset, &qv, &pool)?;
         let mut dense: Vec<Hit> = pool.iter().zip(scores).map(|(&i, s)| Hit { id: PassageId(i as u32), score: s }).collect();
@@ -195,9 +202,16 @@ impl<'a> Grounded<'a> {
             for (k, &i) in ids.iter().enumerate().take(shown.len()) {
                 scores[k] = scores[k].max(self.clause_similarity(dataset, &v, i)?);
             }
-            let candidates: Vec<Candidate> = ids.iter().map(|&i| Candidate { provenance: &passages[i].provenance, text: &passages[i].text }).collect();
+            let candidates: Vec<Candidate> =
+                ids.iter().map(|&i| Candidate { provenance: &passages[i].provenance, text: &passages[i].text }).collect();
             supported.push(support(s, &scores, &candidates, cite::MINILM));
         }
-        Ok(GroundedAnswer { text: text.to_string(), sentences: supported, dont_know: false, passages_used: shown.len(), passages_dropped: dropped })
+        Ok(GroundedAnswer {
+            text: text.to_string(),
+            sentences: supported,
+            dont_know: false,
+            passages_used: shown.len(),
+            passages_dropped: dropped,
+        })
     }
 }

@@ -23,7 +23,11 @@ use clap::{Parser, Subcommand, ValueEnum};
 static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[derive(Parser)]
-#[command(name = "tabletalk", version, about = "Ask questions of tabular research data: inspect, template, verbalise, embed, index and search tables")]
+#[command(
+    name = "tabletalk",
+    version,
+    about = "Ask questions of tabular research data: inspect, template, verbalise, embed, index and search tables"
+)]
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
@@ -212,16 +216,26 @@ fn main() -> ExitCode {
     let result = match cli.cmd {
         Cmd::Inspect { files, json } => inspect::run(&files, json),
         Cmd::Template { files, out, refine, llm, llm_model, llm_timeout, json } => {
-            let llm = refine.then(|| ask::LlmArgs { url: llm, model: llm_model, api_key: std::env::var("TABLETALK_LLM_API_KEY").ok(), timeout_secs: llm_timeout, context_tokens: 2048 });
+            let llm = refine.then(|| ask::LlmArgs {
+                url: llm,
+                model: llm_model,
+                api_key: std::env::var("TABLETALK_LLM_API_KEY").ok(),
+                timeout_secs: llm_timeout,
+                context_tokens: 2048,
+            });
             template::run(&files, out.as_deref(), llm, json)
         }
-        Cmd::Verbalise { files, template, format, out, raw } => {
-            verbalise::run(&files, template.as_deref(), format, out.as_deref(), raw)
-        }
+        Cmd::Verbalise { files, template, format, out, raw } => verbalise::run(&files, template.as_deref(), format, out.as_deref(), raw),
         Cmd::Embed { texts, model, json, device, precision } => embed::run(&texts, &model, json, device, precision),
         Cmd::Index { files, out, template, model, dense } => index::run(&files, &out, template.as_deref(), &model, dense),
         Cmd::Ask { args, questions, describe, template, json, llm, llm_model, llm_timeout, llm_context } => {
-            let llm = ask::LlmArgs { url: llm, model: llm_model, api_key: std::env::var("TABLETALK_LLM_API_KEY").ok(), timeout_secs: llm_timeout, context_tokens: llm_context };
+            let llm = ask::LlmArgs {
+                url: llm,
+                model: llm_model,
+                api_key: std::env::var("TABLETALK_LLM_API_KEY").ok(),
+                timeout_secs: llm_timeout,
+                context_tokens: llm_context,
+            };
             ask::run(&args, questions.as_deref(), describe.as_deref(), template.as_deref(), json, llm)
         }
         Cmd::Publish { files, edge, token, collection, template, describe, model, title, source, examples, json } => {

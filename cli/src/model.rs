@@ -54,5 +54,6 @@ pub fn load_on(name_or_dir: &str, device: Device, precision: Precision) -> Resul
     if dir != Path::new(name_or_dir) {
         files.name = name_or_dir.to_string();
     }
-    Embedder::load_on(&files, device, precision).with_context(|| format!("loading the model in {} (device {})", dir.display(), device.as_str()))
+    Embedder::load_on(&files, device, precision)
+        .with_context(|| format!("loading the model in {} (device {})", dir.display(), device.as_str()))
 }

@@ -56,7 +56,8 @@ pub fn run(a: &PublishArgs) -> Result<ExitCode> {
     let mut description = std::mem::take(&mut upload.description);
     if let Some(p) = &a.describe {
         let text = std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?;
-        let given: DatasetDescription = serde_json::from_str(&text).with_context(|| format!("{}: not a dataset description", p.display()))?;
+        let given: DatasetDescription =
+            serde_json::from_str(&text).with_context(|| format!("{}: not a dataset description", p.display()))?;
         description = given.over(description);
     }
     description.orient(&mut upload.tables);
@@ -71,7 +72,12 @@ pub fn run(a: &PublishArgs) -> Result<ExitCode> {
 
     let edge = Edge::new(&a.edge, &a.token);
     let base = format!("/v1/collections/{}", a.collection);
-    let req = PublishRequest { title: a.title.clone(), source: a.source.clone(), examples: a.examples.clone(), parts: parts.iter().map(|(s, _)| s.clone()).collect() };
+    let req = PublishRequest {
+        title: a.title.clone(),
+        source: a.source.clone(),
+        examples: a.examples.clone(),
+        parts: parts.iter().map(|(s, _)| s.clone()).collect(),
+    };
     let _: serde_json::Value = edge.send("PUT", &base, "application/json", &serde_json::to_vec(&req)?)?;
     let total: u64 = parts.iter().map(|(s, _)| s.bytes).sum();
     let mut progress = Progress::new("upload", total);
@@ -130,7 +136,9 @@ impl Edge {
                 .set("content-type", content_type)
                 .send_bytes(body);
             match r {
-                Ok(resp) => return resp.into_json::<T>().with_context(|| format!("{method} {url}: the edge's answer is not the expected JSON")),
+                Ok(resp) => {
+                    return resp.into_json::<T>().with_context(|| format!("{method} {url}: the edge's answer is not the expected JSON"))
+                }
                 Err(ureq::Error::Status(status, resp)) => {
                     let text = resp.into_string().unwrap_or_default();
                     let message = serde_json::from_str::<ApiError>(&text).map(|e| e.message).unwrap_or(text);

@@ -27,7 +27,10 @@ pub fn run(files: &[PathBuf], out: Option<&Path>, refine: Option<LlmArgs>, json:
     let backend = match &refine {
         Some(l) => {
             let url = l.url.as_deref().context("--refine needs --llm URL (or TABLETALK_LLM_URL)")?;
-            Some(Backend::connect(url, l.model.clone(), l.api_key.clone(), Duration::from_secs(l.timeout_secs)).map_err(|e| anyhow::anyhow!("{e}"))?)
+            Some(
+                Backend::connect(url, l.model.clone(), l.api_key.clone(), Duration::from_secs(l.timeout_secs))
+                    .map_err(|e| anyhow::anyhow!("{e}"))?,
+            )
         }
         None => None,
     };
@@ -52,7 +55,13 @@ pub fn run(files: &[PathBuf], out: Option<&Path>, refine: Option<LlmArgs>, json:
         for n in &refined.notes {
             eprintln!("{}: {n}", t.name);
         }
-        eprintln!("{}: {} of {} sentences refined{}", t.name, refined.refined, refined.asked, if refined.fell_back { " (static template kept)" } else { "" });
+        eprintln!(
+            "{}: {} of {} sentences refined{}",
+            t.name,
+            refined.refined,
+            refined.asked,
+            if refined.fell_back { " (static template kept)" } else { "" }
+        );
         items.push((t.name.clone(), refined.template.clone()));
         reports.push(serde_json::json!({"table": t.name, "template": refined.template, "original": refined.original, "refined": refined.refined, "asked": refined.asked, "fell_back": refined.fell_back, "notes": refined.notes}));
     }

@@ -37,10 +37,7 @@ pub fn run(files: &[PathBuf], template: Option<&Path>, format: OutFormat, out: O
     for path in files {
         let name = crate::files::display_name(path);
         let mut head = Vec::with_capacity(4096);
-        File::open(path)
-            .with_context(|| format!("opening {name}"))?
-            .take(4096)
-            .read_to_end(&mut head)?;
+        File::open(path).with_context(|| format!("opening {name}"))?.take(4096).read_to_end(&mut head)?;
         let result = if detect_format(&name, &head) == Format::Csv && !head.is_empty() {
             stream_csv(path, &name, &templates, raw, &mut sink)
         } else {
@@ -118,14 +115,7 @@ pub(crate) fn verbaliser(schema: &TableSchema, table: &Table, templates: &Templa
     }
 }
 
-fn whole_file(
-    path: &Path,
-    name: &str,
-    templates: &Templates,
-    raw: bool,
-    sink: &mut Sink,
-    records: &mut Vec<(Table, bool)>,
-) -> Result<()> {
+fn whole_file(path: &Path, name: &str, templates: &Templates, raw: bool, sink: &mut Sink, records: &mut Vec<(Table, bool)>) -> Result<()> {
     let bytes = std::fs::read(path).with_context(|| format!("reading {name}"))?;
     let mut warnings = Vec::new();
     let loaded = load_file_parts(name, &bytes, &Limits::default(), &mut warnings);

@@ -146,7 +146,8 @@ fn ambiguous_fields_are_asked_back_and_the_conversation_resumes() {
     let petal_width: Vec<f64> = iris_rows.iter().filter_map(|r| r["petalWidth"].as_f64()).collect();
     let petal_length: Vec<f64> = iris_rows.iter().filter_map(|r| r["petalLength"].as_f64()).collect();
     let (iris, d) = (vega("iris.json"), describe("iris"));
-    let answers = converse(&[&iris], Some(&d), &["What is the average petal?", "petalWidth", "What is the average petal?", "the first one"]);
+    let answers =
+        converse(&[&iris], Some(&d), &["What is the average petal?", "petalWidth", "What is the average petal?", "the first one"]);
     assert_eq!(answers[0]["route"], "clarify");
     let options: Vec<&str> = answers[0]["clarify"]["options"].as_array().expect("options").iter().filter_map(Json::as_str).collect();
     assert_eq!(options, ["petalLength", "petalWidth"]);

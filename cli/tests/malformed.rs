@@ -46,7 +46,12 @@ struct Run {
 /// Runs the CLI with a deadline (killed past it) and its peak resident memory from `wait4`.
 fn run(args: &[&str]) -> Run {
     let started = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletalk")).args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("tabletalk runs");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletalk"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tabletalk runs");
     let pid = child.id() as libc::pid_t;
     let mut out = child.stdout.take().unwrap();
     let mut err = child.stderr.take().unwrap();
@@ -178,7 +183,9 @@ fn every_malformed_file_gives_a_table_or_an_error_naming_it() {
         sane(name, "verbalise", &v);
         match e.outcome.as_str() {
             "table" if v.code != Some(0) => failures.push(format!("{name}: verbalise failed on a table: {}", v.stderr)),
-            "error" if v.code != Some(1) || !v.stderr.contains(base) => failures.push(format!("{name}: verbalise exit {:?} without naming the file: {}", v.code, v.stderr)),
+            "error" if v.code != Some(1) || !v.stderr.contains(base) => {
+                failures.push(format!("{name}: verbalise exit {:?} without naming the file: {}", v.code, v.stderr))
+            }
             _ => {}
         }
         // Entities are never expanded or resolved (billion laughs, XXE).

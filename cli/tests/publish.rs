@@ -54,7 +54,11 @@ fn edge(reply: fn(&str, &str) -> (u16, Value)) -> (String, Arc<Mutex<Vec<Seen>>>
             let (status, value) = reply(&method, &path);
             log.lock().unwrap().push(Seen { method, path, auth, body });
             let text = value.to_string();
-            let _ = write!(stream, "HTTP/1.1 {status} X\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{text}", text.len());
+            let _ = write!(
+                stream,
+                "HTTP/1.1 {status} X\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{text}",
+                text.len()
+            );
         }
     });
     (url, seen)

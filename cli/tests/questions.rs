@@ -25,7 +25,10 @@ fn root() -> PathBuf {
 
 fn read_jsonl(p: &Path) -> Vec<Json> {
     let text = std::fs::read_to_string(p).unwrap_or_else(|e| panic!("reading {}: {e}", p.display()));
-    text.lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{}: {e}: {l}", p.display()))).collect()
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{}: {e}: {l}", p.display())))
+        .collect()
 }
 
 /// Runs the pandas ground truth into a fresh folder.
@@ -105,8 +108,10 @@ fn question_suite_passes_completely() {
     for (suite, file) in SUITES {
         let qpath = root.join(format!("tests/questions/{suite}.jsonl"));
         let questions = read_jsonl(&qpath);
-        let truth: HashMap<String, Json> =
-            read_jsonl(&tmp.path().join(format!("{suite}.truth.jsonl"))).into_iter().map(|t| (t["id"].as_str().expect("id").to_string(), t)).collect();
+        let truth: HashMap<String, Json> = read_jsonl(&tmp.path().join(format!("{suite}.truth.jsonl")))
+            .into_iter()
+            .map(|t| (t["id"].as_str().expect("id").to_string(), t))
+            .collect();
         let data = root.join(".cache/fixtures/vega").join(file);
         let started = Instant::now();
         let out = Command::new(env!("CARGO_BIN_EXE_tabletalk"))
@@ -146,8 +151,10 @@ fn question_suite_passes_completely() {
                     }
                 }
                 "clarify" => {
-                    let want: BTreeSet<&str> = q["expect"]["options"].as_array().expect("options").iter().filter_map(Json::as_str).collect();
-                    let got: BTreeSet<&str> = a["clarify"]["options"].as_array().map(|o| o.iter().filter_map(Json::as_str).collect()).unwrap_or_default();
+                    let want: BTreeSet<&str> =
+                        q["expect"]["options"].as_array().expect("options").iter().filter_map(Json::as_str).collect();
+                    let got: BTreeSet<&str> =
+                        a["clarify"]["options"].as_array().map(|o| o.iter().filter_map(Json::as_str).collect()).unwrap_or_default();
                     if want != got {
                         why.push(format!("options {got:?} (want {want:?})"));
                     }
@@ -164,7 +171,9 @@ fn question_suite_passes_completely() {
                         let want: BTreeSet<u64> = rows.iter().filter_map(Json::as_u64).collect();
                         let cited: Vec<(String, u64)> = a["citations"]
                             .as_array()
-                            .map(|c| c.iter().map(|c| (c["file"].as_str().unwrap_or("").to_string(), c["row"].as_u64().unwrap_or(0))).collect())
+                            .map(|c| {
+                                c.iter().map(|c| (c["file"].as_str().unwrap_or("").to_string(), c["row"].as_u64().unwrap_or(0))).collect()
+                            })
                             .unwrap_or_default();
                         if !want.is_empty() && cited.is_empty() {
                             why.push("no citations".into());
@@ -182,7 +191,13 @@ fn question_suite_passes_completely() {
             if why.is_empty() {
                 e.0 += 1;
             } else {
-                failures.push(format!("{id} [{}] {}\n    → {}\n    answer: {}", q["lang"].as_str().unwrap_or(""), q["question"].as_str().unwrap_or(""), why.join("; "), a["answer"]));
+                failures.push(format!(
+                    "{id} [{}] {}\n    → {}\n    answer: {}",
+                    q["lang"].as_str().unwrap_or(""),
+                    q["question"].as_str().unwrap_or(""),
+                    why.join("; "),
+                    a["answer"]
+                ));
             }
         }
     }
@@ -205,7 +220,14 @@ fn write_doc(root: &Path, per: &BTreeMap<(String, String), (u32, u32)>, total: u
         let (o, n) = by.values().fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
         ok_all += o;
         n_all += n;
-        s.push_str(&format!("| {i} | {} | {} | {} | {} | {} | {o}/{n} |\n", cell(langs[0]), cell(langs[1]), cell(langs[2]), cell(langs[3]), cell(langs[4])));
+        s.push_str(&format!(
+            "| {i} | {} | {} | {} | {} | {} | {o}/{n} |\n",
+            cell(langs[0]),
+            cell(langs[1]),
+            cell(langs[2]),
+            cell(langs[3]),
+            cell(langs[4])
+        ));
     }
     s.push_str(&format!("| **all** | | | | | | **{ok_all}/{n_all}** |\n\n"));
     s.push_str("Time per suite (`tabletalk ask --questions`, debug build of the test run, load included):\n\n| suite | questions | seconds | ms / question |\n|---|---|---|---|\n");

@@ -31,7 +31,11 @@ pub fn check_origin(req: &Request, cfg: &Config) -> Result<(), EdgeError> {
     let own = req.url().map(|u| u.origin().ascii_serialization()).unwrap_or_default();
     // `null` (a sandboxed frame, a file:// page) is nobody's origin: only an explicit `*` takes it.
     let allowed = cfg.allowed_origins.iter().any(|a| a == "*" || (a == origin && origin != "null")) || (origin == own && origin != "null");
-    if allowed { Ok(()) } else { Err(EdgeError::OriginNotAllowed(origin.to_string())) }
+    if allowed {
+        Ok(())
+    } else {
+        Err(EdgeError::OriginNotAllowed(origin.to_string()))
+    }
 }
 
 /// Refuses (415) a body that is not declared `application/json`: a page can send `text/plain`

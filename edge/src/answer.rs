@@ -37,13 +37,20 @@ pub async fn answer(b: Option<Backend>, req: &AnswerRequest) -> Result<Answer, E
         return Err(EdgeError::BadRequest(format!("passage {} is longer than {MAX_PASSAGE_CHARS} characters", i + 1)));
     }
     let backend = backend(b)?;
-    let context: Vec<ContextPassage> = req.passages.iter().map(|p| ContextPassage { text: p.text.clone(), provenance: p.provenance.clone(), score: p.score }).collect();
+    let context: Vec<ContextPassage> =
+        req.passages.iter().map(|p| ContextPassage { text: p.text.clone(), provenance: p.provenance.clone(), score: p.score }).collect();
     let (text, prompt) = write(&backend, q, &context, None).await.map_err(EdgeError::from)?;
     let shown = &req.passages[..prompt.used.min(req.passages.len())];
-    let lang = req.lang.as_deref().and_then(|c| serde_json::from_value::<Lang>(serde_json::Value::String(c.into())).ok()).unwrap_or(Lang::En);
+    let lang =
+        req.lang.as_deref().and_then(|c| serde_json::from_value::<Lang>(serde_json::Value::String(c.into())).ok()).unwrap_or(Lang::En);
     let mut a = Answer::plain(Route::Generated, lang, text.trim().to_string());
     a.intent = Some("generated".into());
-    a.passages = Some(shown.iter().map(|p| PassageOut { file: p.provenance.file.clone(), row: p.provenance.row.0, score: p.score, text: p.text.clone() }).collect());
+    a.passages = Some(
+        shown
+            .iter()
+            .map(|p| PassageOut { file: p.provenance.file.clone(), row: p.provenance.row.0, score: p.score, text: p.text.clone() })
+            .collect(),
+    );
     if is_dont_know(&text) {
         a.route = Route::Unanswerable;
         return Ok(a);
@@ -61,7 +68,13 @@ pub async fn answer(b: Option<Backend>, req: &AnswerRequest) -> Result<Answer, E
             support(&s, &scores, &candidates, LEXICAL)
         })
         .collect();
-    let grounded = GroundedAnswer { text: text.clone(), sentences: supported, dont_know: false, passages_used: shown.len(), passages_dropped: prompt.dropped };
+    let grounded = GroundedAnswer {
+        text: text.clone(),
+        sentences: supported,
+        dont_know: false,
+        passages_used: shown.len(),
+        passages_dropped: prompt.dropped,
+    };
     a.citations = grounded.citations().into_iter().map(|c| Citation { file: c.file, row: c.row }).collect();
     a.sentences = Some(grounded.sentences);
     Ok(a)
@@ -84,7 +97,8 @@ pub async fn written(backend: &Backend, req: &SqlRequest) -> Result<String, Edge
         return Err(EdgeError::Unprocessable(format!("the language model wrote no SQL statement (it said: {})", clip(&reply))));
     };
     let names: Vec<&str> = req.tables.iter().map(|t| t.name.as_str()).collect();
-    check_select(&statement, &names).map_err(|e| EdgeError::Unprocessable(format!("the language model's SQL was refused: {e} ({})", clip(&statement))))
+    check_select(&statement, &names)
+        .map_err(|e| EdgeError::Unprocessable(format!("the language model's SQL was refused: {e} ({})", clip(&statement))))
 }
 
 /// A reply quoted in an error, on one line and short.

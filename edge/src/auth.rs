@@ -45,7 +45,11 @@ pub fn authorize(header: Option<&str>, tokens: &[TokenScope], id: &str) -> Resul
             granted = true;
         }
     }
-    if granted { Ok(()) } else { Err(EdgeError::Forbidden(id.to_string())) }
+    if granted {
+        Ok(())
+    } else {
+        Err(EdgeError::Forbidden(id.to_string()))
+    }
 }
 
 /// Any of this edge's tokens, whatever it may publish (the LLM endpoints): 401 without a bearer
@@ -62,7 +66,11 @@ pub fn known_token(header: Option<&str>, tokens: &[TokenScope]) -> Result<(), Ed
             known = true;
         }
     }
-    if known { Ok(()) } else { Err(EdgeError::UnknownToken) }
+    if known {
+        Ok(())
+    } else {
+        Err(EdgeError::UnknownToken)
+    }
 }
 
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {

@@ -55,9 +55,5 @@ impl Config {
 
 /// A secret or a plain var; empty counts as unset.
 fn text(env: &Env, name: &str) -> Option<String> {
-    env.secret(name)
-        .map(|s| s.to_string())
-        .or_else(|_| env.var(name).map(|v| v.to_string()))
-        .ok()
-        .filter(|s| !s.trim().is_empty())
+    env.secret(name).map(|s| s.to_string()).or_else(|_| env.var(name).map(|v| v.to_string())).ok().filter(|s| !s.trim().is_empty())
 }

@@ -24,7 +24,12 @@ pub fn question(q: &str) -> Result<&str, EdgeError> {
 
 /// The model's answer to `q` from `context` (best first), and the prompt that produced it (how
 /// many passages it read, how many were dropped to fit).
-pub async fn write(backend: &Backend, q: &str, context: &[ContextPassage], mut on_text: Option<&mut dyn FnMut(&str)>) -> Result<(String, GroundedPrompt), GenerateError> {
+pub async fn write(
+    backend: &Backend,
+    q: &str,
+    context: &[ContextPassage],
+    mut on_text: Option<&mut dyn FnMut(&str)>,
+) -> Result<(String, GroundedPrompt), GenerateError> {
     let budget = Budget::default();
     let mut prompt = prompt::build(q, context, budget);
     let sampling = Sampling { max_tokens: budget.answer_tokens, temperature: 0.0, seed: Some(0) };

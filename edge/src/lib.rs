@@ -54,7 +54,13 @@ async fn fetch(req: Request, env: Env, _ctx: Context) -> Result<Response> {
     Ok(http::with_cors(resp, grant.as_deref()))
 }
 
-async fn handle(mut req: Request, env: &Env, cfg: &Config, grant: Option<&str>, origin: Option<&str>) -> std::result::Result<Response, EdgeError> {
+async fn handle(
+    mut req: Request,
+    env: &Env,
+    cfg: &Config,
+    grant: Option<&str>,
+    origin: Option<&str>,
+) -> std::result::Result<Response, EdgeError> {
     let path = req.path();
     let method = req.method();
     if method == Method::Options {

@@ -90,11 +90,20 @@ impl Backend {
     }
 
     fn url(&self) -> String {
-        if self.base.ends_with("/v1") { format!("{}/chat/completions", self.base) } else { format!("{}/v1/chat/completions", self.base) }
+        if self.base.ends_with("/v1") {
+            format!("{}/chat/completions", self.base)
+        } else {
+            format!("{}/v1/chat/completions", self.base)
+        }
     }
 
     /// One chat completion; with `on_text` it is streamed and each piece handed over as it comes.
-    pub async fn chat(&self, messages: Vec<ChatMessage>, s: &Sampling, on_text: Option<&mut dyn FnMut(&str)>) -> Result<String, GenerateError> {
+    pub async fn chat(
+        &self,
+        messages: Vec<ChatMessage>,
+        s: &Sampling,
+        on_text: Option<&mut dyn FnMut(&str)>,
+    ) -> Result<String, GenerateError> {
         let now = Date::now().as_millis();
         if now >= self.deadline {
             return Err(GenerateError::Timeout(self.timeout.as_secs().max(1)));
@@ -111,7 +120,14 @@ impl Backend {
         result
     }
 
-    async fn chat_until(&self, deadline: u64, controller: &AbortController, messages: Vec<ChatMessage>, s: &Sampling, on_text: Option<&mut dyn FnMut(&str)>) -> Result<String, GenerateError> {
+    async fn chat_until(
+        &self,
+        deadline: u64,
+        controller: &AbortController,
+        messages: Vec<ChatMessage>,
+        s: &Sampling,
+        on_text: Option<&mut dyn FnMut(&str)>,
+    ) -> Result<String, GenerateError> {
         let stream = on_text.is_some();
         let body = ChatRequest {
             model: self.model.clone(),

@@ -41,15 +41,21 @@ fn main() -> Result<()> {
     let dir = if Path::new(&model).is_dir() {
         PathBuf::from(&model)
     } else {
-        model_roots().into_iter().map(|r| r.join(&model)).find(|d| d.is_dir()).with_context(|| {
-            format!("model {model} not found (fetch it with `cargo xtask models`)")
-        })?
+        model_roots()
+            .into_iter()
+            .map(|r| r.join(&model))
+            .find(|d| d.is_dir())
+            .with_context(|| format!("model {model} not found (fetch it with `cargo xtask models`)"))?
     };
     let mut files: Vec<PathBuf> = ["Q8_0", "Q4_0", REFERENCE]
         .iter()
-        .filter_map(|q| std::fs::read_dir(&dir).ok()?.filter_map(|e| e.ok()).map(|e| e.path()).find(|p| {
-            p.to_string_lossy().ends_with(&format!(".{q}.gguf"))
-        }))
+        .filter_map(|q| {
+            std::fs::read_dir(&dir)
+                .ok()?
+                .filter_map(|e| e.ok())
+                .map(|e| e.path())
+                .find(|p| p.to_string_lossy().ends_with(&format!(".{q}.gguf")))
+        })
         .collect();
     files.dedup();
     let exe = std::env::current_exe()?;
@@ -89,7 +95,14 @@ fn main() -> Result<()> {
 /// A chat prompt of exactly `PROMPT_TOKENS` tokens (table passages, like a retrieval prompt).
 fn prompt(codec: &TextCodec) -> Result<Vec<u32>> {
     let passages: String = (1..=40)
-        .map(|i| format!("Row {i}: the car model {i} has {} cylinders, weighs {} kg and was made in {}. ", 4 + i % 5, 900 + 37 * i, 1970 + i % 13))
+        .map(|i| {
+            format!(
+                "Row {i}: the car model {i} has {} cylinders, weighs {} kg and was made in {}. ",
+                4 + i % 5,
+                900 + 37 * i,
+                1970 + i % 13
+            )
+        })
         .collect();
     let messages = [Message { role: "user".into(), content: format!("{passages}\nWhich car is the heaviest?") }];
     let text = ChatTemplate::new(CHATML, "", "")?.render(&messages)?;

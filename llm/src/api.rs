@@ -169,9 +169,8 @@ async fn complete(state: Arc<AppState>, mut started: Started) -> Result<Response
     let deadline = tokio::time::Instant::from_std(started.deadline);
     let mut text = String::new();
     loop {
-        let event = tokio::time::timeout_at(deadline, started.events.recv())
-            .await
-            .map_err(|_| ApiError::timeout(state.timeout.as_secs()))?;
+        let event =
+            tokio::time::timeout_at(deadline, started.events.recv()).await.map_err(|_| ApiError::timeout(state.timeout.as_secs()))?;
         match event {
             Some(Event::Delta(t)) => text.push_str(&t),
             Some(Event::Done(Outcome::Finished(finish))) => {
@@ -270,7 +269,14 @@ mod tests {
         assert_eq!(q.load(), (false, 2));
         drop(a);
         let c = q.reserve().unwrap();
-        let gen = GenRequest { prompt: vec![1], max_tokens: 1, sampling: candle_transformers::generation::Sampling::ArgMax, seed: 0, repetition_penalty: 1.0, stop: Vec::new() };
+        let gen = GenRequest {
+            prompt: vec![1],
+            max_tokens: 1,
+            sampling: candle_transformers::generation::Sampling::ArgMax,
+            seed: 0,
+            repetition_penalty: 1.0,
+            stop: Vec::new(),
+        };
         let _rx = c.submit(gen.clone(), Instant::now()).unwrap();
         assert_eq!(q.load(), (false, 2));
         assert!(q.submit(gen, Instant::now()).is_err());

@@ -129,24 +129,15 @@ pub fn default_device() -> Result<Device, LoadError> {
 pub fn load(path: &Path, ctx: Option<usize>, device: Device) -> Result<(Engine, Arc<ModelText>), LoadError> {
     let shown = path.display().to_string();
     let mut file = std::fs::File::open(path).map_err(|source| LoadError::Io { path: shown.clone(), source })?;
-    let content = gguf_file::Content::read(&mut file)
-        .map_err(|e| LoadError::Gguf { path: shown.clone(), source: e.with_path(path) })?;
+    let content = gguf_file::Content::read(&mut file).map_err(|e| LoadError::Gguf { path: shown.clone(), source: e.with_path(path) })?;
     let codec = TextCodec::from_gguf(&content)?;
-    let source = content
-        .metadata
-        .get("tokenizer.chat_template")
-        .and_then(|v| v.to_string().ok().cloned())
-        .unwrap_or_else(|| CHATML.to_string());
+    let source =
+        content.metadata.get("tokenizer.chat_template").and_then(|v| v.to_string().ok().cloned()).unwrap_or_else(|| CHATML.to_string());
     let template = ChatTemplate::new(&source, codec.bos_token(), codec.eos_token())?;
     // quantized_llama precomputes rotary embeddings for MAX_SEQ_LEN positions only.
-    let native = content
-        .metadata
-        .get("llama.context_length")
-        .and_then(|v| v.to_u32().ok())
-        .map_or(MAX_SEQ_LEN, |n| n as usize);
+    let native = content.metadata.get("llama.context_length").and_then(|v| v.to_u32().ok()).map_or(MAX_SEQ_LEN, |n| n as usize);
     let ctx = ctx.unwrap_or(native).clamp(2, native.min(MAX_SEQ_LEN));
-    let model = ModelWeights::from_gguf(content, &mut file, &device)
-        .map_err(|source| LoadError::Gguf { path: shown, source })?;
+    let model = ModelWeights::from_gguf(content, &mut file, &device).map_err(|source| LoadError::Gguf { path: shown, source })?;
     let text = Arc::new(ModelText { codec, template, model_id: model_id(path), ctx });
     Ok((Engine { model, device, text: text.clone() }, text))
 }
@@ -184,9 +175,7 @@ impl Engine {
         let mut decoder = IncrementalDecoder::new();
         let mut stops = StopMatcher::new(req.stop.clone());
         let mut completion_tokens = 0;
-        let finish = |reason, completion_tokens| {
-            Ok(Outcome::Finished(Finish { reason, prompt_tokens, completion_tokens }))
-        };
+        let finish = |reason, completion_tokens| Ok(Outcome::Finished(Finish { reason, prompt_tokens, completion_tokens }));
         loop {
             let mut last = logits.squeeze(0)?.to_dtype(DType::F32)?;
             if req.repetition_penalty != 1.0 {

@@ -29,11 +29,7 @@ impl StopMatcher {
         // The earliest stop string that occurs in the unreleased tail (a stop string wholly inside
         // released text would already have matched, and a match cannot start before `released`
         // because text is only released once no stop string can start in it).
-        let hit = self
-            .stops
-            .iter()
-            .filter_map(|s| self.text[search_from..].find(s.as_str()).map(|i| search_from + i))
-            .min();
+        let hit = self.stops.iter().filter_map(|s| self.text[search_from..].find(s.as_str()).map(|i| search_from + i)).min();
         if let Some(at) = hit {
             let text = self.text[self.released..at].to_string();
             self.text.truncate(at);

@@ -87,9 +87,7 @@ impl Server {
 
     /// A streaming request's `data:` payloads up to and including `[DONE]`.
     fn stream(&self, body: Value) -> Vec<String> {
-        let resp = ureq::post(&self.url("/v1/chat/completions"))
-            .send_string(&body.to_string())
-            .expect("streaming request");
+        let resp = ureq::post(&self.url("/v1/chat/completions")).send_string(&body.to_string()).expect("streaming request");
         assert_eq!(resp.status(), 200);
         assert!(resp.content_type().starts_with("text/event-stream"), "{}", resp.content_type());
         let mut events = Vec::new();

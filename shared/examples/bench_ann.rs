@@ -54,12 +54,7 @@ fn args() -> Args {
             "--queries" => a.queries = value().parse().expect("--queries"),
             "--m" => a.m = value().parse().expect("--m"),
             "--ef-construction" => a.ef_construction = value().parse().expect("--ef-construction"),
-            "--ef" => {
-                a.efs = value()
-                    .split(',')
-                    .map(|s| s.parse().expect("--ef"))
-                    .collect()
-            }
+            "--ef" => a.efs = value().split(',').map(|s| s.parse().expect("--ef")).collect(),
             "--rust-cv" => a.rust_cv = true,
             "--dump" => a.dump = Some(value().into()),
             other => panic!("unknown argument {other}"),
@@ -76,12 +71,8 @@ fn synthetic(count: usize, dim: usize, seed: u64) -> Vec<f32> {
     const RANK: usize = 48;
     let mut rng = StdRng::seed_from_u64(seed);
     let normal = |rng: &mut StdRng| rng.sample::<f32, _>(StandardNormal);
-    let basis: Vec<f32> = (0..RANK * dim)
-        .map(|_| normal(&mut rng) / (dim as f32).sqrt())
-        .collect();
-    let offset: Vec<f32> = (0..dim)
-        .map(|_| normal(&mut rng) * 0.55 / (dim as f32).sqrt())
-        .collect();
+    let basis: Vec<f32> = (0..RANK * dim).map(|_| normal(&mut rng) / (dim as f32).sqrt()).collect();
+    let offset: Vec<f32> = (0..dim).map(|_| normal(&mut rng) * 0.55 / (dim as f32).sqrt()).collect();
     let topics: Vec<f32> = (0..TOPICS * RANK).map(|_| normal(&mut rng)).collect();
     // Topic t is drawn with weight 1/sqrt(t + 1).
     let weights: Vec<f64> = (0..TOPICS).map(|t| 1.0 / ((t + 1) as f64).sqrt()).collect();
@@ -118,10 +109,7 @@ fn synthetic(count: usize, dim: usize, seed: u64) -> Vec<f32> {
 
 fn read_f32s(path: &PathBuf) -> Vec<f32> {
     let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    bytes
-        .chunks_exact(4)
-        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-        .collect()
+    bytes.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect()
 }
 
 fn write_f32s(path: &PathBuf, data: &[f32]) {
@@ -192,13 +180,7 @@ fn dot(a: &[f32], b: &[f32]) -> f32 {
             acc[l] += x[l] * y[l];
         }
     }
-    let tail: f32 = a
-        .chunks_exact(16)
-        .remainder()
-        .iter()
-        .zip(b.chunks_exact(16).remainder())
-        .map(|(x, y)| x * y)
-        .sum();
+    let tail: f32 = a.chunks_exact(16).remainder().iter().zip(b.chunks_exact(16).remainder()).map(|(x, y)| x * y).sum();
     acc.iter().sum::<f32>() + tail
 }
 
@@ -209,28 +191,14 @@ fn main() {
     let (data, source) = match &a.vectors {
         Some(path) => {
             let data = read_f32s(path);
-            assert!(
-                data.len() >= total * dim,
-                "{} holds {} vectors of {dim}, need {total}",
-                path.display(),
-                data.len() / dim
-            );
-            (
-                data[..total * dim].to_vec(),
-                format!("{} (first {total} vectors)", path.display()),
-            )
+            assert!(data.len() >= total * dim, "{} holds {} vectors of {dim}, need {total}", path.display(), data.len() / dim);
+            (data[..total * dim].to_vec(), format!("{} (first {total} vectors)", path.display()))
         }
-        None => (
-            synthetic(total, dim, 42),
-            "SYNTHETIC clustered vectors (1,000 topics, rank-48 structure)".to_string(),
-        ),
+        None => (synthetic(total, dim, 42), "SYNTHETIC clustered vectors (1,000 topics, rank-48 structure)".to_string()),
     };
     let (base, query_data) = data.split_at(a.n * dim);
     let queries: Vec<&[f32]> = query_data.chunks_exact(dim).collect();
-    eprintln!(
-        "data: {source}; n = {}, queries = {}, dim = {dim}",
-        a.n, a.queries
-    );
+    eprintln!("data: {source}; n = {}, queries = {}, dim = {dim}", a.n, a.queries);
 
     if let Some(dir) = &a.dump {
         std::fs::create_dir_all(dir).expect("create dump dir");
@@ -261,29 +229,13 @@ fn main() {
     let build_s = start.elapsed().as_secs_f64();
     let (qps, truth) = run(&queries, |q| ids(flat.search(q, 10).unwrap()));
     let exact_qps = qps;
-    rows.push(Row {
-        name: "flat f32 (exact)".into(),
-        build_s,
-        qps,
-        recall: 1.0,
-    });
+    rows.push(Row { name: "flat f32 (exact)".into(), build_s, qps, recall: 1.0 });
     // How embedding-like the data is: cosine of the 1st and 10th neighbours, and of random pairs.
-    let top1: f32 = queries
-        .iter()
-        .map(|q| flat.search(q, 1).unwrap()[0].score)
-        .sum::<f32>()
-        / queries.len() as f32;
-    let top10: f32 = queries
-        .iter()
-        .map(|q| flat.search(q, 10).unwrap()[9].score)
-        .sum::<f32>()
-        / queries.len() as f32;
+    let top1: f32 = queries.iter().map(|q| flat.search(q, 1).unwrap()[0].score).sum::<f32>() / queries.len() as f32;
+    let top10: f32 = queries.iter().map(|q| flat.search(q, 10).unwrap()[9].score).sum::<f32>() / queries.len() as f32;
     let random: f32 = (0..1000)
         .map(|i| {
-            let (x, y) = (
-                &base[(i * 7919 % a.n) * dim..][..dim],
-                &base[(i * 104_729 % a.n) * dim..][..dim],
-            );
+            let (x, y) = (&base[(i * 7919 % a.n) * dim..][..dim], &base[(i * 104_729 % a.n) * dim..][..dim]);
             x.iter().zip(y).map(|(p, q)| p * q).sum::<f32>()
         })
         .sum::<f32>()
@@ -298,19 +250,10 @@ fn main() {
     }
     let build_s = start.elapsed().as_secs_f64();
     let (qps, found) = run(&queries, |q| ids(int8.search(q, 10).unwrap()));
-    rows.push(Row {
-        name: "flat int8".into(),
-        build_s,
-        qps,
-        recall: recall(&truth, &found),
-    });
+    rows.push(Row { name: "flat int8".into(), build_s, qps, recall: recall(&truth, &found) });
     drop(int8);
 
-    let params = HnswParams {
-        m: a.m,
-        ef_construction: a.ef_construction,
-        ..HnswParams::default()
-    };
+    let params = HnswParams { m: a.m, ef_construction: a.ef_construction, ..HnswParams::default() };
     let start = Instant::now();
     let mut hnsw = HnswIndex::new(dim, params).unwrap();
     for v in base.chunks_exact(dim) {
@@ -320,27 +263,16 @@ fn main() {
     for &ef in &a.efs {
         let (qps, found) = run(&queries, |q| ids(hnsw.search_with_ef(q, 10, ef).unwrap()));
         let name = format!("HNSW m={} efC={} ef={ef}", a.m, a.ef_construction);
-        rows.push(Row {
-            name,
-            build_s,
-            qps,
-            recall: recall(&truth, &found),
-        });
+        rows.push(Row { name, build_s, qps, recall: recall(&truth, &found) });
     }
     drop(hnsw);
 
     if a.rust_cv {
         // Same m (M0 = 2 m is fixed at 32 here), same ef_construction.
-        assert_eq!(
-            a.m, 16,
-            "--rust-cv compares at m = 16 only (const generics)"
-        );
+        assert_eq!(a.m, 16, "--rust-cv compares at m = 16 only (const generics)");
         let start = Instant::now();
         let mut h: hnsw::Hnsw<CosineBits, Vec<f32>, rand_pcg::Pcg64, 16, 32> =
-            hnsw::Hnsw::new_params(
-                CosineBits,
-                hnsw::Params::new().ef_construction(a.ef_construction),
-            );
+            hnsw::Hnsw::new_params(CosineBits, hnsw::Params::new().ef_construction(a.ef_construction));
         let mut searcher = hnsw::Searcher::default();
         for v in base.chunks_exact(dim) {
             h.insert(v.to_vec(), &mut searcher);
@@ -348,35 +280,17 @@ fn main() {
         let build_s = start.elapsed().as_secs_f64();
         for &ef in &a.efs {
             let (qps, found) = run(&queries, |q| {
-                let mut dest = [space::Neighbor {
-                    index: !0,
-                    distance: !0u32,
-                }; 10];
-                h.nearest(&q.to_vec(), ef, &mut searcher, &mut dest)
-                    .iter()
-                    .map(|n| n.index as u32)
-                    .collect()
+                let mut dest = [space::Neighbor { index: !0, distance: !0u32 }; 10];
+                h.nearest(&q.to_vec(), ef, &mut searcher, &mut dest).iter().map(|n| n.index as u32).collect()
             });
             let name = format!("rust-cv hnsw 0.11 m=16 efC={} ef={ef}", a.ef_construction);
-            rows.push(Row {
-                name,
-                build_s,
-                qps,
-                recall: recall(&truth, &found),
-            });
+            rows.push(Row { name, build_s, qps, recall: recall(&truth, &found) });
         }
     }
 
     println!("| index | build (s) | queries/s | × exact scan | recall@10 |");
     println!("|---|---:|---:|---:|---:|");
     for r in &rows {
-        println!(
-            "| {} | {:.2} | {:.0} | {:.1}× | {:.4} |",
-            r.name,
-            r.build_s,
-            r.qps,
-            r.qps / exact_qps,
-            r.recall
-        );
+        println!("| {} | {:.2} | {:.0} | {:.1}× | {:.4} |", r.name, r.build_s, r.qps, r.qps / exact_qps, r.recall);
     }
 }

@@ -23,11 +23,19 @@ const QUESTIONS: &[(&str, &str)] = &[
 ];
 
 fn suite(questions: &str, data: &str) {
-    const SUITES: &[(&str, &str)] = &[("la-riots", "la-riots.csv"), ("cars", "cars.json"), ("seattle-weather", "seattle-weather.csv"), ("airports", "airports.csv"), ("iris", "iris.json")];
+    const SUITES: &[(&str, &str)] = &[
+        ("la-riots", "la-riots.csv"),
+        ("cars", "cars.json"),
+        ("seattle-weather", "seattle-weather.csv"),
+        ("airports", "airports.csv"),
+        ("iris", "iris.json"),
+    ];
     let mut all = Vec::new();
     for (name, file) in SUITES {
         let bytes = std::fs::read(format!("{data}/{file}")).expect("data file");
-        let desc: DatasetDescription = serde_json::from_str(&std::fs::read_to_string(format!("{questions}/{name}.describe.json")).expect("describe")).expect("description");
+        let desc: DatasetDescription =
+            serde_json::from_str(&std::fs::read_to_string(format!("{questions}/{name}.describe.json")).expect("describe"))
+                .expect("description");
         let qs: Vec<String> = std::fs::read_to_string(format!("{questions}/{name}.jsonl"))
             .expect("questions")
             .lines()
@@ -42,10 +50,21 @@ fn suite(questions: &str, data: &str) {
         all.extend(per_q.iter().copied());
         per_q.sort_by(f64::total_cmp);
         let mean = per_q.iter().sum::<f64>() / per_q.len() as f64;
-        println!("{{\"suite\":\"{name}\",\"questions\":{},\"load_ms\":{load_ms:.1},\"mean_ms\":{mean:.2},\"median_ms\":{:.2},\"max_ms\":{:.2}}}", per_q.len(), per_q[per_q.len() / 2], per_q[per_q.len() - 1]);
+        println!(
+            "{{\"suite\":\"{name}\",\"questions\":{},\"load_ms\":{load_ms:.1},\"mean_ms\":{mean:.2},\"median_ms\":{:.2},\"max_ms\":{:.2}}}",
+            per_q.len(),
+            per_q[per_q.len() / 2],
+            per_q[per_q.len() - 1]
+        );
     }
     all.sort_by(f64::total_cmp);
-    println!("{{\"suite\":\"all\",\"questions\":{},\"mean_ms\":{:.2},\"median_ms\":{:.2},\"p95_ms\":{:.2}}}", all.len(), all.iter().sum::<f64>() / all.len() as f64, all[all.len() / 2], all[all.len() * 95 / 100]);
+    println!(
+        "{{\"suite\":\"all\",\"questions\":{},\"mean_ms\":{:.2},\"median_ms\":{:.2},\"p95_ms\":{:.2}}}",
+        all.len(),
+        all.iter().sum::<f64>() / all.len() as f64,
+        all[all.len() / 2],
+        all[all.len() * 95 / 100]
+    );
 }
 
 /// Per-question medians over 5 rounds on one loaded dataset.
@@ -68,14 +87,22 @@ fn time_questions(dataset: &Dataset, qs: &[String]) -> Vec<f64> {
 /// The blind suites (`tests/blind/*/dev.jsonl`) on their tables, grouped by table.
 fn blind(questions: &str, data: &str) {
     let mut all = Vec::new();
-    let mut suites: Vec<_> = std::fs::read_dir(questions).expect("blind dir").filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.join("dev.jsonl").is_file()).collect();
+    let mut suites: Vec<_> = std::fs::read_dir(questions)
+        .expect("blind dir")
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.join("dev.jsonl").is_file())
+        .collect();
     suites.sort();
     for dir in suites {
         let suite = dir.file_name().expect("name").to_string_lossy().to_string();
         let mut by_table: std::collections::BTreeMap<String, Vec<String>> = Default::default();
         for line in std::fs::read_to_string(dir.join("dev.jsonl")).expect("dev.jsonl").lines().filter(|l| !l.trim().is_empty()) {
             let v: serde_json::Value = serde_json::from_str(line).expect("json");
-            by_table.entry(v["table"].as_str().expect("table").to_string()).or_default().push(v["question"].as_str().expect("question").to_string());
+            by_table
+                .entry(v["table"].as_str().expect("table").to_string())
+                .or_default()
+                .push(v["question"].as_str().expect("question").to_string());
         }
         for (table, qs) in by_table {
             let bytes = std::fs::read(format!("{data}/{suite}/tables/{table}")).expect("table file (run the blind test once to fetch it)");
@@ -85,12 +112,21 @@ fn blind(questions: &str, data: &str) {
             let load_ms = t.elapsed().as_secs_f64() * 1e3;
             let per_q = time_questions(&dataset, &qs);
             let mean = per_q.iter().sum::<f64>() / per_q.len() as f64;
-            println!("{{\"suite\":\"{suite}\",\"table\":\"{table}\",\"questions\":{},\"load_ms\":{load_ms:.1},\"mean_ms\":{mean:.2}}}", per_q.len());
+            println!(
+                "{{\"suite\":\"{suite}\",\"table\":\"{table}\",\"questions\":{},\"load_ms\":{load_ms:.1},\"mean_ms\":{mean:.2}}}",
+                per_q.len()
+            );
             all.extend(per_q);
         }
     }
     all.sort_by(f64::total_cmp);
-    println!("{{\"suite\":\"all\",\"questions\":{},\"mean_ms\":{:.2},\"median_ms\":{:.2},\"p95_ms\":{:.2}}}", all.len(), all.iter().sum::<f64>() / all.len() as f64, all[all.len() / 2], all[all.len() * 95 / 100]);
+    println!(
+        "{{\"suite\":\"all\",\"questions\":{},\"mean_ms\":{:.2},\"median_ms\":{:.2},\"p95_ms\":{:.2}}}",
+        all.len(),
+        all.iter().sum::<f64>() / all.len() as f64,
+        all[all.len() / 2],
+        all[all.len() * 95 / 100]
+    );
 }
 
 fn main() {
@@ -117,7 +153,17 @@ fn main() {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            writeln!(f, "{},name{},cat{},{},{:.2},{}", i + 1, x % (rows as u64 / 2).max(1), x % 50, regions[(x >> 8) as usize % 8], (x % 100_000) as f64 / 100.0, 1990 + (x >> 16) % 35).expect("write");
+            writeln!(
+                f,
+                "{},name{},cat{},{},{:.2},{}",
+                i + 1,
+                x % (rows as u64 / 2).max(1),
+                x % 50,
+                regions[(x >> 8) as usize % 8],
+                (x % 100_000) as f64 / 100.0,
+                1990 + (x >> 16) % 35
+            )
+            .expect("write");
         }
     }
     let bytes = std::fs::read(&path).expect("read csv");

@@ -28,10 +28,17 @@ fn main() {
     let rows: Vec<Vec<Value>> = (0..n)
         .map(|i| {
             let (k, c) = (kinds[rng.random_range(0..kinds.len())], cities[rng.random_range(0..cities.len())]);
-            [format!("P{i:05}"), format!("{c} {k} {i}"), k.into(), c.into(), rng.random_range(1850..2025).to_string(), rng.random_range(100..900_000).to_string()]
-                .into_iter()
-                .map(Value::Text)
-                .collect()
+            [
+                format!("P{i:05}"),
+                format!("{c} {k} {i}"),
+                k.into(),
+                c.into(),
+                rng.random_range(1850..2025).to_string(),
+                rng.random_range(100..900_000).to_string(),
+            ]
+            .into_iter()
+            .map(Value::Text)
+            .collect()
         })
         .collect();
     let table = Table { name: "bench".into(), file: "bench.csv".into(), columns, rows, ..Table::default() };
@@ -39,7 +46,8 @@ fn main() {
     let mut v = Verbaliser::with_static(&schema, &table);
     let mut templates = BTreeMap::new();
     templates.insert(table.name.clone(), v.template_source().to_string());
-    let meta = CollectionMeta { model: "sentence-transformers/all-MiniLM-L6-v2".into(), dim: DIM, templates, created_at: "synthetic".into() };
+    let meta =
+        CollectionMeta { model: "sentence-transformers/all-MiniLM-L6-v2".into(), dim: DIM, templates, created_at: "synthetic".into() };
     let mut c = Collection::new(meta, DenseKind::FlatInt8).expect("collection");
     let mut query = Vec::new();
     for (i, p) in v.passages(&table).enumerate() {
@@ -52,7 +60,11 @@ fn main() {
         c.add(p, &x).expect("add");
     }
     std::fs::write(out.join("index.bin"), c.to_bytes().expect("bytes")).expect("write index");
-    std::fs::write(out.join("tables.json"), serde_json::to_vec(&TablesPart { tables: vec![table], description: Default::default() }).expect("json")).expect("write tables");
+    std::fs::write(
+        out.join("tables.json"),
+        serde_json::to_vec(&TablesPart { tables: vec![table], description: Default::default() }).expect("json"),
+    )
+    .expect("write tables");
     std::fs::write(out.join("query.json"), serde_json::to_vec(&query).expect("json")).expect("write query");
     eprintln!("{n} rows → {}", out.display());
 }

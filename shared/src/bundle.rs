@@ -55,12 +55,7 @@ pub enum BundleError {
 
 impl Bundle {
     pub fn new(files: Vec<BundleFile>, description: &DatasetDescription, templates: Vec<String>) -> Self {
-        Bundle {
-            files,
-            description_json: serde_json::to_string(description).unwrap_or_else(|_| "{}".into()),
-            templates,
-            vectors: None,
-        }
+        Bundle { files, description_json: serde_json::to_string(description).unwrap_or_else(|_| "{}".into()), templates, vectors: None }
     }
 
     /// The description; a damaged one becomes the empty description (the files still load).
@@ -79,21 +74,15 @@ impl Bundle {
 
     /// Reads a bundle; `file` names it in errors.
     pub fn from_bytes(file: &str, bytes: &[u8]) -> Result<Self, BundleError> {
-        let rest = bytes
-            .strip_prefix(MAGIC.as_slice())
-            .ok_or_else(|| BundleError::NotABundle { file: file.into() })?;
-        let (version, body) = rest.split_at_checked(2).ok_or_else(|| BundleError::Damaged {
-            file: file.into(),
-            reason: "it ends after the header".into(),
-        })?;
+        let rest = bytes.strip_prefix(MAGIC.as_slice()).ok_or_else(|| BundleError::NotABundle { file: file.into() })?;
+        let (version, body) = rest
+            .split_at_checked(2)
+            .ok_or_else(|| BundleError::Damaged { file: file.into(), reason: "it ends after the header".into() })?;
         let found = u16::from_le_bytes([version[0], version[1]]);
         if found != VERSION {
             return Err(BundleError::Version { file: file.into(), found });
         }
-        let bundle: Bundle = postcard::from_bytes(body).map_err(|e| BundleError::Damaged {
-            file: file.into(),
-            reason: e.to_string(),
-        })?;
+        let bundle: Bundle = postcard::from_bytes(body).map_err(|e| BundleError::Damaged { file: file.into(), reason: e.to_string() })?;
         if let Some(v) = &bundle.vectors {
             if v.dim == 0 || v.data.len() != v.dim * v.passages {
                 return Err(BundleError::Damaged {

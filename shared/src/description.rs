@@ -66,9 +66,7 @@ pub struct FieldGroup {
 
 impl DatasetDescription {
     pub fn column(&self, table: &str, name: &str) -> Option<&ColumnDescription> {
-        self.columns
-            .iter()
-            .find(|c| c.name == name && c.table.as_deref().is_none_or(|t| t == table))
+        self.columns.iter().find(|c| c.name == name && c.table.as_deref().is_none_or(|t| t == table))
     }
 
     /// Turns every table whose orientation the user set the other way (`transposed`), so the
@@ -83,7 +81,13 @@ impl DatasetDescription {
 
     /// The user's description wins; metadata that came with the files fills what it leaves out.
     pub fn over(mut self, found: DatasetDescription) -> DatasetDescription {
-        for (g, f) in [(&mut self.title, found.title), (&mut self.description, found.description), (&mut self.source, found.source), (&mut self.date, found.date), (&mut self.license, found.license)] {
+        for (g, f) in [
+            (&mut self.title, found.title),
+            (&mut self.description, found.description),
+            (&mut self.source, found.source),
+            (&mut self.date, found.date),
+            (&mut self.license, found.license),
+        ] {
             if g.is_none() {
                 *g = f;
             }
@@ -124,11 +128,7 @@ impl DatasetDescription {
         match pos {
             Some(i) => &mut self.columns[i],
             None => {
-                self.columns.push(ColumnDescription {
-                    table: table.map(str::to_string),
-                    name: name.to_string(),
-                    ..Default::default()
-                });
+                self.columns.push(ColumnDescription { table: table.map(str::to_string), name: name.to_string(), ..Default::default() });
                 self.columns.last_mut().expect("just pushed")
             }
         }
@@ -141,14 +141,8 @@ impl DatasetDescription {
             None => vec![meta],
         };
         set_if_empty(&mut self.title, text_of(meta.get("dc:title").or_else(|| meta.get("title"))));
-        set_if_empty(
-            &mut self.description,
-            text_of(meta.get("dc:description").or_else(|| meta.get("description"))),
-        );
-        set_if_empty(
-            &mut self.source,
-            text_of(meta.get("dc:source").or_else(|| meta.get("dc:publisher")).or_else(|| meta.get("url"))),
-        );
+        set_if_empty(&mut self.description, text_of(meta.get("dc:description").or_else(|| meta.get("description"))));
+        set_if_empty(&mut self.source, text_of(meta.get("dc:source").or_else(|| meta.get("dc:publisher")).or_else(|| meta.get("url"))));
         set_if_empty(&mut self.date, text_of(meta.get("dc:modified").or_else(|| meta.get("dc:issued"))));
         set_if_empty(&mut self.license, text_of(meta.get("dc:license").or_else(|| meta.get("license"))));
         for t in tables {
@@ -161,10 +155,7 @@ impl DatasetDescription {
                     d.readable_name = first_title(c).filter(|t| *t != name).map(str::to_string);
                 }
                 set_if_empty(&mut d.description, text_of(c.get("dc:description").or_else(|| c.get("description"))));
-                set_if_empty(
-                    &mut d.ty,
-                    text_of(c.get("datatype").and_then(|d| d.get("base").or(Some(d)))).map(|t| csvw_type(&t)),
-                );
+                set_if_empty(&mut d.ty, text_of(c.get("datatype").and_then(|d| d.get("base").or(Some(d)))).map(|t| csvw_type(&t)));
                 // Extra titles (several, or per language) become synonyms and translations.
                 match c.get("titles") {
                     Some(Json::Array(a)) => {
@@ -206,11 +197,8 @@ impl DatasetDescription {
                 .and_then(|l| text_of(l.get("name").or_else(|| l.get("title")))),
         );
         for res in pkg.get("resources").and_then(Json::as_array).into_iter().flatten() {
-            let table = res
-                .get("path")
-                .and_then(Json::as_str)
-                .map(stem)
-                .or_else(|| res.get("name").and_then(Json::as_str).map(str::to_string));
+            let table =
+                res.get("path").and_then(Json::as_str).map(stem).or_else(|| res.get("name").and_then(Json::as_str).map(str::to_string));
             let schema = res.get("schema");
             for f in schema.and_then(|s| s.get("fields")).and_then(Json::as_array).into_iter().flatten() {
                 let Some(name) = f.get("name").and_then(Json::as_str) else { continue };
@@ -277,11 +265,9 @@ fn text_of(v: Option<&Json>) -> Option<String> {
     match v? {
         Json::String(s) if !s.trim().is_empty() => Some(s.trim().to_string()),
         Json::Array(a) => a.iter().find_map(|x| text_of(Some(x))),
-        Json::Object(m) => m
-            .get("@value")
-            .or_else(|| m.get("@id"))
-            .and_then(|x| text_of(Some(x)))
-            .or_else(|| m.values().find_map(|x| text_of(Some(x)))),
+        Json::Object(m) => {
+            m.get("@value").or_else(|| m.get("@id")).and_then(|x| text_of(Some(x))).or_else(|| m.values().find_map(|x| text_of(Some(x))))
+        }
         Json::Number(n) => Some(n.to_string()),
         _ => None,
     }
@@ -375,10 +361,8 @@ mod tests {
     fn orient_turns_only_the_tables_the_user_set_the_other_way() {
         let csv = b"Field,Ada,Jaume\nAge,50,62\nParty,BComu,PSC\n";
         let plain = b"city,n\nVic,1\nReus,2\n";
-        let files = [
-            crate::ingest::SourceFile { name: "people.csv", bytes: csv },
-            crate::ingest::SourceFile { name: "towns.csv", bytes: plain },
-        ];
+        let files =
+            [crate::ingest::SourceFile { name: "people.csv", bytes: csv }, crate::ingest::SourceFile { name: "towns.csv", bytes: plain }];
         let mut up = crate::ingest::load(&files);
         assert!(up.tables[0].transposed, "detected as transposed");
         let mut d = DatasetDescription::default();

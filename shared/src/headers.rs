@@ -71,9 +71,8 @@ impl Layout {
             // Spans: blank cells after a label, or a label repeated from its left neighbour (spreadsheet
             // and Word readers expand merged cells that way).
             let repeated = |c: usize| !blank(cell(h - 1, c)) && cell(h - 1, c).trim() == cell(h - 1, c - 1).trim();
-            let gaps: Vec<usize> = (1..width)
-                .filter(|&c| (blank(cell(h - 1, c)) && prev.iter().take(c).any(|p| !blank(p))) || repeated(c))
-                .collect();
+            let gaps: Vec<usize> =
+                (1..width).filter(|&c| (blank(cell(h - 1, c)) && prev.iter().take(c).any(|p| !blank(p))) || repeated(c)).collect();
             let leading_gap = blank(cell(h - 1, 0)) && (1..width).any(|c| !blank(cell(h - 1, c)));
             if gaps.is_empty() && !leading_gap {
                 break;
@@ -83,7 +82,8 @@ impl Layout {
             // unless the row above is mostly spans (at most half its cells labelled).
             let labels_above = (0..width).filter(|&c| !blank(cell(h - 1, c)) && (c == 0 || !repeated(c))).count();
             let spans_above = labels_above * 2 <= width;
-            let yearish = |c: usize| cell(h, c).trim().len() == 4 && cell(h, c).trim().parse::<u32>().is_ok_and(|y| (1000..=2999).contains(&y));
+            let yearish =
+                |c: usize| cell(h, c).trim().len() == 4 && cell(h, c).trim().parse::<u32>().is_ok_and(|y| (1000..=2999).contains(&y));
             let no_numbers = (0..width).all(|c| match row_kinds[c] {
                 Kind::Empty | Kind::Text => true,
                 Kind::Number => yearish(c) || spans_above,
@@ -157,7 +157,8 @@ impl Layout {
         let data = &grid[h..];
         // 3. Section rows: a label in column 0 and nothing else, followed by a data row.
         let is_section = |row: &Vec<String>| width >= 2 && section_row(row);
-        let section_rows = data.windows(2).filter(|w| is_section(&w[0]) && !is_section(&w[1]) || is_section(&w[0]) && is_section(&w[1])).count();
+        let section_rows =
+            data.windows(2).filter(|w| is_section(&w[0]) && !is_section(&w[1]) || is_section(&w[0]) && is_section(&w[1])).count();
         let sections = section_rows > 0 && data.iter().any(|r| !is_section(r));
         // 4. Fill-down: leading text label columns with blank cells inside groups.
         let mut fill_down = Vec::new();
@@ -170,10 +171,8 @@ impl Layout {
             let labels: Vec<&str> = rows.iter().filter_map(|r| r.get(c).map(String::as_str)).filter(|s| !blank(s)).collect();
             let texty = labels.iter().all(|s| kind(s) == Kind::Text);
             let first_filled = rows.first().is_some_and(|r| !blank(r.get(c).map(String::as_str).unwrap_or("")));
-            let rest_filled = rows
-                .iter()
-                .filter(|r| blank(r.get(c).map(String::as_str).unwrap_or("")))
-                .all(|r| r.iter().skip(c + 1).any(|x| !blank(x)));
+            let rest_filled =
+                rows.iter().filter(|r| blank(r.get(c).map(String::as_str).unwrap_or(""))).all(|r| r.iter().skip(c + 1).any(|x| !blank(x)));
             if blanks > 0 && texty && first_filled && rest_filled && !labels.is_empty() {
                 fill_down.push(c);
             } else {
@@ -256,9 +255,7 @@ fn suggests_transpose(grid: &[Vec<String>], width: usize) -> bool {
 /// Turns a grid so its first column's labels become the header row.
 pub fn transpose_grid(grid: &[Vec<String>]) -> Vec<Vec<String>> {
     let width = grid.iter().map(Vec::len).max().unwrap_or(0);
-    (0..width)
-        .map(|c| grid.iter().map(|r| r.get(c).cloned().unwrap_or_default()).collect())
-        .collect()
+    (0..width).map(|c| grid.iter().map(|r| r.get(c).cloned().unwrap_or_default()).collect()).collect()
 }
 
 /// Turns a grid of strings (header rows first) into a `Table`, transposing it when the layout says so.
@@ -354,11 +351,8 @@ mod tests {
 
     #[test]
     fn two_row_header_becomes_paths() {
-        let (t, _) = load(&[
-            &["", "Institution", "", "Other"],
-            &["Year", "Credit Guarantee Fund", "Bank", "Total"],
-            &["2020", "5", "7", "12"],
-        ]);
+        let (t, _) =
+            load(&[&["", "Institution", "", "Other"], &["Year", "Credit Guarantee Fund", "Bank", "Total"], &["2020", "5", "7", "12"]]);
         assert_eq!(t.column_names(), ["Year", "Institution > Credit Guarantee Fund", "Institution > Bank", "Other > Total"]);
         assert_eq!(t.rows.len(), 1);
     }
@@ -376,12 +370,7 @@ mod tests {
 
     #[test]
     fn fill_down_and_sections() {
-        let (t, _) = load(&[
-            &["Region", "City", "Pop"],
-            &["Europe", "Paris", "2"],
-            &["", "Berlin", "3"],
-            &["Asia", "Tokyo", "14"],
-        ]);
+        let (t, _) = load(&[&["Region", "City", "Pop"], &["Europe", "Paris", "2"], &["", "Berlin", "3"], &["Asia", "Tokyo", "14"]]);
         assert_eq!(t.rows[1][0], Value::Text("Europe".into()));
         let (t, _) = load(&[
             &["Item", "2020", "2021"],

@@ -129,6 +129,9 @@ mod tests {
         let grades = t("grades", &[&["id", "student_id", "grade"], &["1", "1", "A"], &["2", "1", "B"], &["3", "3", "C"]]);
         let j = detect(&[students, grades]);
         assert_eq!(j.len(), 1, "{j:?}");
-        assert_eq!((j[0].from_table.as_str(), j[0].from_column.as_str(), j[0].to_table.as_str(), j[0].to_column.as_str()), ("grades", "student_id", "students", "id"));
+        assert_eq!(
+            (j[0].from_table.as_str(), j[0].from_column.as_str(), j[0].to_table.as_str(), j[0].to_column.as_str()),
+            ("grades", "student_id", "students", "id")
+        );
     }
 }

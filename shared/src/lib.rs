@@ -4,9 +4,9 @@
 
 pub mod api;
 pub mod bundle;
+pub mod description;
 #[cfg(feature = "embed")]
 pub mod embed;
-pub mod description;
 pub mod error;
 pub mod export;
 pub mod generate;

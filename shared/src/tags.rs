@@ -61,8 +61,8 @@ pub fn row_tags(schema: &TableSchema, row: &[Value]) -> BTreeSet<Tag> {
 }
 
 const STOPWORDS: &[&str] = &[
-    "the", "and", "for", "with", "from", "that", "this", "table", "into", "over", "under", "per", "by", "of", "in",
-    "des", "der", "die", "das", "und", "los", "las", "del", "con", "para", "els", "les", "amb",
+    "the", "and", "for", "with", "from", "that", "this", "table", "into", "over", "under", "per", "by", "of", "in", "des", "der", "die",
+    "das", "und", "los", "las", "del", "con", "para", "els", "les", "amb",
 ];
 
 /// Keywords of a table: words of its name, caption and surrounding paragraphs (4+ letters, no stopwords).
@@ -137,7 +137,8 @@ mod tests {
     #[test]
     fn dates_and_keywords_index_rows() {
         let mut g = vec![vec!["date".to_string(), "weather".into(), "mm".into()]];
-        for (d, w) in [("2021-03-04", "rain"), ("2021-07-01", "sun"), ("2022-01-09", "rain"), ("2022-02-02", "sun"), ("2022-05-05", "rain")] {
+        for (d, w) in [("2021-03-04", "rain"), ("2021-07-01", "sun"), ("2022-01-09", "rain"), ("2022-02-02", "sun"), ("2022-05-05", "rain")]
+        {
             g.push(vec![d.into(), w.into(), "1.5".into()]);
         }
         let mut t = table_from_grid("w.csv", "weather", g, &Limits::default(), &mut Vec::new()).unwrap();

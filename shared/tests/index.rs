@@ -7,16 +7,14 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use rand_distr::StandardNormal;
 use tabletalk_shared::index::{
-    reciprocal_rank_fusion, Bm25Index, Bm25Params, Collection, CollectionMeta, DenseKind,
-    FlatIndex, Hit, HnswIndex, HnswParams, IndexError, PassageId, Stemming, Storage, RRF_K,
+    reciprocal_rank_fusion, Bm25Index, Bm25Params, Collection, CollectionMeta, DenseKind, FlatIndex, Hit, HnswIndex, HnswParams,
+    IndexError, PassageId, Stemming, Storage, RRF_K,
 };
 use tabletalk_shared::table::{Provenance, RowRef};
 use tabletalk_shared::verbalise::Passage;
 
 fn gaussian(rng: &mut StdRng, dim: usize) -> Vec<f32> {
-    (0..dim)
-        .map(|_| rng.sample::<f32, _>(StandardNormal))
-        .collect()
+    (0..dim).map(|_| rng.sample::<f32, _>(StandardNormal)).collect()
 }
 
 /// Points around `clusters` random centres: neighbours mostly share a cluster, like embeddings of
@@ -27,9 +25,7 @@ fn clustered(seed: u64, n: usize, dim: usize, clusters: usize, spread: f32) -> V
     (0..n)
         .map(|_| {
             let c = &centres[rng.random_range(0..clusters)];
-            c.iter()
-                .map(|&x| x + spread * rng.sample::<f32, _>(StandardNormal))
-                .collect()
+            c.iter().map(|&x| x + spread * rng.sample::<f32, _>(StandardNormal)).collect()
         })
         .collect()
 }
@@ -41,11 +37,7 @@ fn split(mut points: Vec<Vec<f32>>, held_out: usize) -> (Vec<Vec<f32>>, Vec<Vec<
 }
 
 fn cosine(a: &[f32], b: &[f32]) -> f64 {
-    let dot: f64 = a
-        .iter()
-        .zip(b)
-        .map(|(x, y)| f64::from(*x) * f64::from(*y))
-        .sum();
+    let dot: f64 = a.iter().zip(b).map(|(x, y)| f64::from(*x) * f64::from(*y)).sum();
     let na: f64 = a.iter().map(|x| f64::from(*x).powi(2)).sum::<f64>().sqrt();
     let nb: f64 = b.iter().map(|x| f64::from(*x).powi(2)).sum::<f64>().sqrt();
     dot / (na * nb)
@@ -53,11 +45,7 @@ fn cosine(a: &[f32], b: &[f32]) -> f64 {
 
 /// Exact top-k by brute force in f64: (id, cosine), best first.
 fn brute_force(data: &[Vec<f32>], q: &[f32], k: usize) -> Vec<(u32, f64)> {
-    let mut all: Vec<(u32, f64)> = data
-        .iter()
-        .enumerate()
-        .map(|(i, v)| (i as u32, cosine(q, v)))
-        .collect();
+    let mut all: Vec<(u32, f64)> = data.iter().enumerate().map(|(i, v)| (i as u32, cosine(q, v))).collect();
     all.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
     all.truncate(k);
     all
@@ -90,11 +78,7 @@ fn meta(dim: usize) -> CollectionMeta {
     CollectionMeta {
         model: "test-model".into(),
         dim,
-        templates: [(
-            "clubs".to_string(),
-            "{{club}} plays in {{city}}.".to_string(),
-        )]
-        .into(),
+        templates: [("clubs".to_string(), "{{club}} plays in {{city}}.".to_string())].into(),
         created_at: "2026-11-22T10:00:00Z".into(),
     }
 }
@@ -137,14 +121,8 @@ fn int8_recall_at_10_matches_f32() {
         exact.add(v).unwrap();
         int8.add(v).unwrap();
     }
-    let truth: Vec<Vec<Hit>> = queries
-        .iter()
-        .map(|q| exact.search(q, 10).unwrap())
-        .collect();
-    let found: Vec<Vec<Hit>> = queries
-        .iter()
-        .map(|q| int8.search(q, 10).unwrap())
-        .collect();
+    let truth: Vec<Vec<Hit>> = queries.iter().map(|q| exact.search(q, 10).unwrap()).collect();
+    let found: Vec<Vec<Hit>> = queries.iter().map(|q| int8.search(q, 10).unwrap()).collect();
     let r = recall(&truth, &found);
     assert!(r >= 0.95, "int8 recall@10 = {r}");
     // Scores stay close to the exact cosines.
@@ -163,14 +141,8 @@ fn hnsw_recall_at_10_on_5000_clustered_vectors() {
         exact.add(v).unwrap();
         hnsw.add(v).unwrap();
     }
-    let truth: Vec<Vec<Hit>> = queries
-        .iter()
-        .map(|q| exact.search(q, 10).unwrap())
-        .collect();
-    let found: Vec<Vec<Hit>> = queries
-        .iter()
-        .map(|q| hnsw.search(q, 10).unwrap())
-        .collect();
+    let truth: Vec<Vec<Hit>> = queries.iter().map(|q| exact.search(q, 10).unwrap()).collect();
+    let found: Vec<Vec<Hit>> = queries.iter().map(|q| hnsw.search(q, 10).unwrap()).collect();
     let r = recall(&truth, &found);
     assert!(r >= 0.95, "HNSW recall@10 = {r}");
     // Scores are exact cosines, not approximations.
@@ -180,10 +152,7 @@ fn hnsw_recall_at_10_on_5000_clustered_vectors() {
         }
     }
     // A wider search is never worse here, and k > ef still returns k hits.
-    let wide: Vec<Vec<Hit>> = queries
-        .iter()
-        .map(|q| hnsw.search_with_ef(q, 10, 256).unwrap())
-        .collect();
+    let wide: Vec<Vec<Hit>> = queries.iter().map(|q| hnsw.search_with_ef(q, 10, 256).unwrap()).collect();
     assert!(recall(&truth, &wide) >= r);
     assert_eq!(hnsw.search_with_ef(&queries[0], 100, 8).unwrap().len(), 100);
 }
@@ -217,11 +186,7 @@ fn bm25_ranks_the_obvious_passage_first_across_accents_and_case() {
     assert!(hits[0].score >= hits[1].score && hits[1].score > 0.0);
 
     // Without stemming "leagues" no longer matches "league".
-    let mut plain = Bm25Index::new(Bm25Params {
-        stemming: Stemming::None,
-        ..Bm25Params::default()
-    })
-    .unwrap();
+    let mut plain = Bm25Index::new(Bm25Params { stemming: Stemming::None, ..Bm25Params::default() }).unwrap();
     for d in docs {
         plain.add(d).unwrap();
     }
@@ -230,14 +195,7 @@ fn bm25_ranks_the_obvious_passage_first_across_accents_and_case() {
 
 #[test]
 fn rrf_prefers_passages_both_lists_agree_on() {
-    let h = |ids: &[u32]| {
-        ids.iter()
-            .map(|&i| Hit {
-                id: PassageId(i),
-                score: 1.0,
-            })
-            .collect::<Vec<_>>()
-    };
+    let h = |ids: &[u32]| ids.iter().map(|&i| Hit { id: PassageId(i), score: 1.0 }).collect::<Vec<_>>();
     let fused = reciprocal_rank_fusion(&[&h(&[10, 20, 30, 40]), &h(&[50, 20, 60, 10])], RRF_K, 3);
     let ids: Vec<u32> = fused.iter().map(|h| h.id.0).collect();
     // 20 is second in both (2/62); 10 is first and fourth (1/61 + 1/64); 50 is first once (1/61).
@@ -261,14 +219,7 @@ fn small_collection(kind: DenseKind) -> (Collection, Vec<Vec<f32>>) {
 }
 
 fn kinds() -> [DenseKind; 3] {
-    [
-        DenseKind::FlatF32,
-        DenseKind::FlatInt8,
-        DenseKind::Hnsw(HnswParams {
-            m: 4,
-            ..HnswParams::default()
-        }),
-    ]
+    [DenseKind::FlatF32, DenseKind::FlatInt8, DenseKind::Hnsw(HnswParams { m: 4, ..HnswParams::default() })]
 }
 
 #[test]
@@ -295,34 +246,19 @@ fn empty_collections_return_nothing_and_wrong_dimensions_are_errors() {
         let mut c = Collection::new(meta(16), kind).unwrap();
         assert!(c.search_dense(&[1.0; 16], 5).unwrap().is_empty());
         assert!(c.search_lexical("anything", 5).is_empty());
-        assert!(c
-            .search_hybrid(&[1.0; 16], "anything", 5)
-            .unwrap()
-            .is_empty());
-        let wrong = IndexError::DimensionMismatch {
-            expected: 16,
-            actual: 15,
-        };
+        assert!(c.search_hybrid(&[1.0; 16], "anything", 5).unwrap().is_empty());
+        let wrong = IndexError::DimensionMismatch { expected: 16, actual: 15 };
         assert_eq!(c.search_dense(&[1.0; 15], 5).unwrap_err(), wrong);
         assert_eq!(c.add(passage("x", 0), &[1.0; 15]).unwrap_err(), wrong);
         assert_eq!(c.search_hybrid(&[1.0; 15], "x", 5).unwrap_err(), wrong);
         // A failed add leaves nothing behind.
         assert!(c.is_empty() && c.search_lexical("x", 5).is_empty());
-        assert_eq!(
-            c.add(passage("x", 0), &[0.0; 16]).unwrap_err(),
-            IndexError::ZeroVector
-        );
-        assert_eq!(
-            c.add(passage("x", 0), &[f32::NAN; 16]).unwrap_err(),
-            IndexError::NonFinite
-        );
+        assert_eq!(c.add(passage("x", 0), &[0.0; 16]).unwrap_err(), IndexError::ZeroVector);
+        assert_eq!(c.add(passage("x", 0), &[f32::NAN; 16]).unwrap_err(), IndexError::NonFinite);
         assert!(c.is_empty());
         assert_eq!(c.search_dense(&[1.0; 16], 0).unwrap(), vec![]);
     }
-    assert_eq!(
-        Collection::new(meta(0), DenseKind::FlatF32).unwrap_err(),
-        IndexError::ZeroDimension
-    );
+    assert_eq!(Collection::new(meta(0), DenseKind::FlatF32).unwrap_err(), IndexError::ZeroDimension);
 }
 
 #[test]
@@ -332,82 +268,42 @@ fn bytes_round_trip_gives_identical_results() {
     for kind in kinds() {
         let mut c = Collection::new(meta(dim), kind).unwrap();
         for (i, v) in data.iter().enumerate() {
-            c.add(
-                passage(&format!("row {i} of cluster data, value {}", i % 17), i),
-                v,
-            )
-            .unwrap();
+            c.add(passage(&format!("row {i} of cluster data, value {}", i % 17), i), v).unwrap();
         }
         let bytes = c.to_bytes().unwrap();
         let back = Collection::from_bytes(&bytes).unwrap();
         assert_eq!(back, c);
         assert_eq!(back.to_bytes().unwrap(), bytes, "saving is deterministic");
         for q in &queries {
-            assert_eq!(
-                back.search_dense(q, 10).unwrap(),
-                c.search_dense(q, 10).unwrap()
-            );
-            assert_eq!(
-                back.search_hybrid(q, "value 3", 10).unwrap(),
-                c.search_hybrid(q, "value 3", 10).unwrap()
-            );
+            assert_eq!(back.search_dense(q, 10).unwrap(), c.search_dense(q, 10).unwrap());
+            assert_eq!(back.search_hybrid(q, "value 3", 10).unwrap(), c.search_hybrid(q, "value 3", 10).unwrap());
         }
-        assert_eq!(
-            back.search_lexical("row 7", 10),
-            c.search_lexical("row 7", 10)
-        );
+        assert_eq!(back.search_lexical("row 7", 10), c.search_lexical("row 7", 10));
         // A loaded collection keeps growing in step.
         let mut grown = back.clone();
         grown.add(passage("one more", 600), &queries[0]).unwrap();
-        assert_eq!(
-            grown.search_dense(&queries[0], 1).unwrap()[0].id,
-            PassageId(600)
-        );
+        assert_eq!(grown.search_dense(&queries[0], 1).unwrap()[0].id, PassageId(600));
     }
 }
 
 #[test]
 fn damaged_bytes_are_errors_never_panics() {
-    let (c, vectors) = small_collection(DenseKind::Hnsw(HnswParams {
-        m: 4,
-        ..HnswParams::default()
-    }));
+    let (c, vectors) = small_collection(DenseKind::Hnsw(HnswParams { m: 4, ..HnswParams::default() }));
     let bytes = c.to_bytes().unwrap();
 
-    assert_eq!(
-        Collection::from_bytes(b"PK\x03\x04 a zip file").unwrap_err(),
-        IndexError::NotACollection
-    );
-    assert_eq!(
-        Collection::from_bytes(b"").unwrap_err(),
-        IndexError::Truncated {
-            expected: 24,
-            actual: 0
-        }
-    );
+    assert_eq!(Collection::from_bytes(b"PK\x03\x04 a zip file").unwrap_err(), IndexError::NotACollection);
+    assert_eq!(Collection::from_bytes(b"").unwrap_err(), IndexError::Truncated { expected: 24, actual: 0 });
     let mut future = bytes.clone();
     future[8] = 2;
-    assert_eq!(
-        Collection::from_bytes(&future).unwrap_err(),
-        IndexError::UnsupportedVersion {
-            found: 2,
-            supported: 1
-        }
-    );
+    assert_eq!(Collection::from_bytes(&future).unwrap_err(), IndexError::UnsupportedVersion { found: 2, supported: 1 });
     let mut longer = bytes.clone();
     longer.push(0);
-    assert!(matches!(
-        Collection::from_bytes(&longer),
-        Err(IndexError::Corrupt(_))
-    ));
+    assert!(matches!(Collection::from_bytes(&longer), Err(IndexError::Corrupt(_))));
 
     // Every truncation.
     for len in 0..bytes.len() {
         let err = Collection::from_bytes(&bytes[..len]).unwrap_err();
-        assert!(
-            matches!(err, IndexError::Truncated { .. }),
-            "length {len}: {err:?}"
-        );
+        assert!(matches!(err, IndexError::Truncated { .. }), "length {len}: {err:?}");
     }
     // Every single-byte change: caught by the magic, the version or the checksum.
     for i in 0..bytes.len() {
@@ -444,11 +340,7 @@ fn crc32(data: &[u8]) -> u32 {
     for &byte in data {
         crc ^= u32::from(byte);
         for _ in 0..8 {
-            crc = if crc & 1 == 1 {
-                (crc >> 1) ^ 0xEDB8_8320
-            } else {
-                crc >> 1
-            };
+            crc = if crc & 1 == 1 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
         }
     }
     !crc

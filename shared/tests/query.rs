@@ -20,10 +20,60 @@ fn dataset_of(name: &str, csv: &str) -> Dataset {
 }
 
 const WORDS: &[&str] = &[
-    "how many", "cuántos", "quantes", "wie viele", "average", "media", "mitjana", "Durchschnitt", "top", "3", "three", "tres", "drei",
-    "more than", "más de", "menys de", "mindestens", "between", "and", "or", "not", "no", "nicht", "per", "por", "pro", "gender", "age",
-    "salary", "city", "Female", "women", "mujeres", "Barcelona", "Ada Colau", "'", "\"", "?", "¿", "which", "who", "quién", "welche",
-    "percentage", "most common", "distribution", "vs", "2015", "13 June 2015", "-5", "1,5", "starts with", "contains", "'O'Brien'",
+    "how many",
+    "cuántos",
+    "quantes",
+    "wie viele",
+    "average",
+    "media",
+    "mitjana",
+    "Durchschnitt",
+    "top",
+    "3",
+    "three",
+    "tres",
+    "drei",
+    "more than",
+    "más de",
+    "menys de",
+    "mindestens",
+    "between",
+    "and",
+    "or",
+    "not",
+    "no",
+    "nicht",
+    "per",
+    "por",
+    "pro",
+    "gender",
+    "age",
+    "salary",
+    "city",
+    "Female",
+    "women",
+    "mujeres",
+    "Barcelona",
+    "Ada Colau",
+    "'",
+    "\"",
+    "?",
+    "¿",
+    "which",
+    "who",
+    "quién",
+    "welche",
+    "percentage",
+    "most common",
+    "distribution",
+    "vs",
+    "2015",
+    "13 June 2015",
+    "-5",
+    "1,5",
+    "starts with",
+    "contains",
+    "'O'Brien'",
 ];
 
 proptest! {
@@ -110,7 +160,8 @@ fn an_undescribed_daily_table_understands_days_adjectives_and_abbreviations() {
     assert_ne!(a.route, Route::Exact, "{}", a.answer);
     assert!(a.value.is_null() && a.answer.contains("gloomy"), "{}", a.answer);
     // The month of the date is a field of its own: "which month" groups the days by it.
-    const MONTHS: [&str; 12] = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+    const MONTHS: [&str; 12] =
+        ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
     let per_month = |c: usize| {
         let mut sums = [(0.0f64, 0u32); 12];
         for r in &rows {
@@ -120,10 +171,17 @@ fn an_undescribed_daily_table_understands_days_adjectives_and_abbreviations() {
         }
         sums
     };
-    let warmest = per_month(2).iter().enumerate().filter(|(_, s)| s.1 > 0).max_by(|a, b| (a.1 .0 / a.1 .1 as f64).total_cmp(&(b.1 .0 / b.1 .1 as f64))).map(|(m, _)| MONTHS[m]).unwrap();
+    let warmest = per_month(2)
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.1 > 0)
+        .max_by(|a, b| (a.1 .0 / a.1 .1 as f64).total_cmp(&(b.1 .0 / b.1 .1 as f64)))
+        .map(|(m, _)| MONTHS[m])
+        .unwrap();
     let a = ask("Which month had the highest average temp_max?");
     assert_eq!((a.route, a.value.as_str()), (Route::Exact, Some(warmest)), "{}", a.answer);
-    let driest = per_month(1).iter().enumerate().filter(|(_, s)| s.1 > 0).min_by(|a, b| a.1 .0.total_cmp(&b.1 .0)).map(|(m, _)| MONTHS[m]).unwrap();
+    let driest =
+        per_month(1).iter().enumerate().filter(|(_, s)| s.1 > 0).min_by(|a, b| a.1 .0.total_cmp(&b.1 .0)).map(|(m, _)| MONTHS[m]).unwrap();
     let a = ask("Which month had the least total precipitation?");
     assert_eq!((a.route, a.value.as_str()), (Route::Exact, Some(driest)), "{}", a.answer);
 }
@@ -163,7 +221,13 @@ fn numbers_in_every_written_form_are_read_or_refused() {
     let d = dataset();
     let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
     // Ages 50, 54, (none), 31: two people are 50 or older, one is older than 50.
-    for q in ["How many people are older than 5e1?", "How many people are older than fifty?", "How many people are older than 0.05k?", "¿Cuántas personas tienen más de cincuenta años?", "Wie viele Personen sind älter als neunundvierzig?"] {
+    for q in [
+        "How many people are older than 5e1?",
+        "How many people are older than fifty?",
+        "How many people are older than 0.05k?",
+        "¿Cuántas personas tienen más de cincuenta años?",
+        "Wie viele Personen sind älter als neunundvierzig?",
+    ] {
         let a = ask(q);
         let want = if q.contains("neunundvierzig") { 2 } else { 1 };
         assert_eq!((a.route, a.value.as_u64()), (Route::Exact, Some(want)), "{q}: {}", a.answer);
@@ -328,7 +392,8 @@ fn column_families_ending_in_numbers_and_rankings_by_a_field() {
 
 #[test]
 fn a_month_named_alone_filters_a_date_column() {
-    const CSV: &str = "DATE,TMAX,TMIN\n2016-01-10,30,-2\n2016-01-20,35,5\n2016-02-10,40,-1\n2016-06-01,91,60\n2016-06-02,88,62\n2017-06-03,95,65\n";
+    const CSV: &str =
+        "DATE,TMAX,TMIN\n2016-01-10,30,-2\n2016-01-20,35,5\n2016-02-10,40,-1\n2016-06-01,91,60\n2016-06-02,88,62\n2017-06-03,95,65\n";
     let d = dataset_of("weather.csv", CSV);
     let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
     // June of every year.
@@ -369,7 +434,10 @@ fn panels_countries_in_other_languages_and_the_one_measure() {
     ] {
         let a = ask(q);
         // A lookup's number, or the one value a "which" question lists.
-        let got = a.value.as_f64().or_else(|| a.value.as_array().filter(|v| v.len() == 1).and_then(|v| v[0].as_f64().or_else(|| v[0].as_str()?.parse().ok())));
+        let got = a
+            .value
+            .as_f64()
+            .or_else(|| a.value.as_array().filter(|v| v.len() == 1).and_then(|v| v[0].as_f64().or_else(|| v[0].as_str()?.parse().ok())));
         assert!(matches!(a.route, Route::Lookup | Route::Exact) && got == Some(want), "{q}: {} {}", a.value, a.answer);
     }
     let a = ask("Who had the lowest emissions in 2000?");
@@ -469,7 +537,8 @@ fn wide_tables_are_asked_as_one_series() {
 /// tied at the top are all the answer (issue 19).
 #[test]
 fn glossary_names_thousands_and_ties() {
-    const ELEMENTS: &str = "name,melting point,standard state\nHydrogen,14.01,gas\nNeon,24.56,gas\nIron,1811,solid\nMercury,234.32,liquid\n";
+    const ELEMENTS: &str =
+        "name,melting point,standard state\nHydrogen,14.01,gas\nNeon,24.56,gas\nIron,1811,solid\nMercury,234.32,liquid\n";
     let d = dataset_of("elements.csv", ELEMENTS);
     let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
     let a = ask("Nenne die zwei Elemente mit dem niedrigsten Schmelzpunkt.");
@@ -492,7 +561,8 @@ fn glossary_names_thousands_and_ties() {
 /// capitalised part of some names "in their name" filters by it (issue 19).
 #[test]
 fn place_labels_and_parts_of_names() {
-    const VOTES: &str = "COUNCILDIST,YES,COUTAX\nEast_Ayrshire,70.5,779\nGlasgow_City,75,813\nNorth_Ayrshire,65,750\nOrkney_Islands,47.4,672\n";
+    const VOTES: &str =
+        "COUNCILDIST,YES,COUTAX\nEast_Ayrshire,70.5,779\nGlasgow_City,75,813\nNorth_Ayrshire,65,750\nOrkney_Islands,47.4,672\n";
     let d = dataset_of("scotvote.csv", VOTES);
     let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
     let a = ask("How many council areas are in the table?");
@@ -546,7 +616,8 @@ fn who_after_those_relates() {
 /// keep) passes the last condition: a share of 100 % (issue 19).
 #[test]
 fn every_row_passes() {
-    const VOTES: &str = "COUNCILDIST,YES,COUTAX\nEast_Ayrshire,70.5,779\nGlasgow_City,75,813\nNorth_Ayrshire,65,750\nOrkney_Islands,47.4,672\n";
+    const VOTES: &str =
+        "COUNCILDIST,YES,COUTAX\nEast_Ayrshire,70.5,779\nGlasgow_City,75,813\nNorth_Ayrshire,65,750\nOrkney_Islands,47.4,672\n";
     let d = dataset_of("scotvote.csv", VOTES);
     let ask = |q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
     let a = ask("Was the yes share above 50% in every council area?");
@@ -628,9 +699,11 @@ fn session_14_classes() {
     // The count, not its rate, where no rate is spoken of.
     exact("In welchen Jahren gab es genau 10.000 Scheidungen?", serde_json::json!(["1867", "1868"]));
     // Two different years of one row's date are a contradiction, never an empty exact answer.
-    const POWER: &str = "year,source,net_generation\n2015-01-01,Renewables,19091\n2016-01-01,Renewables,21241\n2017-01-01,Renewables,21933\n";
+    const POWER: &str =
+        "year,source,net_generation\n2015-01-01,Renewables,19091\n2016-01-01,Renewables,21241\n2017-01-01,Renewables,21933\n";
     let d = dataset_of("iowa-electricity.csv", POWER);
-    let a = futures::executor::block_on(d.ask(&mut Conversation::default(), "What was the renewable net_generation in 2015, 2016 and 2017?"));
+    let a =
+        futures::executor::block_on(d.ask(&mut Conversation::default(), "What was the renewable net_generation in 2015, 2016 and 2017?"));
     assert_ne!(a.route, Route::Exact, "{}", a.answer);
 
     const GAPMINDER: &str = "country,continent,year,lifeExp,pop\nAustralia,Oceania,2007,81.235,20434176\nFrance,Europe,2007,80.657,61083916\nGermany,Europe,2007,79.406,82400996\nIndia,Asia,2007,64.698,1110396331\nJapan,Asia,2007,82.603,127467972\nNew Zealand,Oceania,2007,80.204,4115771\n";
@@ -691,7 +764,8 @@ fn session_14_classes() {
     let a = futures::executor::block_on(d.ask(&mut Conversation::default(), "Are there exactly as many men as women in the study?"));
     assert_ne!(a.route, Route::Exact, "{}", a.answer);
     // A measure noun before "in" and a field is that field's ("score in experiment 3").
-    let a = futures::executor::block_on(d.ask(&mut Conversation::default(), "What's the median score in experiment 3 for the control group?"));
+    let a =
+        futures::executor::block_on(d.ask(&mut Conversation::default(), "What's the median score in experiment 3 for the control group?"));
     assert_eq!(a.route, Route::Exact, "{}", a.answer);
     assert!((a.value.as_f64().unwrap_or(0.0) - 69.54).abs() < 1e-9, "{}", a.answer);
     // A comparative between groups ranks them: male 97.28, female 95.135.
@@ -716,7 +790,8 @@ fn session_14_classes() {
     assert!(a.value.to_string().contains("MAR"), "{} {}", a.value, a.answer);
     let a = ask("list the months that were above 28 in 1983");
     assert_eq!(a.route, Route::Exact, "{}", a.answer);
-    let mut got: Vec<String> = a.value.as_array().map(|v| v.iter().map(|x| x.as_str().unwrap_or_default().to_string()).collect()).unwrap_or_default();
+    let mut got: Vec<String> =
+        a.value.as_array().map(|v| v.iter().map(|x| x.as_str().unwrap_or_default().to_string()).collect()).unwrap_or_default();
     got.sort();
     assert_eq!(got, ["APR", "FEB", "MAR", "MAY"], "{}", a.answer);
     // Ranking the members by the wide row's year ties them all: never exact.
@@ -813,9 +888,16 @@ fn session_15_classes() {
     // Values more than one row holds ("more than once" was name > 'once', answered with no rows).
     const DUP: &str = "name,class\n\"Kelly, Mr James\",3rd\n\"Connolly, Miss Kate\",3rd\n\"Kelly, Mr James\",3rd\n\"Allen, Miss Elisabeth\",1st\n\"Connolly, Miss Kate\",3rd\n";
     let dup = dataset_of("names.csv", DUP);
-    for q in ["Which names appear more than once?", "Welche Namen kommen in der Liste doppelt vor?", "¿Qué nombres aparecen más de una vez?"] {
+    for q in
+        ["Which names appear more than once?", "Welche Namen kommen in der Liste doppelt vor?", "¿Qué nombres aparecen más de una vez?"]
+    {
         let a = futures::executor::block_on(dup.ask(&mut Conversation::default(), q));
-        assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(["Connolly, Miss Kate", "Kelly, Mr James"])), "{q}: {}", a.answer);
+        assert_eq!(
+            (a.route, a.value.clone()),
+            (Route::Exact, serde_json::json!(["Connolly, Miss Kate", "Kelly, Mr James"])),
+            "{q}: {}",
+            a.answer
+        );
     }
     let a = futures::executor::block_on(dup.ask(&mut Conversation::default(), "Which names are greater than Smith?"));
     assert_ne!(a.route, Route::Exact, "{}", a.answer);

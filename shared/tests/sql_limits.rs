@@ -73,11 +73,16 @@ fn the_audits_statements_are_refused() {
 #[test]
 fn legitimate_sql_still_runs() {
     let d = dataset();
-    let a = run(&d, "SELECT \"city\", COUNT(*) AS \"n\", AVG(\"age\") AS \"age\" FROM \"people\" GROUP BY \"city\" ORDER BY \"city\"").expect("group by");
+    let a = run(&d, "SELECT \"city\", COUNT(*) AS \"n\", AVG(\"age\") AS \"age\" FROM \"people\" GROUP BY \"city\" ORDER BY \"city\"")
+        .expect("group by");
     assert!(a.starts_with("city · n · age: City 0 · 250"), "{a}");
     let a = run(&d, "SELECT COUNT(*) FROM \"people\" WHERE \"gender\" = 'Female'").expect("count");
     assert!(a.contains("1,000") || a.contains("1000"), "{a}");
-    let a = run(&d, "WITH w AS (SELECT * FROM \"people\" WHERE \"age\" > 70) SELECT COUNT(*) AS n FROM w JOIN \"people\" p ON w.\"name\" = p.\"name\"").expect("cte join");
+    let a = run(
+        &d,
+        "WITH w AS (SELECT * FROM \"people\" WHERE \"age\" > 70) SELECT COUNT(*) AS n FROM w JOIN \"people\" p ON w.\"name\" = p.\"name\"",
+    )
+    .expect("cte join");
     assert!(a.starts_with("n: "), "{a}");
     // The rules' own SQL runs under the same limits.
     let ans = futures::executor::block_on(d.ask(&mut Conversation::default(), "How many people are there?"));
@@ -94,7 +99,8 @@ fn long_results_stop_early_and_say_so() {
     assert!(a.contains("or more"), "{a}");
 }
 
-const SMALL: SqlLimits = SqlLimits { memory_bytes: 16 << 20, deadline_ms: 20_000, max_rows: 1_000, max_work_rows: 5_000_000, batch_rows: 1024 };
+const SMALL: SqlLimits =
+    SqlLimits { memory_bytes: 16 << 20, deadline_ms: 20_000, max_rows: 1_000, max_work_rows: 5_000_000, batch_rows: 1024 };
 
 /// The same statements straight to the engine, past the guard: each is stopped by a limit (or
 /// is harmless), never an abort, and within seconds.
@@ -133,7 +139,9 @@ fn the_engine_bounds_what_the_guard_would_refuse() {
 fn the_deadline_stops_a_long_statement() {
     let e = engine(SqlLimits { deadline_ms: 200, max_work_rows: u64::MAX, ..SMALL });
     let t = Instant::now();
-    let err = e.query_blocking("SELECT SUM(a.\"age\" + b.\"age\" + c.\"age\") FROM \"people\" a CROSS JOIN \"people\" b CROSS JOIN \"people\" c").unwrap_err();
+    let err = e
+        .query_blocking("SELECT SUM(a.\"age\" + b.\"age\" + c.\"age\") FROM \"people\" a CROSS JOIN \"people\" b CROSS JOIN \"people\" c")
+        .unwrap_err();
     assert!(matches!(err, QueryError::TooSlow { .. }), "{err:?}");
     assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
 }
@@ -148,10 +156,62 @@ fn the_memory_pool_refuses_big_operators() {
 
 /// Fragments an LLM might emit, good and bad, glued at random.
 const FRAGMENTS: &[&str] = &[
-    "SELECT", "*", "COUNT(*)", "\"name\"", "\"age\"", "\"city\"", "FROM", "\"people\"", "p", "a", "b", "WHERE", "GROUP BY", "ORDER BY", "LIMIT 5",
-    "JOIN", "ON", "a.\"city\" = b.\"city\"", "=", ">", "1", "2e9", "'x'", ",", "(", ")", "repeat(", "lpad(", "concat(", "||", "WITH", "RECURSIVE",
-    "AS", "UNION ALL", "CROSS JOIN", "version()", "generate_series(1, 1000000000)", "AVG(\"age\")", "DESC", "AND", "OR", "NOT", "IN", "(SELECT",
-    "\"salary\"", "length(", "2000000000", "100", "HAVING", "DISTINCT", "CASE WHEN", "THEN", "ELSE", "END", ";", "DROP TABLE \"people\"",
+    "SELECT",
+    "*",
+    "COUNT(*)",
+    "\"name\"",
+    "\"age\"",
+    "\"city\"",
+    "FROM",
+    "\"people\"",
+    "p",
+    "a",
+    "b",
+    "WHERE",
+    "GROUP BY",
+    "ORDER BY",
+    "LIMIT 5",
+    "JOIN",
+    "ON",
+    "a.\"city\" = b.\"city\"",
+    "=",
+    ">",
+    "1",
+    "2e9",
+    "'x'",
+    ",",
+    "(",
+    ")",
+    "repeat(",
+    "lpad(",
+    "concat(",
+    "||",
+    "WITH",
+    "RECURSIVE",
+    "AS",
+    "UNION ALL",
+    "CROSS JOIN",
+    "version()",
+    "generate_series(1, 1000000000)",
+    "AVG(\"age\")",
+    "DESC",
+    "AND",
+    "OR",
+    "NOT",
+    "IN",
+    "(SELECT",
+    "\"salary\"",
+    "length(",
+    "2000000000",
+    "100",
+    "HAVING",
+    "DISTINCT",
+    "CASE WHEN",
+    "THEN",
+    "ELSE",
+    "END",
+    ";",
+    "DROP TABLE \"people\"",
 ];
 
 proptest! {
@@ -181,7 +241,12 @@ proptest! {
 fn the_durable_objects_limits_answer_real_questions_over_a_full_object() {
     let mut text = String::from("name,city,age,salary,note\n");
     for i in 0..50_000 {
-        text.push_str(&format!("Person number {i:05},City {},{},{},a short note about person {i}\n", i % 500, 18 + i % 70, 1000 + (i * 37) % 9000));
+        text.push_str(&format!(
+            "Person number {i:05},City {},{},{},a short note about person {i}\n",
+            i % 500,
+            18 + i % 70,
+            1000 + (i * 37) % 9000
+        ));
     }
     let up = load(&[SourceFile { name: "people.csv", bytes: text.as_bytes() }]);
     let d = Dataset::new(up.tables, DatasetDescription::default()).expect("dataset");

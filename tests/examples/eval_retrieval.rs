@@ -59,11 +59,7 @@ fn parse_args() -> Result<Args> {
             other => bail!("unknown argument {other:?} (try --help)"),
         }
     }
-    let mut options = if smoke {
-        Options::smoke()
-    } else {
-        Options::full()
-    };
+    let mut options = if smoke { Options::smoke() } else { Options::full() };
     if let Some(p) = passages {
         options.max_passages = p;
     }
@@ -79,31 +75,16 @@ fn parse_args() -> Result<Args> {
     }
     let command = command.unwrap_or_else(|| {
         let rest: Vec<String> = std::env::args().skip(1).collect();
-        format!(
-            "cargo run --release -p tabletalk-tests --example eval_retrieval -- {}",
-            rest.join(" ")
-        )
-        .trim_end()
-        .to_string()
+        format!("cargo run --release -p tabletalk-tests --example eval_retrieval -- {}", rest.join(" ")).trim_end().to_string()
     });
-    Ok(Args {
-        options,
-        smoke,
-        write_doc,
-        date,
-        command,
-    })
+    Ok(Args { options, smoke, write_doc, date, command })
 }
 
 fn main() -> Result<()> {
     let args = parse_args()?;
     let start = Instant::now();
     let embedder = harness::load_embedder()?;
-    eprintln!(
-        "model {} loaded in {:.1} s",
-        embedder.name(),
-        start.elapsed().as_secs_f64()
-    );
+    eprintln!("model {} loaded in {:.1} s", embedder.name(), start.elapsed().as_secs_f64());
     let report = harness::run(&args.options, &embedder)?;
     let total = start.elapsed().as_secs_f64();
 
@@ -142,30 +123,17 @@ fn main() -> Result<()> {
 
 /// Replaces what lies between the markers (creating the file, or appending the markers, when absent).
 fn write_between_markers(path: &std::path::Path, block: &str) -> Result<()> {
-    let old =
-        std::fs::read_to_string(path).unwrap_or_else(|_| "# Retrieval quality\n\n".to_string());
+    let old = std::fs::read_to_string(path).unwrap_or_else(|_| "# Retrieval quality\n\n".to_string());
     let new = match (old.find(BEGIN), old.find(END)) {
-        (Some(b), Some(e)) if b < e => format!(
-            "{}{BEGIN}\n\n{}\n{}",
-            &old[..b],
-            block.trim_end(),
-            &old[e..]
-        ),
-        _ => format!(
-            "{}\n{BEGIN}\n\n{}\n{END}\n",
-            old.trim_end(),
-            block.trim_end()
-        ),
+        (Some(b), Some(e)) if b < e => format!("{}{BEGIN}\n\n{}\n{}", &old[..b], block.trim_end(), &old[e..]),
+        _ => format!("{}\n{BEGIN}\n\n{}\n{END}\n", old.trim_end(), block.trim_end()),
     };
     std::fs::write(path, new).with_context(|| format!("writing {}", path.display()))
 }
 
 /// Today's UTC date from the system clock (days since the epoch → civil date).
 fn today() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
+    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
     let z = (secs / 86_400) as i64 + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z - era * 146_097;
@@ -180,36 +148,19 @@ fn today() -> String {
 
 /// "2-core x86_64 (AMD EPYC), 24 GiB, Debian GNU/Linux 12 (bookworm)" from /proc and /etc.
 fn machine() -> String {
-    let cores = std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1);
+    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
     let cpu = std::fs::read_to_string("/proc/cpuinfo")
         .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("model name"))
-                .and_then(|l| l.split(':').nth(1))
-                .map(|m| m.trim().to_string())
-        })
+        .and_then(|s| s.lines().find(|l| l.starts_with("model name")).and_then(|l| l.split(':').nth(1)).map(|m| m.trim().to_string()))
         .unwrap_or_else(|| "unknown CPU".into());
     let mem = std::fs::read_to_string("/proc/meminfo")
         .ok()
-        .and_then(|s| {
-            s.lines()
-                .next()
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|k| k.parse::<f64>().ok())
-        })
+        .and_then(|s| s.lines().next().and_then(|l| l.split_whitespace().nth(1)).and_then(|k| k.parse::<f64>().ok()))
         .map(|kb| format!(", {:.0} GiB", kb / 1024.0 / 1024.0))
         .unwrap_or_default();
     let os = std::fs::read_to_string("/etc/os-release")
         .ok()
-        .and_then(|s| {
-            s.lines().find_map(|l| {
-                l.strip_prefix("PRETTY_NAME=")
-                    .map(|v| v.trim_matches('"').to_string())
-            })
-        })
+        .and_then(|s| s.lines().find_map(|l| l.strip_prefix("PRETTY_NAME=").map(|v| v.trim_matches('"').to_string())))
         .map(|o| format!(", {o}"))
         .unwrap_or_default();
     format!("{cores}-core {} ({cpu}){mem}{os}", std::env::consts::ARCH)

@@ -15,9 +15,7 @@ struct Reference {
 fn reference() -> Reference {
     let text = std::fs::read_to_string(committed("embeddings/minilm_reference.json")).unwrap();
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let bytes = base64::engine::general_purpose::STANDARD
-        .decode(v["vectors_f32le_base64"].as_str().unwrap())
-        .unwrap();
+    let bytes = base64::engine::general_purpose::STANDARD.decode(v["vectors_f32le_base64"].as_str().unwrap()).unwrap();
     let vectors = bytes.chunks_exact(4).map(|b| f32::from_le_bytes(b.try_into().unwrap())).collect();
     let sentences = v["sentences"].as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect();
     Reference { sentences, dim: v["dim"].as_u64().unwrap() as usize, vectors }

@@ -26,7 +26,10 @@ fn adapter(precision: Precision) -> Option<String> {
         Err(e) => {
             let required = std::env::var("TABLETALK_REQUIRE_GPU").is_ok_and(|v| v == "1");
             assert!(!required, "TABLETALK_REQUIRE_GPU=1 but no usable adapter: {e}");
-            eprintln!("\n=== SKIPPED: no wgpu adapter ({} weights): {e}. Install mesa-vulkan-drivers (lavapipe). ===\n", precision.as_str());
+            eprintln!(
+                "\n=== SKIPPED: no wgpu adapter ({} weights): {e}. Install mesa-vulkan-drivers (lavapipe). ===\n",
+                precision.as_str()
+            );
             None
         }
     }

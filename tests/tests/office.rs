@@ -50,9 +50,10 @@ fn text(v: &Value) -> &str {
 }
 
 fn table<'a>(tables: &'a [Table], name: &str) -> &'a Table {
-    tables.iter().find(|t| t.name == name).unwrap_or_else(|| {
-        panic!("no table {name:?} in {:?}", tables.iter().map(|t| &t.name).collect::<Vec<_>>())
-    })
+    tables
+        .iter()
+        .find(|t| t.name == name)
+        .unwrap_or_else(|| panic!("no table {name:?} in {:?}", tables.iter().map(|t| &t.name).collect::<Vec<_>>()))
 }
 
 /// seattle-weather.csv writes 2012/01/01; the sheet holds real dates, read back as ISO.
@@ -67,13 +68,8 @@ fn iso(csv_date: &str) -> String {
 fn xlsx_grids_match_the_source_csv() {
     let (header, rows) = read_csv("seattle-weather.csv");
     let mut warnings = Vec::new();
-    let grids = read_xlsx_grids(
-        "seattle-weather.xlsx",
-        &bytes(fetched("office/seattle-weather.xlsx")),
-        &Limits::default(),
-        &mut warnings,
-    )
-    .unwrap();
+    let grids =
+        read_xlsx_grids("seattle-weather.xlsx", &bytes(fetched("office/seattle-weather.xlsx")), &Limits::default(), &mut warnings).unwrap();
     assert!(warnings.is_empty(), "{warnings:?}");
     let names: Vec<&str> = grids.iter().map(|g| g.name.as_str()).collect();
     assert_eq!(names, ["seattle-weather:weather", "seattle-weather:temperatures"]);
@@ -114,13 +110,8 @@ fn xlsx_grids_match_the_source_csv() {
 fn xlsx_tables_have_header_paths_and_all_rows() {
     let (header, rows) = read_csv("seattle-weather.csv");
     let mut warnings = Vec::new();
-    let tables = read_xlsx(
-        "seattle-weather.xlsx",
-        &bytes(fetched("office/seattle-weather.xlsx")),
-        &Limits::default(),
-        &mut warnings,
-    )
-    .unwrap();
+    let tables =
+        read_xlsx("seattle-weather.xlsx", &bytes(fetched("office/seattle-weather.xlsx")), &Limits::default(), &mut warnings).unwrap();
     assert_eq!(tables.len(), 2);
 
     let t = table(&tables, "seattle-weather:weather");
@@ -131,10 +122,7 @@ fn xlsx_tables_have_header_paths_and_all_rows() {
     assert_eq!(num(text(&t.rows[199][2])), num(&rows[199][2]));
 
     let t = table(&tables, "seattle-weather:temperatures");
-    assert_eq!(
-        t.column_names(),
-        ["date", "Temperature > max", "Temperature > min", "precipitation", "wind", "weather"]
-    );
+    assert_eq!(t.column_names(), ["date", "Temperature > max", "Temperature > min", "precipitation", "wind", "weather"]);
     assert_eq!(t.rows.len(), rows.len(), "every data row of the CSV");
     let max = t.column_index("Temperature > max").unwrap();
     let min = t.column_index("Temperature > min").unwrap();
@@ -284,16 +272,7 @@ fn xlsx_edge_cases() {
 
     let g = &grids[1];
     assert_eq!(g.origin, (4, 3));
-    assert_eq!(
-        g.grid,
-        [
-            ["Group", "Score", "Score"],
-            ["Group", "first", "second"],
-            ["A", "1", "2"],
-            ["A", "3", "4"],
-            ["B", "5", "6"],
-        ]
-    );
+    assert_eq!(g.grid, [["Group", "Score", "Score"], ["Group", "first", "second"], ["A", "1", "2"], ["A", "3", "4"], ["B", "5", "6"],]);
 }
 
 #[test]
@@ -330,13 +309,7 @@ fn docx_edge_cases() {
     assert_eq!(docs[0].context.after.as_deref(), Some("Tabla 2. Resultados por grupo"));
     assert_eq!(
         docs[1].grid,
-        [
-            ["grupo", "medida", "valor"],
-            ["A", "alto", "1,5"],
-            ["A", "bajo", "2"],
-            ["B", "alto", "3"],
-            ["C", "sin datos", "sin datos"],
-        ]
+        [["grupo", "medida", "valor"], ["A", "alto", "1,5"], ["A", "bajo", "2"], ["B", "alto", "3"], ["C", "sin datos", "sin datos"],]
     );
     assert_eq!(docs[1].context.caption.as_deref(), Some("Tabla 2. Resultados por grupo"));
     assert_eq!(docs[1].context.before, None);

@@ -56,8 +56,19 @@ fn generate_csv(path: &Path, rows: usize) -> Result<()> {
         writeln!(
             w,
             "{},Person {},{},2024-{:02}-{:02},{:.2},{}%,{},{},{},C{},cat{},note {}",
-            i + 1, i % 5000, cities[i % 8], i % 12 + 1, i % 28 + 1, (i * 37 % 100_000) as f64 / 100.0,
-            i % 100, if i % 3 == 0 { "no" } else { "yes" }, i % 17, (i % 1000) as f64 / 10.0, i % 977, i % 5, i % 13
+            i + 1,
+            i % 5000,
+            cities[i % 8],
+            i % 12 + 1,
+            i % 28 + 1,
+            (i * 37 % 100_000) as f64 / 100.0,
+            i % 100,
+            if i % 3 == 0 { "no" } else { "yes" },
+            i % 17,
+            (i % 1000) as f64 / 10.0,
+            i % 977,
+            i % 5,
+            i % 13
         )?;
     }
     Ok(())
@@ -73,7 +84,16 @@ pub fn run(a: Args) -> Result<()> {
 
 /// 2,000 verbalised rows of real tables, round-robin over the tables so every shape is in.
 fn bench_sentences(root: &Path, path: &Path) -> Result<usize> {
-    const TABLES: &[&str] = &["cars.json", "airports.csv", "seattle-weather.csv", "la-riots.csv", "iowa-electricity.csv", "us-employment.csv", "barley.json", "stocks.csv"];
+    const TABLES: &[&str] = &[
+        "cars.json",
+        "airports.csv",
+        "seattle-weather.csv",
+        "la-riots.csv",
+        "iowa-electricity.csv",
+        "us-employment.csv",
+        "barley.json",
+        "stocks.csv",
+    ];
     let mut lists = Vec::new();
     for t in TABLES {
         let out = Command::new(root.join("target/release/tabletalk"))
@@ -107,7 +127,18 @@ fn embed(a: Args) -> Result<()> {
     }
     let status = Command::new("cargo")
         .current_dir(&root)
-        .args(["build", "--release", "-p", "tabletalk", "-p", "tabletalk-shared", "--features", "tabletalk-shared/embed", "--example", "bench_embed"])
+        .args([
+            "build",
+            "--release",
+            "-p",
+            "tabletalk",
+            "-p",
+            "tabletalk-shared",
+            "--features",
+            "tabletalk-shared/embed",
+            "--example",
+            "bench_embed",
+        ])
         .status()?;
     if !status.success() {
         bail!("release build failed");
@@ -126,7 +157,8 @@ fn embed(a: Args) -> Result<()> {
     };
     let (mut ours, mut theirs) = (Vec::new(), Vec::new());
     for round in 1..=a.rounds {
-        let (_, rss_c, out_c) = timed(Command::new(root.join("target/release/examples/bench_embed")).arg(&model).arg(&sentences).arg(&batch))?;
+        let (_, rss_c, out_c) =
+            timed(Command::new(root.join("target/release/examples/bench_embed")).arg(&model).arg(&sentences).arg(&batch))?;
         let (_, rss_p, out_p) = timed(
             Command::new(&python)
                 .arg(root.join("xtask/scripts/bench_embed_st.py"))
@@ -152,7 +184,12 @@ fn embed(a: Args) -> Result<()> {
     println!();
     println!("| run | sentences/s (best) | sentences/s (median) | peak RSS (MB) | ratio (median) |");
     println!("|---|---:|---:|---:|---:|");
-    println!("| candle embedder (release, AVX-512 gemm, mimalloc) | {bc:.1} | {:.1} | {} | {:.2}× |", median(&ours), rc >> 20, median(&ours) / median(&theirs));
+    println!(
+        "| candle embedder (release, AVX-512 gemm, mimalloc) | {bc:.1} | {:.1} | {} | {:.2}× |",
+        median(&ours),
+        rc >> 20,
+        median(&ours) / median(&theirs)
+    );
     println!("| reference: sentence-transformers, PyTorch CPU | {bp:.1} | {:.1} | {} | 1.00× |", median(&theirs), rp >> 20);
     Ok(())
 }
@@ -161,7 +198,10 @@ fn verbalise(a: Args) -> Result<()> {
     let root = root();
     let dir = root.join(".cache/bench");
     std::fs::create_dir_all(&dir)?;
-    let status = Command::new("cargo").current_dir(&root).args(["build", "--release", "-p", "tabletalk", "-p", "tabletalk-shared", "--example", "bench_verbalise"]).status()?;
+    let status = Command::new("cargo")
+        .current_dir(&root)
+        .args(["build", "--release", "-p", "tabletalk", "-p", "tabletalk-shared", "--example", "bench_verbalise"])
+        .status()?;
     if !status.success() {
         bail!("release build failed");
     }
@@ -172,15 +212,29 @@ fn verbalise(a: Args) -> Result<()> {
     let mb = std::fs::metadata(&csv)?.len() as f64 / 1e6;
     let (_, mem_rss, mem_json) = timed(Command::new(root.join("target/release/examples/bench_verbalise")).arg(a.rows.to_string()))?;
     let out = dir.join("out.jsonl");
-    let (cli_s, cli_rss, _) = timed(Command::new(root.join("target/release/tabletalk")).args(["verbalise", csv.to_str().unwrap(), "--out", out.to_str().unwrap()]))?;
-    let (py_s, py_rss, _) = timed(Command::new("python3").args([root.join("xtask/scripts/reference_verbalise.py").to_str().unwrap(), csv.to_str().unwrap(), out.to_str().unwrap()]))?;
+    let (cli_s, cli_rss, _) = timed(Command::new(root.join("target/release/tabletalk")).args([
+        "verbalise",
+        csv.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]))?;
+    let (py_s, py_rss, _) = timed(Command::new("python3").args([
+        root.join("xtask/scripts/reference_verbalise.py").to_str().unwrap(),
+        csv.to_str().unwrap(),
+        out.to_str().unwrap(),
+    ]))?;
     let rows = a.rows as f64;
     println!("input: {} rows × 12 columns, {mb:.0} MB CSV", a.rows);
     println!("in-memory verbaliser: {mem_json}(peak RSS {} MB, includes the generated rows)", mem_rss >> 20);
     println!();
     println!("| run | seconds | rows/s | peak RSS (MB) | ratio vs reference |");
     println!("|---|---:|---:|---:|---:|");
-    println!("| tabletalk verbalise (release, CSV → JSONL) | {cli_s:.2} | {:.0} | {} | {:.2}× |", rows / cli_s, cli_rss >> 20, py_s / cli_s);
+    println!(
+        "| tabletalk verbalise (release, CSV → JSONL) | {cli_s:.2} | {:.0} | {} | {:.2}× |",
+        rows / cli_s,
+        cli_rss >> 20,
+        py_s / cli_s
+    );
     println!("| reference: CPython csv + str.format (same output shape) | {py_s:.2} | {:.0} | {} | 1.00× |", rows / py_s, py_rss >> 20);
     Ok(())
 }

@@ -20,7 +20,5 @@ pub fn fetch() -> Result<()> {
 /// profile, so DataFusion's wasm32 build is shared. No wasm-opt: npm binaryen takes over 15 minutes
 /// on a worker that links DataFusion (docs/decisions.md, issues 6 and 7).
 pub fn edge() -> Result<()> {
-    run(command("worker-build")
-        .args(["--profile", "wasm-release", "--no-opt"])
-        .current_dir(root().join("edge")))
+    run(command("worker-build").args(["--profile", "wasm-release", "--no-opt"]).current_dir(root().join("edge")))
 }

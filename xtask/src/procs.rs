@@ -19,9 +19,7 @@ impl Service {
     /// Starts `cmd` with stdin from /dev/null in a new process group.
     pub fn start(name: &'static str, cmd: &mut Command) -> Result<Self> {
         cmd.stdin(Stdio::null()).process_group(0);
-        let child = cmd
-            .spawn()
-            .with_context(|| format!("could not start {name}"))?;
+        let child = cmd.spawn().with_context(|| format!("could not start {name}"))?;
         Ok(Self { name, child })
     }
 
@@ -60,22 +58,14 @@ pub fn http_status(port: u16, path: &str) -> Option<u16> {
     let addr = SocketAddr::from(([127, 0, 0, 1], port));
     let mut s = TcpStream::connect_timeout(&addr, Duration::from_secs(2)).ok()?;
     s.set_read_timeout(Some(Duration::from_secs(10))).ok()?;
-    write!(
-        s,
-        "GET {path} HTTP/1.0\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"
-    )
-    .ok()?;
+    write!(s, "GET {path} HTTP/1.0\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n").ok()?;
     let mut head = [0u8; 12];
     s.read_exact(&mut head).ok()?;
     std::str::from_utf8(&head[9..12]).ok()?.parse().ok()
 }
 
 pub fn port_in_use(port: u16) -> bool {
-    TcpStream::connect_timeout(
-        &SocketAddr::from(([127, 0, 0, 1], port)),
-        Duration::from_millis(500),
-    )
-    .is_ok()
+    TcpStream::connect_timeout(&SocketAddr::from(([127, 0, 0, 1], port)), Duration::from_millis(500)).is_ok()
 }
 
 /// Waits until `GET path` answers 200, failing early if the service exits.
@@ -83,18 +73,12 @@ pub fn wait_ready(service: &mut Service, port: u16, path: &str, timeout: Duratio
     let deadline = Instant::now() + timeout;
     while Instant::now() < deadline {
         if let Some(status) = service.exited() {
-            bail!(
-                "{} exited before it answered on port {port} ({status})",
-                service.name
-            );
+            bail!("{} exited before it answered on port {port} ({status})", service.name);
         }
         if http_status(port, path) == Some(200) {
             return Ok(());
         }
         sleep(Duration::from_millis(500));
     }
-    bail!(
-        "{} did not answer on http://127.0.0.1:{port}{path} within {timeout:?}",
-        service.name
-    )
+    bail!("{} did not answer on http://127.0.0.1:{port}{path} within {timeout:?}", service.name)
 }

@@ -62,27 +62,15 @@ pub fn run(args: Args) -> Result<()> {
 
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
-    ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst))
-        .context("installing the Ctrl-C handler")?;
+    ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst)).context("installing the Ctrl-C handler")?;
 
     let app_port = args.app_port.to_string();
-    let mut app = Service::start(
-        "trunk serve",
-        command("trunk").args([
-            "serve",
-            "--release",
-            "--address",
-            "127.0.0.1",
-            "--port",
-            &app_port,
-        ]),
-    )?;
+    let mut app =
+        Service::start("trunk serve", command("trunk").args(["serve", "--release", "--address", "127.0.0.1", "--port", &app_port]))?;
     let llm_port = args.llm_port.to_string();
     let mut llm = Service::start(
         "tabletalk-llm",
-        command(root().join("target/debug/tabletalk-llm"))
-            .args(["--host", "127.0.0.1", "--port", &llm_port])
-            .current_dir(root()),
+        command(root().join("target/debug/tabletalk-llm")).args(["--host", "127.0.0.1", "--port", &llm_port]).current_dir(root()),
     )?;
     let edge_port = args.edge_port.to_string();
     let mut edge = Service::start(
@@ -108,12 +96,15 @@ pub fn run(args: Args) -> Result<()> {
     publish_demo(args.edge_port)?;
 
     println!();
+    println!("Tabletalk is running: open http://127.0.0.1:{}", args.app_port);
     println!(
-        "Tabletalk is running: open http://127.0.0.1:{}",
-        args.app_port
+        "Edge worker: http://127.0.0.1:{}/health (collection \"{DEMO}\": POST /v1/collections/{DEMO}/ask; publish token \"{DEV_TOKEN}\")",
+        args.edge_port
     );
-    println!("Edge worker: http://127.0.0.1:{}/health (collection \"{DEMO}\": POST /v1/collections/{DEMO}/ask; publish token \"{DEV_TOKEN}\")", args.edge_port);
-    println!("LLM backend: http://127.0.0.1:{} (OpenAI-compatible; `tabletalk ask … --llm http://127.0.0.1:{}`)", args.llm_port, args.llm_port);
+    println!(
+        "LLM backend: http://127.0.0.1:{} (OpenAI-compatible; `tabletalk ask … --llm http://127.0.0.1:{}`)",
+        args.llm_port, args.llm_port
+    );
     println!("Press Ctrl-C to stop.");
 
     while !stop.load(Ordering::SeqCst) {

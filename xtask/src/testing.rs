@@ -24,10 +24,7 @@ impl Steps {
     fn step(&self, name: &'static str, needs: &[&str], f: &dyn Fn() -> Result<()>) {
         let blocked = {
             let done = self.0.lock().expect("no step panics while holding the lock");
-            needs
-                .iter()
-                .find(|n| done.iter().any(|o| o.name == **n && o.result.is_err()))
-                .copied()
+            needs.iter().find(|n| done.iter().any(|o| o.name == **n && o.result.is_err())).copied()
         };
         let t = Instant::now();
         let result = match blocked {
@@ -41,11 +38,7 @@ impl Steps {
             Err(e) => eprintln!("==> {name}: FAILED: {e}"),
             Ok(()) => eprintln!("==> {name}: ok ({:.0?})", t.elapsed()),
         }
-        self.0.lock().expect("no step panics while holding the lock").push(Outcome {
-            name,
-            result,
-            took: t.elapsed(),
-        });
+        self.0.lock().expect("no step panics while holding the lock").push(Outcome { name, result, took: t.elapsed() });
     }
 
     /// Blocks until every step in `names` has ended (passed, failed or been skipped).

@@ -33,12 +33,7 @@ pub fn system() -> Result<()> {
 pub fn wasm_tools() -> Result<()> {
     cargo_tool("trunk", TRUNK_VERSION, "trunk", &["--locked"])?;
     // wasm-bindgen-cli's own lockfile pins crates this registry does not serve: no --locked.
-    cargo_tool(
-        "wasm-bindgen-cli",
-        &locked_version("wasm-bindgen")?,
-        "wasm-bindgen",
-        &[],
-    )?;
+    cargo_tool("wasm-bindgen-cli", &locked_version("wasm-bindgen")?, "wasm-bindgen", &[])?;
     cargo_tool("worker-build", WORKER_BUILD_VERSION, "worker-build", &[])?;
     eprintln!("tools: all present");
     Ok(())
@@ -56,10 +51,7 @@ fn wasm_target() -> Result<()> {
 /// `cargo install <krate> --version <version>` unless `<bin> --version` already says it.
 fn cargo_tool(krate: &str, version: &str, bin: &str, extra: &[&str]) -> Result<()> {
     let current = query(bin, &["--version"]).unwrap_or_default();
-    if current
-        .split_whitespace()
-        .any(|w| w.trim_start_matches('v') == version)
-    {
+    if current.split_whitespace().any(|w| w.trim_start_matches('v') == version) {
         eprintln!("tools: {bin} {version} ok");
         return Ok(());
     }
@@ -89,18 +81,14 @@ fn npm_packages() -> Result<()> {
         eprintln!("tools: npm packages ok");
         return Ok(());
     }
-    run(command("npm")
-        .args(["ci", "--no-audit", "--no-fund"])
-        .current_dir(&dir))
+    run(command("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(&dir))
 }
 
 fn is_newer_or_same(a: &Path, b: &Path) -> Result<bool> {
     let Ok(a) = fs::metadata(a).and_then(|m| m.modified()) else {
         return Ok(false);
     };
-    let b = fs::metadata(b)
-        .and_then(|m| m.modified())
-        .with_context(|| format!("{} is missing", b.display()))?;
+    let b = fs::metadata(b).and_then(|m| m.modified()).with_context(|| format!("{} is missing", b.display()))?;
     Ok(a >= b)
 }
 

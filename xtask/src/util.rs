@@ -9,10 +9,7 @@ use anyhow::{bail, Context, Result};
 
 /// The workspace root (xtask lives one level below it).
 pub fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask has a parent")
-        .to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask has a parent").to_path_buf()
 }
 
 /// `tests/`: the npm project (wrangler, playwright-core, binaryen) and the end-to-end tests.
@@ -41,9 +38,7 @@ fn tool_path() -> std::ffi::OsString {
 
 /// Finds an executable on the tool PATH.
 pub fn which(name: &str) -> Option<PathBuf> {
-    env::split_paths(&tool_path())
-        .map(|d| d.join(name))
-        .find(|p| p.is_file())
+    env::split_paths(&tool_path()).map(|d| d.join(name)).find(|p| p.is_file())
 }
 
 /// A command that sees the project's tools, and never downloads any: worker-build is pointed at
@@ -69,10 +64,7 @@ fn describe(cmd: &Command) -> String {
         s.push_str(&a.to_string_lossy());
     }
     match cmd.get_current_dir() {
-        Some(dir) if dir != root() => format!(
-            "(cd {}) {s}",
-            dir.strip_prefix(root()).unwrap_or(dir).display()
-        ),
+        Some(dir) if dir != root() => format!("(cd {}) {s}", dir.strip_prefix(root()).unwrap_or(dir).display()),
         _ => s,
     }
 }
@@ -132,11 +124,7 @@ fn run_prefixed(cmd: &mut Command, prefix: &'static str) -> std::io::Result<std:
 
 /// stdout + stderr of a quick query such as `trunk --version`; None when it cannot run.
 pub fn query(program: impl AsRef<OsStr>, args: &[&str]) -> Option<String> {
-    let out = command(program)
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .ok()?;
+    let out = command(program).args(args).stdin(Stdio::null()).output().ok()?;
     out.status.success().then(|| {
         let mut s = String::from_utf8_lossy(&out.stdout).into_owned();
         s.push_str(&String::from_utf8_lossy(&out.stderr));
@@ -148,10 +136,7 @@ pub fn query(program: impl AsRef<OsStr>, args: &[&str]) -> Option<String> {
 pub fn locked_version(package: &str) -> Result<String> {
     let lock = std::fs::read_to_string(root().join("Cargo.lock")).context("reading Cargo.lock")?;
     let header = format!("name = \"{package}\"\nversion = \"");
-    let start = lock
-        .find(&header)
-        .with_context(|| format!("{package} is not in Cargo.lock"))?
-        + header.len();
+    let start = lock.find(&header).with_context(|| format!("{package} is not in Cargo.lock"))? + header.len();
     let end = lock[start..].find('"').context("malformed Cargo.lock")?;
     Ok(lock[start..start + end].to_string())
 }

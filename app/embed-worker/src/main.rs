@@ -39,10 +39,7 @@ fn scope() -> DedicatedWorkerGlobalScope {
 }
 
 fn parse(event: &MessageEvent) -> Result<ToWorker, String> {
-    let json = Reflect::get(&event.data(), &"json".into())
-        .ok()
-        .and_then(|v| v.as_string())
-        .ok_or("a message without a `json` string")?;
+    let json = Reflect::get(&event.data(), &"json".into()).ok().and_then(|v| v.as_string()).ok_or("a message without a `json` string")?;
     serde_json::from_str(&json).map_err(|e| format!("a message the worker does not understand: {e}"))
 }
 
@@ -70,12 +67,7 @@ async fn handle(msg: ToWorker, state: Shared) {
             let started = now();
             match load(&base_url, &model, &device, &precision).await {
                 Ok(embedder) => {
-                    let ready = FromWorker::Ready {
-                        model,
-                        dim: embedder.dim(),
-                        device: info(&embedder.device()),
-                        ms: now() - started,
-                    };
+                    let ready = FromWorker::Ready { model, dim: embedder.dim(), device: info(&embedder.device()), ms: now() - started };
                     *slot = Some(embedder);
                     post(&ready, None);
                 }
@@ -152,9 +144,7 @@ async fn fetch(base_url: &str, name: &str) -> Result<Option<Vec<u8>>, String> {
 }
 
 fn describe(e: &JsValue) -> String {
-    e.as_string()
-        .or_else(|| Reflect::get(e, &"message".into()).ok().and_then(|m| m.as_string()))
-        .unwrap_or_else(|| format!("{e:?}"))
+    e.as_string().or_else(|| Reflect::get(e, &"message".into()).ok().and_then(|m| m.as_string())).unwrap_or_else(|| format!("{e:?}"))
 }
 
 fn info(r: &DeviceReport) -> DeviceInfo {

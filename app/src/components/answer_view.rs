@@ -20,10 +20,7 @@ pub fn AnswerView(
     on_cite: Callback<Cite>,
 ) -> impl IntoView {
     let a = &entry.answer;
-    let route = serde_json::to_value(a.route)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string))
-        .unwrap_or_default();
+    let route = serde_json::to_value(a.route).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
     let value = serde_json::to_string(&a.value).unwrap_or_default();
     // SQL a language model wrote is marked: checked to be read-only, but not the rule-based path.
     let approximate = a.approximate.then(|| {
@@ -66,12 +63,7 @@ pub fn AnswerView(
         }
         .into_any()
     } else if entry.passages.is_empty() {
-        citation_list(
-            &a.citations,
-            a.sql.as_deref().and_then(table_of_sql),
-            on_cite,
-        )
-        .into_any()
+        citation_list(&a.citations, a.sql.as_deref().and_then(table_of_sql), on_cite).into_any()
     } else {
         passage_list(&entry.passages, &entry.scores, on_cite).into_any()
     };
@@ -93,11 +85,8 @@ pub fn AnswerView(
     };
     let generated_hint = generated.then(|| view! { <p class="hint" data-testid="generated-hint">{t(|x| x.generated_by)}</p> });
     let note = entry.note.clone().map(|n| view! { <p class="note" role="note" data-testid="answer-note">{n}</p> });
-    let ranking = entry
-        .ranking
-        .as_ref()
-        .cloned()
-        .map(|r| view! { <p class="ranking" data-testid="ranking">{tr(move |x| r.describe(x))}</p> });
+    let ranking =
+        entry.ranking.as_ref().cloned().map(|r| view! { <p class="ranking" data-testid="ranking">{tr(move |x| r.describe(x))}</p> });
     view! {
         <article class="answer" data-testid="answer" data-route=route data-value=value>
             <p class="asked" data-testid="asked">{entry.question.clone()}</p>

@@ -31,18 +31,11 @@ fn short(s: &str, max: usize) -> String {
 
 /// Bars for bar, histogram, line and pie data whose values are numbers; nothing otherwise.
 pub fn bar_chart(chart: &Chart) -> Option<impl IntoView + use<>> {
-    if !matches!(
-        chart.kind,
-        ChartKind::Bar | ChartKind::Histogram | ChartKind::Line | ChartKind::Pie
-    ) {
+    if !matches!(chart.kind, ChartKind::Bar | ChartKind::Histogram | ChartKind::Line | ChartKind::Pie) {
         return None;
     }
-    let points: Vec<(String, f64)> = chart
-        .data
-        .iter()
-        .take(MAX_BARS)
-        .map(|(x, y)| y.as_f64().map(|y| (label(x), y)))
-        .collect::<Option<_>>()?;
+    let points: Vec<(String, f64)> =
+        chart.data.iter().take(MAX_BARS).map(|(x, y)| y.as_f64().map(|y| (label(x), y))).collect::<Option<_>>()?;
     if points.is_empty() {
         return None;
     }

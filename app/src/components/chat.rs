@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use tabletalk_shared::index::Collection;
 use tabletalk_shared::api::{AnswerRequest, SearchHit};
+use tabletalk_shared::index::Collection;
 use tabletalk_shared::query::{Conversation, Dataset, Lang};
 
 use super::answer_view::AnswerView;
@@ -95,18 +95,10 @@ pub fn Chat(
                 }
             }
             let all = &ds.lexical().0;
-            let (passages, scores): (Vec<_>, Vec<f32>) = hits.iter().filter_map(|&(i, score)| all.get(i).map(|p| (p.clone(), score))).unzip();
+            let (passages, scores): (Vec<_>, Vec<f32>) =
+                hits.iter().filter_map(|&(i, score)| all.get(i).map(|p| (p.clone(), score))).unzip();
             announce.set(answer.answer.clone());
-            entries.update(|e| {
-                e.push(Arc::new(Entry {
-                    question: q,
-                    answer,
-                    passages,
-                    scores,
-                    ranking,
-                    note,
-                }))
-            });
+            entries.update(|e| e.push(Arc::new(Entry { question: q, answer, passages, scores, ranking, note })));
             busy.set(false);
         });
     });

@@ -8,11 +8,7 @@ use crate::ask::Cite;
 use crate::i18n::{fill, tr};
 
 /// `table`: the table the answer read, when it says (its SQL).
-pub fn citation_list(
-    citations: &[Citation],
-    table: Option<String>,
-    on_cite: Callback<Cite>,
-) -> impl IntoView + use<> {
+pub fn citation_list(citations: &[Citation], table: Option<String>, on_cite: Callback<Cite>) -> impl IntoView + use<> {
     let mut files: Vec<(String, Vec<Citation>)> = Vec::new();
     for c in citations {
         match files.iter_mut().find(|(f, _)| *f == c.file) {

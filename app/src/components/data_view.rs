@@ -29,12 +29,7 @@ fn cell_text(v: &Value) -> String {
     }
 }
 
-fn rows_view(
-    table: &Table,
-    index: usize,
-    start: usize,
-    selected: Signal<Option<RowAt>>,
-) -> impl IntoView + use<> {
+fn rows_view(table: &Table, index: usize, start: usize, selected: Signal<Option<RowAt>>) -> impl IntoView + use<> {
     let end = (start + WINDOW).min(table.rows.len());
     table.rows[start..end]
         .iter()
@@ -42,10 +37,7 @@ fn rows_view(
         .map(|(i, row)| {
             let n = (start + i + 1) as u64;
             let cited = move || selected.get() == Some((index, n));
-            let cells = row
-                .iter()
-                .map(|v| view! { <td>{cell_text(v)}</td> })
-                .collect_view();
+            let cells = row.iter().map(|v| view! { <td>{cell_text(v)}</td> }).collect_view();
             view! {
                 <tr data-row=n class:cited=cited aria-current=move || cited().then_some("true")>
                     <th scope="row">{n}</th>
@@ -61,11 +53,7 @@ pub fn DataView(loaded: Arc<Loaded>, selected: Signal<Option<RowAt>>) -> impl In
     // Rebuilt only when the table or the window changes; the highlight follows `selected`.
     let shown = Memo::new({
         let loaded = loaded.clone();
-        move |_| {
-            selected
-                .get()
-                .map(|(t, row)| (t, window_start(loaded.tables[t].rows.len(), row)))
-        }
+        move |_| selected.get().map(|(t, row)| (t, window_start(loaded.tables[t].rows.len(), row)))
     });
     Effect::new(move |_| {
         if let Some((_, row)) = selected.get() {

@@ -15,11 +15,26 @@ pub enum EmbedState {
     Loading(Vec<(String, u64)>),
     /// `started` is `Date.now()` when the first batch began (model loading excluded from the rate).
     /// `workers`: how many Web Workers share the rows.
-    Running { done: usize, total: usize, started: f64, workers: usize },
-    Done { count: usize, ms: f64, workers: usize },
+    Running {
+        done: usize,
+        total: usize,
+        started: f64,
+        workers: usize,
+    },
+    Done {
+        count: usize,
+        ms: f64,
+        workers: usize,
+    },
     /// The vectors came back with a kept or imported dataset; `device` is where they were made.
-    Restored { count: usize, device: String },
-    Cancelled { done: usize, total: usize },
+    Restored {
+        count: usize,
+        device: String,
+    },
+    Cancelled {
+        done: usize,
+        total: usize,
+    },
     Failed(String),
 }
 
@@ -112,7 +127,11 @@ fn status_text(t: &Texts, state: &EmbedState, now: f64) -> String {
 }
 
 fn workers_text(t: &Texts, n: usize) -> String {
-    if n == 1 { t.one_worker.into() } else { fill(t.workers, &[("n", &n)]) }
+    if n == 1 {
+        t.one_worker.into()
+    } else {
+        fill(t.workers, &[("n", &n)])
+    }
 }
 
 pub fn megabytes(b: u64) -> String {

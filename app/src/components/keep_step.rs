@@ -69,7 +69,8 @@ pub fn KeepStep(session: Session) -> impl IntoView {
         }
     };
     // Publishing: the same collection `tabletalk publish` uploads, built from what is here.
-    let first_table = move || session.loaded.with_untracked(|l| l.as_ref().and_then(|l| l.tables.first().map(|t| t.name.clone()))).unwrap_or_default();
+    let first_table =
+        move || session.loaded.with_untracked(|l| l.as_ref().and_then(|l| l.tables.first().map(|t| t.name.clone()))).unwrap_or_default();
     let collection = RwSignal::new(edge::collection_id(&first_table()));
     let title = RwSignal::new(first_table());
     // The same token the refine step takes (typed on this page, never stored).
@@ -99,7 +100,10 @@ pub fn KeepStep(session: Session) -> impl IntoView {
                     examples: Vec::new(),
                     parts: parts.iter().map(|(s, _)| s.clone()).collect(),
                 };
-                edge::publish(&base, token.trim(), &id, request, &parts, |sent, total| publishing.set(Publishing::Uploading { sent, total })).await
+                edge::publish(&base, token.trim(), &id, request, &parts, |sent, total| {
+                    publishing.set(Publishing::Uploading { sent, total })
+                })
+                .await
             }
             .await;
             publishing.set(match result {
@@ -112,7 +116,8 @@ pub fn KeepStep(session: Session) -> impl IntoView {
         });
     };
     let busy = move || matches!(publishing.get(), Publishing::Preparing | Publishing::Uploading { .. });
-    let published = move || match publishing.get() {
+    let published = move || {
+        match publishing.get() {
         Publishing::Idle => None,
         Publishing::Preparing => Some(view! { <p aria-live="polite">{t(|x| x.building_collection)}</p> }.into_any()),
         Publishing::Uploading { sent, total } => Some(
@@ -148,6 +153,7 @@ pub fn KeepStep(session: Session) -> impl IntoView {
             )
         }
         Publishing::Failed(e) => Some(view! { <p class="errors" role="alert" data-testid="publish-error">{e}</p> }.into_any()),
+    }
     };
 
     view! {

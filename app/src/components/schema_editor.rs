@@ -89,21 +89,14 @@ pub fn SchemaEditor(loaded: Arc<Loaded>, on_apply: Callback<DatasetDescription>)
             (t, c, edit)
         })
         .collect();
-    let transposed: Vec<(String, RwSignal<bool>)> =
-        loaded.tables.iter().map(|t| (t.name.clone(), RwSignal::new(t.transposed))).collect();
+    let transposed: Vec<(String, RwSignal<bool>)> = loaded.tables.iter().map(|t| (t.name.clone(), RwSignal::new(t.transposed))).collect();
     let aliases = RwSignal::new(d.row_aliases.join(", "));
-    let composed_text = RwSignal::new(
-        d.composed_fields.iter().map(|f| format!("{} = {}", f.name, f.parts.join(" + "))).collect::<Vec<_>>().join("\n"),
-    );
-    let groups_text = RwSignal::new(
-        d.field_groups.iter().map(|g| format!("{}: {}", g.name, g.members.join(", "))).collect::<Vec<_>>().join("\n"),
-    );
-    let joins: Vec<(tabletalk_shared::joins::JoinCandidate, RwSignal<bool>)> = loaded
-        .report
-        .joins
-        .iter()
-        .map(|j| (j.clone(), RwSignal::new(d.joins.contains(j))))
-        .collect();
+    let composed_text =
+        RwSignal::new(d.composed_fields.iter().map(|f| format!("{} = {}", f.name, f.parts.join(" + "))).collect::<Vec<_>>().join("\n"));
+    let groups_text =
+        RwSignal::new(d.field_groups.iter().map(|g| format!("{}: {}", g.name, g.members.join(", "))).collect::<Vec<_>>().join("\n"));
+    let joins: Vec<(tabletalk_shared::joins::JoinCandidate, RwSignal<bool>)> =
+        loaded.report.joins.iter().map(|j| (j.clone(), RwSignal::new(d.joins.contains(j)))).collect();
 
     let apply = {
         let (loaded, columns, transposed, joins) = (loaded.clone(), columns.clone(), transposed.clone(), joins.clone());
@@ -111,10 +104,19 @@ pub fn SchemaEditor(loaded: Arc<Loaded>, on_apply: Callback<DatasetDescription>)
             ev.prevent_default();
             let mut out = loaded.description.clone();
             for (t, c, e) in &columns {
-                let mut col = out.column(t, c).cloned().unwrap_or(ColumnDescription { table: Some(t.clone()), name: c.clone(), ..Default::default() });
+                let mut col = out.column(t, c).cloned().unwrap_or(ColumnDescription {
+                    table: Some(t.clone()),
+                    name: c.clone(),
+                    ..Default::default()
+                });
                 // A type is declared when the user changed it (or had declared one before).
                 let ty = e.ty.get_untracked();
-                let inferred = loaded.schemas.iter().find(|s| s.name == *t).and_then(|s| s.columns.iter().find(|k| k.name == *c)).map(|k| k.ty.as_str());
+                let inferred = loaded
+                    .schemas
+                    .iter()
+                    .find(|s| s.name == *t)
+                    .and_then(|s| s.columns.iter().find(|k| k.name == *c))
+                    .map(|k| k.ty.as_str());
                 col.ty = (e.declared || inferred != Some(ty.as_str())).then_some(ty);
                 col.readable_name = Some(e.shown.get_untracked().trim().to_string()).filter(|s| !s.is_empty());
                 col.synonyms = list(&e.synonyms.get_untracked());

@@ -8,10 +8,7 @@ use crate::i18n::{fill, t, tr};
 pub fn schema_table(table: &TableReport) -> impl IntoView {
     let mut columns = Vec::new();
     flatten("", &table.columns, &mut columns);
-    let rows = columns
-        .into_iter()
-        .map(|(name, c)| column_row(name, c))
-        .collect_view();
+    let rows = columns.into_iter().map(|(name, c)| column_row(name, c)).collect_view();
     let (file, count, transposed) = (table.file.clone(), table.rows, table.transposed);
     let meta = tr(move |x| {
         let mut m = format!("{file} · {}", fill(x.table_rows, &[("rows", &count)]));
@@ -44,17 +41,9 @@ pub fn schema_table(table: &TableReport) -> impl IntoView {
 }
 
 /// Columns in order, each followed by its nested fields, named by their dotted path.
-fn flatten<'a>(
-    prefix: &str,
-    columns: &'a [ColumnReport],
-    out: &mut Vec<(String, &'a ColumnReport)>,
-) {
+fn flatten<'a>(prefix: &str, columns: &'a [ColumnReport], out: &mut Vec<(String, &'a ColumnReport)>) {
     for c in columns {
-        let name = if prefix.is_empty() {
-            c.name.clone()
-        } else {
-            format!("{prefix}.{}", c.name)
-        };
+        let name = if prefix.is_empty() { c.name.clone() } else { format!("{prefix}.{}", c.name) };
         out.push((name.clone(), c));
         flatten(&name, &c.fields, out);
     }
@@ -62,10 +51,7 @@ fn flatten<'a>(
 
 fn column_row(name: String, column: &ColumnReport) -> impl IntoView {
     let ty = column.ty.as_str();
-    let shape = column
-        .nested
-        .clone()
-        .map(|n| tr(move |x| format!(" ({})", x.nested_name(&n))));
+    let shape = column.nested.clone().map(|n| tr(move |x| format!(" ({})", x.nested_name(&n))));
     let categorical = column.categorical;
     let key = name.clone();
     view! {

@@ -14,22 +14,11 @@ pub const PREVIEW_ROWS: usize = 5;
 /// The passages of the first rows with `text`, or the template's first error.
 pub fn preview(loaded: &Loaded, table: usize, text: &str) -> Result<Vec<String>, String> {
     let mut v = Verbaliser::new(&loaded.schemas[table], text).map_err(|e| e.to_string())?;
-    Ok(loaded.tables[table]
-        .rows
-        .iter()
-        .take(PREVIEW_ROWS)
-        .enumerate()
-        .map(|(i, row)| v.passage(RowRef::from_index(i), row).text)
-        .collect())
+    Ok(loaded.tables[table].rows.iter().take(PREVIEW_ROWS).enumerate().map(|(i, row)| v.passage(RowRef::from_index(i), row).text).collect())
 }
 
 #[component]
-pub fn TemplateEditor(
-    name: String,
-    index: usize,
-    text: RwSignal<String>,
-    result: Memo<Result<Vec<String>, String>>,
-) -> impl IntoView {
+pub fn TemplateEditor(name: String, index: usize, text: RwSignal<String>, result: Memo<Result<Vec<String>, String>>) -> impl IntoView {
     let id = format!("template-{index}");
     let error_id = format!("template-error-{index}");
     let invalid = move || result.with(|r| r.is_err());
@@ -42,13 +31,7 @@ pub fn TemplateEditor(
         Ok(passages) => passages,
         Err(_) => previous.cloned().unwrap_or_default(),
     });
-    let items = move || {
-        shown
-            .get()
-            .into_iter()
-            .map(|p| view! { <li data-testid="preview-row">{p}</li> })
-            .collect_view()
-    };
+    let items = move || shown.get().into_iter().map(|p| view! { <li data-testid="preview-row">{p}</li> }).collect_view();
     view! {
         <div class="template" data-testid="template" data-table=name.clone()>
             <label for=id.clone()>{label}</label>

@@ -114,7 +114,11 @@ pub fn check_id(id: &str) -> Result<(), EdgeError> {
     let ok = !id.is_empty()
         && id.len() <= MAX_ID_LEN
         && id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_');
-    if ok { Ok(()) } else { Err(EdgeError::BadRequest(format!("collection ids are 1–{MAX_ID_LEN} characters of a-z, 0-9, - and _; not {id:?}"))) }
+    if ok {
+        Ok(())
+    } else {
+        Err(EdgeError::BadRequest(format!("collection ids are 1–{MAX_ID_LEN} characters of a-z, 0-9, - and _; not {id:?}")))
+    }
 }
 
 #[cfg(test)]

@@ -47,7 +47,13 @@ pub async fn exact(l: &Loaded, req: &AskRequest) -> Result<(Answer, bool), EdgeE
 
 /// Generation over the retrieved rows. On a backend failure the error comes back with the
 /// fallback answer (the retrieved rows), so the caller can still show them.
-pub async fn generate(l: &Loaded, backend: &Backend, req: &AskRequest, fallback: Answer, on_text: Option<&mut dyn FnMut(&str)>) -> Result<Answer, (GenerateError, Answer)> {
+pub async fn generate(
+    l: &Loaded,
+    backend: &Backend,
+    req: &AskRequest,
+    fallback: Answer,
+    on_text: Option<&mut dyn FnMut(&str)>,
+) -> Result<Answer, (GenerateError, Answer)> {
     let q = req.question.trim();
     let passages = l.collection.passages();
     // Rows the exact path looked up come first, and alone: they are the answer's subject.
@@ -78,7 +84,12 @@ pub async fn generate(l: &Loaded, backend: &Backend, req: &AskRequest, fallback:
     a.passages = Some(
         shown
             .iter()
-            .map(|&(i, score)| PassageOut { file: passages[i].provenance.file.clone(), row: passages[i].provenance.row.0, score, text: passages[i].text.clone() })
+            .map(|&(i, score)| PassageOut {
+                file: passages[i].provenance.file.clone(),
+                row: passages[i].provenance.row.0,
+                score,
+                text: passages[i].text.clone(),
+            })
             .collect(),
     );
     if is_dont_know(&text) {
@@ -107,7 +118,8 @@ fn cite(l: &Loaded, text: &str, shown: &[(usize, f32)], dropped: usize) -> Groun
         }
         let words = tokenize(&plain, stemming);
         let scores: Vec<f32> = ids.iter().map(|&i| overlap(&words, &tokenize(&passages[i].text, stemming))).collect();
-        let candidates: Vec<Candidate> = ids.iter().map(|&i| Candidate { provenance: &passages[i].provenance, text: &passages[i].text }).collect();
+        let candidates: Vec<Candidate> =
+            ids.iter().map(|&i| Candidate { provenance: &passages[i].provenance, text: &passages[i].text }).collect();
         supported.push(support(&s, &scores, &candidates, LEXICAL));
     }
     GroundedAnswer { text: text.to_string(), sentences: supported, dont_know: false, passages_used: shown.len(), passages_dropped: dropped }

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use tabletalk_shared::api::{ColumnInfo, CollectionInfo, PublishRequest, TableInfo, TablesPart};
+use tabletalk_shared::api::{CollectionInfo, ColumnInfo, PublishRequest, TableInfo, TablesPart};
 use tabletalk_shared::index::Collection;
 use tabletalk_shared::query::limits::SqlLimits;
 use tabletalk_shared::query::Dataset;
@@ -32,7 +32,8 @@ pub fn decode(index: &[u8], tables: &[u8]) -> Result<(Collection, TablesPart), E
 
 pub fn load(info: CollectionInfo, collection: Collection, tables: TablesPart) -> Result<Loaded, EdgeError> {
     let by_row = collection.passages().iter().enumerate().map(|(i, p)| ((p.provenance.file.clone(), p.provenance.row.0), i)).collect();
-    let dataset = Dataset::new(tables.tables, tables.description).map_err(|e| EdgeError::BadRequest(format!("the tables cannot be queried: {e}")))?;
+    let dataset =
+        Dataset::new(tables.tables, tables.description).map_err(|e| EdgeError::BadRequest(format!("the tables cannot be queried: {e}")))?;
     // A Durable Object shares 128 MB with the tables: every statement gets the tightest bounds.
     dataset.set_sql_limits(SqlLimits::DURABLE_OBJECT);
     Ok(Loaded { info, collection, dataset, by_row })
@@ -51,7 +52,11 @@ pub fn info(id: &str, req: &PublishRequest, collection: &Collection, tables: &Ta
         })
         .collect();
     let d = &tables.description;
-    let title = req.title.clone().or_else(|| d.title.clone()).unwrap_or_else(|| schema.first().map(|t| t.name.clone()).unwrap_or_else(|| id.to_string()));
+    let title = req
+        .title
+        .clone()
+        .or_else(|| d.title.clone())
+        .unwrap_or_else(|| schema.first().map(|t| t.name.clone()).unwrap_or_else(|| id.to_string()));
     let examples = if req.examples.is_empty() { suggest(&schema, d.row_aliases.first().map(String::as_str)) } else { req.examples.clone() };
     CollectionInfo {
         id: id.to_string(),

@@ -64,10 +64,20 @@ impl CollectionObject {
             }
             "/part" => {
                 let part = req.headers().get("x-part")?.unwrap_or_default();
-                let seq: u32 = req.headers().get("x-seq")?.and_then(|s| s.parse().ok()).ok_or_else(|| EdgeError::BadRequest("the chunk number is not a number".into()))?;
+                let seq: u32 = req
+                    .headers()
+                    .get("x-seq")?
+                    .and_then(|s| s.parse().ok())
+                    .ok_or_else(|| EdgeError::BadRequest("the chunk number is not a number".into()))?;
                 let store = self.store()?;
-                let r: PublishRequest = store.get(UPLOAD, REQUEST)?.ok_or_else(|| EdgeError::Conflict(format!("no upload of {id} in progress: PUT /v1/collections/{id} first")))?;
-                let spec = r.parts.iter().find(|p| p.name == part).ok_or_else(|| EdgeError::NotFound(format!("the upload has no part {part:?}")))?;
+                let r: PublishRequest = store
+                    .get(UPLOAD, REQUEST)?
+                    .ok_or_else(|| EdgeError::Conflict(format!("no upload of {id} in progress: PUT /v1/collections/{id} first")))?;
+                let spec = r
+                    .parts
+                    .iter()
+                    .find(|p| p.name == part)
+                    .ok_or_else(|| EdgeError::NotFound(format!("the upload has no part {part:?}")))?;
                 if seq >= spec.chunks {
                     return Err(EdgeError::BadRequest(format!("part {part} has {} chunks (0-based); {seq} is past the end", spec.chunks)));
                 }
@@ -122,7 +132,10 @@ impl CollectionObject {
                 }
                 let at = String::from(worker::js_sys::Date::new_0().to_iso_string());
                 store.add_vote(&FeedbackEntry { at, request: bounded(r) })?;
-                let totals = store.vote_counts()?.into_values().fold(VoteCount::default(), |a, c| VoteCount { up: a.up + c.up, down: a.down + c.down });
+                let totals = store
+                    .vote_counts()?
+                    .into_values()
+                    .fold(VoteCount::default(), |a, c| VoteCount { up: a.up + c.up, down: a.down + c.down });
                 json(201, &FeedbackRecorded { id, recorded: true, up: totals.up, down: totals.down })
             }
             "/feedback-summary" => {
@@ -143,12 +156,17 @@ impl CollectionObject {
     /// atomic write batch and no other request sees half of it.
     fn commit(&self, id: &str) -> Result<CollectionInfo, EdgeError> {
         let store = self.store()?;
-        let r: PublishRequest = store.get(UPLOAD, REQUEST)?.ok_or_else(|| EdgeError::Conflict(format!("no upload of {id} in progress: PUT /v1/collections/{id} first")))?;
+        let r: PublishRequest = store
+            .get(UPLOAD, REQUEST)?
+            .ok_or_else(|| EdgeError::Conflict(format!("no upload of {id} in progress: PUT /v1/collections/{id} first")))?;
         let received: std::collections::BTreeMap<String, u32> = store.received(UPLOAD)?.into_iter().collect();
         for p in &r.parts {
             let got = received.get(&p.name).copied().unwrap_or(0);
             if got != p.chunks {
-                return Err(EdgeError::Conflict(format!("part {} has {got} of its {} chunks; upload the rest, then commit", p.name, p.chunks)));
+                return Err(EdgeError::Conflict(format!(
+                    "part {} has {got} of its {} chunks; upload the rest, then commit",
+                    p.name, p.chunks
+                )));
             }
         }
         // Free the old collection first: the new one is decoded in the same 128 MB.
@@ -158,7 +176,11 @@ impl CollectionObject {
             let spec = r.parts.iter().find(|p| p.name == name).ok_or_else(|| EdgeError::BadRequest(format!("part {name} is missing")))?;
             let bytes = store.read_part(UPLOAD, name)?;
             if bytes.len() as u64 != spec.bytes || crc32fast::hash(&bytes) != spec.crc32 {
-                return Err(EdgeError::BadRequest(format!("part {name} arrived damaged ({} bytes, {} announced, or a different checksum); upload it again", bytes.len(), spec.bytes)));
+                return Err(EdgeError::BadRequest(format!(
+                    "part {name} arrived damaged ({} bytes, {} announced, or a different checksum); upload it again",
+                    bytes.len(),
+                    spec.bytes
+                )));
             }
             parts.push(bytes);
         }
@@ -180,7 +202,8 @@ impl CollectionObject {
         let info: CollectionInfo = store.get(LIVE, INFO)?.ok_or_else(|| not_found(id))?;
         let index = store.read_part(LIVE, PART_INDEX)?;
         let tables = store.read_part(LIVE, PART_TABLES)?;
-        let (collection, tables) = model::decode(&index, &tables).map_err(|e| EdgeError::Internal(format!("the stored collection is unreadable: {e}")))?;
+        let (collection, tables) =
+            model::decode(&index, &tables).map_err(|e| EdgeError::Internal(format!("the stored collection is unreadable: {e}")))?;
         drop(index);
         let l = Rc::new(model::load(info, collection, tables)?);
         self.loaded.replace(Some(l.clone()));
@@ -216,7 +239,10 @@ impl CollectionObject {
                     Ok(a) => json(200, &a),
                     Err((e, fallback)) => {
                         let e = EdgeError::from(e);
-                        json(e.status(), &serde_json::json!({ "error": e.code(), "message": e.to_string(), "answer": with_note(fallback, &e) }))
+                        json(
+                            e.status(),
+                            &serde_json::json!({ "error": e.code(), "message": e.to_string(), "answer": with_note(fallback, &e) }),
+                        )
                     }
                 };
                 return with_calls(resp?, b.used());
@@ -306,7 +332,10 @@ fn check_parts(r: &PublishRequest) -> Result<(), EdgeError> {
     }
     for p in &r.parts {
         if p.chunks as u64 != p.bytes.div_ceil(CHUNK_BYTES as u64).max(1) {
-            return Err(EdgeError::BadRequest(format!("part {} announces {} chunks for {} bytes; chunks are {CHUNK_BYTES} bytes", p.name, p.chunks, p.bytes)));
+            return Err(EdgeError::BadRequest(format!(
+                "part {} announces {} chunks for {} bytes; chunks are {CHUNK_BYTES} bytes",
+                p.name, p.chunks, p.bytes
+            )));
         }
     }
     Ok(())

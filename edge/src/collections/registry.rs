@@ -84,7 +84,8 @@ impl Registry {
         let id = req.headers().get("x-collection-id")?.unwrap_or_default();
         match req.path().as_str() {
             "/has" => {
-                let rows: Vec<Vec<SqlStorageValue>> = sql.exec("SELECT 1 FROM published WHERE id = ?", vec![id.as_str().into()])?.raw().collect::<worker::Result<_>>()?;
+                let rows: Vec<Vec<SqlStorageValue>> =
+                    sql.exec("SELECT 1 FROM published WHERE id = ?", vec![id.as_str().into()])?.raw().collect::<worker::Result<_>>()?;
                 json(200, &serde_json::json!({ "id": id, "published": !rows.is_empty() }))
             }
             "/add" => {

@@ -29,7 +29,11 @@ pub fn search(c: &Collection, req: &SearchRequest) -> Result<SearchResponse, Edg
 pub fn check_vector(c: &Collection, v: &[f32]) -> Result<(), EdgeError> {
     let dim = c.meta().dim;
     if v.len() != dim {
-        return Err(EdgeError::BadRequest(format!("`vector` has {} values; this collection's model ({}) makes {dim}", v.len(), c.meta().model)));
+        return Err(EdgeError::BadRequest(format!(
+            "`vector` has {} values; this collection's model ({}) makes {dim}",
+            v.len(),
+            c.meta().model
+        )));
     }
     if v.iter().any(|x| !x.is_finite()) {
         return Err(EdgeError::BadRequest("`vector` holds a value that is not a finite number".into()));

@@ -26,7 +26,10 @@ pub struct Store {
 
 impl Store {
     pub fn open(sql: SqlStorage) -> Result<Store, EdgeError> {
-        sql.exec("CREATE TABLE IF NOT EXISTS meta (stage TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (stage, key))", None)?;
+        sql.exec(
+            "CREATE TABLE IF NOT EXISTS meta (stage TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (stage, key))",
+            None,
+        )?;
         sql.exec("CREATE TABLE IF NOT EXISTS chunks (stage TEXT NOT NULL, part TEXT NOT NULL, seq INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (stage, part, seq))", None)?;
         sql.exec("CREATE TABLE IF NOT EXISTS feedback (n INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, vote TEXT NOT NULL, intent TEXT NOT NULL, body TEXT NOT NULL)", None)?;
         Ok(Store { sql })
@@ -57,7 +60,8 @@ impl Store {
             .collect::<worker::Result<_>>()?;
         let mut out: BTreeMap<String, VoteCount> = BTreeMap::new();
         for r in rows {
-            let (Some(SqlStorageValue::String(intent)), Some(SqlStorageValue::String(vote)), Some(n)) = (r.first(), r.get(1), r.get(2)) else {
+            let (Some(SqlStorageValue::String(intent)), Some(SqlStorageValue::String(vote)), Some(n)) = (r.first(), r.get(1), r.get(2))
+            else {
                 continue;
             };
             let n = match n {
@@ -66,7 +70,11 @@ impl Store {
                 _ => 0,
             };
             let c = out.entry(intent.clone()).or_default();
-            if vote == "up" { c.up += n } else { c.down += n }
+            if vote == "up" {
+                c.up += n
+            } else {
+                c.down += n
+            }
         }
         Ok(out)
     }
@@ -80,7 +88,9 @@ impl Store {
             .collect::<worker::Result<_>>()?;
         rows.into_iter()
             .filter_map(|r| match r.into_iter().next() {
-                Some(SqlStorageValue::String(s)) => Some(serde_json::from_str(&s).map_err(|e| EdgeError::Internal(format!("a stored vote is unreadable: {e}")))),
+                Some(SqlStorageValue::String(s)) => {
+                    Some(serde_json::from_str(&s).map_err(|e| EdgeError::Internal(format!("a stored vote is unreadable: {e}"))))
+                }
                 _ => None,
             })
             .collect()
@@ -98,7 +108,9 @@ impl Store {
             .raw()
             .collect::<worker::Result<_>>()?;
         match rows.into_iter().next().and_then(|r| r.into_iter().next()) {
-            Some(SqlStorageValue::String(s)) => serde_json::from_str(&s).map(Some).map_err(|e| EdgeError::Internal(format!("stored {key} is unreadable: {e}"))),
+            Some(SqlStorageValue::String(s)) => {
+                serde_json::from_str(&s).map(Some).map_err(|e| EdgeError::Internal(format!("stored {key} is unreadable: {e}")))
+            }
             _ => Ok(None),
         }
     }

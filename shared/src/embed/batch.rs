@@ -12,10 +12,7 @@ pub struct Batch {
 pub fn length_sorted_batches(lengths: &[usize], batch_size: usize) -> Vec<Batch> {
     let mut order: Vec<usize> = (0..lengths.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(lengths[i]));
-    order
-        .chunks(batch_size.max(1))
-        .map(|c| Batch { items: c.to_vec() })
-        .collect()
+    order.chunks(batch_size.max(1)).map(|c| Batch { items: c.to_vec() }).collect()
 }
 
 #[cfg(test)]

@@ -71,11 +71,8 @@ impl BertEncoder {
         let (b, len) = ids.dims2()?;
         let positions = Tensor::arange(0u32, len as u32, ids.device())?;
         let types = Tensor::zeros(1, DType::U32, ids.device())?;
-        let x = self
-            .word
-            .forward(ids)?
-            .broadcast_add(&self.position.forward(&positions)?)?
-            .broadcast_add(&self.token_type.forward(&types)?)?;
+        let x =
+            self.word.forward(ids)?.broadcast_add(&self.position.forward(&positions)?)?.broadcast_add(&self.token_type.forward(&types)?)?;
         let mut x = self.norm.forward(&x)?;
         // Padding keys get a large negative score: exp() makes them 0 in the softmax.
         let bias = ((mask.to_dtype(DType::F32)? - 1.0)? * 1e30)?.reshape((b, 1, 1, len))?;

@@ -111,16 +111,12 @@ impl ModelFiles {
             None => Pooling::Mean,
         };
         let normalise = match &self.modules {
-            Some(bytes) => parse::<Vec<Module>>(FILE_NAMES.modules, bytes)?
-                .iter()
-                .any(|m| m.kind.ends_with(".Normalize")),
+            Some(bytes) => parse::<Vec<Module>>(FILE_NAMES.modules, bytes)?.iter().any(|m| m.kind.ends_with(".Normalize")),
             // Both named models are used normalised; cosine search needs unit vectors anyway.
             None => true,
         };
         let max_tokens = match &self.sentence_bert {
-            Some(bytes) => parse::<SentenceBertConfig>(FILE_NAMES.sentence_bert, bytes)?
-                .max_seq_length
-                .unwrap_or(max_positions),
+            Some(bytes) => parse::<SentenceBertConfig>(FILE_NAMES.sentence_bert, bytes)?.max_seq_length.unwrap_or(max_positions),
             None => max_positions,
         }
         .min(max_positions);
@@ -134,16 +130,11 @@ impl ModelFiles {
 impl ModelFiles {
     pub fn read_dir(dir: &std::path::Path) -> Result<Self, EmbedError> {
         let read = |file: &'static str| {
-            std::fs::read(dir.join(file)).map_err(|e| EmbedError::Config {
-                file,
-                message: format!("cannot read {}: {e}", dir.join(file).display()),
-            })
+            std::fs::read(dir.join(file))
+                .map_err(|e| EmbedError::Config { file, message: format!("cannot read {}: {e}", dir.join(file).display()) })
         };
         let optional = |file: &'static str| std::fs::read(dir.join(file)).ok();
-        let name = dir
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| dir.display().to_string());
+        let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| dir.display().to_string());
         Ok(ModelFiles {
             name,
             config: read(FILE_NAMES.config)?,

@@ -66,10 +66,8 @@ pub(super) struct Encoded {
 impl Embedder {
     /// Loads a BERT-family model; every file problem is an error naming the file, never a panic.
     pub fn load(files: &ModelFiles) -> Result<Self, EmbedError> {
-        let config: Config = serde_json::from_slice(&files.config).map_err(|e| EmbedError::Config {
-            file: FILE_NAMES.config,
-            message: e.to_string(),
-        })?;
+        let config: Config =
+            serde_json::from_slice(&files.config).map_err(|e| EmbedError::Config { file: FILE_NAMES.config, message: e.to_string() })?;
         if config.hidden_size == 0 || config.num_attention_heads == 0 || !config.hidden_size.is_multiple_of(config.num_attention_heads) {
             return Err(EmbedError::Config {
                 file: FILE_NAMES.config,
@@ -164,12 +162,7 @@ impl Embedder {
 
     /// Embeds `texts` in length-sorted batches of `batch_size`; `progress(done)` after each batch.
     /// In the browser this runs on the CPU path: the GPU path needs `embed_async` there.
-    pub fn embed(
-        &self,
-        texts: &[&str],
-        batch_size: usize,
-        progress: &mut dyn FnMut(usize),
-    ) -> Result<Embeddings, EmbedError> {
+    pub fn embed(&self, texts: &[&str], batch_size: usize, progress: &mut dyn FnMut(usize)) -> Result<Embeddings, EmbedError> {
         let (encoded, batches) = self.prepare(texts, batch_size)?;
         let mut data = vec![0f32; texts.len() * self.dim];
         let mut done = 0;
@@ -184,12 +177,7 @@ impl Embedder {
 
     /// `embed` that awaits the GPU instead of blocking: the one to call in the browser, where
     /// WebGPU's read-backs complete only when control returns to the event loop.
-    pub async fn embed_async(
-        &self,
-        texts: &[&str],
-        batch_size: usize,
-        progress: &mut dyn FnMut(usize),
-    ) -> Result<Embeddings, EmbedError> {
+    pub async fn embed_async(&self, texts: &[&str], batch_size: usize, progress: &mut dyn FnMut(usize)) -> Result<Embeddings, EmbedError> {
         let (encoded, batches) = self.prepare(texts, batch_size)?;
         let mut data = vec![0f32; texts.len() * self.dim];
         let mut done = 0;

@@ -125,7 +125,8 @@ pub fn scoring_text(sentence: &str) -> String {
 /// Attaches citations to one sentence: `scores[c]` is its similarity to candidate row `c`.
 pub fn support(text: &str, scores: &[f32], candidates: &[Candidate], cal: Calibration) -> SentenceSupport {
     let stated = numbers(&scoring_text(text));
-    let agreeing: Vec<(f32, &Candidate)> = scores.iter().zip(candidates).filter(|(_, c)| numbers_agree(&stated, c.text)).map(|(s, c)| (*s, c)).collect();
+    let agreeing: Vec<(f32, &Candidate)> =
+        scores.iter().zip(candidates).filter(|(_, c)| numbers_agree(&stated, c.text)).map(|(s, c)| (*s, c)).collect();
     let best = agreeing.iter().map(|(s, _)| *s).fold(f32::NEG_INFINITY, f32::max);
     let mut cited: Vec<(f32, Cited)> = agreeing
         .iter()
@@ -140,7 +141,12 @@ pub fn support(text: &str, scores: &[f32], candidates: &[Candidate], cal: Calibr
         }
     }
     let best_any = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-    SentenceSupport { text: text.to_string(), supported: !citations.is_empty(), citations, score: if best_any.is_finite() { best_any } else { 0.0 } }
+    SentenceSupport {
+        text: text.to_string(),
+        supported: !citations.is_empty(),
+        citations,
+        score: if best_any.is_finite() { best_any } else { 0.0 },
+    }
 }
 
 #[cfg(test)]

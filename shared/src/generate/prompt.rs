@@ -88,8 +88,15 @@ fn with_passages(question: &str, passages: &[ContextPassage], n: usize) -> Groun
     if used.is_empty() {
         user.push_str("(no passages)\n\n");
     }
-    user.push_str(&format!("Question: {}\nAnswer from the passages only, citing them like [1]; otherwise say: {DONT_KNOW}.", one_line(question)));
-    GroundedPrompt { messages: vec![ChatMessage::system(SYSTEM), ChatMessage::user(user)], used: used.len(), dropped: passages.len() - used.len() }
+    user.push_str(&format!(
+        "Question: {}\nAnswer from the passages only, citing them like [1]; otherwise say: {DONT_KNOW}.",
+        one_line(question)
+    ));
+    GroundedPrompt {
+        messages: vec![ChatMessage::system(SYSTEM), ChatMessage::user(user)],
+        used: used.len(),
+        dropped: passages.len() - used.len(),
+    }
 }
 
 fn longest_run(s: &str, c: char) -> usize {
@@ -143,7 +150,11 @@ mod tests {
     }
 
     fn passage(text: &str, row: u64) -> ContextPassage {
-        ContextPassage { text: text.into(), provenance: Provenance { file: "t.csv".into(), table: "t".into(), row: RowRef(row), columns: vec![] }, score: 1.0 }
+        ContextPassage {
+            text: text.into(),
+            provenance: Provenance { file: "t.csv".into(), table: "t".into(), row: RowRef(row), columns: vec![] },
+            score: 1.0,
+        }
     }
 
     #[test]

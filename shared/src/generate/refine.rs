@@ -143,7 +143,8 @@ impl Refinement {
                 let Some(field) = &c.field else { return Vec::new() };
                 // Inside its own section, a missing value renders as nothing (not as "unknown").
                 let q = quote_name(field);
-                let Some(compiled) = parse(&format!("{{{{#{q}}}}}{{{{{q}}}}}{{{{/{q}}}}}")).ok().and_then(|t| compile(&t, columns).ok()) else {
+                let Some(compiled) = parse(&format!("{{{{#{q}}}}}{{{{{q}}}}}{{{{/{q}}}}}")).ok().and_then(|t| compile(&t, columns).ok())
+                else {
                     return Vec::new();
                 };
                 let mut seen: Vec<String> = Vec::new();
@@ -173,7 +174,18 @@ impl Refinement {
         }
         let asked = clauses.iter().filter(|c| c.field.is_some()).count();
         let attempts = vec![0; clauses.len()];
-        Refinement { columns: columns.to_vec(), clauses, original, table: table.to_string(), examples, todo, attempts, refined: 0, asked, notes }
+        Refinement {
+            columns: columns.to_vec(),
+            clauses,
+            original,
+            table: table.to_string(),
+            examples,
+            todo,
+            attempts,
+            refined: 0,
+            asked,
+            notes,
+        }
     }
 
     /// The value shown for the clause on its current attempt.
@@ -191,7 +203,12 @@ impl Refinement {
             messages.push(ChatMessage::user(format!("Table: {table}. Fact: {f} = {v}")));
             messages.push(ChatMessage::assistant(sentence));
         }
-        messages.push(ChatMessage::user(format!("Table: {}. Fact: {} = {}", one_line(&self.table), one_line(field), one_line(self.example(i)))));
+        messages.push(ChatMessage::user(format!(
+            "Table: {}. Fact: {} = {}",
+            one_line(&self.table),
+            one_line(field),
+            one_line(self.example(i))
+        )));
         Some(messages)
     }
 
@@ -273,7 +290,14 @@ impl Refinement {
         if fell_back && self.notes.is_empty() {
             self.notes.push("the static template is shown as it was".into());
         }
-        Refined { template, original: self.original, refined: if fell_back { 0 } else { self.refined }, asked: self.asked, fell_back, notes: self.notes }
+        Refined {
+            template,
+            original: self.original,
+            refined: if fell_back { 0 } else { self.refined },
+            asked: self.asked,
+            fell_back,
+            notes: self.notes,
+        }
     }
 }
 
@@ -304,9 +328,9 @@ fn one_line(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::schema::infer_table;
     use crate::ingest::csv::read_csv;
     use crate::ingest::Limits;
+    use crate::schema::infer_table;
     use crate::table::Table;
 
     fn table() -> Table {

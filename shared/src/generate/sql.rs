@@ -114,7 +114,14 @@ mod tests {
         let col = |name: &str, ty, ex: &[&str]| SqlColumn { name: name.into(), ty, examples: ex.iter().map(|s| s.to_string()).collect() };
         SqlRequest {
             question: "Mean mpg of\nUSA cars?".into(),
-            tables: vec![SqlTable { name: "cars".into(), columns: vec![col("Car", ColumnType::Text, &[]), col("MPG", ColumnType::Decimal, &[]), col("Origin", ColumnType::Text, &["US'A", "Europe"])] }],
+            tables: vec![SqlTable {
+                name: "cars".into(),
+                columns: vec![
+                    col("Car", ColumnType::Text, &[]),
+                    col("MPG", ColumnType::Decimal, &[]),
+                    col("Origin", ColumnType::Text, &["US'A", "Europe"]),
+                ],
+            }],
         }
     }
 
@@ -122,7 +129,11 @@ mod tests {
     fn the_prompt_lists_columns_and_a_worked_example_on_the_same_table() {
         let m = messages(&cars());
         assert_eq!(m.len(), 6);
-        assert!(m[1].content.contains("Table \"cars\": \"Car\" (text), \"MPG\" (decimal), \"Origin\" (text, e.g. 'US''A', 'Europe')"), "{}", m[1].content);
+        assert!(
+            m[1].content.contains("Table \"cars\": \"Car\" (text), \"MPG\" (decimal), \"Origin\" (text, e.g. 'US''A', 'Europe')"),
+            "{}",
+            m[1].content
+        );
         assert_eq!(m[2].content, "SELECT COUNT(*) FROM \"cars\" WHERE \"Origin\" = 'US''A' AND \"MPG\" > 0");
         assert_eq!(m[4].content, "SELECT AVG(\"MPG\") FROM \"cars\" WHERE \"Origin\" = 'Europe'");
         assert!(m[5].content.ends_with("Question: Mean mpg of USA cars?"));

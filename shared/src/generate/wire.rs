@@ -112,7 +112,8 @@ pub fn parse_response(status: u16, body: &str) -> Result<(String, Option<String>
     if !(200..300).contains(&status) {
         return Err(status_error(status, body));
     }
-    let r: ChatResponse = serde_json::from_str(body).map_err(|e| GenerateError::Malformed(format!("{e}; body starts {:?}", prefix(body))))?;
+    let r: ChatResponse =
+        serde_json::from_str(body).map_err(|e| GenerateError::Malformed(format!("{e}; body starts {:?}", prefix(body))))?;
     let choice = r.choices.into_iter().next().ok_or_else(|| GenerateError::Malformed("no choices in the response".into()))?;
     Ok((choice.message.content, choice.finish_reason))
 }
@@ -123,9 +124,8 @@ pub fn status_error(status: u16, body: &str) -> GenerateError {
     let parsed = serde_json::from_str::<ApiError>(body).ok();
     let message = parsed.as_ref().map(|e| e.error.message.clone()).unwrap_or_else(|| prefix(body).to_string());
     let code = parsed.as_ref().and_then(|e| e.error.code.as_ref()).and_then(|c| c.as_str().map(str::to_string));
-    let over_context = code.as_deref() == Some("context_length_exceeded")
-        || message.contains("context length")
-        || message.contains("maximum context");
+    let over_context =
+        code.as_deref() == Some("context_length_exceeded") || message.contains("context length") || message.contains("maximum context");
     if status == 400 && over_context {
         GenerateError::ContextTooLong(message)
     } else {
@@ -167,7 +167,8 @@ impl SseDecoder {
                 out.push(StreamEvent::Done);
                 continue;
             }
-            let chunk: ChatChunk = serde_json::from_str(data).map_err(|e| GenerateError::Malformed(format!("stream event: {e}; {:?}", prefix(data))))?;
+            let chunk: ChatChunk =
+                serde_json::from_str(data).map_err(|e| GenerateError::Malformed(format!("stream event: {e}; {:?}", prefix(data))))?;
             if let Some(err) = chunk.error {
                 return Err(GenerateError::Stream(err.message));
             }

@@ -54,21 +54,14 @@ pub struct Bm25Params {
 
 impl Default for Bm25Params {
     fn default() -> Self {
-        Self {
-            k1: 1.2,
-            b: 0.75,
-            stemming: Stemming::English,
-        }
+        Self { k1: 1.2, b: 0.75, stemming: Stemming::English }
     }
 }
 
 impl Bm25Params {
     fn check(&self) -> Result<()> {
         if !(self.k1.is_finite() && self.k1 >= 0.0 && (0.0..=1.0).contains(&self.b)) {
-            return Err(IndexError::InvalidParams(format!(
-                "BM25 needs k1 ≥ 0 and 0 ≤ b ≤ 1, not k1 = {}, b = {}",
-                self.k1, self.b
-            )));
+            return Err(IndexError::InvalidParams(format!("BM25 needs k1 ≥ 0 and 0 ≤ b ≤ 1, not k1 = {}, b = {}", self.k1, self.b)));
         }
         Ok(())
     }
@@ -156,18 +149,67 @@ fn words(text: &str) -> Vec<Word> {
 /// Month names as folded words (English, Spanish, Catalan, German; full and short).
 fn month(word: &str) -> Option<u32> {
     const NAMES: &[(&str, u32)] = &[
-        ("january", 1), ("jan", 1), ("enero", 1), ("ene", 1), ("gener", 1), ("januar", 1),
-        ("february", 2), ("feb", 2), ("febrero", 2), ("febrer", 2), ("februar", 2),
-        ("march", 3), ("mar", 3), ("marzo", 3), ("marc", 3), ("marz", 3),
-        ("april", 4), ("apr", 4), ("abril", 4), ("abr", 4),
-        ("may", 5), ("mayo", 5), ("maig", 5), ("mai", 5),
-        ("june", 6), ("jun", 6), ("junio", 6), ("juny", 6), ("juni", 6),
-        ("july", 7), ("jul", 7), ("julio", 7), ("juliol", 7), ("juli", 7),
-        ("august", 8), ("aug", 8), ("agosto", 8), ("ago", 8), ("agost", 8),
-        ("september", 9), ("sep", 9), ("sept", 9), ("septiembre", 9), ("setiembre", 9), ("setembre", 9),
-        ("october", 10), ("oct", 10), ("octubre", 10), ("oktober", 10), ("okt", 10),
-        ("november", 11), ("nov", 11), ("noviembre", 11), ("novembre", 11),
-        ("december", 12), ("dec", 12), ("diciembre", 12), ("dic", 12), ("desembre", 12), ("dezember", 12), ("dez", 12),
+        ("january", 1),
+        ("jan", 1),
+        ("enero", 1),
+        ("ene", 1),
+        ("gener", 1),
+        ("januar", 1),
+        ("february", 2),
+        ("feb", 2),
+        ("febrero", 2),
+        ("febrer", 2),
+        ("februar", 2),
+        ("march", 3),
+        ("mar", 3),
+        ("marzo", 3),
+        ("marc", 3),
+        ("marz", 3),
+        ("april", 4),
+        ("apr", 4),
+        ("abril", 4),
+        ("abr", 4),
+        ("may", 5),
+        ("mayo", 5),
+        ("maig", 5),
+        ("mai", 5),
+        ("june", 6),
+        ("jun", 6),
+        ("junio", 6),
+        ("juny", 6),
+        ("juni", 6),
+        ("july", 7),
+        ("jul", 7),
+        ("julio", 7),
+        ("juliol", 7),
+        ("juli", 7),
+        ("august", 8),
+        ("aug", 8),
+        ("agosto", 8),
+        ("ago", 8),
+        ("agost", 8),
+        ("september", 9),
+        ("sep", 9),
+        ("sept", 9),
+        ("septiembre", 9),
+        ("setiembre", 9),
+        ("setembre", 9),
+        ("october", 10),
+        ("oct", 10),
+        ("octubre", 10),
+        ("oktober", 10),
+        ("okt", 10),
+        ("november", 11),
+        ("nov", 11),
+        ("noviembre", 11),
+        ("novembre", 11),
+        ("december", 12),
+        ("dec", 12),
+        ("diciembre", 12),
+        ("dic", 12),
+        ("desembre", 12),
+        ("dezember", 12),
+        ("dez", 12),
     ];
     NAMES.iter().find(|(n, _)| *n == word).map(|(_, m)| *m)
 }
@@ -289,21 +331,11 @@ impl TryFrom<Bm25Repr> for Bm25Index {
         }
         for list in &r.postings {
             let ordered = list.windows(2).all(|w| w[0].0 < w[1].0);
-            if !ordered
-                || list
-                    .iter()
-                    .any(|&(doc, tf)| doc as usize >= n || tf == 0 || tf > r.lengths[doc as usize])
-            {
+            if !ordered || list.iter().any(|&(doc, tf)| doc as usize >= n || tf == 0 || tf > r.lengths[doc as usize]) {
                 return Err(bad("posting out of range"));
             }
         }
-        Ok(Self {
-            params: r.params,
-            terms: r.terms,
-            postings: r.postings,
-            lengths: r.lengths,
-            total_length: r.total_length,
-        })
+        Ok(Self { params: r.params, terms: r.terms, postings: r.postings, lengths: r.lengths, total_length: r.total_length })
     }
 }
 
@@ -316,13 +348,7 @@ impl Default for Bm25Index {
 impl Bm25Index {
     pub fn new(params: Bm25Params) -> Result<Self> {
         params.check()?;
-        Ok(Self {
-            params,
-            terms: IndexSet::new(),
-            postings: Vec::new(),
-            lengths: Vec::new(),
-            total_length: 0,
-        })
+        Ok(Self { params, terms: IndexSet::new(), postings: Vec::new(), lengths: Vec::new(), total_length: 0 })
     }
 
     pub fn params(&self) -> Bm25Params {
@@ -370,10 +396,8 @@ impl Bm25Index {
         }
         let Bm25Params { k1, b, .. } = self.params;
         let avg = (self.total_length as f32 / n as f32).max(1.0);
-        let mut terms: Vec<usize> = tokenize(query, self.params.stemming)
-            .iter()
-            .filter_map(|t| self.terms.get_index_of(t.as_str()))
-            .collect();
+        let mut terms: Vec<usize> =
+            tokenize(query, self.params.stemming).iter().filter_map(|t| self.terms.get_index_of(t.as_str())).collect();
         terms.sort_unstable();
         terms.dedup();
         let mut scores = vec![0.0f32; n];
@@ -406,18 +430,9 @@ mod tests {
 
     #[test]
     fn tokens_fold_accents_case_and_endings() {
-        assert_eq!(
-            tokenize("Barça won 3–1 in the Camp Nou!", Stemming::English),
-            ["barca", "won", "3", "1", "in", "the", "camp", "nou"]
-        );
-        assert_eq!(
-            tokenize("Straße, Łódź; MÜNCHEN", Stemming::None),
-            ["strasse", "lodz", "munchen"]
-        );
-        assert_eq!(
-            tokenize("members' salaries in 2023Q2", Stemming::English),
-            ["member", "salari", "in", "2023q2"]
-        );
+        assert_eq!(tokenize("Barça won 3–1 in the Camp Nou!", Stemming::English), ["barca", "won", "3", "1", "in", "the", "camp", "nou"]);
+        assert_eq!(tokenize("Straße, Łódź; MÜNCHEN", Stemming::None), ["strasse", "lodz", "munchen"]);
+        assert_eq!(tokenize("members' salaries in 2023Q2", Stemming::English), ["member", "salari", "in", "2023q2"]);
         assert!(tokenize("  —  ", Stemming::English).is_empty());
     }
 

@@ -150,16 +150,9 @@ impl TryFrom<CollectionRepr> for Collection {
     fn try_from(r: CollectionRepr) -> Result<Self> {
         let n = r.passages.len();
         if r.dense.len() != n || r.lexical.len() != n || r.dense.dim() != r.meta.dim {
-            return Err(IndexError::Corrupt(
-                "passage, vector and term counts or dimensions disagree".into(),
-            ));
+            return Err(IndexError::Corrupt("passage, vector and term counts or dimensions disagree".into()));
         }
-        Ok(Self {
-            meta: r.meta,
-            passages: r.passages,
-            dense: r.dense,
-            lexical: r.lexical,
-        })
+        Ok(Self { meta: r.meta, passages: r.passages, dense: r.dense, lexical: r.lexical })
     }
 }
 
@@ -171,12 +164,7 @@ impl Collection {
 
     pub fn with_bm25(meta: CollectionMeta, kind: DenseKind, bm25: Bm25Params) -> Result<Self> {
         let dense = DenseIndex::new(meta.dim, kind)?;
-        Ok(Self {
-            meta,
-            passages: Vec::new(),
-            dense,
-            lexical: Bm25Index::new(bm25)?,
-        })
+        Ok(Self { meta, passages: Vec::new(), dense, lexical: Bm25Index::new(bm25)? })
     }
 
     pub fn meta(&self) -> &CollectionMeta {
@@ -241,33 +229,19 @@ impl Collection {
     }
 
     /// Dense and lexical results fused by `fusion`, each list `max(4 k, 50)` deep.
-    pub fn search_hybrid_with(
-        &self,
-        query: &[f32],
-        text: &str,
-        k: usize,
-        fusion: Fusion,
-    ) -> Result<Vec<SearchResult<'_>>> {
+    pub fn search_hybrid_with(&self, query: &[f32], text: &str, k: usize, fusion: Fusion) -> Result<Vec<SearchResult<'_>>> {
         let depth = k.saturating_mul(4).max(HYBRID_DEPTH);
         let dense = self.dense.search(query, depth)?;
         let lexical = self.lexical.search(text, depth);
         Ok(self.resolve(match fusion {
             Fusion::Rrf => reciprocal_rank_fusion(&[&dense, &lexical], RRF_K, k),
-            Fusion::Convex { dense_weight } => {
-                convex_fusion(&[(&dense, dense_weight), (&lexical, 1.0 - dense_weight)], k)
-            }
+            Fusion::Convex { dense_weight } => convex_fusion(&[(&dense, dense_weight), (&lexical, 1.0 - dense_weight)], k),
         }))
     }
 
     fn resolve(&self, hits: Vec<Hit>) -> Vec<SearchResult<'_>> {
         hits.into_iter()
-            .filter_map(|h| {
-                self.passages.get(h.id.index()).map(|p| SearchResult {
-                    id: h.id,
-                    score: h.score,
-                    passage: p,
-                })
-            })
+            .filter_map(|h| self.passages.get(h.id.index()).map(|p| SearchResult { id: h.id, score: h.score, passage: p }))
             .collect()
     }
 
@@ -285,10 +259,7 @@ impl Collection {
 
     /// Reads what [`Collection::to_bytes`] wrote; anything else is an error naming what is wrong.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self> {
-        let truncated = |expected: usize| IndexError::Truncated {
-            expected: expected as u64,
-            actual: bytes.len() as u64,
-        };
+        let truncated = |expected: usize| IndexError::Truncated { expected: expected as u64, actual: bytes.len() as u64 };
         let magic_len = bytes.len().min(MAGIC.len());
         if bytes[..magic_len] != MAGIC[..magic_len] {
             return Err(IndexError::NotACollection);
@@ -296,39 +267,27 @@ impl Collection {
         if bytes.len() < HEADER_LEN {
             return Err(truncated(HEADER_LEN));
         }
-        let u32_at =
-            |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+        let u32_at = |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
         let version = u32_at(8);
         if version != FORMAT_VERSION {
-            return Err(IndexError::UnsupportedVersion {
-                found: version,
-                supported: FORMAT_VERSION,
-            });
+            return Err(IndexError::UnsupportedVersion { found: version, supported: FORMAT_VERSION });
         }
         let mut len = [0u8; 8];
         len.copy_from_slice(&bytes[12..20]);
         let len = u64::from_le_bytes(len);
         let payload = &bytes[HEADER_LEN..];
         if (payload.len() as u64) < len {
-            return Err(IndexError::Truncated {
-                expected: len.saturating_add(HEADER_LEN as u64),
-                actual: bytes.len() as u64,
-            });
+            return Err(IndexError::Truncated { expected: len.saturating_add(HEADER_LEN as u64), actual: bytes.len() as u64 });
         }
         if payload.len() as u64 > len {
-            return Err(IndexError::Corrupt(format!(
-                "{} bytes after the payload",
-                payload.len() as u64 - len
-            )));
+            return Err(IndexError::Corrupt(format!("{} bytes after the payload", payload.len() as u64 - len)));
         }
         if crc32fast::hash(payload) != u32_at(20) {
             return Err(IndexError::ChecksumMismatch);
         }
         match postcard::from_bytes::<Collection>(payload) {
             Ok(c) => Ok(c),
-            Err(postcard::Error::SerdeDeCustom) => Err(IndexError::Corrupt(
-                "index structure fails validation".into(),
-            )),
+            Err(postcard::Error::SerdeDeCustom) => Err(IndexError::Corrupt("index structure fails validation".into())),
             Err(e) => Err(IndexError::Corrupt(e.to_string())),
         }
     }

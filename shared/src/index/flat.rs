@@ -51,10 +51,7 @@ impl TryFrom<FlatRepr> for FlatIndex {
         if r.dim == 0 {
             return Err(bad("zero dimension"));
         }
-        let expected = r
-            .len
-            .checked_mul(r.dim)
-            .ok_or_else(|| bad("size overflows"))?;
+        let expected = r.len.checked_mul(r.dim).ok_or_else(|| bad("size overflows"))?;
         let ok = match &r.data {
             Data::F32(v) => v.len() == expected,
             Data::Int8 { codes, scales } => codes.len() == expected && scales.len() == r.len,
@@ -62,11 +59,7 @@ impl TryFrom<FlatRepr> for FlatIndex {
         if !ok {
             return Err(bad("vector data does not match its length and dimension"));
         }
-        Ok(Self {
-            dim: r.dim,
-            len: r.len,
-            data: r.data,
-        })
+        Ok(Self { dim: r.dim, len: r.len, data: r.data })
     }
 }
 
@@ -77,10 +70,7 @@ impl FlatIndex {
         }
         let data = match storage {
             Storage::F32 => Data::F32(Vec::new()),
-            Storage::Int8 => Data::Int8 {
-                codes: Vec::new(),
-                scales: Vec::new(),
-            },
+            Storage::Int8 => Data::Int8 { codes: Vec::new(), scales: Vec::new() },
         };
         Ok(Self { dim, len: 0, data })
     }
@@ -154,10 +144,7 @@ impl FlatIndex {
         let range = i * self.dim..(i + 1) * self.dim;
         Some(match &self.data {
             Data::F32(data) => data[range].to_vec(),
-            Data::Int8 { codes, scales } => codes[range]
-                .iter()
-                .map(|&c| f32::from(c) * scales[i])
-                .collect(),
+            Data::Int8 { codes, scales } => codes[range].iter().map(|&c| f32::from(c) * scales[i]).collect(),
         })
     }
 }
@@ -170,12 +157,7 @@ fn quantise(v: &[f32]) -> (Vec<i8>, f32) {
     }
     let scale = max / 127.0;
     let inv = 127.0 / max;
-    (
-        v.iter()
-            .map(|&x| (x * inv).round().clamp(-127.0, 127.0) as i8)
-            .collect(),
-        scale,
-    )
+    (v.iter().map(|&x| (x * inv).round().clamp(-127.0, 127.0) as i8).collect(), scale)
 }
 
 #[cfg(test)]
@@ -196,25 +178,10 @@ mod tests {
 
     #[test]
     fn bad_input_is_an_error() {
-        assert_eq!(
-            FlatIndex::new(0, Storage::F32),
-            Err(IndexError::ZeroDimension)
-        );
+        assert_eq!(FlatIndex::new(0, Storage::F32), Err(IndexError::ZeroDimension));
         let mut f = FlatIndex::new(4, Storage::Int8).unwrap();
-        assert_eq!(
-            f.add(&[1.0; 3]),
-            Err(IndexError::DimensionMismatch {
-                expected: 4,
-                actual: 3
-            })
-        );
-        assert_eq!(
-            f.search(&[1.0; 5], 3),
-            Err(IndexError::DimensionMismatch {
-                expected: 4,
-                actual: 5
-            })
-        );
+        assert_eq!(f.add(&[1.0; 3]), Err(IndexError::DimensionMismatch { expected: 4, actual: 3 }));
+        assert_eq!(f.search(&[1.0; 5], 3), Err(IndexError::DimensionMismatch { expected: 4, actual: 5 }));
         assert_eq!(f.search(&[1.0; 4], 3), Ok(vec![]));
         assert_eq!(f.add(&[0.0; 4]), Err(IndexError::ZeroVector));
         assert!(f.is_empty());

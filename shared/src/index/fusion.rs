@@ -70,12 +70,7 @@ mod tests {
     use crate::index::PassageId;
 
     fn hits(ids: &[u32]) -> Vec<Hit> {
-        ids.iter()
-            .map(|&i| Hit {
-                id: PassageId(i),
-                score: 0.0,
-            })
-            .collect()
+        ids.iter().map(|&i| Hit { id: PassageId(i), score: 0.0 }).collect()
     }
 
     #[test]
@@ -87,10 +82,7 @@ mod tests {
         // 2: 1/62 + 1/62; 1: 1/61 + 1/64; 3: 1/63 + 1/63; 5: 1/61; 4: 1/64.
         assert_eq!(ids, [2, 1, 3, 5, 4]);
         assert!((fused[0].score - 2.0 / 62.0).abs() < 1e-7);
-        assert_eq!(
-            reciprocal_rank_fusion(&[&dense, &lexical], RRF_K, 2).len(),
-            2
-        );
+        assert_eq!(reciprocal_rank_fusion(&[&dense, &lexical], RRF_K, 2).len(), 2);
         assert!(reciprocal_rank_fusion(&[], RRF_K, 5).is_empty());
     }
 

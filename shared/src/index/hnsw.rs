@@ -35,27 +35,17 @@ pub struct HnswParams {
 
 impl Default for HnswParams {
     fn default() -> Self {
-        Self {
-            m: 16,
-            ef_construction: 200,
-            ef_search: 64,
-            seed: 0x5441_424c_4554_414c,
-        }
+        Self { m: 16, ef_construction: 200, ef_search: 64, seed: 0x5441_424c_4554_414c }
     }
 }
 
 impl HnswParams {
     fn check(&self) -> Result<()> {
         if !(2..=256).contains(&self.m) {
-            return Err(IndexError::InvalidParams(format!(
-                "m must be 2..=256, not {}",
-                self.m
-            )));
+            return Err(IndexError::InvalidParams(format!("m must be 2..=256, not {}", self.m)));
         }
         if self.ef_construction == 0 {
-            return Err(IndexError::InvalidParams(
-                "ef_construction must be at least 1".into(),
-            ));
+            return Err(IndexError::InvalidParams("ef_construction must be at least 1".into()));
         }
         Ok(())
     }
@@ -103,9 +93,7 @@ impl TryFrom<HnswRepr> for HnswIndex {
         if r.dim == 0 || n > MAX_PASSAGES {
             return Err(bad("bad dimension or size"));
         }
-        if Some(r.vectors.len()) != n.checked_mul(r.dim)
-            || Some(r.links0.len()) != n.checked_mul(stride)
-        {
+        if Some(r.vectors.len()) != n.checked_mul(r.dim) || Some(r.links0.len()) != n.checked_mul(stride) {
             return Err(bad("vector or link data does not match the node count"));
         }
         for node in r.links0.chunks_exact(stride) {
@@ -120,11 +108,7 @@ impl TryFrom<HnswRepr> for HnswIndex {
             }
             for (l, links) in levels.iter().enumerate() {
                 // A link on layer l + 1 must point at a node that exists on that layer.
-                if links.len() > r.params.m
-                    || links
-                        .iter()
-                        .any(|&j| r.upper.get(j as usize).is_none_or(|u| u.len() <= l))
-                {
+                if links.len() > r.params.m || links.iter().any(|&j| r.upper.get(j as usize).is_none_or(|u| u.len() <= l)) {
                     return Err(bad("upper-layer link out of range"));
                 }
             }
@@ -135,15 +119,7 @@ impl TryFrom<HnswRepr> for HnswIndex {
             (Some(e), Some(top)) if r.upper.get(e as usize).is_some_and(|u| u.len() == top) => {}
             _ => return Err(bad("entry point is not on the top layer")),
         }
-        Ok(Self {
-            dim: r.dim,
-            params: r.params,
-            vectors: r.vectors,
-            links0: r.links0,
-            upper: r.upper,
-            entry: r.entry,
-            rng: r.rng,
-        })
+        Ok(Self { dim: r.dim, params: r.params, vectors: r.vectors, links0: r.links0, upper: r.upper, entry: r.entry, rng: r.rng })
     }
 }
 
@@ -171,15 +147,7 @@ impl HnswIndex {
             return Err(IndexError::ZeroDimension);
         }
         params.check()?;
-        Ok(Self {
-            dim,
-            params,
-            vectors: Vec::new(),
-            links0: Vec::new(),
-            upper: Vec::new(),
-            entry: None,
-            rng: params.seed,
-        })
+        Ok(Self { dim, params, vectors: Vec::new(), links0: Vec::new(), upper: Vec::new(), entry: None, rng: params.seed })
     }
 
     pub fn dim(&self) -> usize {
@@ -218,8 +186,7 @@ impl HnswIndex {
         let id = self.len() as u32;
         let level = self.random_level();
         self.vectors.extend_from_slice(&q);
-        self.links0
-            .extend(std::iter::repeat_n(0, self.params.m0() + 1));
+        self.links0.extend(std::iter::repeat_n(0, self.params.m0() + 1));
         self.upper.push(vec![Vec::new(); level]);
 
         let Some(entry) = self.entry else {
@@ -227,10 +194,7 @@ impl HnswIndex {
             return Ok(PassageId(id));
         };
         let top = self.level(entry);
-        let mut eps = vec![Ranked {
-            score: dot(&q, self.vec(entry)),
-            id: entry,
-        }];
+        let mut eps = vec![Ranked { score: dot(&q, self.vec(entry)), id: entry }];
         for l in (level + 1..=top).rev() {
             eps = self.search_layer(&q, &eps, 1, l);
         }
@@ -264,22 +228,12 @@ impl HnswIndex {
         if k == 0 {
             return Ok(Vec::new());
         }
-        let mut eps = vec![Ranked {
-            score: dot(&q, self.vec(entry)),
-            id: entry,
-        }];
+        let mut eps = vec![Ranked { score: dot(&q, self.vec(entry)), id: entry }];
         for l in (1..=self.level(entry)).rev() {
             eps = self.search_layer(&q, &eps, 1, l);
         }
         let found = self.search_layer(&q, &eps, ef.max(k), 0);
-        Ok(found
-            .into_iter()
-            .take(k)
-            .map(|r| Hit {
-                id: PassageId(r.id),
-                score: r.score,
-            })
-            .collect())
+        Ok(found.into_iter().take(k).map(|r| Hit { id: PassageId(r.id), score: r.score }).collect())
     }
 
     #[inline]
@@ -315,11 +269,7 @@ impl HnswIndex {
 
     /// Adds the link `from → to`, pruning `from`'s links with the heuristic when over capacity.
     fn link(&mut self, from: u32, to: u32, layer: usize) {
-        let cap = if layer == 0 {
-            self.params.m0()
-        } else {
-            self.params.m
-        };
+        let cap = if layer == 0 { self.params.m0() } else { self.params.m };
         let current = self.links(from, layer);
         if current.len() < cap {
             if layer == 0 {
@@ -333,14 +283,7 @@ impl HnswIndex {
             return;
         }
         let base = self.vec(from);
-        let mut cands: Vec<Ranked> = current
-            .iter()
-            .chain([&to])
-            .map(|&j| Ranked {
-                score: dot(base, self.vec(j)),
-                id: j,
-            })
-            .collect();
+        let mut cands: Vec<Ranked> = current.iter().chain([&to]).map(|&j| Ranked { score: dot(base, self.vec(j)), id: j }).collect();
         cands.sort_unstable_by(|a, b| b.cmp(a));
         let kept = self.select(&cands, cap);
         self.set_links(from, layer, &kept);
@@ -426,17 +369,8 @@ mod tests {
 
     #[test]
     fn finds_exact_matches_in_a_small_graph() {
-        let mut h = HnswIndex::new(
-            8,
-            HnswParams {
-                m: 4,
-                ..HnswParams::default()
-            },
-        )
-        .unwrap();
-        let vecs: Vec<Vec<f32>> = (0..200)
-            .map(|i| (0..8).map(|d| ((i * 8 + d) as f32 * 0.618).sin()).collect())
-            .collect();
+        let mut h = HnswIndex::new(8, HnswParams { m: 4, ..HnswParams::default() }).unwrap();
+        let vecs: Vec<Vec<f32>> = (0..200).map(|i| (0..8).map(|d| ((i * 8 + d) as f32 * 0.618).sin()).collect()).collect();
         for v in &vecs {
             h.add(v).unwrap();
         }
@@ -451,49 +385,16 @@ mod tests {
     fn bad_input_is_an_error() {
         let mut h = HnswIndex::new(3, HnswParams::default()).unwrap();
         assert_eq!(h.search(&[1.0, 0.0, 0.0], 5), Ok(vec![]));
-        assert_eq!(
-            h.add(&[1.0]),
-            Err(IndexError::DimensionMismatch {
-                expected: 3,
-                actual: 1
-            })
-        );
+        assert_eq!(h.add(&[1.0]), Err(IndexError::DimensionMismatch { expected: 3, actual: 1 }));
         assert!(h.is_empty());
         h.add(&[1.0, 0.0, 0.0]).unwrap();
-        assert_eq!(
-            h.search(&[1.0; 4], 5),
-            Err(IndexError::DimensionMismatch {
-                expected: 3,
-                actual: 4
-            })
-        );
-        assert!(matches!(
-            HnswIndex::new(
-                3,
-                HnswParams {
-                    m: 1,
-                    ..HnswParams::default()
-                }
-            ),
-            Err(IndexError::InvalidParams(_))
-        ));
+        assert_eq!(h.search(&[1.0; 4], 5), Err(IndexError::DimensionMismatch { expected: 3, actual: 4 }));
+        assert!(matches!(HnswIndex::new(3, HnswParams { m: 1, ..HnswParams::default() }), Err(IndexError::InvalidParams(_))));
         // Huge k, ef and ef_construction are clamped, not allocated.
-        let mut wide = HnswIndex::new(
-            2,
-            HnswParams {
-                ef_construction: usize::MAX,
-                ..HnswParams::default()
-            },
-        )
-        .unwrap();
+        let mut wide = HnswIndex::new(2, HnswParams { ef_construction: usize::MAX, ..HnswParams::default() }).unwrap();
         for i in 0..10 {
             wide.add(&[1.0, i as f32]).unwrap();
         }
-        assert_eq!(
-            wide.search_with_ef(&[1.0, 0.5], usize::MAX, usize::MAX)
-                .unwrap()
-                .len(),
-            10
-        );
+        assert_eq!(wide.search_with_ef(&[1.0, 0.5], usize::MAX, usize::MAX).unwrap().len(), 10);
     }
 }

@@ -20,9 +20,7 @@ mod vector;
 use serde::{Deserialize, Serialize};
 
 pub use bm25::{Bm25Index, Bm25Params, Stemming};
-pub use collection::{
-    Collection, CollectionMeta, DenseIndex, DenseKind, SearchResult, DEFAULT_FUSION, FORMAT_VERSION,
-};
+pub use collection::{Collection, CollectionMeta, DenseIndex, DenseKind, SearchResult, DEFAULT_FUSION, FORMAT_VERSION};
 pub use flat::{FlatIndex, Storage};
 pub use fusion::{convex_fusion, reciprocal_rank_fusion, Fusion, RRF_K};
 pub use hnsw::{HnswIndex, HnswParams};
@@ -69,9 +67,7 @@ pub enum IndexError {
     InvalidParams(String),
     #[error("not a Tabletalk collection (wrong magic bytes)")]
     NotACollection,
-    #[error(
-        "collection format version {found} is not supported (this build reads version {supported})"
-    )]
+    #[error("collection format version {found} is not supported (this build reads version {supported})")]
     UnsupportedVersion { found: u32, supported: u32 },
     #[error("collection is truncated: {expected} bytes expected, {actual} present")]
     Truncated { expected: u64, actual: u64 },

@@ -14,9 +14,7 @@ pub(crate) struct Ranked {
 
 impl Ord for Ranked {
     fn cmp(&self, other: &Self) -> Ordering {
-        self.score
-            .total_cmp(&other.score)
-            .then_with(|| other.id.cmp(&self.id))
+        self.score.total_cmp(&other.score).then_with(|| other.id.cmp(&self.id))
     }
 }
 impl PartialOrd for Ranked {
@@ -40,10 +38,7 @@ pub(crate) struct TopK {
 impl TopK {
     pub fn new(k: usize) -> Self {
         // Capacity is bounded by what is pushed, not by a caller's huge `k`.
-        Self {
-            k,
-            heap: BinaryHeap::with_capacity(k.min(1024) + 1),
-        }
+        Self { k, heap: BinaryHeap::with_capacity(k.min(1024) + 1) }
     }
 
     #[inline]
@@ -61,14 +56,7 @@ impl TopK {
     /// Best first.
     pub fn into_hits(self) -> Vec<Hit> {
         // Ascending order of `Reverse` is best first.
-        self.heap
-            .into_sorted_vec()
-            .into_iter()
-            .map(|Reverse(r)| Hit {
-                id: PassageId(r.id),
-                score: r.score,
-            })
-            .collect()
+        self.heap.into_sorted_vec().into_iter().map(|Reverse(r)| Hit { id: PassageId(r.id), score: r.score }).collect()
     }
 }
 

@@ -108,20 +108,13 @@ fn dot_with<T: Copy + Into<f32>>(a: &[f32], b: &[T]) -> f32 {
 /// Checks a vector against the index's dimension and returns it scaled to unit length.
 pub(crate) fn normalised(v: &[f32], dim: usize) -> Result<Vec<f32>> {
     if v.len() != dim {
-        return Err(IndexError::DimensionMismatch {
-            expected: dim,
-            actual: v.len(),
-        });
+        return Err(IndexError::DimensionMismatch { expected: dim, actual: v.len() });
     }
     if v.iter().any(|x| !x.is_finite()) {
         return Err(IndexError::NonFinite);
     }
     // Summed in f64: 384 squares of large f32s can overflow f32.
-    let norm = v
-        .iter()
-        .map(|&x| f64::from(x) * f64::from(x))
-        .sum::<f64>()
-        .sqrt();
+    let norm = v.iter().map(|&x| f64::from(x) * f64::from(x)).sum::<f64>().sqrt();
     if norm == 0.0 || !norm.is_finite() {
         return Err(IndexError::ZeroVector);
     }
@@ -148,13 +141,7 @@ mod tests {
 
     #[test]
     fn normalising_rejects_bad_vectors() {
-        assert_eq!(
-            normalised(&[1.0, 2.0], 3),
-            Err(IndexError::DimensionMismatch {
-                expected: 3,
-                actual: 2
-            })
-        );
+        assert_eq!(normalised(&[1.0, 2.0], 3), Err(IndexError::DimensionMismatch { expected: 3, actual: 2 }));
         assert_eq!(normalised(&[0.0, 0.0], 2), Err(IndexError::ZeroVector));
         assert_eq!(normalised(&[f32::NAN, 1.0], 2), Err(IndexError::NonFinite));
         let v = normalised(&[3.0, 4.0], 2).unwrap();

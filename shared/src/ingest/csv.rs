@@ -78,10 +78,10 @@ impl<'a> CsvStream<'a> {
     /// Sniffs encoding and delimiter from the first 64 KiB, then reads everything through.
     pub fn new<R: Read + Send + 'a>(file: &str, mut source: R, limits: &Limits, warnings: &mut Vec<Warning>) -> Result<Self, IngestError> {
         let mut head = Vec::with_capacity(64 * 1024);
-        (&mut source).take(64 * 1024).read_to_end(&mut head).map_err(|e| IngestError::Malformed {
-            at: Location::file(file),
-            message: format!("could not read: {e}"),
-        })?;
+        (&mut source)
+            .take(64 * 1024)
+            .read_to_end(&mut head)
+            .map_err(|e| IngestError::Malformed { at: Location::file(file), message: format!("could not read: {e}") })?;
         let Sniffed { encoding, bom_len } = encoding::sniff(file, &head)?;
         if encoding != encoding_rs::UTF_8 && encoding != encoding_rs::UTF_16LE && encoding != encoding_rs::UTF_16BE {
             warnings.push(encoding::not_utf8(file, &head[bom_len..], encoding));
@@ -98,7 +98,10 @@ impl<'a> CsvStream<'a> {
         // Sniff the delimiter on decoded text: read up to 64 KiB of it, then put it back in front.
         let mut text = text;
         let mut head_text = Vec::with_capacity(64 * 1024);
-        (&mut text).take(64 * 1024).read_to_end(&mut head_text).map_err(|e| IngestError::Malformed { at: Location::file(file), message: e.to_string() })?;
+        (&mut text)
+            .take(64 * 1024)
+            .read_to_end(&mut head_text)
+            .map_err(|e| IngestError::Malformed { at: Location::file(file), message: e.to_string() })?;
         let delimiter = sniff_delimiter(file, &String::from_utf8_lossy(&head_text));
         let buffered = std::io::BufReader::with_capacity(128 * 1024, Cursor::new(head_text).chain(text));
         let reader = csv::ReaderBuilder::new()
@@ -146,7 +149,11 @@ impl<'a> CsvStream<'a> {
         if n > self.limits.max_columns {
             return Err(IngestError::TooLarge {
                 at: at(),
-                message: format!("{n} fields on line {}; at most {} columns are supported", self.record.position().map_or(0, |p| p.line()), self.limits.max_columns),
+                message: format!(
+                    "{n} fields on line {}; at most {} columns are supported",
+                    self.record.position().map_or(0, |p| p.line()),
+                    self.limits.max_columns
+                ),
             });
         }
         let mut out = Vec::with_capacity(self.width.unwrap_or(n).max(n));
@@ -210,7 +217,13 @@ mod tests {
     #[test]
     fn quotes_after_padding_are_quoting() {
         let mut w = Vec::new();
-        let t = read_csv("sprint.csv", b"Name,    Country, Medal\n\"Usain Bolt\",   \"JAM\",   \"GOLD\"\nA,  \"say \"\"hi\"\"\",  x\n", &Limits::default(), &mut w).unwrap();
+        let t = read_csv(
+            "sprint.csv",
+            b"Name,    Country, Medal\n\"Usain Bolt\",   \"JAM\",   \"GOLD\"\nA,  \"say \"\"hi\"\"\",  x\n",
+            &Limits::default(),
+            &mut w,
+        )
+        .unwrap();
         let cells: Vec<String> = t.rows.iter().flat_map(|r| r.iter().filter_map(|v| v.as_text().map(str::to_string))).collect();
         assert!(cells.contains(&"JAM".to_string()) && cells.contains(&"GOLD".to_string()), "{cells:?}");
         assert!(cells.contains(&"say \"hi\"".to_string()), "{cells:?}");

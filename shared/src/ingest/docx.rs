@@ -60,12 +60,7 @@ pub fn read_docx(file: &str, bytes: &[u8], limits: &Limits, warnings: &mut Vec<W
 }
 
 /// The grids and context of every non-empty top-level table, in body order.
-pub fn read_docx_grids(
-    file: &str,
-    bytes: &[u8],
-    limits: &Limits,
-    warnings: &mut Vec<Warning>,
-) -> Result<Vec<DocTable>, IngestError> {
+pub fn read_docx_grids(file: &str, bytes: &[u8], limits: &Limits, warnings: &mut Vec<Warning>) -> Result<Vec<DocTable>, IngestError> {
     let (xml, styles) = open(file, bytes)?;
     let caption_styles = styles.as_deref().map(caption_style_ids).unwrap_or_default();
     let body = parse_body(file, &xml, limits, warnings)?;
@@ -168,10 +163,7 @@ fn read_part(
     let cap = limit.min(inflate.left);
     let too_large = |size: u64| {
         if size > limit {
-            IngestError::TooLarge {
-                at: Location::file(file),
-                message: format!("{name} decompresses to more than {} MiB", limit >> 20),
-            }
+            IngestError::TooLarge { at: Location::file(file), message: format!("{name} decompresses to more than {} MiB", limit >> 20) }
         } else {
             over_inflate_cap(file, inflate.file_len, name)
         }
@@ -477,7 +469,8 @@ fn parse_body(file: &str, xml: &[u8], limits: &Limits, warnings: &mut Vec<Warnin
                         if let Some(rw) = row.take() {
                             rows.push(rw);
                         }
-                        let grid = build_grid(file, items.iter().filter(|i| matches!(i, Item::Table(_))).count() + 1, &rows, limits, &mut budget)?;
+                        let grid =
+                            build_grid(file, items.iter().filter(|i| matches!(i, Item::Table(_))).count() + 1, &rows, limits, &mut budget)?;
                         rows.clear();
                         items.push(Item::Table(ParsedTable { grid, nested }));
                     }
@@ -607,9 +600,8 @@ fn is_caption(item: &Item, caption_styles: &[String]) -> bool {
     match item {
         Item::Para { text, style } => {
             !text.is_empty()
-                && (style.as_deref().is_some_and(|s| {
-                    s.to_lowercase().contains("caption") || caption_styles.iter().any(|c| c == s)
-                }) || looks_like_caption(text))
+                && (style.as_deref().is_some_and(|s| s.to_lowercase().contains("caption") || caption_styles.iter().any(|c| c == s))
+                    || looks_like_caption(text))
         }
         Item::Table(_) => false,
     }
@@ -910,12 +902,16 @@ mod tests {
         // Issue 20: a 985 KB .docx inflated to 834 MB of memory before any cap. A table of 20 MiB
         // of XML compresses to a few dozen KB: over 100 times its size, so it is refused unread.
         let row = format!("<w:tr>{}</w:tr>", tc("1").repeat(8));
-        let body = tbl(&[&["a", "b", "c", "d", "e", "f", "g", "h"]]).replace("</w:tbl>", &format!("{}</w:tbl>", row.repeat(20 * 1024 * 1024 / row.len())));
+        let body = tbl(&[&["a", "b", "c", "d", "e", "f", "g", "h"]])
+            .replace("</w:tbl>", &format!("{}</w:tbl>", row.repeat(20 * 1024 * 1024 / row.len())));
         let bytes = docx(&body);
         assert!((bytes.len() as u64) * crate::ingest::MAX_INFLATE_RATIO < 20 * 1024 * 1024, "{} bytes", bytes.len());
         let mut w = Vec::new();
         let e = read_docx("reports/bomb.docx", &bytes, &Limits::default(), &mut w).unwrap_err();
-        assert!(matches!(&e, IngestError::TooLarge { at, message } if at.file == "reports/bomb.docx" && message.contains("word/document.xml") && message.contains("100 times")), "{e}");
+        assert!(
+            matches!(&e, IngestError::TooLarge { at, message } if at.file == "reports/bomb.docx" && message.contains("word/document.xml") && message.contains("100 times")),
+            "{e}"
+        );
         assert!(e.to_string().starts_with("reports/bomb.docx: "), "{e}");
         // The same table, small enough, still reads.
         let small = tbl(&[&["a", "b"], &["1", "2"]]);

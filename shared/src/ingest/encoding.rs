@@ -60,10 +60,7 @@ pub fn sniff(file: &str, head: &[u8]) -> Result<Sniffed, IngestError> {
             return Ok(Sniffed { encoding: UTF_16BE, bom_len: 0 });
         }
     }
-    let control = sample
-        .iter()
-        .filter(|&&b| b == 0 || (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C)) || b == 0x7F)
-        .count();
+    let control = sample.iter().filter(|&&b| b == 0 || (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C)) || b == 0x7F).count();
     if control * 100 > sample.len() || sample.contains(&0) {
         return Err(IngestError::Binary {
             file: file.to_string(),
@@ -182,7 +179,13 @@ mod tests {
         let (s, w) = dec(b"name;city\nJos\xE9;M\xE1laga\nFran\xE7ois;N\xEEmes\n");
         assert_eq!(s, "name;city\nJosé;Málaga\nFrançois;Nîmes\n");
         assert_eq!(w, 1);
-        let (s, w) = dec("name\nZoë\nKöln\nMünchen\n\u{00e9}t\u{00e9}\n".as_bytes().iter().chain(b"bad\xFF\n").copied().collect::<Vec<u8>>().as_slice());
+        let (s, w) = dec("name\nZoë\nKöln\nMünchen\n\u{00e9}t\u{00e9}\n"
+            .as_bytes()
+            .iter()
+            .chain(b"bad\xFF\n")
+            .copied()
+            .collect::<Vec<u8>>()
+            .as_slice());
         assert!(s.ends_with("bad\u{FFFD}\n"));
         assert_eq!(w, 1);
     }

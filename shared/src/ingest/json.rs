@@ -55,10 +55,7 @@ pub fn read_json_parts(file: &str, text: &str, limits: &Limits, warnings: &mut V
                 records_table(file, &name, items, Some(keys), limits, warnings)?
             }
             Found::Grid(rows) => {
-                let grid = rows
-                    .iter()
-                    .map(|r| r.as_array().map(|a| a.iter().map(scalar_text).collect()).unwrap_or_default())
-                    .collect();
+                let grid = rows.iter().map(|r| r.as_array().map(|a| a.iter().map(scalar_text).collect()).unwrap_or_default()).collect();
                 table_from_grid(file, &name, grid, limits, warnings)?
             }
             Found::Scalars(items) => Table {

@@ -1,12 +1,12 @@
 //! Bytes → tables: format detection and one reader per format. Several files load independently.
 
 pub mod csv;
+#[cfg(feature = "docx")]
+pub mod docx;
 pub mod encoding;
 pub mod json;
 #[cfg(feature = "xlsx")]
 pub mod xlsx;
-#[cfg(feature = "docx")]
-pub mod docx;
 
 use serde::{Deserialize, Serialize};
 
@@ -164,12 +164,7 @@ fn looks_like_jsonl(bytes: &[u8]) -> bool {
 }
 
 /// Reads one file into its tables. Metadata files (CSVW, datapackage.json) yield no tables.
-pub fn load_file(
-    file: &str,
-    bytes: &[u8],
-    limits: &Limits,
-    warnings: &mut Vec<Warning>,
-) -> Result<Vec<Table>, IngestError> {
+pub fn load_file(file: &str, bytes: &[u8], limits: &Limits, warnings: &mut Vec<Warning>) -> Result<Vec<Table>, IngestError> {
     load_file_parts(file, bytes, limits, warnings).map(|f| f.tables)
 }
 
@@ -213,10 +208,9 @@ fn read_tables(file: &str, bytes: &[u8], limits: &Limits, warnings: &mut Vec<War
         #[cfg(feature = "docx")]
         Format::Docx => docx::read_docx(file, bytes, limits, warnings),
         #[allow(unreachable_patterns)]
-        f @ (Format::Xlsx | Format::Docx) => Err(IngestError::UnsupportedFormat {
-            file: file.to_string(),
-            reason: format!("{f:?} support is not compiled into this build"),
-        }),
+        f @ (Format::Xlsx | Format::Docx) => {
+            Err(IngestError::UnsupportedFormat { file: file.to_string(), reason: format!("{f:?} support is not compiled into this build") })
+        }
         Format::Csvw | Format::DataPackage => Ok(Vec::new()),
     }
 }
@@ -291,10 +285,7 @@ pub fn merge_records(tables: Vec<(Table, bool)>, warnings: &mut Vec<Warning>) ->
             }
         }
     }
-    slots
-        .into_iter()
-        .filter_map(|mut group| if group.len() == 1 { group.pop() } else { Some(join_records(group, warnings)) })
-        .collect()
+    slots.into_iter().filter_map(|mut group| if group.len() == 1 { group.pop() } else { Some(join_records(group, warnings)) }).collect()
 }
 
 /// The column that names each row's file in a joined table: "file", unless a field has that name.
@@ -344,7 +335,8 @@ fn shared_name(stems: &[&str], files: &[String]) -> String {
     let first = stems.first().copied().unwrap_or("");
     let mut end = first.len();
     for s in &stems[1..] {
-        end = first.char_indices().zip(s.chars()).take_while(|((_, a), b)| a == b).last().map_or(0, |((i, c), _)| i + c.len_utf8()).min(end);
+        end =
+            first.char_indices().zip(s.chars()).take_while(|((_, a), b)| a == b).last().map_or(0, |((i, c), _)| i + c.len_utf8()).min(end);
     }
     let prefix = first[..end].trim_end_matches(|c: char| c.is_ascii_digit() || "-_. ".contains(c));
     if prefix.chars().count() >= 3 {

@@ -62,17 +62,13 @@ pub fn read_xlsx(file: &str, bytes: &[u8], limits: &Limits, warnings: &mut Vec<W
 }
 
 /// The grids of every non-empty worksheet, before header detection.
-pub fn read_xlsx_grids(
-    file: &str,
-    bytes: &[u8],
-    limits: &Limits,
-    warnings: &mut Vec<Warning>,
-) -> Result<Vec<SheetGrid>, IngestError> {
+pub fn read_xlsx_grids(file: &str, bytes: &[u8], limits: &Limits, warnings: &mut Vec<Warning>) -> Result<Vec<SheetGrid>, IngestError> {
     check_container(file, bytes)?;
     let mut local = Vec::new();
     let result = guarded(file, || read_sheets(file, bytes, limits, &mut local));
     // Why no sheet gave a table: the sheets skipped (each also a warning), else all were empty.
-    let skipped: Vec<&str> = local.iter().map(|w| w.message.as_str()).filter(|m| m.starts_with("sheet ") && m.contains(" skipped: ")).collect();
+    let skipped: Vec<&str> =
+        local.iter().map(|w| w.message.as_str()).filter(|m| m.starts_with("sheet ") && m.contains(" skipped: ")).collect();
     let reason = if skipped.is_empty() { "every sheet is empty".to_string() } else { skipped.join("; ") };
     warnings.append(&mut local);
     let (mut sheets, worksheets) = result?;
@@ -159,10 +155,7 @@ fn check_container_with(file: &str, bytes: &[u8], caps: Caps) -> Result<(), Inge
         return Err(IngestError::Empty { file: file.to_string() });
     }
     if bytes.starts_with(CFB_MAGIC) {
-        return Err(unsupported(
-            file,
-            "an encrypted workbook or a legacy binary .xls file; save it as an unencrypted .xlsx",
-        ));
+        return Err(unsupported(file, "an encrypted workbook or a legacy binary .xls file; save it as an unencrypted .xlsx"));
     }
     if !bytes.starts_with(b"PK\x03\x04") && !bytes.starts_with(b"PK\x05\x06") {
         return Err(unsupported(file, "not an .xlsx workbook (an .xlsx file is a zip archive; this is not one)"));
@@ -281,7 +274,9 @@ fn scan_part<R: Read>(
     }
     let mut counted = Counted { inner: entry, part: 0, total, caps, over: false };
     let result: Result<usize, Problem> = match scan {
-        Scan::Count if !name.ends_with(".xml") => std::io::copy(&mut counted, &mut std::io::sink()).map(|_| 0).map_err(|e| Problem::Io(e.to_string())),
+        Scan::Count if !name.ends_with(".xml") => {
+            std::io::copy(&mut counted, &mut std::io::sink()).map(|_| 0).map_err(|e| Problem::Io(e.to_string()))
+        }
         _ => {
             let mut reader = quick_xml::Reader::from_reader(std::io::BufReader::new(&mut counted));
             let checked = match check_xml(&mut reader, scan) {
@@ -463,10 +458,7 @@ fn parse_range(s: &[u8]) -> Option<()> {
 }
 
 fn too_large_part(file: &str, name: &str, cap: u64) -> IngestError {
-    IngestError::TooLarge {
-        at: Location::file(file),
-        message: format!("{name} decompresses to more than {} MiB", cap >> 20),
-    }
+    IngestError::TooLarge { at: Location::file(file), message: format!("{name} decompresses to more than {} MiB", cap >> 20) }
 }
 
 fn xlsx_error(file: &str, e: XlsxError) -> IngestError {
@@ -497,11 +489,8 @@ fn cell_ref(row: u32, col: u32) -> String {
 /// The grids of the sheets that hold cells, and how many worksheets the workbook names.
 fn read_sheets(file: &str, bytes: &[u8], limits: &Limits, warnings: &mut Vec<Warning>) -> Result<(Vec<SheetGrid>, usize), IngestError> {
     let mut wb: Xlsx<_> = Xlsx::new(Cursor::new(bytes)).map_err(|e| xlsx_error(file, e))?;
-    let sheets: Vec<(String, bool)> = wb
-        .sheets_metadata()
-        .iter()
-        .map(|s| (s.name.clone(), matches!(s.typ, calamine::SheetType::WorkSheet)))
-        .collect();
+    let sheets: Vec<(String, bool)> =
+        wb.sheets_metadata().iter().map(|s| (s.name.clone(), matches!(s.typ, calamine::SheetType::WorkSheet))).collect();
     let mut out = Vec::new();
     let worksheets = sheets.iter().filter(|(_, w)| *w).count();
     for (sheet, is_worksheet) in sheets {
@@ -733,11 +722,7 @@ pub fn format_datetime(d: &ExcelDateTime) -> String {
         let ms = (v.abs() * 86_400_000.0).round() as u64;
         let (h, m, s, milli) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
         let sign = if v < 0.0 && ms > 0 { "-" } else { "" };
-        return if milli > 0 {
-            format!("{sign}{h}:{m:02}:{s:02}.{milli:03}")
-        } else {
-            format!("{sign}{h}:{m:02}:{s:02}")
-        };
+        return if milli > 0 { format!("{sign}{h}:{m:02}:{s:02}.{milli:03}") } else { format!("{sign}{h}:{m:02}:{s:02}") };
     }
     if !v.is_finite() || !(0.0..LAST_EXCEL_SERIAL).contains(&v) {
         return format_number(v);
@@ -778,10 +763,7 @@ mod tests {
             w.start_file(name, o).unwrap();
             w.write_all(body.as_bytes()).unwrap();
         };
-        put(
-            "[Content_Types].xml",
-            r#"<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>"#,
-        );
+        put("[Content_Types].xml", r#"<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>"#);
         put(
             "_rels/.rels",
             r#"<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>"#,
@@ -789,9 +771,8 @@ mod tests {
         let mut wbx = String::from(
             r#"<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>"#,
         );
-        let mut rels = String::from(
-            r#"<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">"#,
-        );
+        let mut rels =
+            String::from(r#"<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">"#);
         for (i, (name, _)) in sheets.iter().enumerate() {
             wbx += &format!(r#"<sheet name="{name}" sheetId="{}" r:id="rId{}"/>"#, i + 1, i + 1);
             rels += &format!(
@@ -807,7 +788,9 @@ mod tests {
         for (i, (_, body)) in sheets.iter().enumerate() {
             put(
                 &format!("xl/worksheets/sheet{}.xml", i + 1),
-                &format!(r#"<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">{body}</worksheet>"#),
+                &format!(
+                    r#"<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">{body}</worksheet>"#
+                ),
             );
         }
         if !shared.is_empty() {
@@ -820,7 +803,9 @@ mod tests {
         if !styles.is_empty() {
             put(
                 "xl/styles.xml",
-                &format!(r#"<?xml version="1.0"?><styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">{styles}</styleSheet>"#),
+                &format!(
+                    r#"<?xml version="1.0"?><styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">{styles}</styleSheet>"#
+                ),
             );
         }
         w.finish().unwrap().into_inner()
@@ -1020,7 +1005,8 @@ mod tests {
         let (r, _) = grids(&workbook(&[("S", s)], &[], ""));
         assert!(matches!(r, Err(IngestError::Malformed { ref message, .. }) if message.contains("well-formed")), "{r:?}");
         // In range: fine.
-        let s = r#"<dimension ref="a1:b2"/><sheetData><row r="1"><c r="A1" t="s"><v>1</v></c><c r="XFD1" t="s"><v>0</v></c></row></sheetData>"#;
+        let s =
+            r#"<dimension ref="a1:b2"/><sheetData><row r="1"><c r="A1" t="s"><v>1</v></c><c r="XFD1" t="s"><v>0</v></c></row></sheetData>"#;
         let g = grids(&workbook(&[("S", s)], &["zero", "one"], "")).0.unwrap();
         assert_eq!(g[0].grid[0][0], "one");
         assert_eq!(g[0].grid[0][16383], "zero");

@@ -93,7 +93,23 @@ pub struct PassageOut {
 
 impl Answer {
     pub fn plain(route: Route, lang: Lang, answer: String) -> Answer {
-        Answer { route, answer, value: Json::Null, sql: None, citations: Vec::new(), chart: None, clarify: None, intent: None, confidence: 1.0, lang, rows: None, approximate: false, wants_sql: false, sentences: None, passages: None }
+        Answer {
+            route,
+            answer,
+            value: Json::Null,
+            sql: None,
+            citations: Vec::new(),
+            chart: None,
+            clarify: None,
+            intent: None,
+            confidence: 1.0,
+            lang,
+            rows: None,
+            approximate: false,
+            wants_sql: false,
+            sentences: None,
+            passages: None,
+        }
     }
 }
 
@@ -117,9 +133,17 @@ pub fn num(lang: Lang, v: &Json) -> String {
             } else {
                 let r = format!("{:.2}", f);
                 let r = r.trim_end_matches('0').trim_end_matches('.').to_string();
-                if r == "0" || r == "-0" { format!("{f:.4}").trim_end_matches('0').to_string() } else { r }
+                if r == "0" || r == "-0" {
+                    format!("{f:.4}").trim_end_matches('0').to_string()
+                } else {
+                    r
+                }
             };
-            if lang == Lang::En { s } else { s.replace('.', ",") }
+            if lang == Lang::En {
+                s
+            } else {
+                s.replace('.', ",")
+            }
         }
         Json::String(s) => s.clone(),
         Json::Null => "—".into(),
@@ -132,16 +156,40 @@ pub fn list(lang: Lang, items: &[String]) -> String {
     let mut s = items.iter().take(SHOWN).cloned().collect::<Vec<_>>().join(", ");
     if items.len() > SHOWN {
         let more = items.len() - SHOWN;
-        s.push_str(&tr(lang, format!(" and {more} more"), format!(" y {more} más"), format!(" i {more} més"), format!(" und {more} weitere")));
+        s.push_str(&tr(
+            lang,
+            format!(" and {more} more"),
+            format!(" y {more} más"),
+            format!(" i {more} més"),
+            format!(" und {more} weitere"),
+        ));
     }
     s
 }
 
 pub fn meta_text(lang: Lang, kind: MetaKind, value: Option<&str>, title: &str) -> String {
     match (kind, value) {
-        (MetaKind::Source, Some(v)) => tr(lang, format!("Source of {title}: {v}"), format!("Fuente de {title}: {v}"), format!("Font de {title}: {v}"), format!("Quelle von {title}: {v}")),
-        (MetaKind::Date, Some(v)) => tr(lang, format!("The data of {title} is from {v}."), format!("Los datos de {title} son de {v}."), format!("Les dades de {title} són de {v}."), format!("Die Daten von {title} stammen von {v}.")),
-        (MetaKind::Title, Some(v)) => tr(lang, format!("The dataset is called “{v}”."), format!("El conjunto de datos se llama «{v}»."), format!("El conjunt de dades es diu «{v}»."), format!("Der Datensatz heißt „{v}“.")),
+        (MetaKind::Source, Some(v)) => tr(
+            lang,
+            format!("Source of {title}: {v}"),
+            format!("Fuente de {title}: {v}"),
+            format!("Font de {title}: {v}"),
+            format!("Quelle von {title}: {v}"),
+        ),
+        (MetaKind::Date, Some(v)) => tr(
+            lang,
+            format!("The data of {title} is from {v}."),
+            format!("Los datos de {title} son de {v}."),
+            format!("Les dades de {title} són de {v}."),
+            format!("Die Daten von {title} stammen von {v}."),
+        ),
+        (MetaKind::Title, Some(v)) => tr(
+            lang,
+            format!("The dataset is called “{v}”."),
+            format!("El conjunto de datos se llama «{v}»."),
+            format!("El conjunt de dades es diu «{v}»."),
+            format!("Der Datensatz heißt „{v}“."),
+        ),
         (MetaKind::Description, Some(v)) => v.to_string(),
         (_, None) => tr(
             lang,
@@ -168,7 +216,17 @@ pub fn capabilities(lang: Lang, title: &str, fields: &[String], example_value: O
 }
 
 pub fn clarify_text(lang: Lang, c: &Clarification) -> String {
-    let opts: Vec<String> = c.options.iter().map(|o| if Some(o) == c.default.as_ref() { format!("{o} ({})", tr(lang, "default".into(), "por defecto".into(), "per defecte".into(), "Standard".into())) } else { o.clone() }).collect();
+    let opts: Vec<String> = c
+        .options
+        .iter()
+        .map(|o| {
+            if Some(o) == c.default.as_ref() {
+                format!("{o} ({})", tr(lang, "default".into(), "por defecto".into(), "per defecte".into(), "Standard".into()))
+            } else {
+                o.clone()
+            }
+        })
+        .collect();
     let opts = opts.join(", ");
     match (&c.word, c.missing.as_deref()) {
         (Some(w), _) => tr(

@@ -192,12 +192,62 @@ impl Catalog {
         // Words for "rows" and "people" in the four languages name rows in any table.
         // Nouns that name the rows of any table of people or observations ("How many respondents…").
         const GENERIC: &[&str] = &[
-            "people", "persons", "personas", "persones", "personen", "leute", "gente", "gent", "individuals", "items", "elements", "elementos", "elemente",
-            "respondents", "participants", "patients", "subjects", "cases", "observations", "entries", "encuestados", "encuestadas", "participantes", "pacientes",
-            "casos", "observaciones", "enquestats", "enquestades", "pacients", "observacions", "befragte", "befragten", "teilnehmer", "patienten", "falle", "beobachtungen",
-            "record", "records", "registro", "registros", "registre", "registres", "datensatz", "datensatze",
+            "people",
+            "persons",
+            "personas",
+            "persones",
+            "personen",
+            "leute",
+            "gente",
+            "gent",
+            "individuals",
+            "items",
+            "elements",
+            "elementos",
+            "elemente",
+            "respondents",
+            "participants",
+            "patients",
+            "subjects",
+            "cases",
+            "observations",
+            "entries",
+            "encuestados",
+            "encuestadas",
+            "participantes",
+            "pacientes",
+            "casos",
+            "observaciones",
+            "enquestats",
+            "enquestades",
+            "pacients",
+            "observacions",
+            "befragte",
+            "befragten",
+            "teilnehmer",
+            "patienten",
+            "falle",
+            "beobachtungen",
+            "record",
+            "records",
+            "registro",
+            "registros",
+            "registre",
+            "registres",
+            "datensatz",
+            "datensatze",
             // What a row is in a table of measurements, whatever was measured.
-            "samples", "measurements", "readings", "muestras", "mediciones", "mostres", "mesures", "mesuraments", "proben", "messungen", "messwerte",
+            "samples",
+            "measurements",
+            "readings",
+            "muestras",
+            "mediciones",
+            "mostres",
+            "mesures",
+            "mesuraments",
+            "proben",
+            "messungen",
+            "messwerte",
         ];
         let mut aliases: Vec<Vec<String>> = desc.row_aliases.iter().map(|a| fold_words(a)).collect();
         aliases.extend(GENERIC.iter().map(|a| vec![a.to_string()]));
@@ -270,9 +320,47 @@ impl Catalog {
         cat.repeated_names = repeated_names(&cat, table, schema);
         // "Which place has the highest murder rate?": where the rows are named by a place (state,
         // council district, country), the words for a place name the rows.
-        const PLACES: &[&str] = &["state", "country", "city", "county", "district", "dist", "region", "province", "council", "municipality", "territory", "place", "location", "area"];
-        const PLACE_WORDS: &[&str] = &["place", "places", "area", "areas", "location", "locations", "lugar", "lugares", "zona", "zonas", "lloc", "llocs", "zones", "ort", "orte", "gebiet", "gebiete"];
-        if cat.label.is_some_and(|l| cat.fields[l].ty == ColumnType::Text && name_words(&cat.fields[l].name).iter().any(|w| PLACES.contains(&w.as_str()) || PLACES.iter().any(|p| w.starts_with(p) && w.len() > p.len() + 2))) {
+        const PLACES: &[&str] = &[
+            "state",
+            "country",
+            "city",
+            "county",
+            "district",
+            "dist",
+            "region",
+            "province",
+            "council",
+            "municipality",
+            "territory",
+            "place",
+            "location",
+            "area",
+        ];
+        const PLACE_WORDS: &[&str] = &[
+            "place",
+            "places",
+            "area",
+            "areas",
+            "location",
+            "locations",
+            "lugar",
+            "lugares",
+            "zona",
+            "zonas",
+            "lloc",
+            "llocs",
+            "zones",
+            "ort",
+            "orte",
+            "gebiet",
+            "gebiete",
+        ];
+        if cat.label.is_some_and(|l| {
+            cat.fields[l].ty == ColumnType::Text
+                && name_words(&cat.fields[l].name)
+                    .iter()
+                    .any(|w| PLACES.contains(&w.as_str()) || PLACES.iter().any(|p| w.starts_with(p) && w.len() > p.len() + 2))
+        }) {
             // "COUNCILDIST": the place its run-together name starts with ("council areas") names the rows too.
             let own: Vec<String> = name_words(&cat.fields[cat.label.expect("checked above")].name)
                 .iter()
@@ -300,7 +388,10 @@ impl Catalog {
                 Some(_) => true,
                 // Categorical text, text that names rows (mostly distinct, short), and the names a
                 // panel repeats (142 countries over 12 years each in gapminder).
-                None => matches!(f.ty, ColumnType::Text | ColumnType::Identifier) && (f.categorical || f.distinct * 2 >= rows || f.distinct <= PANEL_NAMES as u64),
+                None => {
+                    matches!(f.ty, ColumnType::Text | ColumnType::Identifier)
+                        && (f.categorical || f.distinct * 2 >= rows || f.distinct <= PANEL_NAMES as u64)
+                }
             };
             if !indexed {
                 continue;
@@ -366,7 +457,11 @@ impl Catalog {
                 if f.categorical && f.distinct <= 4 {
                     for set in GENDER {
                         if set.contains(&folded.as_str()) {
-                            extra.extend(set.iter().filter(|w| w.len() > 1 && **w != folded).map(|w| (w.to_string(), ValueHit { code: false, ..h.clone() })));
+                            extra.extend(
+                                set.iter()
+                                    .filter(|w| w.len() > 1 && **w != folded)
+                                    .map(|w| (w.to_string(), ValueHit { code: false, ..h.clone() })),
+                            );
                         }
                     }
                 }
@@ -397,10 +492,18 @@ impl Catalog {
         };
         let composed = self.fields.iter().position(|f| f.composed.is_some() && named(f));
         composed
-            .or_else(|| self.fields.iter().position(|f| f.composed.is_none() && named(f) && matches!(f.ty, ColumnType::Text | ColumnType::Identifier) && f.distinct * 2 >= rows))
+            .or_else(|| {
+                self.fields.iter().position(|f| {
+                    f.composed.is_none() && named(f) && matches!(f.ty, ColumnType::Text | ColumnType::Identifier) && f.distinct * 2 >= rows
+                })
+            })
             .or_else(|| self.fields.iter().position(|f| f.ty == ColumnType::Identifier))
             // A text column whose every row holds a different value names the rows ("state").
-            .or_else(|| self.fields.iter().position(|f| f.composed.is_none() && f.ty == ColumnType::Text && f.distinct == self.rows && self.rows > 1))
+            .or_else(|| {
+                self.fields
+                    .iter()
+                    .position(|f| f.composed.is_none() && f.ty == ColumnType::Text && f.distinct == self.rows && self.rows > 1)
+            })
             .or_else(|| self.fields.iter().position(|f| f.composed.is_some()))
             // A daily series: each row is named by its date.
             .or_else(|| self.fields.iter().position(|f| matches!(f.ty, ColumnType::Date) && f.distinct == self.rows && self.rows > 1))
@@ -417,7 +520,12 @@ impl Catalog {
             r.get(c).and_then(Value::as_text).map(str::trim).filter(|s| !is_missing(s))
         }
         for y in (0..self.fields.len()).filter(|&y| self.fields[y].yearly) {
-            for t in (0..self.fields.len()).filter(|&t| self.fields[t].composed.is_none() && self.fields[t].ty == ColumnType::Text && self.fields[t].distinct >= 2 && self.fields[t].distinct < self.rows) {
+            for t in (0..self.fields.len()).filter(|&t| {
+                self.fields[t].composed.is_none()
+                    && self.fields[t].ty == ColumnType::Text
+                    && self.fields[t].distinct >= 2
+                    && self.fields[t].distinct < self.rows
+            }) {
                 let (Some(tc), Some(yc)) = (col(t), col(y)) else { continue };
                 let mut seen = std::collections::HashSet::with_capacity(table.rows.len());
                 if table.rows.iter().all(|r| matches!((cell(r, tc), cell(r, yc)), (Some(a), Some(b)) if seen.insert((a, b)))) {
@@ -527,12 +635,16 @@ pub fn plain_years(col: &ColumnSchema, table: &Table, i: usize) -> bool {
 /// A date column named for years whose dates are all the first of January ("2001-01-01"): each
 /// value stands for its year, and an answer names the year.
 fn first_of_january_years(col: &ColumnSchema, table: &Table, i: usize) -> bool {
-    col.ty == ColumnType::Date && named_for_years(&col.name) && every_cell(table, i, |s| s.len() == 10 && s.ends_with("-01-01") && s[..4].bytes().all(|b| b.is_ascii_digit()))
+    col.ty == ColumnType::Date
+        && named_for_years(&col.name)
+        && every_cell(table, i, |s| s.len() == 10 && s.ends_with("-01-01") && s[..4].bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// A float column named for years whose values are all whole years ("1950.0").
 fn float_years(col: &ColumnSchema, table: &Table, i: usize) -> bool {
-    col.ty == ColumnType::Decimal && named_for_years(&col.name) && every_cell(table, i, |s| s.parse::<f64>().is_ok_and(|v| v.fract() == 0.0 && (1000.0..=2200.0).contains(&v)))
+    col.ty == ColumnType::Decimal
+        && named_for_years(&col.name)
+        && every_cell(table, i, |s| s.parse::<f64>().is_ok_and(|v| v.fract() == 0.0 && (1000.0..=2200.0).contains(&v)))
 }
 
 /// Translations of words that often name columns, folded (es, ca, de).
@@ -549,9 +661,30 @@ const COMMON_NAMES: &[(&str, &[&str])] = &[
     ("continent", &["continente", "continentes", "continents", "kontinent", "kontinente"]),
     ("population", &["poblacion", "poblacio", "bevolkerung", "einwohner", "inhabitants"]),
     ("pop", &["population", "poblacion", "poblacio", "bevolkerung", "einwohner", "inhabitants", "habitantes", "habitants"]),
-    ("winner", &["won", "win", "wins", "winning", "gano", "ganaron", "gana", "ganador", "guanya", "guanyar", "guanyador", "gewann", "gewinner", "sieger"]),
+    (
+        "winner",
+        &[
+            "won",
+            "win",
+            "wins",
+            "winning",
+            "gano",
+            "ganaron",
+            "gana",
+            "ganador",
+            "guanya",
+            "guanyar",
+            "guanyador",
+            "gewann",
+            "gewinner",
+            "sieger",
+        ],
+    ),
     ("white", &["blanca", "blancas", "blanco", "blancos", "blanc", "blancs", "blanques", "weiss", "weisse", "weissen"]),
-    ("poptotal", &["population", "populous", "poblacion", "poblacio", "bevolkerung", "einwohner", "inhabitants", "habitantes", "habitants"]),
+    (
+        "poptotal",
+        &["population", "populous", "poblacion", "poblacio", "bevolkerung", "einwohner", "inhabitants", "habitantes", "habitants"],
+    ),
     ("sex", &["sexo", "sexe", "geschlecht", "gender", "genero", "genere"]),
     ("gender", &["sexo", "sexe", "geschlecht", "genero", "genere"]),
     ("age", &["edad", "edat", "alter"]),
@@ -571,7 +704,22 @@ const COMMON_NAMES: &[(&str, &[&str])] = &[
     ("regime", &["regimen", "regim", "regierungsform"]),
     ("poverty", &["pobreza", "pobresa", "armut"]),
     ("seats", &["asientos", "plazas", "seients", "places", "sitze", "sitzplatze"]),
-    ("year", &["built", "construido", "construidos", "fabricado", "fabricados", "construit", "construits", "fabricat", "fabricats", "gebaut", "hergestellt"]),
+    (
+        "year",
+        &[
+            "built",
+            "construido",
+            "construidos",
+            "fabricado",
+            "fabricados",
+            "construit",
+            "construits",
+            "fabricat",
+            "fabricats",
+            "gebaut",
+            "hergestellt",
+        ],
+    ),
     ("gear", &["gears", "gang", "gange", "gangen", "marcha", "marchas", "marxa", "marxes"]),
     ("manufacturer", &["maker", "makers", "make", "makes", "made", "fabricante", "fabricantes", "fabricant", "fabricants", "hersteller"]),
     ("south", &["sur", "sud", "sudlich", "sudliche", "sudlichen", "suden"]),
@@ -630,7 +778,13 @@ fn repeated_names(cat: &Catalog, table: &Table, schema: &TableSchema) -> Option<
     let text = |f: usize| matches!(cat.fields[f].ty, ColumnType::Text | ColumnType::Identifier);
     (0..cat.fields.len()).find(|&f| {
         let fi = &cat.fields[f];
-        let candidate = text(f) && !fi.categorical && fi.missing == 0 && fi.distinct < cat.rows && fi.distinct * 2 >= cat.rows && fi.distinct >= 20 && fi.part.is_none();
+        let candidate = text(f)
+            && !fi.categorical
+            && fi.missing == 0
+            && fi.distinct < cat.rows
+            && fi.distinct * 2 >= cat.rows
+            && fi.distinct >= 20
+            && fi.part.is_none();
         let Some(cf) = col(f).filter(|_| candidate) else { return false };
         (0..cat.fields.len()).filter(|&g| g != f && text(g) && cat.fields[g].part.is_none()).filter_map(col).any(|cg| {
             let mut seen = std::collections::HashSet::new();
@@ -642,25 +796,115 @@ fn repeated_names(cat: &Catalog, table: &Table, schema: &TableSchema) -> Option<
 /// Common abbreviations in column names and the words they stand for (folded). Written from
 /// general usage (data dictionaries, statistical packages), not from any question suite.
 const ABBREVIATIONS: &[(&str, &str)] = &[
-    ("lon", "longitude"), ("lng", "longitude"), ("long", "longitude"), ("lat", "latitude"), ("alt", "altitude"), ("elev", "elevation"),
-    ("pct", "percent"), ("perc", "percent"), ("qty", "quantity"), ("amt", "amount"), ("yr", "year"), ("yrs", "years"),
-    ("wt", "weight"), ("ht", "height"), ("hgt", "height"), ("hwy", "highway"), ("cty", "city"), ("displ", "displacement"), ("disp", "displacement"),
-    ("temp", "temperature"), ("prcp", "precipitation"), ("precip", "precipitation"), ("dist", "distance"), ("dur", "duration"),
-    ("num", "number"), ("nr", "number"), ("cnt", "count"), ("avg", "average"), ("tot", "total"), ("dept", "department"), ("govt", "government"),
-    ("educ", "education"), ("edu", "education"), ("emp", "employment"), ("mfg", "manufacturing"), ("intl", "international"), ("natl", "national"),
-    ("accel", "acceleration"), ("cyl", "cylinders"), ("hp", "horsepower"), ("trans", "transmission"), ("drv", "drive"), ("wk", "week"),
-    ("mo", "month"), ("qtr", "quarter"), ("desc", "description"), ("cat", "category"), ("grp", "group"), ("addr", "address"), ("lang", "language"),
-    ("ctry", "country"), ("cntry", "country"), ("pos", "position"), ("min", "minimum"), ("max", "maximum"), ("std", "standard deviation"),
-    ("sd", "standard deviation"), ("dens", "density"), ("popn", "population"), ("inc", "income"),     ("cons", "consumption"), ("infl", "inflation"), ("unemp", "unemployment"), ("gov", "government"),
-    ("fl", "fuel"), ("yob", "year of birth"), ("dob", "date of birth"), ("sal", "salary"), ("rev", "revenue"), ("sqft", "square feet"), ("bmi", "body mass index"),
-    ("bp", "blood pressure"), ("chol", "cholesterol"), ("wgt", "weight"), ("len", "length"), ("wid", "width"), ("vol", "volume"), ("freq", "frequency"),
-    ("prop", "proportion"), ("obs", "observation"), ("prov", "province"), ("muni", "municipality"), ("mor", "mortality"),
+    ("lon", "longitude"),
+    ("lng", "longitude"),
+    ("long", "longitude"),
+    ("lat", "latitude"),
+    ("alt", "altitude"),
+    ("elev", "elevation"),
+    ("pct", "percent"),
+    ("perc", "percent"),
+    ("qty", "quantity"),
+    ("amt", "amount"),
+    ("yr", "year"),
+    ("yrs", "years"),
+    ("wt", "weight"),
+    ("ht", "height"),
+    ("hgt", "height"),
+    ("hwy", "highway"),
+    ("cty", "city"),
+    ("displ", "displacement"),
+    ("disp", "displacement"),
+    ("temp", "temperature"),
+    ("prcp", "precipitation"),
+    ("precip", "precipitation"),
+    ("dist", "distance"),
+    ("dur", "duration"),
+    ("num", "number"),
+    ("nr", "number"),
+    ("cnt", "count"),
+    ("avg", "average"),
+    ("tot", "total"),
+    ("dept", "department"),
+    ("govt", "government"),
+    ("educ", "education"),
+    ("edu", "education"),
+    ("emp", "employment"),
+    ("mfg", "manufacturing"),
+    ("intl", "international"),
+    ("natl", "national"),
+    ("accel", "acceleration"),
+    ("cyl", "cylinders"),
+    ("hp", "horsepower"),
+    ("trans", "transmission"),
+    ("drv", "drive"),
+    ("wk", "week"),
+    ("mo", "month"),
+    ("qtr", "quarter"),
+    ("desc", "description"),
+    ("cat", "category"),
+    ("grp", "group"),
+    ("addr", "address"),
+    ("lang", "language"),
+    ("ctry", "country"),
+    ("cntry", "country"),
+    ("pos", "position"),
+    ("min", "minimum"),
+    ("max", "maximum"),
+    ("std", "standard deviation"),
+    ("sd", "standard deviation"),
+    ("dens", "density"),
+    ("popn", "population"),
+    ("inc", "income"),
+    ("cons", "consumption"),
+    ("infl", "inflation"),
+    ("unemp", "unemployment"),
+    ("gov", "government"),
+    ("fl", "fuel"),
+    ("yob", "year of birth"),
+    ("dob", "date of birth"),
+    ("sal", "salary"),
+    ("rev", "revenue"),
+    ("sqft", "square feet"),
+    ("bmi", "body mass index"),
+    ("bp", "blood pressure"),
+    ("chol", "cholesterol"),
+    ("wgt", "weight"),
+    ("len", "length"),
+    ("wid", "width"),
+    ("vol", "volume"),
+    ("freq", "frequency"),
+    ("prop", "proportion"),
+    ("obs", "observation"),
+    ("prov", "province"),
+    ("muni", "municipality"),
+    ("mor", "mortality"),
 ];
 
 /// Words people use for the values of a sex/gender column, in our four languages (folded).
 const GENDER: &[&[&str]] = &[
-    &["female", "f", "woman", "women", "mujer", "mujeres", "dona", "dones", "frau", "frauen", "weiblich", "femenino", "femeni", "girls", "girl", "madchen"],
-    &["male", "m", "man", "men", "hombre", "hombres", "home", "homes", "mann", "manner", "mannlich", "masculino", "masculi", "boys", "boy", "jungen"],
+    &[
+        "female", "f", "woman", "women", "mujer", "mujeres", "dona", "dones", "frau", "frauen", "weiblich", "femenino", "femeni", "girls",
+        "girl", "madchen",
+    ],
+    &[
+        "male",
+        "m",
+        "man",
+        "men",
+        "hombre",
+        "hombres",
+        "home",
+        "homes",
+        "mann",
+        "manner",
+        "mannlich",
+        "masculino",
+        "masculi",
+        "boys",
+        "boy",
+        "jungen",
+    ],
 ];
 
 /// The other languages' words for the words of a file's name, computed once per table.
@@ -696,7 +940,17 @@ fn glossary() -> &'static [(Vec<String>, Vec<Vec<String>>)] {
 /// A one-word name made of a known prefix and a word of four letters or more: whether the prefix
 /// says a share (per, pct) and the word.
 fn glued_prefix(own: &[String]) -> Option<(bool, String)> {
-    const PREFIXES: &[(&str, bool)] = &[("percent", true), ("perc", true), ("pct", true), ("per", true), ("prop", true), ("num", false), ("avg", false), ("mean", false), ("tot", false)];
+    const PREFIXES: &[(&str, bool)] = &[
+        ("percent", true),
+        ("perc", true),
+        ("pct", true),
+        ("per", true),
+        ("prop", true),
+        ("num", false),
+        ("avg", false),
+        ("mean", false),
+        ("tot", false),
+    ];
     let [w] = own else { return None };
     PREFIXES.iter().find_map(|(p, share)| {
         let rest = w.strip_prefix(p)?;
@@ -706,7 +960,11 @@ fn glued_prefix(own: &[String]) -> Option<(bool, String)> {
 
 /// The other languages' names of a column whose name (words) holds a glossary word or phrase.
 pub(crate) fn glossary_names(own: &[String]) -> Vec<Vec<String>> {
-    glossary().iter().filter(|(anchor, _)| own.windows(anchor.len()).any(|w| w == anchor.as_slice())).flat_map(|(_, words)| words.iter().cloned()).collect()
+    glossary()
+        .iter()
+        .filter(|(anchor, _)| own.windows(anchor.len()).any(|w| w == anchor.as_slice()))
+        .flat_map(|(_, words)| words.iter().cloned())
+        .collect()
 }
 
 fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> FieldInfo {
@@ -727,7 +985,10 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
     // Units that name a field: "18 years", "2000 lbs", "50 Jahre".
     const UNITS: &[(&[&str], &[&str])] = &[
         (&["age", "edad", "edat", "alter"], &["years", "years old", "anos", "anys", "jahre", "jahren", "jahre alt", "old"]),
-        (&["weight", "peso", "pes", "gewicht"], &["lbs", "pounds", "libras", "lliures", "pfund", "weigh", "weighs", "pesan", "pesen", "wiegen", "wiegt"]),
+        (
+            &["weight", "peso", "pes", "gewicht"],
+            &["lbs", "pounds", "libras", "lliures", "pfund", "weigh", "weighs", "pesan", "pesen", "wiegen", "wiegt"],
+        ),
     ];
     for (anchors, units) in UNITS {
         if names.iter().any(|n| n.iter().any(|w| anchors.contains(&w.as_str()))) {
@@ -781,7 +1042,11 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
         .collect();
     names.extend(with_article);
     // British spelling: "eye colour" for `eye_color`.
-    let british: Vec<Vec<String>> = names.iter().filter(|n| n.iter().any(|w| w == "color")).map(|n| n.iter().map(|w| if w == "color" { "colour".to_string() } else { w.clone() }).collect()).collect();
+    let british: Vec<Vec<String>> = names
+        .iter()
+        .filter(|n| n.iter().any(|w| w == "color"))
+        .map(|n| n.iter().map(|w| if w == "color" { "colour".to_string() } else { w.clone() }).collect())
+        .collect();
     names.extend(british);
     names.retain(|n| !n.is_empty());
     names.dedup();
@@ -797,7 +1062,8 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
         names,
         composed: None,
         yearly,
-        monthly: matches!(&col.format, crate::schema::ValueFormat::Date { granularity: crate::schema::DateGranularity::Month, .. }) && col.ty == ColumnType::Date,
+        monthly: matches!(&col.format, crate::schema::ValueFormat::Date { granularity: crate::schema::DateGranularity::Month, .. })
+            && col.ty == ColumnType::Date,
         quarterly: quarter_form(col),
         distinct: col.distinct,
         missing: col.missing,
@@ -819,7 +1085,11 @@ fn date_parts(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> Vec<
     }
     let named = |w: &str| fields.iter().any(|f| name_words(&f.name).iter().any(|n| n == w));
     let Some((ci, col, order)) = schema.columns.iter().enumerate().find_map(|(i, c)| match &c.format {
-        crate::schema::ValueFormat::Date { granularity: DateGranularity::Day, order } if c.ty == ColumnType::Date && c.shape == crate::schema::Shape::Scalar => Some((i, c, *order)),
+        crate::schema::ValueFormat::Date { granularity: DateGranularity::Day, order }
+            if c.ty == ColumnType::Date && c.shape == crate::schema::Shape::Scalar =>
+        {
+            Some((i, c, *order))
+        }
         _ => None,
     }) else {
         return Vec::new();
@@ -843,7 +1113,23 @@ fn date_parts(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> Vec<
         names
     };
     if months.len() >= 2 && !named("month") {
-        out.push(FieldInfo { name: "month".into(), label: "month".into(), ty: ColumnType::Text, categorical: true, names: words("month"), composed: None, yearly: false, monthly: false, quarterly: None, distinct: months.len() as u64, missing: 0, counts: false, flag: false, part: Some((fi, DatePart::Month)), range: None });
+        out.push(FieldInfo {
+            name: "month".into(),
+            label: "month".into(),
+            ty: ColumnType::Text,
+            categorical: true,
+            names: words("month"),
+            composed: None,
+            yearly: false,
+            monthly: false,
+            quarterly: None,
+            distinct: months.len() as u64,
+            missing: 0,
+            counts: false,
+            flag: false,
+            part: Some((fi, DatePart::Month)),
+            range: None,
+        });
     }
     out
 }
@@ -856,7 +1142,11 @@ fn year_part(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> Vec<F
         return Vec::new();
     }
     let Some((ci, col, order)) = schema.columns.iter().enumerate().find_map(|(i, c)| match &c.format {
-        crate::schema::ValueFormat::Date { granularity: DateGranularity::Day | DateGranularity::Month, order } if c.ty == ColumnType::Date && c.shape == crate::schema::Shape::Scalar => Some((i, c, *order)),
+        crate::schema::ValueFormat::Date { granularity: DateGranularity::Day | DateGranularity::Month, order }
+            if c.ty == ColumnType::Date && c.shape == crate::schema::Shape::Scalar =>
+        {
+            Some((i, c, *order))
+        }
         _ => None,
     }) else {
         return Vec::new();
@@ -876,7 +1166,23 @@ fn year_part(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> Vec<F
     }
     // Typed as a category so questions group by it (a numeric type would make it a measure); the
     // engine computes it as a number, so the answer is 2009, not "2009".
-    vec![FieldInfo { name: "year".into(), label: "year".into(), ty: ColumnType::Text, categorical: true, names: Vec::new(), composed: None, yearly: false, monthly: false, quarterly: None, distinct: years.len() as u64, missing: 0, counts: false, flag: false, part: Some((fi, DatePart::Year)), range: None }]
+    vec![FieldInfo {
+        name: "year".into(),
+        label: "year".into(),
+        ty: ColumnType::Text,
+        categorical: true,
+        names: Vec::new(),
+        composed: None,
+        yearly: false,
+        monthly: false,
+        quarterly: None,
+        distinct: years.len() as u64,
+        missing: 0,
+        counts: false,
+        flag: false,
+        part: Some((fi, DatePart::Year)),
+        range: None,
+    }]
 }
 
 /// One row per week: the date column's days, in any order, are 7 days apart from first to last.
@@ -887,7 +1193,9 @@ fn weekly(table: &Table, col: usize, order: crate::schema::DateOrder) -> bool {
 /// One row per month written as its first day ("1969-01-01", "1969-02-01", …): a table of months.
 fn monthly_firsts(table: &Table, col: usize, order: crate::schema::DateOrder) -> bool {
     use chrono::Datelike;
-    steps(table, col, order, |a, b| a.day() == 1 && b.day() == 1 && (b.year() * 12 + b.month() as i32) - (a.year() * 12 + a.month() as i32) == 1)
+    steps(table, col, order, |a, b| {
+        a.day() == 1 && b.day() == 1 && (b.year() * 12 + b.month() as i32) - (a.year() * 12 + a.month() as i32) == 1
+    })
 }
 
 /// The column's dates, sorted, each one step (`next`) after the one before.

@@ -34,7 +34,9 @@ pub fn plan_shape(plan: &Plan, cat: &Catalog) -> Shape {
         Plan::ColumnStats { .. } => Shape::Category,
         Plan::GroupTop { n: 1, .. } => Shape::Category,
         Plan::GroupTop { n, .. } => Shape::List { n: Some(*n) },
-        Plan::DistinctValues { .. } | Plan::List { .. } | Plan::Group { .. } | Plan::Distribution { .. } | Plan::Scatter { .. } => Shape::List { n: None },
+        Plan::DistinctValues { .. } | Plan::List { .. } | Plan::Group { .. } | Plan::Distribution { .. } | Plan::Scatter { .. } => {
+            Shape::List { n: None }
+        }
     }
 }
 
@@ -69,7 +71,11 @@ pub fn plan_fields(plan: &Plan) -> Vec<String> {
     match plan {
         Plan::Count { filter } => add_filter(filter, &mut out),
         Plan::Columns => {}
-        Plan::DistinctCount { field, filter } | Plan::DistinctValues { field, filter } | Plan::Frequent { field, filter, .. } | Plan::Aggregate { field, filter, .. } | Plan::Distribution { field, filter } => {
+        Plan::DistinctCount { field, filter }
+        | Plan::DistinctValues { field, filter }
+        | Plan::Frequent { field, filter, .. }
+        | Plan::Aggregate { field, filter, .. }
+        | Plan::Distribution { field, filter } => {
             out.push(field.0.clone());
             add_filter(filter, &mut out);
         }
@@ -124,10 +130,17 @@ fn plan_outputs(plan: &Plan) -> Vec<String> {
     let one = |f: &super::plan::FieldRef| vec![f.0.clone()];
     match plan {
         Plan::Count { .. } | Plan::Columns | Plan::Share { .. } => Vec::new(),
-        Plan::DistinctCount { field, .. } | Plan::DistinctValues { field, .. } | Plan::Frequent { field, .. } | Plan::Aggregate { field, .. } | Plan::Distribution { field, .. } | Plan::Lookup { field, .. } => one(field),
+        Plan::DistinctCount { field, .. }
+        | Plan::DistinctValues { field, .. }
+        | Plan::Frequent { field, .. }
+        | Plan::Aggregate { field, .. }
+        | Plan::Distribution { field, .. }
+        | Plan::Lookup { field, .. } => one(field),
         Plan::Compare { field, measure, .. } => one(field).into_iter().chain(measure.iter().map(|m| m.field.0.clone())).collect(),
         Plan::Rank { field, label, .. } => one(field).into_iter().chain(label.iter().map(|l| l.0.clone())).collect(),
-        Plan::Group { field, by, .. } | Plan::GroupTop { field, by, .. } | Plan::GroupWhere { field, by, .. } => field.iter().map(|f| f.0.clone()).chain([by.0.clone()]).collect(),
+        Plan::Group { field, by, .. } | Plan::GroupTop { field, by, .. } | Plan::GroupWhere { field, by, .. } => {
+            field.iter().map(|f| f.0.clone()).chain([by.0.clone()]).collect()
+        }
         Plan::LookupFields { fields, .. } => fields.iter().map(|f| f.0.clone()).collect(),
         Plan::ColumnStats { columns, .. } => columns.iter().map(|f| f.0.clone()).collect(),
         Plan::List { label, .. } => label.iter().map(|l| l.0.clone()).collect(),
@@ -139,7 +152,9 @@ fn plan_outputs(plan: &Plan) -> Vec<String> {
 /// The aggregate functions a plan computes (a yes/no question's inner plan included).
 fn plan_funcs(plan: &Plan) -> Vec<AggFn> {
     match plan {
-        Plan::Aggregate { func, .. } | Plan::Group { func, .. } | Plan::GroupTop { func, .. } | Plan::GroupWhere { func, .. } => vec![*func],
+        Plan::Aggregate { func, .. } | Plan::Group { func, .. } | Plan::GroupTop { func, .. } | Plan::GroupWhere { func, .. } => {
+            vec![*func]
+        }
         Plan::Rank { desc: true, .. } => vec![AggFn::Max],
         Plan::Rank { desc: false, .. } => vec![AggFn::Min],
         Plan::Compare { measure: Some(m), .. } => m.func.into_iter().collect(),
@@ -190,7 +205,9 @@ fn names_rows(plan: &Plan, cat: &Catalog) -> bool {
 fn not_a_person(cat: &Catalog, f: usize) -> bool {
     const TIME: &[&str] = &["year", "date", "day", "month", "time", "when", "ano", "fecha", "any", "data", "jahr", "datum", "zeit"];
     let fi = &cat.fields[f];
-    fi.ty.is_numeric() || matches!(fi.ty, super::super::schema::ColumnType::Date | super::super::schema::ColumnType::Datetime) || super::text::name_words(&fi.name).iter().any(|w| TIME.contains(&w.as_str()))
+    fi.ty.is_numeric()
+        || matches!(fi.ty, super::super::schema::ColumnType::Date | super::super::schema::ColumnType::Datetime)
+        || super::text::name_words(&fi.name).iter().any(|w| TIME.contains(&w.as_str()))
 }
 
 /// The span at `i` comes right after a question word ("Which month", "Quin mes").
@@ -213,7 +230,9 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
     let last_content = spans.iter().rposition(|s| s.tag != Tag::Stop);
     // So does one between the field asked for and the row's name ("En quina classe viatjava
     // Zimmerman, Leo?", "Aus welcher Provinz kam Willie Adams?").
-    let verb_like = |s: &Span, min: usize| s.tag == Tag::Unknown && s.raw.chars().count() >= min && s.raw.chars().all(|c| c.is_alphabetic() && c.is_lowercase());
+    let verb_like = |s: &Span, min: usize| {
+        s.tag == Tag::Unknown && s.raw.chars().count() >= min && s.raw.chars().all(|c| c.is_alphabetic() && c.is_lowercase())
+    };
     let trailing_verb = |i: usize, s: &Span| {
         let after_value = Some(i) == last_content && verb_like(s, 4) && spans[..i].iter().any(|p| matches!(p.tag, Tag::Value(_)) && p.used);
         let between = verb_like(s, 3)
@@ -229,7 +248,11 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
             continue;
         }
         // "What's the name of the oldest person?" needs a field that names rows.
-        if i > 0 && matches!(s.tag, Tag::Unknown | Tag::Cue(Cue::List)) && NAME_WORDS.contains(&super::text::fold(&s.raw).as_str()) && !names_rows(inner, cat) {
+        if i > 0
+            && matches!(s.tag, Tag::Unknown | Tag::Cue(Cue::List))
+            && NAME_WORDS.contains(&super::text::fold(&s.raw).as_str())
+            && !names_rows(inner, cat)
+        {
             out.push(s.raw.clone());
             continue;
         }
@@ -237,7 +260,13 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
         // a plan that sums or ranks the two years answers another question ("drop below 0" compares).
         let folded = super::text::fold(&s.raw);
         let compares_next = spans.get(i + 1).is_some_and(|n| matches!(n.cue(), Some(Cue::Op(_))));
-        if matches!(s.tag, Tag::Stop | Tag::Unknown) && !s.used && !compares_next && !matches!(folded.as_str(), "up" | "down") && super::understand::change_word(&folded).is_some() && !matches!(inner, Plan::Compare { ask: CompareAsk::Difference, .. }) {
+        if matches!(s.tag, Tag::Stop | Tag::Unknown)
+            && !s.used
+            && !compares_next
+            && !matches!(folded.as_str(), "up" | "down")
+            && super::understand::change_word(&folded).is_some()
+            && !matches!(inner, Plan::Compare { ask: CompareAsk::Difference, .. })
+        {
             out.push(s.raw.clone());
             continue;
         }
@@ -254,7 +283,13 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
             // "rain days or snow days": a field word that is also what the rows are called.
             // "marriages and divorces": a field listed after another is asked for, even when the rows are called so too.
             // "Which month of 1957 had the most passengers?": the field asked for must be answered, not only filtered on.
-            Tag::Field(fs) if asked_field(spans, i) && !fs.iter().any(|&f| outputs.contains(&cat.fields[f].name)) && fs.iter().all(|&f| cat.fields[f].ty == super::super::schema::ColumnType::Date || cat.fields[f].yearly) => false,
+            Tag::Field(fs)
+                if asked_field(spans, i)
+                    && !fs.iter().any(|&f| outputs.contains(&cat.fields[f].name))
+                    && fs.iter().all(|&f| cat.fields[f].ty == super::super::schema::ColumnType::Date || cat.fields[f].yearly) =>
+            {
+                false
+            }
             Tag::Field(fs) => {
                 let listed = i >= 2 && matches!(spans[i - 1].cue(), Some(Cue::And | Cue::Or)) && matches!(spans[i - 2].tag, Tag::Field(_));
                 // "the average population of European countries": the plural of the field that names
@@ -282,15 +317,26 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                 Cue::Avg => funcs.contains(&AggFn::Avg),
                 // "How many Jewish respondents in total?" in a table with one row per religion: a
                 // count of the one row it names totals nothing.
-                Cue::Sum if matches!(inner, Plan::Count { filter: Some(f) } if f.conds().iter().any(|(r, p, n)| !n && matches!(p, Predicate::Cmp(CmpOp::Eq, _)) && cat.field(&r.0).is_some_and(|k| cat.fields[k].distinct >= cat.rows && cat.rows > 1))) => false,
-                Cue::Sum => funcs.contains(&AggFn::Sum) || matches!(inner, Plan::Count { .. } | Plan::DistinctCount { .. } | Plan::Group { func: AggFn::Count, .. }),
+                Cue::Sum if matches!(inner, Plan::Count { filter: Some(f) } if f.conds().iter().any(|(r, p, n)| !n && matches!(p, Predicate::Cmp(CmpOp::Eq, _)) && cat.field(&r.0).is_some_and(|k| cat.fields[k].distinct >= cat.rows && cat.rows > 1))) => {
+                    false
+                }
+                Cue::Sum => {
+                    funcs.contains(&AggFn::Sum)
+                        || matches!(inner, Plan::Count { .. } | Plan::DistinctCount { .. } | Plan::Group { func: AggFn::Count, .. })
+                }
                 Cue::Median => funcs.contains(&AggFn::Median),
                 Cue::Min | Cue::Max => {
-                    funcs.iter().any(|f| matches!(f, AggFn::Min | AggFn::Max | AggFn::Range)) || matches!(inner, Plan::Rank { .. } | Plan::GroupTop { .. } | Plan::Frequent { .. })
+                    funcs.iter().any(|f| matches!(f, AggFn::Min | AggFn::Max | AggFn::Range))
+                        || matches!(inner, Plan::Rank { .. } | Plan::GroupTop { .. } | Plan::Frequent { .. })
                 }
                 Cue::High | Cue::Low | Cue::Top | Cue::Bottom | Cue::Most | Cue::Least => matches!(
                     inner,
-                    Plan::ColumnStats { pick: ColumnPick::Top { .. }, .. } | Plan::Rank { .. } | Plan::Frequent { .. } | Plan::GroupTop { .. } | Plan::Compare { .. } | Plan::Aggregate { func: AggFn::Min | AggFn::Max | AggFn::Range, .. }
+                    Plan::ColumnStats { pick: ColumnPick::Top { .. }, .. }
+                        | Plan::Rank { .. }
+                        | Plan::Frequent { .. }
+                        | Plan::GroupTop { .. }
+                        | Plan::Compare { .. }
+                        | Plan::Aggregate { func: AggFn::Min | AggFn::Max | AggFn::Range, .. }
                 ),
                 // An average of a flag is its rate ("the higher survival rate" per group).
                 // A share word beside a column of shares, looked up in one row, is that column.
@@ -304,23 +350,68 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                 Cue::Order => match super::lang::order_direction(&super::text::fold(&s.raw)) {
                     Some(d) => matches!(inner, Plan::Rank { desc, .. } | Plan::GroupTop { desc, .. } if *desc == d),
                     // "who won gold from 2000 to 2012, in order" asks for time's order; a list is sorted by name.
-                    None if matches!(inner, Plan::List { filter: Some(f), .. } if f.conds().iter().any(|(field, p, _)| matches!(p, Predicate::Between(..) | Predicate::Cmp(CmpOp::Gt | CmpOp::Ge | CmpOp::Lt | CmpOp::Le, _)) && cat.field(&field.0).is_some_and(|k| cat.fields[k].yearly || matches!(cat.fields[k].ty, super::super::schema::ColumnType::Date | super::super::schema::ColumnType::Datetime)))) => false,
-                    None => matches!(inner, Plan::Rank { .. } | Plan::GroupTop { .. } | Plan::Group { .. } | Plan::Compare { .. } | Plan::DistinctValues { .. } | Plan::List { .. }),
+                    None if matches!(inner, Plan::List { filter: Some(f), .. } if f.conds().iter().any(|(field, p, _)| matches!(p, Predicate::Between(..) | Predicate::Cmp(CmpOp::Gt | CmpOp::Ge | CmpOp::Lt | CmpOp::Le, _)) && cat.field(&field.0).is_some_and(|k| cat.fields[k].yearly || matches!(cat.fields[k].ty, super::super::schema::ColumnType::Date | super::super::schema::ColumnType::Datetime)))) => {
+                        false
+                    }
+                    None => matches!(
+                        inner,
+                        Plan::Rank { .. }
+                            | Plan::GroupTop { .. }
+                            | Plan::Group { .. }
+                            | Plan::Compare { .. }
+                            | Plan::DistinctValues { .. }
+                            | Plan::List { .. }
+                    ),
                 },
                 // "fields of study" are a domain's, not the table's columns ("columns of the table" are).
                 // "Which columns have no data for 1944?" asks for columns: no plan over rows answers it.
-                Cue::Columns if !matches!(inner, Plan::Columns | Plan::ColumnStats { .. }) && !fields.iter().any(|n| n == "column") && !spans[i.saturating_sub(1)..(i + 2).min(spans.len())].iter().any(|n| matches!(n.tag, Tag::Field(_) | Tag::Quoted(_))) => false,
-                Cue::Columns => !(matches!(spans.get(i + 1).and_then(Span::cue), Some(Cue::Of)) && spans.get(i + 2).is_some_and(|n| !matches!(n.tag, Tag::Cue(Cue::Dataset)) && !matches!(super::text::fold(&n.raw).as_str(), "the" | "this" | "la" | "el" | "der" | "die" | "das" | "les" | "els" | "los" | "las"))),
+                Cue::Columns
+                    if !matches!(inner, Plan::Columns | Plan::ColumnStats { .. })
+                        && !fields.iter().any(|n| n == "column")
+                        && !spans[i.saturating_sub(1)..(i + 2).min(spans.len())]
+                            .iter()
+                            .any(|n| matches!(n.tag, Tag::Field(_) | Tag::Quoted(_))) =>
+                {
+                    false
+                }
+                Cue::Columns => {
+                    !(matches!(spans.get(i + 1).and_then(Span::cue), Some(Cue::Of))
+                        && spans.get(i + 2).is_some_and(|n| {
+                            !matches!(n.tag, Tag::Cue(Cue::Dataset))
+                                && !matches!(
+                                    super::text::fold(&n.raw).as_str(),
+                                    "the" | "this" | "la" | "el" | "der" | "die" | "das" | "les" | "els" | "los" | "las"
+                                )
+                        }))
+                }
                 // "Who discovered oxygen?" asks for a person: a year or a number looked up is not one.
                 // "Who was the top emitter?" with nothing naming the rows is no answer either.
                 // "the median age of those who were arrested": after the rows' noun or "those", "who" relates, it does not ask.
-                Cue::Who if i > 0 && super::text::fold(&s.raw) == "who" && (spans[i - 1].tag == Tag::Alias || matches!(super::text::fold(&spans[i - 1].raw).as_str(), "those" | "people" | "ones" | "anyone" | "everyone" | "someone")) => true,
-                Cue::Who => names_rows(inner, cat) && !matches!(inner, Plan::Lookup { field, .. } if cat.field(&field.0).is_some_and(|f| not_a_person(cat, f))),
+                Cue::Who
+                    if i > 0
+                        && super::text::fold(&s.raw) == "who"
+                        && (spans[i - 1].tag == Tag::Alias
+                            || matches!(
+                                super::text::fold(&spans[i - 1].raw).as_str(),
+                                "those" | "people" | "ones" | "anyone" | "everyone" | "someone"
+                            )) =>
+                {
+                    true
+                }
+                Cue::Who => {
+                    names_rows(inner, cat)
+                        && !matches!(inner, Plan::Lookup { field, .. } if cat.field(&field.0).is_some_and(|f| not_a_person(cat, f)))
+                }
                 // "higher", "fewer": a comparative is answered by comparing.
                 // "Which gender has the higher average?": the top of the groups compared.
                 // Rows counted for names that each hold one row compare nothing ("Is Vader taller than Chewbacca?").
-                Cue::More | Cue::Less if matches!(inner, Plan::Compare { measure: None, field, .. } if cat.field(&field.0).is_some_and(|f| cat.fields[f].distinct >= cat.rows)) => false,
-                Cue::More | Cue::Less => matches!(inner, Plan::Compare { .. } | Plan::GroupTop { n: 1, .. } | Plan::ColumnStats { pick: ColumnPick::Top { .. }, .. }),
+                Cue::More | Cue::Less if matches!(inner, Plan::Compare { measure: None, field, .. } if cat.field(&field.0).is_some_and(|f| cat.fields[f].distinct >= cat.rows)) => {
+                    false
+                }
+                Cue::More | Cue::Less => matches!(
+                    inner,
+                    Plan::Compare { .. } | Plan::GroupTop { n: 1, .. } | Plan::ColumnStats { pick: ColumnPick::Top { .. }, .. }
+                ),
                 // "older than 5e": a comparison needs something in the plan that compares.
                 Cue::Op(op) => compares(plan, *op),
                 // "Which months of 1964 have no readings?": a negation needs something in the plan
@@ -334,17 +425,32 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                         || ((funcs.contains(&AggFn::Avg) || funcs.contains(&AggFn::Median)) && spans[i + 1..].iter().find(|s| s.tag != Tag::Stop).is_some_and(|s| super::lang::is_row_word(&super::text::fold(&s.raw)) || (s.used && s.tag == Tag::Alias)))
                 }
                 // "How many miles per gallon does X do?" looks a number up; "the most common number of cylinders".
-                Cue::HowMany if matches!(inner, Plan::Lookup { .. } | Plan::LookupFields { .. } | Plan::Aggregate { .. }) || (next_field_used(spans, i, &uses) && !matches!(inner, Plan::Count { .. })) => true,
-                Cue::HowMany => matches!(
-                    inner,
-                    Plan::Compare { ask: CompareAsk::Each, measure: None, .. } | Plan::Count { .. } | Plan::DistinctCount { .. } | Plan::Columns | Plan::Group { func: AggFn::Count, .. } | Plan::GroupTop { func: AggFn::Count, .. } | Plan::Share { .. }
-                ) || matches!(inner, Plan::Aggregate { func: AggFn::Sum, .. }),
+                Cue::HowMany
+                    if matches!(inner, Plan::Lookup { .. } | Plan::LookupFields { .. } | Plan::Aggregate { .. })
+                        || (next_field_used(spans, i, &uses) && !matches!(inner, Plan::Count { .. })) =>
+                {
+                    true
+                }
+                Cue::HowMany => {
+                    matches!(
+                        inner,
+                        Plan::Compare { ask: CompareAsk::Each, measure: None, .. }
+                            | Plan::Count { .. }
+                            | Plan::DistinctCount { .. }
+                            | Plan::Columns
+                            | Plan::Group { func: AggFn::Count, .. }
+                            | Plan::GroupTop { func: AggFn::Count, .. }
+                            | Plan::Share { .. }
+                    ) || matches!(inner, Plan::Aggregate { func: AggFn::Sum, .. })
+                }
                 _ => true,
             },
             // "Which committees are the prestige ones?": the rows asked for are answered by their
             // names, not by another field's values.
             Tag::Alias if asked_field(spans, i) => match inner {
-                Plan::DistinctValues { field, .. } | Plan::Frequent { field, .. } | Plan::Lookup { field, .. } => cat.label.is_some_and(|l| cat.fields[l].name == field.0),
+                Plan::DistinctValues { field, .. } | Plan::Frequent { field, .. } | Plan::Lookup { field, .. } => {
+                    cat.label.is_some_and(|l| cat.fields[l].name == field.0)
+                }
                 Plan::Group { .. } | Plan::GroupTop { .. } | Plan::GroupWhere { .. } => false,
                 _ => true,
             },
@@ -367,7 +473,8 @@ fn ranked_after(spans: &[Span], per: usize, field: &super::plan::FieldRef, cat: 
 
 /// Whether anything in the plan says "not": a negated or missing condition, or a test against zero or all.
 fn negates(plan: &Plan) -> bool {
-    let filter_negates = |f: &Filter| f.conds().iter().any(|(_, p, neg)| *neg || matches!(p, Predicate::Missing | Predicate::Cmp(CmpOp::Ne, _)));
+    let filter_negates =
+        |f: &Filter| f.conds().iter().any(|(_, p, neg)| *neg || matches!(p, Predicate::Missing | Predicate::Cmp(CmpOp::Ne, _)));
     match plan {
         Plan::Check { inner, test } => matches!(test, Test::Cmp { .. } | Test::AllDistinct | Test::OneRow) || negates(inner),
         Plan::Nth { inner, .. } => negates(inner),
@@ -377,11 +484,16 @@ fn negates(plan: &Plan) -> bool {
 
 /// The plan compares a measure with `n`, a year of the table's years that lies outside the measure's range.
 fn year_as_threshold(plan: &Plan, n: f64, cat: &Catalog) -> bool {
-    let a_year = n.fract() == 0.0 && cat.fields.iter().any(|f| f.yearly && f.range.map_or((1000.0..=2999.0).contains(&n), |(lo, hi)| (lo - 50.0..=hi + 50.0).contains(&n)));
+    let a_year = n.fract() == 0.0
+        && cat
+            .fields
+            .iter()
+            .any(|f| f.yearly && f.range.map_or((1000.0..=2999.0).contains(&n), |(lo, hi)| (lo - 50.0..=hi + 50.0).contains(&n)));
     if !a_year {
         return false;
     }
-    let outside = |name: &str| cat.field(name).is_some_and(|f| !cat.fields[f].yearly && cat.fields[f].range.is_some_and(|(lo, hi)| n < lo || n > hi));
+    let outside =
+        |name: &str| cat.field(name).is_some_and(|f| !cat.fields[f].yearly && cat.fields[f].range.is_some_and(|(lo, hi)| n < lo || n > hi));
     let tested = match plan {
         Plan::Check { inner, test: Test::Cmp { value, .. } } if *value == n => match inner.as_ref() {
             Plan::Aggregate { field, .. } | Plan::Lookup { field, .. } => outside(&field.0),
@@ -389,19 +501,35 @@ fn year_as_threshold(plan: &Plan, n: f64, cat: &Catalog) -> bool {
         },
         _ => false,
     };
-    tested || plan.filter().is_some_and(|f| f.conds().iter().any(|(field, p, _)| matches!(p, Predicate::Cmp(o, super::plan::Literal::Number(v)) if *o != CmpOp::Eq && *v == n) && outside(&field.0)))
+    tested
+        || plan.filter().is_some_and(|f| {
+            f.conds().iter().any(|(field, p, _)| {
+                matches!(p, Predicate::Cmp(o, super::plan::Literal::Number(v)) if *o != CmpOp::Eq && *v == n) && outside(&field.0)
+            })
+        })
 }
 
 /// The plan compares: a condition with an order or a range, or a test of one number against another.
 fn compares(plan: &Plan, op: CmpOp) -> bool {
     let ordered = |f: &Filter| {
-        f.conds().iter().any(|(_, p, _)| matches!(p, Predicate::Cmp(o, _) if *o != CmpOp::Eq || op == CmpOp::Eq) || matches!(p, Predicate::Between(..) | Predicate::Year(_) | Predicate::Month(_)))
+        f.conds().iter().any(|(_, p, _)| {
+            matches!(p, Predicate::Cmp(o, _) if *o != CmpOp::Eq || op == CmpOp::Eq)
+                || matches!(p, Predicate::Between(..) | Predicate::Year(_) | Predicate::Month(_))
+        })
     };
     match plan {
         // "Was X of 2016 lower than of 2015?" read as "are there rows of 2016 or 2015": an
         // existence test compares nothing the question compared.
-        Plan::Check { inner, test: Test::Cmp { op: CmpOp::Gt, value } } if *value == 0.0 && matches!(inner.as_ref(), Plan::Count { .. } | Plan::DistinctCount { .. }) => compares(inner, op),
-        Plan::Check { inner, test } => matches!(test, Test::Cmp { .. } | Test::FirstMore | Test::FirstFewer) || matches!(inner.as_ref(), Plan::ColumnStats { pick: ColumnPick::Top { .. }, .. }) || compares(inner, op),
+        Plan::Check { inner, test: Test::Cmp { op: CmpOp::Gt, value } }
+            if *value == 0.0 && matches!(inner.as_ref(), Plan::Count { .. } | Plan::DistinctCount { .. }) =>
+        {
+            compares(inner, op)
+        }
+        Plan::Check { inner, test } => {
+            matches!(test, Test::Cmp { .. } | Test::FirstMore | Test::FirstFewer)
+                || matches!(inner.as_ref(), Plan::ColumnStats { pick: ColumnPick::Top { .. }, .. })
+                || compares(inner, op)
+        }
         Plan::GroupWhere { .. } | Plan::ColumnStats { pick: ColumnPick::Where { .. }, .. } => true,
         Plan::Compare { .. } => true,
         p => p.filter().is_some_and(ordered),
@@ -420,7 +548,14 @@ mod tests {
     fn shapes_fit_only_what_is_asked() {
         let cat = test_catalog("cars.csv", CSV);
         let avg = Plan::Aggregate { func: AggFn::Avg, field: FieldRef("mpg".into()), filter: None };
-        let top = Plan::GroupTop { func: AggFn::Avg, field: Some(FieldRef("mpg".into())), by: FieldRef("origin".into()), n: 1, desc: true, filter: None };
+        let top = Plan::GroupTop {
+            func: AggFn::Avg,
+            field: Some(FieldRef("mpg".into())),
+            by: FieldRef("origin".into()),
+            n: 1,
+            desc: true,
+            filter: None,
+        };
         assert_eq!(plan_shape(&avg, &cat), Shape::Number);
         assert_eq!(plan_shape(&top, &cat), Shape::Category);
         assert!(!fits(Shape::Category, Shape::Number, &avg));
@@ -439,7 +574,14 @@ mod tests {
         let words = unplaced(&spans, &avg, &cat);
         assert!(words.iter().any(|w| w == "origin"), "{words:?}");
         assert!(words.iter().any(|w| w == "highest"), "{words:?}");
-        let top = Plan::GroupTop { func: AggFn::Avg, field: Some(FieldRef("mpg".into())), by: FieldRef("origin".into()), n: 1, desc: true, filter: None };
+        let top = Plan::GroupTop {
+            func: AggFn::Avg,
+            field: Some(FieldRef("mpg".into())),
+            by: FieldRef("origin".into()),
+            n: 1,
+            desc: true,
+            filter: None,
+        };
         assert!(unplaced(&spans, &top, &cat).is_empty());
     }
 }

@@ -4,7 +4,9 @@
 
 use std::sync::{Arc, RwLock};
 
-use datafusion::arrow::array::{Array, ArrayRef, BooleanBuilder, Date32Builder, Float64Builder, Int64Builder, RecordBatch, StringBuilder, UInt32Array};
+use datafusion::arrow::array::{
+    Array, ArrayRef, BooleanBuilder, Date32Builder, Float64Builder, Int64Builder, RecordBatch, StringBuilder, UInt32Array,
+};
 use datafusion::arrow::compute::{cast, take_record_batch};
 use datafusion::arrow::datatypes::{DataType, Field, Schema};
 use datafusion::catalog::MemTable;
@@ -218,7 +220,9 @@ fn to_batch(table: &Table, schema: &TableSchema, cited: Option<&[i64]>) -> Resul
             ColumnType::Integer => {
                 let mut b = Int64Builder::with_capacity(table.rows.len());
                 for c in cells {
-                    b.append_option(c.and_then(|s| parse_number(s, decimal_comma)).filter(|n| n.value.fract() == 0.0).map(|n| n.value as i64));
+                    b.append_option(
+                        c.and_then(|s| parse_number(s, decimal_comma)).filter(|n| n.value.fract() == 0.0).map(|n| n.value as i64),
+                    );
                 }
                 Arc::new(b.finish())
             }

@@ -14,7 +14,11 @@ use super::sql::{self, bins_sql, cite_sql, eq_sql, filter_sql, main_sql, not_nul
 pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confidence: f32) -> Result<Answer, QueryError> {
     let main = main_sql(cat, plan);
     let rows = engine.query(&main).await?;
-    let mut a = Answer::plain(if matches!(plan, Plan::Lookup { .. } | Plan::LookupFields { .. }) { Route::Lookup } else { Route::Exact }, lang, String::new());
+    let mut a = Answer::plain(
+        if matches!(plan, Plan::Lookup { .. } | Plan::LookupFields { .. }) { Route::Lookup } else { Route::Exact },
+        lang,
+        String::new(),
+    );
     a.intent = Some(plan.intent().to_string());
     a.confidence = confidence;
     a.sql = Some(main.clone());
@@ -25,17 +29,36 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
         Plan::Count { filter } => {
             let n = rows.scalar("count");
             a.answer = match fdesc(filter) {
-                None => tr(lang, format!("The table has {} rows.", num(lang, &n)), format!("La tabla tiene {} filas.", num(lang, &n)), format!("La taula té {} files.", num(lang, &n)), format!("Die Tabelle hat {} Zeilen.", num(lang, &n))),
+                None => tr(
+                    lang,
+                    format!("The table has {} rows.", num(lang, &n)),
+                    format!("La tabla tiene {} filas.", num(lang, &n)),
+                    format!("La taula té {} files.", num(lang, &n)),
+                    format!("Die Tabelle hat {} Zeilen.", num(lang, &n)),
+                ),
                 // "1 row matches", not "1 rows match".
-                Some(d) if n.as_u64() == Some(1) => tr(lang, format!("1 row matches {d}."), format!("1 fila cumple {d}."), format!("1 fila compleix {d}."), format!("1 Zeile erfüllt {d}.")),
-                Some(d) => tr(lang, format!("{} rows match {d}.", num(lang, &n)), format!("{} filas cumplen {d}.", num(lang, &n)), format!("{} files compleixen {d}.", num(lang, &n)), format!("{} Zeilen erfüllen {d}.", num(lang, &n))),
+                Some(d) if n.as_u64() == Some(1) => tr(
+                    lang,
+                    format!("1 row matches {d}."),
+                    format!("1 fila cumple {d}."),
+                    format!("1 fila compleix {d}."),
+                    format!("1 Zeile erfüllt {d}."),
+                ),
+                Some(d) => tr(
+                    lang,
+                    format!("{} rows match {d}.", num(lang, &n)),
+                    format!("{} filas cumplen {d}.", num(lang, &n)),
+                    format!("{} files compleixen {d}.", num(lang, &n)),
+                    format!("{} Zeilen erfüllen {d}.", num(lang, &n)),
+                ),
             };
             a.value = n;
             a.citations = cite(vec![filter_sql(cat, filter)]).await?;
         }
         Plan::Columns => {
             let n = rows.scalar("columns");
-            let names: Vec<String> = cat.fields.iter().filter(|f| f.composed.is_none() && f.part.is_none()).map(|f| f.name.clone()).collect();
+            let names: Vec<String> =
+                cat.fields.iter().filter(|f| f.composed.is_none() && f.part.is_none()).map(|f| f.name.clone()).collect();
             a.answer = tr(
                 lang,
                 format!("The table has {} columns: {}.", num(lang, &n), list(lang, &names)),
@@ -73,21 +96,36 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             let w = fdesc(filter).map(|d| format!(" [{d}]")).unwrap_or_default();
             let chosen: Vec<String> = match pick {
                 ColumnPick::Top { desc } => {
-                    let best = stats.iter().filter_map(|(_, v)| *v).fold(None, |b: Option<f64>, v| Some(match b {
-                        None => v,
-                        Some(b) if *desc => b.max(v),
-                        Some(b) => b.min(v),
-                    }));
+                    let best = stats.iter().filter_map(|(_, v)| *v).fold(None, |b: Option<f64>, v| {
+                        Some(match b {
+                            None => v,
+                            Some(b) if *desc => b.max(v),
+                            Some(b) => b.min(v),
+                        })
+                    });
                     stats.iter().filter(|(_, v)| v.is_some() && *v == best).map(|(c, _)| c.clone()).collect()
                 }
-                ColumnPick::Where { op, value } => stats.iter().filter(|(_, v)| v.is_some_and(|v| holds(*op, v, *value))).map(|(c, _)| c.clone()).collect(),
+                ColumnPick::Where { op, value } => {
+                    stats.iter().filter(|(_, v)| v.is_some_and(|v| holds(*op, v, *value))).map(|(c, _)| c.clone()).collect()
+                }
             };
-            let each: Vec<String> = stats.iter().map(|(c, v)| format!("{c}: {}", v.map(|v| num(lang, &Json::from(v))).unwrap_or_else(|| "–".into()))).collect();
+            let each: Vec<String> =
+                stats.iter().map(|(c, v)| format!("{c}: {}", v.map(|v| num(lang, &Json::from(v))).unwrap_or_else(|| "–".into()))).collect();
             let names = list(lang, &chosen);
             a.answer = match (pick, chosen.len()) {
-                (_, 0) => tr(lang, format!("No column{w} ({en}: {}).", each.join(", ")), format!("Ninguna columna{w} ({es}: {}).", each.join(", ")), format!("Cap columna{w} ({ca}: {}).", each.join(", ")), format!("Keine Spalte{w} ({de}: {}).", each.join(", "))),
+                (_, 0) => tr(
+                    lang,
+                    format!("No column{w} ({en}: {}).", each.join(", ")),
+                    format!("Ninguna columna{w} ({es}: {}).", each.join(", ")),
+                    format!("Cap columna{w} ({ca}: {}).", each.join(", ")),
+                    format!("Keine Spalte{w} ({de}: {}).", each.join(", ")),
+                ),
                 (ColumnPick::Top { desc }, _) => {
-                    let (hi, alto, alt, hoch) = if *desc { ("highest", "más alto", "més alt", "höchsten") } else { ("lowest", "más bajo", "més baix", "niedrigsten") };
+                    let (hi, alto, alt, hoch) = if *desc {
+                        ("highest", "más alto", "més alt", "höchsten")
+                    } else {
+                        ("lowest", "más bajo", "més baix", "niedrigsten")
+                    };
                     tr(
                         lang,
                         format!("{names} has the {hi} {en}{w} ({}).", each.join(", ")),
@@ -109,14 +147,28 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                 _ => Json::Array(chosen.iter().map(|c| Json::String(c.clone())).collect()),
             };
             stats.retain(|(_, v)| v.is_some());
-            a.chart = Some(Chart { kind: ChartKind::Bar, title: en.to_string(), x: "column".into(), y: en.to_string(), data: stats.into_iter().map(|(c, v)| (Json::String(c), Json::from(v.unwrap_or(0.0)))).collect() });
+            a.chart = Some(Chart {
+                kind: ChartKind::Bar,
+                title: en.to_string(),
+                x: "column".into(),
+                y: en.to_string(),
+                data: stats.into_iter().map(|(c, v)| (Json::String(c), Json::from(v.unwrap_or(0.0)))).collect(),
+            });
             a.citations = cite(vec![filter_sql(cat, filter)]).await?;
         }
         Plan::DistinctCount { field, filter } => {
             let n = rows.scalar("distinct");
             let l = label(field);
-            let w = fdesc(filter).map(|d| tr(lang, format!(" where {d}"), format!(" donde {d}"), format!(" on {d}"), format!(" wo {d}"))).unwrap_or_default();
-            a.answer = tr(lang, format!("“{l}” has {} different values{w}.", num(lang, &n)), format!("«{l}» tiene {} valores distintos{w}.", num(lang, &n)), format!("«{l}» té {} valors diferents{w}.", num(lang, &n)), format!("„{l}“ hat {} verschiedene Werte{w}.", num(lang, &n)));
+            let w = fdesc(filter)
+                .map(|d| tr(lang, format!(" where {d}"), format!(" donde {d}"), format!(" on {d}"), format!(" wo {d}")))
+                .unwrap_or_default();
+            a.answer = tr(
+                lang,
+                format!("“{l}” has {} different values{w}.", num(lang, &n)),
+                format!("«{l}» tiene {} valores distintos{w}.", num(lang, &n)),
+                format!("«{l}» té {} valors diferents{w}.", num(lang, &n)),
+                format!("„{l}“ hat {} verschiedene Werte{w}.", num(lang, &n)),
+            );
             a.value = n;
             a.citations = cite(vec![not_null(cat, field), filter_sql(cat, filter)]).await?;
         }
@@ -138,8 +190,10 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             let l = label(field);
             let Some(first) = rows.rows.first() else { return Ok(no_rows(a, lang)) };
             let top_n = first[1].clone();
-            let winners: Vec<String> = rows.rows.iter().take_while(|r| r[1] == top_n).map(|r| text(&year_shown(cat, field, &r[0]))).collect();
-            let (adj_en, adj_es, adj_ca, adj_de) = if *most { ("most", "más", "més", "häufigste") } else { ("least", "menos", "menys", "seltenste") };
+            let winners: Vec<String> =
+                rows.rows.iter().take_while(|r| r[1] == top_n).map(|r| text(&year_shown(cat, field, &r[0]))).collect();
+            let (adj_en, adj_es, adj_ca, adj_de) =
+                if *most { ("most", "más", "més", "häufigste") } else { ("least", "menos", "menys", "seltenste") };
             let w = list(lang, &winners);
             let k = num(lang, &top_n);
             a.answer = tr(
@@ -149,7 +203,11 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                 format!("El valor {adj_ca} freqüent de «{l}» és {w} ({k} files)."),
                 format!("Der {adj_de} Wert von „{l}“ ist {w} ({k} Zeilen)."),
             );
-            a.value = if winners.len() == 1 { year_shown(cat, field, &first[0]) } else { Json::Array(rows.rows.iter().take(winners.len()).map(|r| year_shown(cat, field, &r[0])).collect()) };
+            a.value = if winners.len() == 1 {
+                year_shown(cat, field, &first[0])
+            } else {
+                Json::Array(rows.rows.iter().take(winners.len()).map(|r| year_shown(cat, field, &r[0])).collect())
+            };
             let mut sorted = rows.clone();
             sorted.rows.sort_by(|x, y| y[1].as_f64().unwrap_or(0.0).total_cmp(&x[1].as_f64().unwrap_or(0.0)));
             a.chart = Some(chart(ChartKind::Bar, &l, &l, "rows", &sorted, 0, 1));
@@ -159,11 +217,17 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             let l = label(field);
             let vi = rows.col("value").unwrap_or(0);
             let li = rows.col("label");
-            let items: Vec<String> = rows.rows.iter().map(|r| match li {
-                Some(li) => format!("{} ({})", text(&r[li]), num(lang, &r[vi])),
-                None => num(lang, &r[vi]),
-            }).collect();
-            let dated = cat.field(&field.0).is_some_and(|i| matches!(cat.fields[i].ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime));
+            let items: Vec<String> = rows
+                .rows
+                .iter()
+                .map(|r| match li {
+                    Some(li) => format!("{} ({})", text(&r[li]), num(lang, &r[vi])),
+                    None => num(lang, &r[vi]),
+                })
+                .collect();
+            let dated = cat
+                .field(&field.0)
+                .is_some_and(|i| matches!(cat.fields[i].ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime));
             let (en, es, ca, de) = match (*desc, dated) {
                 (true, false) => ("highest", "más alto", "més alt", "höchsten"),
                 (false, false) => ("lowest", "más bajo", "més baix", "niedrigsten"),
@@ -187,17 +251,22 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                 )
             } else {
                 tr(
-                lang,
-                format!("{n} with the {en} “{l}”{w}: {}.", items.join("; ")),
-                format!("{n} con «{l}» {es}{w}: {}.", items.join("; ")),
-                format!("{n} amb «{l}» {ca}{w}: {}.", items.join("; ")),
-                format!("{n} mit dem {de} Wert von „{l}“{w}: {}.", items.join("; ")),
+                    lang,
+                    format!("{n} with the {en} “{l}”{w}: {}.", items.join("; ")),
+                    format!("{n} con «{l}» {es}{w}: {}.", items.join("; ")),
+                    format!("{n} amb «{l}» {ca}{w}: {}.", items.join("; ")),
+                    format!("{n} mit dem {de} Wert von „{l}“{w}: {}.", items.join("; ")),
                 )
             };
-            a.value = Json::Array(rows.rows.iter().map(|r| match li {
-                Some(li) if !values => r[li].clone(),
-                _ => r[vi].clone(),
-            }).collect());
+            a.value = Json::Array(
+                rows.rows
+                    .iter()
+                    .map(|r| match li {
+                        Some(li) if !values => r[li].clone(),
+                        _ => r[vi].clone(),
+                    })
+                    .collect(),
+            );
             let x = lab.as_ref().map(|f| field_label(cat, &f.0)).unwrap_or_else(|| "row".into());
             a.chart = Some(chart(ChartKind::Bar, &l, &x, &l, &rows, li.unwrap_or(rows.col(ROW).unwrap_or(0)), vi));
             a.citations = row_citations(cat, &rows);
@@ -223,7 +292,9 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             let k = rows.scalar("rows");
             let l = label(field);
             let (en, es, ca, de) = agg_words(*func);
-            let w = fdesc(filter).map(|d| tr(lang, format!(", where {d}"), format!(", donde {d}"), format!(", on {d}"), format!(", wo {d}"))).unwrap_or_default();
+            let w = fdesc(filter)
+                .map(|d| tr(lang, format!(", where {d}"), format!(", donde {d}"), format!(", on {d}"), format!(", wo {d}")))
+                .unwrap_or_default();
             a.answer = tr(
                 lang,
                 format!("The {en} of “{l}” is {} (over {} rows{w}).", num(lang, &v), num(lang, &k)),
@@ -286,7 +357,13 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             let ki = k.as_f64().unwrap_or(0.0);
             let yes = tr(lang, "match".into(), "cumplen".into(), "compleixen".into(), "erfüllen".into());
             let no = tr(lang, "other".into(), "resto".into(), "resta".into(), "übrige".into());
-            a.chart = Some(Chart { kind: ChartKind::Pie, title: d.clone(), x: String::new(), y: "rows".into(), data: vec![(Json::String(yes), Json::from(mi)), (Json::String(no), Json::from(ki - mi))] });
+            a.chart = Some(Chart {
+                kind: ChartKind::Pie,
+                title: d.clone(),
+                x: String::new(),
+                y: "rows".into(),
+                data: vec![(Json::String(yes), Json::from(mi)), (Json::String(no), Json::from(ki - mi))],
+            });
             a.citations = cite(vec![filter_sql(cat, &Some(f.clone())), filter_sql(cat, base)]).await?;
         }
         Plan::Compare { field, values, filter, measure: Some(m), ask } => {
@@ -302,7 +379,8 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                 // No aggregate named, so each value must name one row: "China in 2007", not "China";
                 // an implied total holds where every value has as many rows as the first.
                 let n = r[2].as_u64().unwrap_or(0);
-                let first_n = values.first().and_then(|f| rows.rows.iter().find(|r| text(&r[0]) == *f)).and_then(|r| r[2].as_u64()).unwrap_or(0);
+                let first_n =
+                    values.first().and_then(|f| rows.rows.iter().find(|r| text(&r[0]) == *f)).and_then(|r| r[2].as_u64()).unwrap_or(0);
                 if (m.func.is_none() && n != 1) || (m.implied && n != first_n) {
                     a.route = Route::Unanswerable;
                     a.value = Json::Null;
@@ -332,7 +410,13 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             let parts: Vec<String> = measured.iter().map(|(v, n)| format!("{v}: {}", num(lang, n))).collect();
             match ask {
                 CompareAsk::Each => {
-                    a.answer = tr(lang, format!("{what}: {}.", parts.join(", ")), format!("{what}: {}.", parts.join(", ")), format!("{what}: {}.", parts.join(", ")), format!("{what}: {}.", parts.join(", ")));
+                    a.answer = tr(
+                        lang,
+                        format!("{what}: {}.", parts.join(", ")),
+                        format!("{what}: {}.", parts.join(", ")),
+                        format!("{what}: {}.", parts.join(", ")),
+                        format!("{what}: {}.", parts.join(", ")),
+                    );
                     a.value = Json::Array(measured.iter().map(|(_, n)| n.clone()).collect());
                 }
                 CompareAsk::Difference => {
@@ -341,10 +425,30 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                     let (v1, v2) = (&measured[0].0, &measured[1].0);
                     a.answer = tr(
                         lang,
-                        format!("{what} of {v1} minus {v2}: {} − {} = {}.", num(lang, &measured[0].1), num(lang, &measured[1].1), num(lang, &d)),
-                        format!("{what} de {v1} menos {v2}: {} − {} = {}.", num(lang, &measured[0].1), num(lang, &measured[1].1), num(lang, &d)),
-                        format!("{what} de {v1} menys {v2}: {} − {} = {}.", num(lang, &measured[0].1), num(lang, &measured[1].1), num(lang, &d)),
-                        format!("{what} von {v1} minus {v2}: {} − {} = {}.", num(lang, &measured[0].1), num(lang, &measured[1].1), num(lang, &d)),
+                        format!(
+                            "{what} of {v1} minus {v2}: {} − {} = {}.",
+                            num(lang, &measured[0].1),
+                            num(lang, &measured[1].1),
+                            num(lang, &d)
+                        ),
+                        format!(
+                            "{what} de {v1} menos {v2}: {} − {} = {}.",
+                            num(lang, &measured[0].1),
+                            num(lang, &measured[1].1),
+                            num(lang, &d)
+                        ),
+                        format!(
+                            "{what} de {v1} menys {v2}: {} − {} = {}.",
+                            num(lang, &measured[0].1),
+                            num(lang, &measured[1].1),
+                            num(lang, &d)
+                        ),
+                        format!(
+                            "{what} von {v1} minus {v2}: {} − {} = {}.",
+                            num(lang, &measured[0].1),
+                            num(lang, &measured[1].1),
+                            num(lang, &d)
+                        ),
                     );
                     a.value = d;
                 }
@@ -361,13 +465,25 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                         );
                         a.value = Json::String((*w).clone());
                     } else {
-                        a.answer = tr(lang, format!("They are tied ({}).", parts.join(", ")), format!("Hay empate ({}).", parts.join(", ")), format!("Hi ha empat ({}).", parts.join(", ")), format!("Gleichstand ({}).", parts.join(", ")));
+                        a.answer = tr(
+                            lang,
+                            format!("They are tied ({}).", parts.join(", ")),
+                            format!("Hay empate ({}).", parts.join(", ")),
+                            format!("Hi ha empat ({}).", parts.join(", ")),
+                            format!("Gleichstand ({}).", parts.join(", ")),
+                        );
                         a.value = Json::Array(winners.iter().map(|w| Json::String((*w).clone())).collect());
                     }
                 }
             }
             a.citations = cite(vec![sql::in_sql(cat, field, values), filter_sql(cat, filter)]).await?;
-            a.chart = Some(Chart { kind: ChartKind::Bar, title: ml.clone(), x: label(field), y: ml, data: measured.into_iter().map(|(v, n)| (Json::String(v), n)).collect() });
+            a.chart = Some(Chart {
+                kind: ChartKind::Bar,
+                title: ml.clone(),
+                x: label(field),
+                y: ml,
+                data: measured.into_iter().map(|(v, n)| (Json::String(v), n)).collect(),
+            });
         }
         Plan::Compare { field, values, filter, measure: None, ask } => {
             let l = label(field);
@@ -386,20 +502,44 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                 );
                 a.value = Json::Array(counts.iter().map(|(_, n)| n.clone()).collect());
                 a.citations = cite(vec![sql::in_sql(cat, field, values), filter_sql(cat, filter)]).await?;
-                a.chart = Some(Chart { kind: ChartKind::Bar, title: l.clone(), x: l, y: "rows".into(), data: counts.into_iter().map(|(v, n)| (Json::String(v), n)).collect() });
+                a.chart = Some(Chart {
+                    kind: ChartKind::Bar,
+                    title: l.clone(),
+                    x: l,
+                    y: "rows".into(),
+                    data: counts.into_iter().map(|(v, n)| (Json::String(v), n)).collect(),
+                });
             } else {
                 let best = counts.iter().map(|(_, n)| n.as_f64().unwrap_or(0.0)).fold(f64::MIN, f64::max);
                 let winners: Vec<&(String, Json)> = counts.iter().filter(|(_, n)| n.as_f64().unwrap_or(0.0) == best).collect();
                 if winners.len() == 1 {
                     let w = &winners[0].0;
-                    a.answer = tr(lang, format!("There are more {w} ({}).", parts.join(", ")), format!("Hay más {w} ({}).", parts.join(", ")), format!("Hi ha més {w} ({}).", parts.join(", ")), format!("Es gibt mehr {w} ({}).", parts.join(", ")));
+                    a.answer = tr(
+                        lang,
+                        format!("There are more {w} ({}).", parts.join(", ")),
+                        format!("Hay más {w} ({}).", parts.join(", ")),
+                        format!("Hi ha més {w} ({}).", parts.join(", ")),
+                        format!("Es gibt mehr {w} ({}).", parts.join(", ")),
+                    );
                     a.value = Json::String(w.clone());
                     a.citations = cite(vec![sql::in_sql(cat, field, std::slice::from_ref(w)), filter_sql(cat, filter)]).await?;
                 } else {
-                    a.answer = tr(lang, format!("They are tied ({}).", parts.join(", ")), format!("Hay empate ({}).", parts.join(", ")), format!("Hi ha empat ({}).", parts.join(", ")), format!("Gleichstand ({}).", parts.join(", ")));
+                    a.answer = tr(
+                        lang,
+                        format!("They are tied ({}).", parts.join(", ")),
+                        format!("Hay empate ({}).", parts.join(", ")),
+                        format!("Hi ha empat ({}).", parts.join(", ")),
+                        format!("Gleichstand ({}).", parts.join(", ")),
+                    );
                     a.value = Json::Array(winners.iter().map(|(w, _)| Json::String(w.clone())).collect());
                 }
-                a.chart = Some(Chart { kind: ChartKind::Bar, title: l.clone(), x: l, y: "rows".into(), data: counts.into_iter().map(|(v, n)| (Json::String(v), n)).collect() });
+                a.chart = Some(Chart {
+                    kind: ChartKind::Bar,
+                    title: l.clone(),
+                    x: l,
+                    y: "rows".into(),
+                    data: counts.into_iter().map(|(v, n)| (Json::String(v), n)).collect(),
+                });
             }
         }
         Plan::Lookup { field, key } => {
@@ -416,7 +556,13 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                 1 => {
                     let r = &rows.rows[0];
                     let (v, w) = (num(lang, &r[0]), who(r));
-                    a.answer = tr(lang, format!("“{l}” of {w}: {v}."), format!("«{l}» de {w}: {v}."), format!("«{l}» de {w}: {v}."), format!("„{l}“ von {w}: {v}."));
+                    a.answer = tr(
+                        lang,
+                        format!("“{l}” of {w}: {v}."),
+                        format!("«{l}» de {w}: {v}."),
+                        format!("«{l}» de {w}: {v}."),
+                        format!("„{l}“ von {w}: {v}."),
+                    );
                     a.value = r[0].clone();
                 }
                 n => {
@@ -449,8 +595,21 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                 [r] => {
                     let w = li.map(|li| text(&r[li])).unwrap_or_else(|| describe(cat, key, lang));
                     // Each field with its value, in the language's quotation marks.
-                    let items = |open: &str, close: &str| fields.iter().enumerate().map(|(i, f)| format!("{open}{}{close}: {}", label(f), num(lang, &r[i]))).collect::<Vec<_>>().join("; ");
-                    a.answer = tr(lang, format!("{w}: {}.", items("“", "”")), format!("{w}: {}.", items("«", "»")), format!("{w}: {}.", items("«", "»")), format!("{w}: {}.", items("„", "“")));
+                    let items = |open: &str, close: &str| {
+                        fields
+                            .iter()
+                            .enumerate()
+                            .map(|(i, f)| format!("{open}{}{close}: {}", label(f), num(lang, &r[i])))
+                            .collect::<Vec<_>>()
+                            .join("; ")
+                    };
+                    a.answer = tr(
+                        lang,
+                        format!("{w}: {}.", items("“", "”")),
+                        format!("{w}: {}.", items("«", "»")),
+                        format!("{w}: {}.", items("«", "»")),
+                        format!("{w}: {}.", items("„", "“")),
+                    );
                     a.value = Json::Array(r[..fields.len()].to_vec());
                 }
                 // The key names more than one row: which one's fields are meant is not known.
@@ -470,7 +629,13 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             a.citations = row_citations(cat, &rows);
         }
         Plan::List { filter, label: lab } => {
-            let total = engine.query(&format!("SELECT COUNT(*) AS \"count\" FROM {}{}", sql::ident(&cat.table), filter_sql(cat, filter).map(|f| format!(" WHERE {f}")).unwrap_or_default())).await?;
+            let total = engine
+                .query(&format!(
+                    "SELECT COUNT(*) AS \"count\" FROM {}{}",
+                    sql::ident(&cat.table),
+                    filter_sql(cat, filter).map(|f| format!(" WHERE {f}")).unwrap_or_default()
+                ))
+                .await?;
             let n = total.scalar("count");
             let d = fdesc(filter).unwrap_or_default();
             match lab {
@@ -487,7 +652,20 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                 }
                 None => {
                     a.route = Route::Lookup;
-                    let shown: Vec<String> = rows.rows.iter().take(3).map(|r| rows.columns.iter().zip(r).filter(|(c, _)| c.as_str() != ROW).map(|(c, v)| format!("{c}: {}", num(lang, v))).collect::<Vec<_>>().join(", ")).collect();
+                    let shown: Vec<String> = rows
+                        .rows
+                        .iter()
+                        .take(3)
+                        .map(|r| {
+                            rows.columns
+                                .iter()
+                                .zip(r)
+                                .filter(|(c, _)| c.as_str() != ROW)
+                                .map(|(c, v)| format!("{c}: {}", num(lang, v)))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        })
+                        .collect();
                     a.answer = tr(
                         lang,
                         format!("{} rows match {d}: {}.", num(lang, &n), shown.join(" | ")),
@@ -495,7 +673,13 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                         format!("{} files compleixen {d}: {}.", num(lang, &n), shown.join(" | ")),
                         format!("{} Zeilen erfüllen {d}: {}.", num(lang, &n), shown.join(" | ")),
                     );
-                    a.value = Json::Array(rows.rows.iter().take(LIST_CAP).map(|r| Json::Object(rows.columns.iter().cloned().zip(r.iter().cloned()).filter(|(c, _)| c != ROW).collect())).collect());
+                    a.value = Json::Array(
+                        rows.rows
+                            .iter()
+                            .take(LIST_CAP)
+                            .map(|r| Json::Object(rows.columns.iter().cloned().zip(r.iter().cloned()).filter(|(c, _)| c != ROW).collect()))
+                            .collect(),
+                    );
                 }
             }
             a.citations = row_citations(cat, &rows);
@@ -509,13 +693,38 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             let bins_q = bins_sql(cat, field, filter, start, width);
             let bins = engine.query(&bins_q).await?;
             a.sql = Some(format!("{main};\n{bins_q}"));
-            let data: Vec<(Json, Json)> = bins.rows.iter().map(|r| (Json::from(start + r[0].as_f64().unwrap_or(0.0) * width), r[1].clone())).collect();
+            let data: Vec<(Json, Json)> =
+                bins.rows.iter().map(|r| (Json::from(start + r[0].as_f64().unwrap_or(0.0) * width), r[1].clone())).collect();
             a.answer = tr(
                 lang,
-                format!("“{l}” ranges from {} to {} over {} rows (histogram in bins of {}).", num(lang, &Json::from(min)), num(lang, &Json::from(max)), num(lang, &rows.scalar("rows")), num(lang, &Json::from(width))),
-                format!("«{l}» va de {} a {} en {} filas (histograma en intervalos de {}).", num(lang, &Json::from(min)), num(lang, &Json::from(max)), num(lang, &rows.scalar("rows")), num(lang, &Json::from(width))),
-                format!("«{l}» va de {} a {} en {} files (histograma en intervals de {}).", num(lang, &Json::from(min)), num(lang, &Json::from(max)), num(lang, &rows.scalar("rows")), num(lang, &Json::from(width))),
-                format!("„{l}“ reicht von {} bis {} über {} Zeilen (Histogramm in Klassen der Breite {}).", num(lang, &Json::from(min)), num(lang, &Json::from(max)), num(lang, &rows.scalar("rows")), num(lang, &Json::from(width))),
+                format!(
+                    "“{l}” ranges from {} to {} over {} rows (histogram in bins of {}).",
+                    num(lang, &Json::from(min)),
+                    num(lang, &Json::from(max)),
+                    num(lang, &rows.scalar("rows")),
+                    num(lang, &Json::from(width))
+                ),
+                format!(
+                    "«{l}» va de {} a {} en {} filas (histograma en intervalos de {}).",
+                    num(lang, &Json::from(min)),
+                    num(lang, &Json::from(max)),
+                    num(lang, &rows.scalar("rows")),
+                    num(lang, &Json::from(width))
+                ),
+                format!(
+                    "«{l}» va de {} a {} en {} files (histograma en intervals de {}).",
+                    num(lang, &Json::from(min)),
+                    num(lang, &Json::from(max)),
+                    num(lang, &rows.scalar("rows")),
+                    num(lang, &Json::from(width))
+                ),
+                format!(
+                    "„{l}“ reicht von {} bis {} über {} Zeilen (Histogramm in Klassen der Breite {}).",
+                    num(lang, &Json::from(min)),
+                    num(lang, &Json::from(max)),
+                    num(lang, &rows.scalar("rows")),
+                    num(lang, &Json::from(width))
+                ),
             );
             a.value = Json::Array(data.iter().map(|(x, y)| Json::Array(vec![x.clone(), y.clone()])).collect());
             a.chart = Some(Chart { kind: ChartKind::Histogram, title: l.clone(), x: l, y: "rows".into(), data });
@@ -529,14 +738,32 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             let test = match field {
                 Some(f) => {
                     let l = label(f);
-                    tr(lang, format!("{en} of “{l}” {} {v}", op.sql()), format!("{es} de «{l}» {} {v}", op.sql()), format!("{ca} de «{l}» {} {v}", op.sql()), format!("{de} von „{l}“ {} {v}", op.sql()))
+                    tr(
+                        lang,
+                        format!("{en} of “{l}” {} {v}", op.sql()),
+                        format!("{es} de «{l}» {} {v}", op.sql()),
+                        format!("{ca} de «{l}» {} {v}", op.sql()),
+                        format!("{de} von „{l}“ {} {v}", op.sql()),
+                    )
                 }
-                None => tr(lang, format!("rows {} {v}", op.sql()), format!("filas {} {v}", op.sql()), format!("files {} {v}", op.sql()), format!("Zeilen {} {v}", op.sql())),
+                None => tr(
+                    lang,
+                    format!("rows {} {v}", op.sql()),
+                    format!("filas {} {v}", op.sql()),
+                    format!("files {} {v}", op.sql()),
+                    format!("Zeilen {} {v}", op.sql()),
+                ),
             };
             let items: Vec<String> = rows.rows.iter().take(LIST_CAP).map(|r| format!("{} ({})", text(&r[0]), num(lang, &r[1]))).collect();
             let k = groups.len();
             a.answer = if k == 0 {
-                tr(lang, format!("No “{b}” has {test}."), format!("Ningún «{b}» tiene {test}."), format!("Cap «{b}» té {test}."), format!("Kein „{b}“ hat {test}."))
+                tr(
+                    lang,
+                    format!("No “{b}” has {test}."),
+                    format!("Ningún «{b}» tiene {test}."),
+                    format!("Cap «{b}» té {test}."),
+                    format!("Kein „{b}“ hat {test}."),
+                )
             } else {
                 tr(
                     lang,
@@ -565,12 +792,19 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             if k == 0 {
                 return Ok(no_rows(a, lang));
             }
-            let (hi_en, hi_es, hi_ca, hi_de) = if *desc { ("highest", "más alto", "més alt", "höchsten") } else { ("lowest", "más bajo", "més baix", "niedrigsten") };
+            let (hi_en, hi_es, hi_ca, hi_de) =
+                if *desc { ("highest", "más alto", "més alt", "höchsten") } else { ("lowest", "más bajo", "més baix", "niedrigsten") };
             // What the groups are ranked by, in each language: "average of “mpg”", or their rows.
             let words = agg_words(*func);
             let what = |agg: &str, of: &str, open: &str, close: &str, most: &str, fewest: &str| match field {
                 Some(f) => format!("{agg} {of} {open}{}{close}", label(f)),
-                None => if *desc { most.to_string() } else { fewest.to_string() },
+                None => {
+                    if *desc {
+                        most.to_string()
+                    } else {
+                        fewest.to_string()
+                    }
+                }
             };
             let what_en = what(words.0, "of", "“", "”", "most rows", "fewest rows");
             let what_es = what(words.1, "de", "«", "»", "más filas", "menos filas");
@@ -581,8 +815,20 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             a.answer = if n == 1 && k == 1 {
                 let (g, v) = (text(&rows.rows[0][0]), num(lang, &rows.rows[0][1]));
                 match field {
-                    Some(_) => tr(lang, format!("{g} has the {hi_en} {what_en}{w}: {v}."), format!("{g} tiene la {what_es} {hi_es}{w}: {v}."), format!("{g} té el {what_ca} {hi_ca}{w}: {v}."), format!("{g} hat den {hi_de} Wert ({what_de}){w}: {v}.")),
-                    None => tr(lang, format!("{g} has the {what_en}{w}: {v}."), format!("{g} tiene {what_es}{w}: {v}."), format!("{g} té {what_ca}{w}: {v}."), format!("{g} hat die {what_de}{w}: {v}.")),
+                    Some(_) => tr(
+                        lang,
+                        format!("{g} has the {hi_en} {what_en}{w}: {v}."),
+                        format!("{g} tiene la {what_es} {hi_es}{w}: {v}."),
+                        format!("{g} té el {what_ca} {hi_ca}{w}: {v}."),
+                        format!("{g} hat den {hi_de} Wert ({what_de}){w}: {v}."),
+                    ),
+                    None => tr(
+                        lang,
+                        format!("{g} has the {what_en}{w}: {v}."),
+                        format!("{g} tiene {what_es}{w}: {v}."),
+                        format!("{g} té {what_ca}{w}: {v}."),
+                        format!("{g} hat die {what_de}{w}: {v}."),
+                    ),
                 }
             } else {
                 let l = items.join("; ");
@@ -594,7 +840,11 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                     format!("„{b}“ mit {what_de}{w}: {l}."),
                 )
             };
-            a.value = if n == 1 && k == 1 { rows.rows[0][0].clone() } else { Json::Array(rows.rows.iter().take(k).map(|r| r[0].clone()).collect()) };
+            a.value = if n == 1 && k == 1 {
+                rows.rows[0][0].clone()
+            } else {
+                Json::Array(rows.rows.iter().take(k).map(|r| r[0].clone()).collect())
+            };
             let mut shown = rows.clone();
             shown.rows.truncate(k);
             a.chart = Some(chart(ChartKind::Bar, &b, &b, &what_en, &shown, 0, 1));
@@ -640,10 +890,14 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                 a.route = Route::Unanswerable;
                 return Ok(a);
             };
-            let items: Vec<String> = rows.rows.iter().map(|r| match li {
-                Some(li) => format!("{} ({})", text(&r[li]), num(lang, &r[vi])),
-                None => num(lang, &r[vi]),
-            }).collect();
+            let items: Vec<String> = rows
+                .rows
+                .iter()
+                .map(|r| match li {
+                    Some(li) => format!("{} ({})", text(&r[li]), num(lang, &r[vi])),
+                    None => num(lang, &r[vi]),
+                })
+                .collect();
             // A tie at the k-th place: there is no one k-th, so none is given.
             if (k >= 2 && at(k - 2).as_ref() == Some(&this)) || at(k).as_ref() == Some(&this) {
                 a.route = Route::Unanswerable;
@@ -669,10 +923,22 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             let by = match inner.as_ref() {
                 Plan::GroupTop { func, field: Some(f), .. } => {
                     let (en, es, ca, de) = agg_words(*func);
-                    tr(lang, format!("{en} of “{}”", label(f)), format!("{es} de «{}»", label(f)), format!("{ca} de «{}»", label(f)), format!("{de} von „{}“", label(f)))
+                    tr(
+                        lang,
+                        format!("{en} of “{}”", label(f)),
+                        format!("{es} de «{}»", label(f)),
+                        format!("{ca} de «{}»", label(f)),
+                        format!("{de} von „{}“", label(f)),
+                    )
                 }
                 Plan::GroupTop { field: None, .. } => tr(lang, "rows".into(), "filas".into(), "files".into(), "Zeilen".into()),
-                Plan::Rank { field, .. } => tr(lang, format!("“{}”", label(field)), format!("«{}»", label(field)), format!("«{}»", label(field)), format!("„{}“", label(field))),
+                Plan::Rank { field, .. } => tr(
+                    lang,
+                    format!("“{}”", label(field)),
+                    format!("«{}»", label(field)),
+                    format!("«{}»", label(field)),
+                    format!("„{}“", label(field)),
+                ),
                 _ => String::new(),
             };
             let w = fdesc(&inner.filter().cloned()).map(|d| format!(" [{d}]")).unwrap_or_default();
@@ -715,7 +981,11 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
     // Nothing found for a point the question names ("the rate in 2015"): the table does not say,
     // which is not the same as an exact empty answer to a threshold ("cars over 6,000 lbs").
     let empty = a.value.is_null() || a.value.as_array().is_some_and(|v| v.is_empty());
-    if empty && plan.filter().is_some_and(|f| f.conds().iter().any(|(_, p, neg)| !neg && matches!(p, Predicate::Year(_) | Predicate::Cmp(super::plan::CmpOp::Eq, _)))) {
+    if empty
+        && plan.filter().is_some_and(|f| {
+            f.conds().iter().any(|(_, p, neg)| !neg && matches!(p, Predicate::Year(_) | Predicate::Cmp(super::plan::CmpOp::Eq, _)))
+        })
+    {
         a.route = Route::Unanswerable;
     }
     Ok(a)
@@ -750,7 +1020,9 @@ async fn check(engine: &Engine, cat: &Catalog, inner: &Plan, test: &Test, a: &An
         },
         Test::FirstMore | Test::FirstFewer => {
             let Some(c) = &a.chart else { return Ok(None) };
-            let (Some(x), Some(y)) = (c.data.first().and_then(|d| d.1.as_f64()), c.data.get(1).and_then(|d| d.1.as_f64())) else { return Ok(None) };
+            let (Some(x), Some(y)) = (c.data.first().and_then(|d| d.1.as_f64()), c.data.get(1).and_then(|d| d.1.as_f64())) else {
+                return Ok(None);
+            };
             Some(if matches!(test, Test::FirstMore) { x > y } else { x < y })
         }
         // Tied rows are all the answer of a ranking: one value means one row held the top.
@@ -773,7 +1045,8 @@ async fn check(engine: &Engine, cat: &Catalog, inner: &Plan, test: &Test, a: &An
 }
 
 fn no_rows(mut a: Answer, lang: Lang) -> Answer {
-    a.answer = tr(lang, "No row matches.".into(), "Ninguna fila coincide.".into(), "Cap fila hi coincideix.".into(), "Keine Zeile passt.".into());
+    a.answer =
+        tr(lang, "No row matches.".into(), "Ninguna fila coincide.".into(), "Cap fila hi coincideix.".into(), "Keine Zeile passt.".into());
     a.value = Json::Null;
     a
 }
@@ -855,7 +1128,12 @@ pub(super) fn chart(kind: ChartKind, title: &str, x: &str, y: &str, rows: &Rows,
         title: title.to_string(),
         x: x.to_string(),
         y: y.to_string(),
-        data: rows.rows.iter().take(MAX_POINTS).map(|r| (r.get(xi).cloned().unwrap_or(Json::Null), r.get(yi).cloned().unwrap_or(Json::Null))).collect(),
+        data: rows
+            .rows
+            .iter()
+            .take(MAX_POINTS)
+            .map(|r| (r.get(xi).cloned().unwrap_or(Json::Null), r.get(yi).cloned().unwrap_or(Json::Null)))
+            .collect(),
     }
 }
 
@@ -896,19 +1174,47 @@ pub fn describe(cat: &Catalog, f: &Filter, lang: Lang) -> String {
             let s = match pred {
                 Predicate::Cmp(op, v) => format!("{l} {} {}", op_symbol(*op), lit(v)),
                 Predicate::Between(a, b) => format!("{} ≤ {l} ≤ {}", lit(a), lit(b)),
-                Predicate::Contains(s) => tr(lang, format!("{l} contains “{s}”"), format!("{l} contiene «{s}»"), format!("{l} conté «{s}»"), format!("{l} enthält „{s}“")),
-                Predicate::StartsWith(s) => tr(lang, format!("{l} starts with “{s}”"), format!("{l} empieza por «{s}»"), format!("{l} comença per «{s}»"), format!("{l} beginnt mit „{s}“")),
+                Predicate::Contains(s) => tr(
+                    lang,
+                    format!("{l} contains “{s}”"),
+                    format!("{l} contiene «{s}»"),
+                    format!("{l} conté «{s}»"),
+                    format!("{l} enthält „{s}“"),
+                ),
+                Predicate::StartsWith(s) => tr(
+                    lang,
+                    format!("{l} starts with “{s}”"),
+                    format!("{l} empieza por «{s}»"),
+                    format!("{l} comença per «{s}»"),
+                    format!("{l} beginnt mit „{s}“"),
+                ),
                 Predicate::Year(y) => format!("{l} = {y}"),
-                Predicate::Month(m) => tr(lang, format!("month of {l} = {m}"), format!("mes de {l} = {m}"), format!("mes de {l} = {m}"), format!("Monat von {l} = {m}")),
-                Predicate::Missing => tr(lang, format!("{l} is missing"), format!("{l} falta"), format!("{l} hi falta"), format!("{l} fehlt")),
+                Predicate::Month(m) => tr(
+                    lang,
+                    format!("month of {l} = {m}"),
+                    format!("mes de {l} = {m}"),
+                    format!("mes de {l} = {m}"),
+                    format!("Monat von {l} = {m}"),
+                ),
+                Predicate::Missing => {
+                    tr(lang, format!("{l} is missing"), format!("{l} falta"), format!("{l} hi falta"), format!("{l} fehlt"))
+                }
             };
-            if *negated { format!("{not} ({s})") } else { s }
+            if *negated {
+                format!("{not} ({s})")
+            } else {
+                s
+            }
         }
         Filter::And(v) => v.iter().map(|f| describe(cat, f, lang)).collect::<Vec<_>>().join(&format!(" {and} ")),
-        Filter::Or(v) => v.iter().map(|f| match f {
-            Filter::And(_) => format!("({})", describe(cat, f, lang)),
-            _ => describe(cat, f, lang),
-        }).collect::<Vec<_>>().join(&format!(" {or} ")),
+        Filter::Or(v) => v
+            .iter()
+            .map(|f| match f {
+                Filter::And(_) => format!("({})", describe(cat, f, lang)),
+                _ => describe(cat, f, lang),
+            })
+            .collect::<Vec<_>>()
+            .join(&format!(" {or} ")),
     }
 }
 

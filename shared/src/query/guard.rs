@@ -12,8 +12,8 @@ use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use datafusion::sql::sqlparser::ast::{
-    BinaryOperator, Expr, Function, FunctionArg, FunctionArgExpr, FunctionArguments, JoinConstraint, JoinOperator, ObjectName, ObjectNamePart, Query, Select,
-    SetExpr, Statement, TableFactor, Value, Visit, Visitor,
+    BinaryOperator, Expr, Function, FunctionArg, FunctionArgExpr, FunctionArguments, JoinConstraint, JoinOperator, ObjectName,
+    ObjectNamePart, Query, Select, SetExpr, Statement, TableFactor, Value, Visit, Visitor,
 };
 use datafusion::sql::sqlparser::dialect::GenericDialect;
 use datafusion::sql::sqlparser::parser::Parser;
@@ -32,25 +32,132 @@ pub const MAX_BUILT_BYTES: u64 = 10_000;
 /// functions whose output is no longer than their input (or is bounded below).
 const ALLOWED: &[&str] = &[
     // aggregates
-    "count", "sum", "avg", "mean", "min", "max", "median", "stddev", "stddev_samp", "stddev_pop", "var", "variance", "var_samp", "var_pop", "corr",
-    "covar", "covar_samp", "covar_pop", "approx_distinct", "approx_median", "approx_percentile_cont", "percentile_cont", "bool_and", "bool_or",
-    "first_value", "last_value", "nth_value", "string_agg", "any_value",
+    "count",
+    "sum",
+    "avg",
+    "mean",
+    "min",
+    "max",
+    "median",
+    "stddev",
+    "stddev_samp",
+    "stddev_pop",
+    "var",
+    "variance",
+    "var_samp",
+    "var_pop",
+    "corr",
+    "covar",
+    "covar_samp",
+    "covar_pop",
+    "approx_distinct",
+    "approx_median",
+    "approx_percentile_cont",
+    "percentile_cont",
+    "bool_and",
+    "bool_or",
+    "first_value",
+    "last_value",
+    "nth_value",
+    "string_agg",
+    "any_value",
     // windows
-    "row_number", "rank", "dense_rank", "percent_rank", "cume_dist", "ntile", "lag", "lead",
+    "row_number",
+    "rank",
+    "dense_rank",
+    "percent_rank",
+    "cume_dist",
+    "ntile",
+    "lag",
+    "lead",
     // numbers
-    "abs", "round", "ceil", "ceiling", "floor", "trunc", "sqrt", "cbrt", "power", "pow", "exp", "ln", "log", "log2", "log10", "sign", "signum",
-    "greatest", "least", "pi", "degrees", "radians", "isnan", "iszero", "gcd", "lcm", "factorial",
+    "abs",
+    "round",
+    "ceil",
+    "ceiling",
+    "floor",
+    "trunc",
+    "sqrt",
+    "cbrt",
+    "power",
+    "pow",
+    "exp",
+    "ln",
+    "log",
+    "log2",
+    "log10",
+    "sign",
+    "signum",
+    "greatest",
+    "least",
+    "pi",
+    "degrees",
+    "radians",
+    "isnan",
+    "iszero",
+    "gcd",
+    "lcm",
+    "factorial",
     // conditionals
-    "coalesce", "nullif", "nvl", "nvl2", "ifnull",
+    "coalesce",
+    "nullif",
+    "nvl",
+    "nvl2",
+    "ifnull",
     // strings that do not grow
-    "lower", "upper", "initcap", "length", "char_length", "character_length", "octet_length", "bit_length", "trim", "btrim", "ltrim", "rtrim",
-    "substr", "substring", "left", "right", "starts_with", "ends_with", "strpos", "instr", "position", "split_part", "reverse", "translate",
-    "ascii", "contains", "regexp_like", "regexp_match", "regexp_count", "to_hex", "md5",
+    "lower",
+    "upper",
+    "initcap",
+    "length",
+    "char_length",
+    "character_length",
+    "octet_length",
+    "bit_length",
+    "trim",
+    "btrim",
+    "ltrim",
+    "rtrim",
+    "substr",
+    "substring",
+    "left",
+    "right",
+    "starts_with",
+    "ends_with",
+    "strpos",
+    "instr",
+    "position",
+    "split_part",
+    "reverse",
+    "translate",
+    "ascii",
+    "contains",
+    "regexp_like",
+    "regexp_match",
+    "regexp_count",
+    "to_hex",
+    "md5",
     // strings that grow, checked below
-    "repeat", "lpad", "rpad", "replace", "concat", "concat_ws",
+    "repeat",
+    "lpad",
+    "rpad",
+    "replace",
+    "concat",
+    "concat_ws",
     // dates
-    "date_part", "datepart", "date_trunc", "datetrunc", "to_date", "to_timestamp", "to_char", "date_format", "make_date", "current_date", "now",
-    "extract", "to_unixtime", "from_unixtime",
+    "date_part",
+    "datepart",
+    "date_trunc",
+    "datetrunc",
+    "to_date",
+    "to_timestamp",
+    "to_char",
+    "date_format",
+    "make_date",
+    "current_date",
+    "now",
+    "extract",
+    "to_unixtime",
+    "from_unixtime",
 ];
 
 /// Checks `sql` and returns it normalised (as the parser prints it) when it is safe to run.
@@ -138,7 +245,12 @@ impl Visitor for Check<'_> {
                 }
             }
         }
-        if !q.pipe_operators.is_empty() || q.settings.is_some() || q.format_clause.is_some() || q.for_clause.is_some() || !q.locks.is_empty() {
+        if !q.pipe_operators.is_empty()
+            || q.settings.is_some()
+            || q.format_clause.is_some()
+            || q.for_clause.is_some()
+            || !q.locks.is_empty()
+        {
             return ControlFlow::Break("only plain SELECT queries are allowed".into());
         }
         body(&q.body)
@@ -171,8 +283,13 @@ impl Visitor for Check<'_> {
                 }
                 if let Some(a) = alias {
                     let own = bare(name).unwrap_or_default();
-                    if (self.is_table(&a.name.value) && !same(&a.name.value, &own)) || self.ctes.iter().any(|c| same(c, &a.name.value) && !same(c, &own)) {
-                        return ControlFlow::Break(format!("the alias {} reuses the name of a table; a query may not shadow a table", a.name.value));
+                    if (self.is_table(&a.name.value) && !same(&a.name.value, &own))
+                        || self.ctes.iter().any(|c| same(c, &a.name.value) && !same(c, &own))
+                    {
+                        return ControlFlow::Break(format!(
+                            "the alias {} reuses the name of a table; a query may not shadow a table",
+                            a.name.value
+                        ));
                     }
                 }
                 ControlFlow::Continue(())
@@ -183,7 +300,10 @@ impl Visitor for Check<'_> {
                 }
                 if let Some(a) = alias {
                     if self.is_table(&a.name.value) || self.ctes.iter().any(|c| same(c, &a.name.value)) {
-                        return ControlFlow::Break(format!("the alias {} reuses the name of a table; a query may not shadow a table", a.name.value));
+                        return ControlFlow::Break(format!(
+                            "the alias {} reuses the name of a table; a query may not shadow a table",
+                            a.name.value
+                        ));
                     }
                 }
                 ControlFlow::Continue(())
@@ -242,7 +362,9 @@ fn join(op: &JoinOperator) -> ControlFlow<String> {
         | JoinOperator::Anti(c)
         | JoinOperator::LeftAnti(c)
         | JoinOperator::RightAnti(c) => c,
-        JoinOperator::CrossJoin(_) => return ControlFlow::Break("CROSS JOIN multiplies the tables; join them with JOIN … ON a condition".into()),
+        JoinOperator::CrossJoin(_) => {
+            return ControlFlow::Break("CROSS JOIN multiplies the tables; join them with JOIN … ON a condition".into())
+        }
         _ => return ControlFlow::Break("this kind of join is not allowed; use JOIN … ON a condition".into()),
     };
     match constraint {
@@ -273,9 +395,11 @@ fn is_literal(e: &Expr) -> bool {
 fn str_len(e: &Expr) -> Option<u64> {
     match e {
         Expr::Value(v) => match &v.value {
-            Value::SingleQuotedString(s) | Value::DoubleQuotedString(s) | Value::EscapedStringLiteral(s) | Value::UnicodeStringLiteral(s) | Value::NationalStringLiteral(s) => {
-                Some(s.len() as u64)
-            }
+            Value::SingleQuotedString(s)
+            | Value::DoubleQuotedString(s)
+            | Value::EscapedStringLiteral(s)
+            | Value::UnicodeStringLiteral(s)
+            | Value::NationalStringLiteral(s) => Some(s.len() as u64),
             _ => None,
         },
         _ => None,
@@ -309,9 +433,9 @@ fn function(f: &Function) -> ControlFlow<String, u64> {
             .args
             .iter()
             .map(|a| match a {
-                FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) | FunctionArg::Named { arg: FunctionArgExpr::Expr(e), .. } | FunctionArg::ExprNamed { arg: FunctionArgExpr::Expr(e), .. } => {
-                    Some(e)
-                }
+                FunctionArg::Unnamed(FunctionArgExpr::Expr(e))
+                | FunctionArg::Named { arg: FunctionArgExpr::Expr(e), .. }
+                | FunctionArg::ExprNamed { arg: FunctionArgExpr::Expr(e), .. } => Some(e),
                 _ => None,
             })
             .collect(),

@@ -16,8 +16,8 @@ pub mod guard;
 pub mod lang;
 pub mod limits;
 pub mod plan;
-pub mod shape;
 pub mod series;
+pub mod shape;
 pub mod sql;
 pub mod tagger;
 pub mod text;
@@ -153,7 +153,14 @@ impl Dataset {
 
     /// "average mileage" → Miles_per_Gallon: the field whose names are closest in meaning to an
     /// unknown word, when similar enough; the question is then parsed again with that field.
-    fn by_meaning(&self, table: usize, q: &str, word: &str, span: (usize, usize), hint: Option<Lang>) -> Option<(understand::Parsed, String, f32)> {
+    fn by_meaning(
+        &self,
+        table: usize,
+        q: &str,
+        word: &str,
+        span: (usize, usize),
+        hint: Option<Lang>,
+    ) -> Option<(understand::Parsed, String, f32)> {
         let m = self.matcher.as_ref()?;
         let cat = &self.catalogs[table];
         // "Argentina, Brasil o Chile": a capitalised word inside the question names a thing, not a column.
@@ -311,42 +318,54 @@ impl Dataset {
         conv.lang = Some(lang);
         let cat = &self.catalogs[table];
         match parsed.understanding {
-            Understanding::Exact { plan, confidence } if confidence >= MIN_CONFIDENCE => match execute::run(&self.engine, cat, &plan, lang, confidence).await {
-                Ok(mut a) => {
-                    // A field group's default answered: say so, and offer the other members.
-                    if let (Some(c), Some(d)) = (&parsed.offer, parsed.offer.as_ref().and_then(|c| c.default.clone())) {
-                        let others = c.options.iter().filter(|o| **o != d).cloned().collect::<Vec<_>>().join(", ");
-                        let w = c.word.clone().unwrap_or_default();
-                        a.answer.push_str(&tr(
-                            lang,
-                            format!(" (“{w}” read as {d}, the default; also: {others})"),
-                            format!(" («{w}» entendido como {d}, por defecto; también: {others})"),
-                            format!(" («{w}» entès com a {d}, per defecte; també: {others})"),
-                            format!(" („{w}“ als {d} gelesen, Standard; außerdem: {others})"),
-                        ));
+            Understanding::Exact { plan, confidence } if confidence >= MIN_CONFIDENCE => {
+                match execute::run(&self.engine, cat, &plan, lang, confidence).await {
+                    Ok(mut a) => {
+                        // A field group's default answered: say so, and offer the other members.
+                        if let (Some(c), Some(d)) = (&parsed.offer, parsed.offer.as_ref().and_then(|c| c.default.clone())) {
+                            let others = c.options.iter().filter(|o| **o != d).cloned().collect::<Vec<_>>().join(", ");
+                            let w = c.word.clone().unwrap_or_default();
+                            a.answer.push_str(&tr(
+                                lang,
+                                format!(" (“{w}” read as {d}, the default; also: {others})"),
+                                format!(" («{w}» entendido como {d}, por defecto; también: {others})"),
+                                format!(" («{w}» entès com a {d}, per defecte; també: {others})"),
+                                format!(" („{w}“ als {d} gelesen, Standard; außerdem: {others})"),
+                            ));
+                        }
+                        // Honest about what the answer did not take into account ("rainy" in a table
+                        // without such a value): the user can rephrase rather than trust a wrong filter.
+                        if !parsed.ignored.is_empty() {
+                            let en = parsed.ignored.iter().map(|w| format!("“{w}”")).collect::<Vec<_>>().join(", ");
+                            let es = parsed.ignored.iter().map(|w| format!("«{w}»")).collect::<Vec<_>>().join(", ");
+                            let de = parsed.ignored.iter().map(|w| format!("„{w}“")).collect::<Vec<_>>().join(", ");
+                            a.answer.push_str(&tr(
+                                lang,
+                                format!(" (words not used: {en})"),
+                                format!(" (palabras no usadas: {es})"),
+                                format!(" (paraules no usades: {es})"),
+                                format!(" (nicht verwendete Wörter: {de})"),
+                            ));
+                        }
+                        a
                     }
-                    // Honest about what the answer did not take into account ("rainy" in a table
-                    // without such a value): the user can rephrase rather than trust a wrong filter.
-                    if !parsed.ignored.is_empty() {
-                        let en = parsed.ignored.iter().map(|w| format!("“{w}”")).collect::<Vec<_>>().join(", ");
-                        let es = parsed.ignored.iter().map(|w| format!("«{w}»")).collect::<Vec<_>>().join(", ");
-                        let de = parsed.ignored.iter().map(|w| format!("„{w}“")).collect::<Vec<_>>().join(", ");
-                        a.answer.push_str(&tr(
+                    Err(e) => {
+                        let mut a = Answer::plain(
+                            Route::Unanswerable,
                             lang,
-                            format!(" (words not used: {en})"),
-                            format!(" (palabras no usadas: {es})"),
-                            format!(" (paraules no usades: {es})"),
-                            format!(" (nicht verwendete Wörter: {de})"),
-                        ));
+                            tr(
+                                lang,
+                                format!("I could not run the query: {e}"),
+                                format!("No pude ejecutar la consulta: {e}"),
+                                format!("No he pogut executar la consulta: {e}"),
+                                format!("Die Abfrage ließ sich nicht ausführen: {e}"),
+                            ),
+                        );
+                        a.sql = Some(sql::main_sql(cat, &plan));
+                        a
                     }
-                    a
                 }
-                Err(e) => {
-                    let mut a = Answer::plain(Route::Unanswerable, lang, tr(lang, format!("I could not run the query: {e}"), format!("No pude ejecutar la consulta: {e}"), format!("No he pogut executar la consulta: {e}"), format!("Die Abfrage ließ sich nicht ausführen: {e}")));
-                    a.sql = Some(sql::main_sql(cat, &plan));
-                    a
-                }
-            },
+            }
             Understanding::Exact { confidence, .. } | Understanding::Retrieve { confidence } => {
                 let mut a = self.retrieve(q, lang, confidence);
                 a.wants_sql = parsed.computes;
@@ -372,7 +391,13 @@ impl Dataset {
                     let options: Vec<String> = suggestions.iter().filter(|s| cat.field(s).is_some()).cloned().collect();
                     if !options.is_empty() {
                         a.clarify = Some(ClarifyOut { question: a.answer.clone(), options: options.clone(), default: None });
-                        let clarification = understand::Clarification { word: Some(word.clone()), options, default: None, span: Some(*span), missing: None };
+                        let clarification = understand::Clarification {
+                            word: Some(word.clone()),
+                            options,
+                            default: None,
+                            span: Some(*span),
+                            missing: None,
+                        };
                         conv.pending = Some(Pending { question: q.to_string(), table, clarification });
                     }
                 }
@@ -401,7 +426,8 @@ impl Dataset {
         };
         let mut a = Answer::plain(Route::Meta, lang, text);
         a.value = value.map_or(Json::Null, Json::String);
-        a.intent = Some(format!("meta_{}", serde_json::to_value(kind).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()));
+        a.intent =
+            Some(format!("meta_{}", serde_json::to_value(kind).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()));
         a
     }
 
@@ -411,7 +437,8 @@ impl Dataset {
             let mut passages = Vec::new();
             for ((t, s), template) in self.tables.iter().zip(&self.schemas).zip(&self.templates) {
                 // set_template compiled it already; the static template always compiles.
-                let mut v = template.as_deref().and_then(|src| Verbaliser::new(s, src).ok()).unwrap_or_else(|| Verbaliser::with_static(s, t));
+                let mut v =
+                    template.as_deref().and_then(|src| Verbaliser::new(s, src).ok()).unwrap_or_else(|| Verbaliser::with_static(s, t));
                 passages.extend(v.passages(t));
             }
             let mut index = Bm25Index::new(Bm25Params::default()).expect("default BM25 parameters are valid");
@@ -446,7 +473,13 @@ impl Dataset {
         let shown: Vec<&Passage> = ids.iter().filter_map(|&i| passages.get(i)).collect();
         if shown.is_empty() {
             a.route = Route::Unanswerable;
-            a.answer = tr(lang, "I don't know: no row matches this question.".into(), "No lo sé: ninguna fila responde a esta pregunta.".into(), "No ho sé: cap fila respon aquesta pregunta.".into(), "Das weiß ich nicht: keine Zeile passt zu dieser Frage.".into());
+            a.answer = tr(
+                lang,
+                "I don't know: no row matches this question.".into(),
+                "No lo sé: ninguna fila responde a esta pregunta.".into(),
+                "No ho sé: cap fila respon aquesta pregunta.".into(),
+                "Das weiß ich nicht: keine Zeile passt zu dieser Frage.".into(),
+            );
             return a;
         }
         let joined = shown.iter().map(|p| p.text.as_str()).collect::<Vec<_>>().join(" | ");
@@ -509,9 +542,8 @@ pub fn resolve_reply(cat: &Catalog, c: &Clarification, reply: &str) -> Option<St
         return c.default.clone();
     }
     // A reply naming one option among other words ("the max one", "la temperatura mínima").
-    let mut hits = c.options.iter().filter(|o| {
-        cat.field(o).is_some_and(|f| cat.fields[f].names.iter().any(|n| n.iter().all(|w| words.contains(w))))
-    });
+    let mut hits =
+        c.options.iter().filter(|o| cat.field(o).is_some_and(|f| cat.fields[f].names.iter().any(|n| n.iter().all(|w| words.contains(w)))));
     match (hits.next(), hits.next()) {
         (Some(o), None) => Some(o.clone()),
         _ => None,

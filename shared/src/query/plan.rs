@@ -150,7 +150,9 @@ pub enum ChartKind {
 #[serde(tag = "intent", rename_all = "snake_case")]
 pub enum Plan {
     /// Rows (matching the filter); no filter = the dataset's size.
-    Count { filter: Option<Filter> },
+    Count {
+        filter: Option<Filter>,
+    },
     Columns,
     /// Columns compared by one statistic each, the answer being column names: "Which column has
     /// the most missing values?", "Of consumption, income and production, which has the highest
@@ -165,9 +167,19 @@ pub enum Plan {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         implied: bool,
     },
-    DistinctCount { field: FieldRef, filter: Option<Filter> },
-    DistinctValues { field: FieldRef, filter: Option<Filter> },
-    Frequent { field: FieldRef, most: bool, filter: Option<Filter> },
+    DistinctCount {
+        field: FieldRef,
+        filter: Option<Filter>,
+    },
+    DistinctValues {
+        field: FieldRef,
+        filter: Option<Filter>,
+    },
+    Frequent {
+        field: FieldRef,
+        most: bool,
+        filter: Option<Filter>,
+    },
     /// Top-N (desc) or bottom-N rows by a field, listed by `label`.
     Rank {
         field: FieldRef,
@@ -179,10 +191,23 @@ pub enum Plan {
         #[serde(default)]
         values: bool,
     },
-    Aggregate { func: AggFn, field: FieldRef, filter: Option<Filter> },
-    Group { func: AggFn, field: Option<FieldRef>, by: FieldRef, filter: Option<Filter>, chart: ChartKind },
+    Aggregate {
+        func: AggFn,
+        field: FieldRef,
+        filter: Option<Filter>,
+    },
+    Group {
+        func: AggFn,
+        field: Option<FieldRef>,
+        by: FieldRef,
+        filter: Option<Filter>,
+        chart: ChartKind,
+    },
     /// Percentage of (base) rows matching `filter`.
-    Share { filter: Filter, base: Option<Filter> },
+    Share {
+        filter: Filter,
+        base: Option<Filter>,
+    },
     /// Which of several values of one field has more rows, or the larger `measure` ("Was China more
     /// populous than India in 2007?", "Who tips more on average, men or women?").
     Compare {
@@ -196,27 +221,64 @@ pub enum Plan {
         ask: CompareAsk,
     },
     /// One field of the row(s) named by an identifying value.
-    Lookup { field: FieldRef, key: Filter },
+    Lookup {
+        field: FieldRef,
+        key: Filter,
+    },
     /// Several fields of the one row a key names, in the order asked ("the high and low on July
     /// 4th", "China's rate in 1970, 1980 and 1990" with a column per year).
-    LookupFields { fields: Vec<FieldRef>, key: Filter },
+    LookupFields {
+        fields: Vec<FieldRef>,
+        key: Filter,
+    },
     /// Rows matching a filter, listed by `label` (or all their fields without one).
-    List { filter: Option<Filter>, label: Option<FieldRef> },
+    List {
+        filter: Option<Filter>,
+        label: Option<FieldRef>,
+    },
     /// A field's values, for a histogram.
-    Distribution { field: FieldRef, filter: Option<Filter> },
+    Distribution {
+        field: FieldRef,
+        filter: Option<Filter>,
+    },
     /// Two numeric fields against each other, for a scatter plot.
-    Scatter { x: FieldRef, y: FieldRef, label: Option<FieldRef>, filter: Option<Filter> },
+    Scatter {
+        x: FieldRef,
+        y: FieldRef,
+        label: Option<FieldRef>,
+        filter: Option<Filter>,
+    },
     /// The `n` groups of `by` with the highest (or lowest) aggregate: "Which origin has the highest
     /// average mpg?", "the 4 most common …" (func Count).
-    GroupTop { func: AggFn, field: Option<FieldRef>, by: FieldRef, n: u32, desc: bool, filter: Option<Filter> },
+    GroupTop {
+        func: AggFn,
+        field: Option<FieldRef>,
+        by: FieldRef,
+        n: u32,
+        desc: bool,
+        filter: Option<Filter>,
+    },
     /// The groups of `by` whose aggregate passes a test: "Which grades have an average tumour size
     /// above 28?", "Which parties had exactly one senator?" (func Count, no field).
-    GroupWhere { func: AggFn, field: Option<FieldRef>, by: FieldRef, op: CmpOp, value: f64, filter: Option<Filter> },
+    GroupWhere {
+        func: AggFn,
+        field: Option<FieldRef>,
+        by: FieldRef,
+        op: CmpOp,
+        value: f64,
+        filter: Option<Filter>,
+    },
     /// A yes/no question: the inner plan's answer tested ("Is the highest X negative?").
-    Check { inner: Box<Plan>, test: Test },
+    Check {
+        inner: Box<Plan>,
+        test: Test,
+    },
     /// The `k`-th of a ranking ("the second most senators", "die zweithöchsten Emissionen"): the
     /// inner `Rank` or `GroupTop` is asked for `k + 1`, so a tie at the `k`-th place is seen and said.
-    Nth { inner: Box<Plan>, k: u32 },
+    Nth {
+        inner: Box<Plan>,
+        k: u32,
+    },
 }
 
 /// The number each compared value is measured by: an aggregate of a field over the value's rows,

@@ -90,7 +90,9 @@ fn year_header(name: &str) -> Option<i32> {
 
 /// A column that codes or numbers rows ("district_id", "code", a year): never a member.
 fn id_like(name: &str) -> bool {
-    super::text::name_words(name).iter().any(|w| matches!(w.as_str(), "id" | "code" | "no" | "num" | "number" | "year" | "yr" | "quarter" | "month" | "week" | "day" | "index"))
+    super::text::name_words(name).iter().any(|w| {
+        matches!(w.as_str(), "id" | "code" | "no" | "num" | "number" | "year" | "yr" | "quarter" | "month" | "week" | "day" | "index")
+    })
 }
 
 /// Finds the series of a wide table, if it has one.
@@ -113,7 +115,9 @@ pub fn find(table: &Table, schema: &TableSchema) -> Option<Series> {
         return fits(n, years.len()).then_some(Series { members: years, kind: SeriesKind::Years, total: None });
     }
     // Otherwise every measure of the table must be a member: all numbers of one type on one scale.
-    let measures: Vec<usize> = (0..schema.columns.len()).filter(|&i| numeric(i) && !id_like(&schema.columns[i].name) && !super::catalog::plain_years(&schema.columns[i], table, i)).collect();
+    let measures: Vec<usize> = (0..schema.columns.len())
+        .filter(|&i| numeric(i) && !id_like(&schema.columns[i].name) && !super::catalog::plain_years(&schema.columns[i], table, i))
+        .collect();
     if measures.len() < MIN_MEMBERS {
         return None;
     }
@@ -123,7 +127,8 @@ pub fn find(table: &Table, schema: &TableSchema) -> Option<Series> {
         let others: Vec<usize> = (0..measures.len()).filter(|&o| o != t).collect();
         others.len() >= MIN_MEMBERS
             && values.iter().all(|v| v.len() == n)
-            && (0..n).all(|r| (others.iter().map(|&o| values[o][r]).sum::<f64>() - values[t][r]).abs() <= 1e-6 * values[t][r].abs().max(1.0))
+            && (0..n)
+                .all(|r| (others.iter().map(|&o| values[o][r]).sum::<f64>() - values[t][r]).abs() <= 1e-6 * values[t][r].abs().max(1.0))
     });
     // "Annual" beside twelve months: a column named for an average that is the others' mean in
     // nearly every row (published rounded) sums them up the same way.
@@ -148,7 +153,8 @@ pub fn find(table: &Table, schema: &TableSchema) -> Option<Series> {
     }
     let spreads: Vec<(f64, f64)> = members.iter().map(|&m| spread(values[m].clone())).collect::<Option<_>>()?;
     // Percentages reach well past the scale of small measurements (iris' 0.1–7.9 cm are no percentages).
-    let percent = members.iter().all(|&m| values[m].iter().all(|v| (0.0..=100.0).contains(v))) && members.iter().any(|&m| values[m].iter().any(|&v| v > 50.0));
+    let percent = members.iter().all(|&m| values[m].iter().all(|v| (0.0..=100.0).contains(v)))
+        && members.iter().any(|&m| values[m].iter().any(|&v| v > 50.0));
     let within = |a: f64, b: f64| a > 0.0 && b > 0.0 && a.max(b) / a.min(b) <= SCALE;
     let like = spreads.iter().all(|s| spreads.iter().all(|t| within(s.0, t.0) && within(s.1, t.1)));
     let kind = if like {
@@ -191,30 +197,106 @@ pub fn melt(table: &Table, series: &Series) -> LongView {
             numbers.push((r as i64 + 1) * STRIDE + k as i64);
         }
     }
-    let long = Table { name: format!("{} (long)", table.name), file: table.file.clone(), columns, rows, context: table.context.clone(), transposed: false, transpose_suggested: false };
+    let long = Table {
+        name: format!("{} (long)", table.name),
+        file: table.file.clone(),
+        columns,
+        rows,
+        context: table.context.clone(),
+        transposed: false,
+        transpose_suggested: false,
+    };
     LongView { table: long, rows: numbers, key, value, kind: series.kind }
 }
 
 /// Words that name a series' columns in any table, in the four languages (folded).
 const COLUMN_WORDS: &[&str] = &[
-    "column", "columns", "field", "fields", "series", "variable", "variables", "columna", "columnas", "campo", "campos", "serie", "columnes", "camp", "camps",
-    "spalte", "spalten", "feld", "felder", "reihe", "reihen",
+    "column",
+    "columns",
+    "field",
+    "fields",
+    "series",
+    "variable",
+    "variables",
+    "columna",
+    "columnas",
+    "campo",
+    "campos",
+    "serie",
+    "columnes",
+    "camp",
+    "camps",
+    "spalte",
+    "spalten",
+    "feld",
+    "felder",
+    "reihe",
+    "reihen",
 ];
 
 /// Words that name a value of a series (folded).
 const VALUE_WORDS: &[&str] = &[
-    "value", "values", "valor", "valores", "valors", "wert", "werte", "score", "scores", "puntuacion", "puntuaciones", "puntuacio", "puntuacions", "punktzahl", "punktzahlen",
-    "figure", "figures", "reading", "readings",
+    "value",
+    "values",
+    "valor",
+    "valores",
+    "valors",
+    "wert",
+    "werte",
+    "score",
+    "scores",
+    "puntuacion",
+    "puntuaciones",
+    "puntuacio",
+    "puntuacions",
+    "punktzahl",
+    "punktzahlen",
+    "figure",
+    "figures",
+    "reading",
+    "readings",
 ];
 
 /// Names of a column that averages the others (folded words).
-const MEAN_NAMES: &[&str] = &["annual", "average", "mean", "avg", "yearly", "year", "promedio", "media", "anual", "mitjana", "durchschnitt", "jahr", "jahresmittel"];
+const MEAN_NAMES: &[&str] = &[
+    "annual",
+    "average",
+    "mean",
+    "avg",
+    "yearly",
+    "year",
+    "promedio",
+    "media",
+    "anual",
+    "mitjana",
+    "durchschnitt",
+    "jahr",
+    "jahresmittel",
+];
 
 /// Nouns for the one measure of a series over periods ("the rate in October 2009", "die Quote").
-const MEASURE_WORDS: &[&str] = &["rate", "rates", "level", "levels", "tasa", "tasas", "taxa", "taxes", "nivel", "niveles", "nivell", "nivells", "quote", "quoten", "stand"];
+const MEASURE_WORDS: &[&str] = &[
+    "rate", "rates", "level", "levels", "tasa", "tasas", "taxa", "taxes", "nivel", "niveles", "nivell", "nivells", "quote", "quoten",
+    "stand",
+];
 
 /// Words for a percentage: the value of a series of percentages.
-const PERCENT_WORDS: &[&str] = &["percent", "percentage", "percentages", "share", "proportion", "porcentaje", "porcentajes", "percentatge", "percentatges", "proporcion", "proporcio", "anteil", "prozent", "prozentsatz"];
+const PERCENT_WORDS: &[&str] = &[
+    "percent",
+    "percentage",
+    "percentages",
+    "share",
+    "proportion",
+    "porcentaje",
+    "porcentajes",
+    "percentatge",
+    "percentatges",
+    "proporcion",
+    "proporcio",
+    "anteil",
+    "prozent",
+    "prozentsatz",
+];
 
 /// Which of the view's two fields a question word names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -238,7 +320,13 @@ pub fn word_names(kind: SeriesKind, folded: &str) -> Option<Names> {
 /// The parser's catalog of a long view: the wide table's row nouns, the key named by the words for
 /// a column (and a year for year columns), the value by the words for a value and by the text
 /// every wide row shares ("Fertility rate, total (births per woman)" names what the numbers are).
-pub fn catalog(view: &LongView, schema: &TableSchema, wide: &super::Catalog, wide_table: &Table, desc: &crate::description::DatasetDescription) -> super::Catalog {
+pub fn catalog(
+    view: &LongView,
+    schema: &TableSchema,
+    wide: &super::Catalog,
+    wide_table: &Table,
+    desc: &crate::description::DatasetDescription,
+) -> super::Catalog {
     use super::text::fold_words;
     let mut cat = super::Catalog::build(&view.table, schema, desc);
     cat.table = view.table.name.clone();
@@ -272,7 +360,8 @@ pub fn catalog(view: &LongView, schema: &TableSchema, wide: &super::Catalog, wid
     // "unemployment1948.csv" with a column per month: the file names what the numbers are, and
     // "the unemployment rate" asks for them; a file named for its columns ("stocks") is the key above.
     if months || view.kind == SeriesKind::Years {
-        let words: Vec<String> = super::text::file_words(&wide_table.name).into_iter().filter(|w| w.len() >= 4 && w.chars().all(char::is_alphabetic)).collect();
+        let words: Vec<String> =
+            super::text::file_words(&wide_table.name).into_iter().filter(|w| w.len() >= 4 && w.chars().all(char::is_alphabetic)).collect();
         if !words.is_empty() {
             let head = words.join(" ");
             add(v, &[head.as_str()]);
@@ -335,7 +424,9 @@ pub fn answers_rightly(plan: &super::Plan, cat: &super::Catalog, view: &LongView
     // One wide row: a value of a field that differs in every wide row (a date, a name).
     let members = cat.field(key).map_or(1, |k| cat.fields[k].distinct.max(1));
     let one_row = |f: Option<&Filter>| {
-        pinned(f).iter().any(|n| n != key && n != value && cat.field(n).is_some_and(|i| cat.fields[i].distinct.saturating_mul(members) >= cat.rows))
+        pinned(f)
+            .iter()
+            .any(|n| n != key && n != value && cat.field(n).is_some_and(|i| cat.fields[i].distinct.saturating_mul(members) >= cat.rows))
     };
     let spread_free = |func: AggFn, field: Option<&str>| match func {
         AggFn::Avg | AggFn::Min | AggFn::Max | AggFn::Median | AggFn::Range => true,
@@ -356,9 +447,13 @@ pub fn answers_rightly(plan: &super::Plan, cat: &super::Catalog, view: &LongView
         // "Which stock hit the lowest value?" names one row; more rows may repeat a member or a wide row.
         // Members named by the ranking of a field of the wide row (its year) all tie: only the value ranks them.
         Plan::Rank { field, label, .. } if label.as_ref().is_some_and(|l| l.0 == key) && field.0 != value => false,
-        Plan::Rank { n, label, filter, .. } => *n == 1 || one_member(filter.as_ref()) || (label.as_ref().is_some_and(|l| l.0 == key) && one_row(filter.as_ref())),
+        Plan::Rank { n, label, filter, .. } => {
+            *n == 1 || one_member(filter.as_ref()) || (label.as_ref().is_some_and(|l| l.0 == key) && one_row(filter.as_ref()))
+        }
         Plan::Aggregate { func, field, filter } => spread_free(*func, Some(&field.0)) || one_member(filter.as_ref()),
-        Plan::Group { func, field, filter, .. } | Plan::GroupTop { func, field, filter, .. } | Plan::GroupWhere { func, field, filter, .. } => {
+        Plan::Group { func, field, filter, .. }
+        | Plan::GroupTop { func, field, filter, .. }
+        | Plan::GroupWhere { func, field, filter, .. } => {
             spread_free(*func, field.as_ref().map(|f| f.0.as_str())) || one_member(filter.as_ref())
         }
         Plan::Compare { measure, filter, field, .. } => match measure {
@@ -369,7 +464,9 @@ pub fn answers_rightly(plan: &super::Plan, cat: &super::Catalog, view: &LongView
             Some(l) if l.0 == key => one_row(filter.as_ref()),
             _ => one_member(filter.as_ref()),
         },
-        Plan::Count { filter } | Plan::Frequent { filter, .. } | Plan::Distribution { filter, .. } | Plan::Scatter { filter, .. } => one_member(filter.as_ref()),
+        Plan::Count { filter } | Plan::Frequent { filter, .. } | Plan::Distribution { filter, .. } | Plan::Scatter { filter, .. } => {
+            one_member(filter.as_ref())
+        }
         Plan::Share { base, .. } => one_member(base.as_ref()),
         Plan::Columns | Plan::ColumnStats { .. } => false,
     }
@@ -396,12 +493,16 @@ mod tests {
         assert_eq!(v.key, "year");
         assert_eq!(v.table.rows.len(), 6);
         assert_eq!(v.rows, vec![STRIDE, STRIDE + 1, STRIDE + 2, 2 * STRIDE, 2 * STRIDE + 1, 2 * STRIDE + 2]);
-        assert_eq!(v.table.rows[4], vec![Value::Text("Niger".into()), Value::Text("NER".into()), Value::Text("1961".into()), Value::Text("7.4".into())]);
+        assert_eq!(
+            v.table.rows[4],
+            vec![Value::Text("Niger".into()), Value::Text("NER".into()), Value::Text("1961".into()), Value::Text("7.4".into())]
+        );
     }
 
     #[test]
     fn votes_per_candidate_without_their_total() {
-        let (t, s) = load("district,Ann,Bob,Cy,total,district_id\nNorth,100,150,120,370,1\nSouth,90,200,110,400,2\nEast,130,120,140,390,3\n");
+        let (t, s) =
+            load("district,Ann,Bob,Cy,total,district_id\nNorth,100,150,120,370,1\nSouth,90,200,110,400,2\nEast,130,120,140,390,3\n");
         let series = find(&t, &s).expect("a series");
         assert_eq!(series.kind, SeriesKind::Like);
         assert_eq!(series.members, vec![1, 2, 3]);
@@ -416,7 +517,8 @@ mod tests {
         assert_eq!(find(&t, &s), None);
         let (t, s) = load("sepal_length,sepal_width,petal_length,petal_width,species\n5.1,3.5,1.4,0.2,setosa\n7.0,3.2,4.7,1.4,versicolor\n6.3,3.3,6.0,2.5,virginica\n");
         assert_eq!(find(&t, &s), None);
-        let (t, s) = load("firm,year,invest,value,capital\nGM,1935,317.6,3078.5,2.8\nGM,1936,391.8,4661.7,52.6\nUS,1935,209.9,1362.4,53.8\n");
+        let (t, s) =
+            load("firm,year,invest,value,capital\nGM,1935,317.6,3078.5,2.8\nGM,1936,391.8,4661.7,52.6\nUS,1935,209.9,1362.4,53.8\n");
         assert_eq!(find(&t, &s), None);
     }
 }

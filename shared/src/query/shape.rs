@@ -26,11 +26,99 @@ pub enum Shape {
 /// Auxiliaries that open a yes/no question, per language (folded).
 fn opens_yes_no(lang: Lang, first: &str, second: Option<&str>) -> bool {
     match lang {
-        Lang::En => matches!(first, "is" | "are" | "was" | "were" | "do" | "does" | "did" | "has" | "have" | "had" | "any" | "can" | "could" | "will" | "would" | "should" | "isn" | "aren" | "wasn" | "doesn" | "don"),
-        Lang::Es => matches!(first, "es" | "son" | "hay" | "habia" | "hubo" | "existe" | "existen" | "tiene" | "tienen" | "tuvo" | "fue" | "fueron" | "era" | "eran" | "esta" | "estan" | "supera" | "superan" | "todos" | "todas" | "algun" | "alguna" | "alguno"),
-        Lang::Ca => matches!(first, "es" | "son" | "hi" | "existeix" | "existeixen" | "te" | "tenen" | "era" | "eren" | "esta" | "estan" | "supera" | "superen" | "tots" | "totes" | "algun" | "alguna")
-            || (first == "va" && second.is_some_and(|s| matches!(s, "ser" | "haver" | "tenir"))),
-        Lang::De => matches!(first, "ist" | "sind" | "gibt" | "gab" | "hat" | "haben" | "hatte" | "hatten" | "war" | "waren" | "kann" | "konnen" | "liegt" | "liegen" | "existiert" | "existieren" | "stimmt" | "ubersteigt" | "ubersteigen" | "kommt" | "kommen"),
+        Lang::En => matches!(
+            first,
+            "is" | "are"
+                | "was"
+                | "were"
+                | "do"
+                | "does"
+                | "did"
+                | "has"
+                | "have"
+                | "had"
+                | "any"
+                | "can"
+                | "could"
+                | "will"
+                | "would"
+                | "should"
+                | "isn"
+                | "aren"
+                | "wasn"
+                | "doesn"
+                | "don"
+        ),
+        Lang::Es => matches!(
+            first,
+            "es" | "son"
+                | "hay"
+                | "habia"
+                | "hubo"
+                | "existe"
+                | "existen"
+                | "tiene"
+                | "tienen"
+                | "tuvo"
+                | "fue"
+                | "fueron"
+                | "era"
+                | "eran"
+                | "esta"
+                | "estan"
+                | "supera"
+                | "superan"
+                | "todos"
+                | "todas"
+                | "algun"
+                | "alguna"
+                | "alguno"
+        ),
+        Lang::Ca => {
+            matches!(
+                first,
+                "es" | "son"
+                    | "hi"
+                    | "existeix"
+                    | "existeixen"
+                    | "te"
+                    | "tenen"
+                    | "era"
+                    | "eren"
+                    | "esta"
+                    | "estan"
+                    | "supera"
+                    | "superen"
+                    | "tots"
+                    | "totes"
+                    | "algun"
+                    | "alguna"
+            ) || (first == "va" && second.is_some_and(|s| matches!(s, "ser" | "haver" | "tenir")))
+        }
+        Lang::De => matches!(
+            first,
+            "ist"
+                | "sind"
+                | "gibt"
+                | "gab"
+                | "hat"
+                | "haben"
+                | "hatte"
+                | "hatten"
+                | "war"
+                | "waren"
+                | "kann"
+                | "konnen"
+                | "liegt"
+                | "liegen"
+                | "existiert"
+                | "existieren"
+                | "stimmt"
+                | "ubersteigt"
+                | "ubersteigen"
+                | "kommt"
+                | "kommen"
+        ),
     }
 }
 
@@ -38,9 +126,28 @@ fn opens_yes_no(lang: Lang, first: &str, second: Option<&str>) -> bool {
 fn asks_number(folds: &[&str]) -> bool {
     let joined = format!(" {} ", folds.join(" "));
     [
-        " how many ", " how much ", " cuantos ", " cuantas ", " cuanto ", " cuanta ", " quants ", " quantes ", " quant ", " quanta ",
-        " wie viele ", " wie viel ", " wieviele ", " what percentage ", " what share ", " what proportion ", " what fraction ", " que porcentaje ",
-        " quin percentatge ", " welcher anteil ", " wie hoch ist der anteil ", " how often ",
+        " how many ",
+        " how much ",
+        " cuantos ",
+        " cuantas ",
+        " cuanto ",
+        " cuanta ",
+        " quants ",
+        " quantes ",
+        " quant ",
+        " quanta ",
+        " wie viele ",
+        " wie viel ",
+        " wieviele ",
+        " what percentage ",
+        " what share ",
+        " what proportion ",
+        " what fraction ",
+        " que porcentaje ",
+        " quin percentatge ",
+        " welcher anteil ",
+        " wie hoch ist der anteil ",
+        " how often ",
     ]
     .iter()
     .any(|p| joined.contains(p))
@@ -48,16 +155,57 @@ fn asks_number(folds: &[&str]) -> bool {
 
 /// Words that introduce a name or category: "which", "who", "qué", "welche".
 fn asks_which(w: &str) -> bool {
-    matches!(w, "which" | "who" | "whom" | "whose" | "cual" | "cuales" | "quien" | "quienes" | "quin" | "quina" | "quins" | "quines" | "qui" | "welche" | "welcher" | "welches" | "welchen" | "welchem" | "wer" | "wem" | "wen")
+    matches!(
+        w,
+        "which"
+            | "who"
+            | "whom"
+            | "whose"
+            | "cual"
+            | "cuales"
+            | "quien"
+            | "quienes"
+            | "quin"
+            | "quina"
+            | "quins"
+            | "quines"
+            | "qui"
+            | "welche"
+            | "welcher"
+            | "welches"
+            | "welchen"
+            | "welchem"
+            | "wer"
+            | "wem"
+            | "wen"
+    )
 }
 
 /// Words that ask for a list.
 fn asks_list(w: &str) -> bool {
-    matches!(w, "list" | "name" | "enumerate" | "lista" | "enumera" | "nombra" | "llista" | "anomena" | "liste" | "nenne" | "nennen" | "auflisten")
+    matches!(
+        w,
+        "list" | "name" | "enumerate" | "lista" | "enumera" | "nombra" | "llista" | "anomena" | "liste" | "nenne" | "nennen" | "auflisten"
+    )
 }
 
 fn plural_rank_word(w: &str) -> bool {
-    matches!(w, "top" | "first" | "last" | "primeros" | "primeras" | "ultimos" | "ultimas" | "primers" | "primeres" | "darrers" | "ersten" | "letzten" | "bottom")
+    matches!(
+        w,
+        "top"
+            | "first"
+            | "last"
+            | "primeros"
+            | "primeras"
+            | "ultimos"
+            | "ultimas"
+            | "primers"
+            | "primeres"
+            | "darrers"
+            | "ersten"
+            | "letzten"
+            | "bottom"
+    )
 }
 
 /// Reads the shape the question asks for. `numbers` gives a number per token where the token is one.
@@ -74,8 +222,27 @@ pub fn asked(q: &str, tokens: &[Token], lang: Lang, numbers: &[Option<f64>]) -> 
         let after = folds.get(i + 1).copied();
         // ("the 4-cylinder cars": a number joined to its noun is what the rows have, not how many.)
         let hyphened = q.get(tokens[i].end..).is_some_and(|rest| rest.starts_with('-') && rest[1..].starts_with(char::is_alphabetic));
-        let near = before.is_some_and(|b| plural_rank_word(b) || matches!(b, "the" | "los" | "las" | "els" | "les" | "die" | "list" | "lista" | "llista" | "which" | "what" | "cuales" | "quins" | "quines" | "welche"))
-            && after.is_some_and(|a| !a.chars().all(|c| c.is_ascii_digit()))
+        let near = before.is_some_and(|b| {
+            plural_rank_word(b)
+                || matches!(
+                    b,
+                    "the"
+                        | "los"
+                        | "las"
+                        | "els"
+                        | "les"
+                        | "die"
+                        | "list"
+                        | "lista"
+                        | "llista"
+                        | "which"
+                        | "what"
+                        | "cuales"
+                        | "quins"
+                        | "quines"
+                        | "welche"
+                )
+        }) && after.is_some_and(|a| !a.chars().all(|c| c.is_ascii_digit()))
             && !hyphened;
         near.then_some(v as u32)
     });
@@ -116,15 +283,17 @@ pub fn yes_no_by_intonation(q: &str, tokens: &[Token], lang: Lang) -> bool {
     }
     // Accented "qué"/"què" ask; unaccented "que" is "that" or "than".
     const ASKING: &[&str] = &[
-        "qué", "què", "cuál", "cuáles", "cual", "cuales", "cuánto", "cuánta", "cuántos", "cuántas", "cuanto", "cuanta", "cuantos", "cuantas", "quién", "quiénes", "quien", "quienes",
-        "dónde", "donde", "cuándo", "cuando", "cómo", "quin", "quina", "quins", "quines", "quant", "quanta", "quants", "quantes", "qui", "on", "quan", "com", "per", "por",
+        "qué", "què", "cuál", "cuáles", "cual", "cuales", "cuánto", "cuánta", "cuántos", "cuántas", "cuanto", "cuanta", "cuantos",
+        "cuantas", "quién", "quiénes", "quien", "quienes", "dónde", "donde", "cuándo", "cuando", "cómo", "quin", "quina", "quins",
+        "quines", "quant", "quanta", "quants", "quantes", "qui", "on", "quan", "com", "per", "por",
     ];
     let words: Vec<String> = tokens.iter().map(|t| t.raw.to_lowercase()).collect();
     let first = words.first().map(String::as_str).unwrap_or("");
     // A finite verb says it is a sentence asked, not a noun phrase ("¿Media de edad por ciudad?").
     const VERBS: &[&str] = &[
-        "es", "era", "fue", "son", "eran", "fueron", "hay", "había", "hubo", "tiene", "tienen", "tenía", "tuvo", "tuvieron", "ha", "han", "está", "están", "estaba", "supera",
-        "superan", "superó", "és", "són", "eren", "va", "van", "té", "tenen", "tenia", "tenien", "està", "estan", "supera", "superen",
+        "es", "era", "fue", "son", "eran", "fueron", "hay", "había", "hubo", "tiene", "tienen", "tenía", "tuvo", "tuvieron", "ha", "han",
+        "está", "están", "estaba", "supera", "superan", "superó", "és", "són", "eren", "va", "van", "té", "tenen", "tenia", "tenien",
+        "està", "estan", "supera", "superen",
     ];
     if !words.iter().any(|w| VERBS.contains(&w.as_str())) {
         return false;

@@ -53,7 +53,9 @@ pub fn shown(cat: &Catalog, f: &FieldRef) -> String {
             }
         }
         // A column of years written as 1 January dates names the year ("2010", not "2010-01-01").
-        Some(i) if cat.fields[i].yearly && cat.fields[i].ty == ColumnType::Date => format!("CAST(date_part('year', {}) AS BIGINT)", expr(cat, f)),
+        Some(i) if cat.fields[i].yearly && cat.fields[i].ty == ColumnType::Date => {
+            format!("CAST(date_part('year', {}) AS BIGINT)", expr(cat, f))
+        }
         _ => expr(cat, f),
     }
 }
@@ -69,7 +71,13 @@ fn literal(cat: &Catalog, f: &FieldRef, l: &Literal) -> String {
         Literal::Text(s) => string(s),
         Literal::Date(d) if ty(cat, f) == ColumnType::Date => format!("DATE {}", string(d)),
         Literal::Date(d) => string(d),
-        Literal::Bool(b) => if *b { "TRUE".into() } else { "FALSE".into() },
+        Literal::Bool(b) => {
+            if *b {
+                "TRUE".into()
+            } else {
+                "FALSE".into()
+            }
+        }
     }
 }
 
@@ -77,7 +85,11 @@ pub fn filter(cat: &Catalog, f: &Filter) -> String {
     match f {
         Filter::Cond { field, pred, negated } => {
             let e = expr(cat, field);
-            let text_e = if matches!(ty(cat, field), ColumnType::Text | ColumnType::Identifier) { e.clone() } else { format!("CAST({e} AS VARCHAR)") };
+            let text_e = if matches!(ty(cat, field), ColumnType::Text | ColumnType::Identifier) {
+                e.clone()
+            } else {
+                format!("CAST({e} AS VARCHAR)")
+            };
             let c = match pred {
                 Predicate::Cmp(op, l) => format!("{e} {} {}", op.sql(), literal(cat, field, l)),
                 Predicate::Between(a, b) => format!("{e} BETWEEN {} AND {}", literal(cat, field, a), literal(cat, field, b)),
@@ -91,7 +103,11 @@ pub fn filter(cat: &Catalog, f: &Filter) -> String {
                 Predicate::Missing => format!("{e} IS NULL"),
             };
             // NOT (x = 'a') is NULL, not true, for missing x: missing values never match, as in pandas.
-            if *negated { format!("NOT ({c})") } else { c }
+            if *negated {
+                format!("NOT ({c})")
+            } else {
+                c
+            }
         }
         Filter::And(v) => v.iter().map(|f| paren(cat, f)).collect::<Vec<_>>().join(" AND "),
         Filter::Or(v) => v.iter().map(|f| paren(cat, f)).collect::<Vec<_>>().join(" OR "),
@@ -187,24 +203,24 @@ pub fn main_sql(cat: &Catalog, plan: &Plan) -> String {
         Plan::ColumnStats { stat, columns, filter, .. } => format!(
             "SELECT {} FROM {t}{}",
             columns
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                let e = expr(cat, c);
-                let d = format!("CAST({e} AS DOUBLE)");
-                let v = match stat {
-                    ColumnStat::Agg(f) => agg(cat, *f, c).0,
-                    ColumnStat::StdDev => format!("STDDEV({d})"),
-                    ColumnStat::Range => format!("MAX({d}) - MIN({d})"),
-                    ColumnStat::Missing => format!("COUNT(*) - COUNT({e})"),
-                    ColumnStat::Present => format!("COUNT({e})"),
-                    ColumnStat::Distinct => format!("COUNT(DISTINCT {e})"),
-                    ColumnStat::Zeros => format!("SUM(CASE WHEN {d} = 0 THEN 1 ELSE 0 END)"),
-                };
-                format!("CAST({v} AS DOUBLE) AS \"c{i}\", COUNT({e}) AS \"n{i}\"")
-            })
-            .collect::<Vec<_>>()
-            .join(", "),
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    let e = expr(cat, c);
+                    let d = format!("CAST({e} AS DOUBLE)");
+                    let v = match stat {
+                        ColumnStat::Agg(f) => agg(cat, *f, c).0,
+                        ColumnStat::StdDev => format!("STDDEV({d})"),
+                        ColumnStat::Range => format!("MAX({d}) - MIN({d})"),
+                        ColumnStat::Missing => format!("COUNT(*) - COUNT({e})"),
+                        ColumnStat::Present => format!("COUNT({e})"),
+                        ColumnStat::Distinct => format!("COUNT(DISTINCT {e})"),
+                        ColumnStat::Zeros => format!("SUM(CASE WHEN {d} = 0 THEN 1 ELSE 0 END)"),
+                    };
+                    format!("CAST({v} AS DOUBLE) AS \"c{i}\", COUNT({e}) AS \"n{i}\"")
+                })
+                .collect::<Vec<_>>()
+                .join(", "),
             where_(&[wrap(cat, filter)])
         ),
         Plan::DistinctValues { field, filter } | Plan::Frequent { field, filter, .. } => {
@@ -214,7 +230,10 @@ pub fn main_sql(cat: &Catalog, plan: &Plan) -> String {
                 Plan::Frequent { most: false, .. } => format!("\"rows\" ASC, {e} ASC"),
                 _ => format!("{e} ASC"),
             };
-            format!("SELECT {e} AS \"value\", COUNT(*) AS \"rows\" FROM {t}{} GROUP BY {e} ORDER BY {order}", where_(&[not_null(cat, field), wrap(cat, filter)]))
+            format!(
+                "SELECT {e} AS \"value\", COUNT(*) AS \"rows\" FROM {t}{} GROUP BY {e} ORDER BY {order}",
+                where_(&[not_null(cat, field), wrap(cat, filter)])
+            )
         }
         Plan::Rank { field, n, desc, label, filter, values } => {
             let e = expr(cat, field);
@@ -248,7 +267,10 @@ pub fn main_sql(cat: &Catalog, plan: &Plan) -> String {
                 Some(f) => agg(cat, *func, f),
                 None => agg(cat, AggFn::Count, by),
             };
-            format!("SELECT {g} AS \"group\", {a} AS \"{name}\" FROM {t}{} GROUP BY {g} ORDER BY {g} ASC", where_(&[not_null(cat, by), wrap(cat, filter)]))
+            format!(
+                "SELECT {g} AS \"group\", {a} AS \"{name}\" FROM {t}{} GROUP BY {g} ORDER BY {g} ASC",
+                where_(&[not_null(cat, by), wrap(cat, filter)])
+            )
         }
         Plan::GroupTop { func, field, by, n, desc, filter } => {
             let g = expr(cat, by);
@@ -304,7 +326,8 @@ pub fn main_sql(cat: &Catalog, plan: &Plan) -> String {
             )
         }
         Plan::Lookup { field, key } => {
-            let label = cat.label.map(|l| format!("{} AS \"label\", ", expr(cat, &FieldRef(cat.fields[l].name.clone())))).unwrap_or_default();
+            let label =
+                cat.label.map(|l| format!("{} AS \"label\", ", expr(cat, &FieldRef(cat.fields[l].name.clone())))).unwrap_or_default();
             format!(
                 "SELECT {} AS \"value\", {label}{} FROM {t}{} ORDER BY {} ASC LIMIT {}",
                 expr(cat, field),
@@ -315,15 +338,27 @@ pub fn main_sql(cat: &Catalog, plan: &Plan) -> String {
             )
         }
         Plan::LookupFields { fields, key } => {
-            let label = cat.label.map(|l| format!("{} AS \"label\", ", expr(cat, &FieldRef(cat.fields[l].name.clone())))).unwrap_or_default();
+            let label =
+                cat.label.map(|l| format!("{} AS \"label\", ", expr(cat, &FieldRef(cat.fields[l].name.clone())))).unwrap_or_default();
             let values = fields.iter().enumerate().map(|(i, f)| format!("{} AS \"v{i}\", ", expr(cat, f))).collect::<String>();
             // Two rows at most: one is the answer; a second says the key does not name one row.
-            format!("SELECT {values}{label}{} FROM {t}{} ORDER BY {} ASC LIMIT 2", ident(ROW), where_(&[Some(filter(cat, key))]), ident(ROW))
+            format!(
+                "SELECT {values}{label}{} FROM {t}{} ORDER BY {} ASC LIMIT 2",
+                ident(ROW),
+                where_(&[Some(filter(cat, key))]),
+                ident(ROW)
+            )
         }
         Plan::List { filter, label } => {
             let cols = match label {
                 Some(l) => format!("{} AS \"label\"", shown(cat, l)),
-                None => cat.fields.iter().filter(|f| f.composed.is_none() && f.part.is_none()).map(|f| ident(&f.name)).collect::<Vec<_>>().join(", "),
+                None => cat
+                    .fields
+                    .iter()
+                    .filter(|f| f.composed.is_none() && f.part.is_none())
+                    .map(|f| ident(&f.name))
+                    .collect::<Vec<_>>()
+                    .join(", "),
             };
             // A measure's values are listed in the table's order (a series' periods in turn); names sorted.
             let measure = |l: &FieldRef| cat.field(&l.0).is_some_and(|f| cat.fields[f].ty.is_numeric() && !cat.fields[f].categorical);

@@ -83,8 +83,15 @@ fn from_to_range(out: &mut [Span]) {
         let from = super::text::fold(&out[i].raw);
         let to = super::text::fold(&out[i + 2].raw);
         let ends = matches!(out[i + 1].tag, Tag::Number(_) | Tag::Date(_)) && matches!(out[i + 3].tag, Tag::Number(_) | Tag::Date(_));
-        let words = matches!((from.as_str(), to.as_str()), ("from" | "desde" | "de" | "des" | "von" | "vom", "to" | "until" | "till" | "through" | "hasta" | "a" | "fins" | "bis"));
-        if ends && words && matches!(out[i].tag, Tag::Cue(Cue::In) | Tag::Stop | Tag::Unknown | Tag::Cue(Cue::Of)) && matches!(out[i + 2].tag, Tag::Stop | Tag::Unknown | Tag::Cue(Cue::In)) {
+        let words = matches!(
+            (from.as_str(), to.as_str()),
+            ("from" | "desde" | "de" | "des" | "von" | "vom", "to" | "until" | "till" | "through" | "hasta" | "a" | "fins" | "bis")
+        );
+        if ends
+            && words
+            && matches!(out[i].tag, Tag::Cue(Cue::In) | Tag::Stop | Tag::Unknown | Tag::Cue(Cue::Of))
+            && matches!(out[i + 2].tag, Tag::Stop | Tag::Unknown | Tag::Cue(Cue::In))
+        {
             out[i].tag = Tag::Cue(Cue::Between);
             out[i + 2].tag = Tag::Cue(Cue::And);
         }
@@ -134,7 +141,9 @@ fn number_or_ordinal(s: &Span) -> Option<i64> {
     }
     let digits: String = s.raw.chars().take_while(char::is_ascii_digit).collect();
     let rest = s.raw[digits.len()..].to_lowercase();
-    (!digits.is_empty() && matches!(rest.as_str(), "st" | "nd" | "rd" | "th" | "." | "e" | "er" | "te" | "ten")).then(|| digits.parse().ok()).flatten()
+    (!digits.is_empty() && matches!(rest.as_str(), "st" | "nd" | "rd" | "th" | "." | "e" | "er" | "te" | "ten"))
+        .then(|| digits.parse().ok())
+        .flatten()
 }
 
 /// "bills in the 104th Congress" with columns BILLS103 and BILLS104: a family of columns that share
@@ -156,9 +165,12 @@ fn numbered_columns(out: &mut [Span], cat: &Catalog) {
         }
     }
     for (stem, members) in families.iter().filter(|(_, m)| m.len() >= 2) {
-        let stem_at: Vec<usize> = (0..out.len()).filter(|&i| out[i].tag == Tag::Unknown && same_word(&super::text::fold(&out[i].raw), stem)).collect();
+        let stem_at: Vec<usize> =
+            (0..out.len()).filter(|&i| out[i].tag == Tag::Unknown && same_word(&super::text::fold(&out[i].raw), stem)).collect();
         let [at] = stem_at.as_slice() else { continue };
-        let numbered: Vec<(usize, usize)> = (0..out.len()).filter_map(|i| number_or_ordinal(&out[i]).and_then(|n| members.iter().find(|(m, _)| *m == n)).map(|&(_, f)| (i, f))).collect();
+        let numbered: Vec<(usize, usize)> = (0..out.len())
+            .filter_map(|i| number_or_ordinal(&out[i]).and_then(|n| members.iter().find(|(m, _)| *m == n)).map(|&(_, f)| (i, f)))
+            .collect();
         match numbered.as_slice() {
             [(i, f)] => {
                 out[*at].tag = Tag::Field(vec![*f]);
@@ -175,7 +187,11 @@ fn numbered_columns(out: &mut [Span], cat: &Catalog) {
                 for (j, g) in rest {
                     out[*j].tag = Tag::Field(vec![*g]);
                 }
-                if let Some(last) = rest.last().map(|(j, _)| j + 1).filter(|&k| out.get(k).is_some_and(|n| n.tag == Tag::Unknown && n.raw.chars().next().is_some_and(char::is_uppercase))) {
+                if let Some(last) = rest
+                    .last()
+                    .map(|(j, _)| j + 1)
+                    .filter(|&k| out.get(k).is_some_and(|n| n.tag == Tag::Unknown && n.raw.chars().next().is_some_and(char::is_uppercase)))
+                {
                     out[last].tag = Tag::Stop;
                 }
             }
@@ -205,7 +221,29 @@ fn singulars(key: &str) -> Vec<String> {
 
 fn structural(c: Cue) -> bool {
     use Cue::*;
-    matches!(c, HowMany | Op(_) | Between | And | Or | Not | Per | Who | Which | What | Contains | StartsWith | More | Most | Least | Top | Bottom | Share | Columns | Help)
+    matches!(
+        c,
+        HowMany
+            | Op(_)
+            | Between
+            | And
+            | Or
+            | Not
+            | Per
+            | Who
+            | Which
+            | What
+            | Contains
+            | StartsWith
+            | More
+            | Most
+            | Least
+            | Top
+            | Bottom
+            | Share
+            | Columns
+            | Help
+    )
 }
 
 /// Tags the tokens; `quotes` are byte ranges of quoted text in the question.
@@ -221,7 +259,11 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
         !name.is_empty()
             && i + name.len() <= folds.len()
             && !(i..i + name.len()).any(comparative)
-            && name.iter().zip(&folds[i..]).enumerate().all(|(k, (n, f))| if strict[i + k] { n == f || plural_of_name(n, f) } else { same_word(n, f) })
+            && name
+                .iter()
+                .zip(&folds[i..])
+                .enumerate()
+                .all(|(k, (n, f))| if strict[i + k] { n == f || plural_of_name(n, f) } else { same_word(n, f) })
     };
     let mut out = Vec::new();
     let mut i = 0;
@@ -265,7 +307,11 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
             }
         }
         // Digits and dates ("the 1990s": a decade, read by its first year).
-        let decade = tokens[i].raw.strip_suffix('s').filter(|d| d.len() == 4 && d.ends_with('0') && d.bytes().all(|b| b.is_ascii_digit())).and_then(|d| d.parse::<f64>().ok());
+        let decade = tokens[i]
+            .raw
+            .strip_suffix('s')
+            .filter(|d| d.len() == 4 && d.ends_with('0') && d.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|d| d.parse::<f64>().ok());
         if let Some(d) = decade {
             offer(1, Tag::Number(d), 6);
         } else if let Some(n) = super::text::parse_number_in(&tokens[i].raw, lang) {
@@ -306,7 +352,13 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
             fs.sort();
             fs.dedup();
             // "category" with Category and Sub-Category: the field called exactly so is meant.
-            let own: Vec<usize> = fs.iter().copied().filter(|&f| cat.fields[f].names.first().is_some_and(|n| n.len() == longest && n.iter().zip(&folds[i..]).all(|(a, b)| a == b))).collect();
+            let own: Vec<usize> = fs
+                .iter()
+                .copied()
+                .filter(|&f| {
+                    cat.fields[f].names.first().is_some_and(|n| n.len() == longest && n.iter().zip(&folds[i..]).all(|(a, b)| a == b))
+                })
+                .collect();
             if own.len() == 1 && fs.len() > 1 {
                 fs = own;
             }
@@ -317,7 +369,11 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
                 .fields
                 .iter()
                 .enumerate()
-                .filter(|(_, f)| f.names.iter().any(|n| n.iter().any(|w| (n.len() > 1 && w.len() >= 4 && same_word(w, folds[i])) || abbreviates(w, folds[i]))))
+                .filter(|(_, f)| {
+                    f.names
+                        .iter()
+                        .any(|n| n.iter().any(|w| (n.len() > 1 && w.len() >= 4 && same_word(w, folds[i])) || abbreviates(w, folds[i])))
+                })
                 .map(|(f, _)| f)
                 .collect();
             fs.dedup();
@@ -332,7 +388,13 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
             if words.iter().any(|w| parse_number(w).is_some() || is_stop(w)) {
                 continue;
             }
-            let fs: Vec<usize> = cat.fields.iter().enumerate().filter(|(_, f)| f.names.iter().any(|n| spells_out(&n.concat(), words) || initials_spell_out(n, words))).map(|(f, _)| f).collect();
+            let fs: Vec<usize> = cat
+                .fields
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| f.names.iter().any(|n| spells_out(&n.concat(), words) || initials_spell_out(n, words)))
+                .map(|(f, _)| f)
+                .collect();
             if !fs.is_empty() {
                 offer(len, Tag::Field(fs), 1);
             }
@@ -347,7 +409,13 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
         // where the same likeness is an inflection: "arrested" for a column `arrest` is its value).
         if !strict[i] && lang != Lang::En {
             // Names of several words run together too: "subcategoría" for Sub-Category.
-            let fs: Vec<usize> = cat.fields.iter().enumerate().filter(|(_, f)| f.names.iter().any(|n| cognate(&n.concat(), folds[i]))).map(|(f, _)| f).collect();
+            let fs: Vec<usize> = cat
+                .fields
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| f.names.iter().any(|n| cognate(&n.concat(), folds[i])))
+                .map(|(f, _)| f)
+                .collect();
             if fs.len() == 1 {
                 offer(1, Tag::Field(fs), 0);
             }
@@ -363,9 +431,21 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
             let key = folds[i..i + len].join(" ");
             // "transition metals" names the value "transition metal": a plural on the last word.
             // ("Catholics", "hindus": the plural of a name in the column that names the rows, too.)
-            let plural_of = |k: &str| singulars(k).into_iter().find_map(|s| cat.values.get(&s).filter(|hs| hs.iter().all(|h| cat.fields[h.field].categorical || Some(h.field) == cat.label)));
+            let plural_of = |k: &str| {
+                singulars(k).into_iter().find_map(|s| {
+                    cat.values.get(&s).filter(|hs| hs.iter().all(|h| cat.fields[h.field].categorical || Some(h.field) == cat.label))
+                })
+            };
             // "fossil fuel generation" names the value "Fossil Fuels": a singular for a plural value of several words.
-            let singular_of = |k: &str| (len >= 2).then(|| ["s", "es"].iter().find_map(|e| cat.values.get(&format!("{k}{e}")).filter(|hs| hs.iter().all(|h| cat.fields[h.field].categorical)))).flatten();
+            let singular_of = |k: &str| {
+                (len >= 2)
+                    .then(|| {
+                        ["s", "es"].iter().find_map(|e| {
+                            cat.values.get(&format!("{k}{e}")).filter(|hs| hs.iter().all(|h| cat.fields[h.field].categorical))
+                        })
+                    })
+                    .flatten()
+            };
             let Some(hits) = cat.values.get(&key).or_else(|| plural_of(&key)).or_else(|| singular_of(&key)) else { continue };
             let raw_caps = tokens[i..i + len].iter().all(|t| !t.raw.chars().any(char::is_lowercase));
             let keyword_like = len == 1 && (is_stop(folds[i]) || lx.phrases.iter().any(|(p, _)| *p == folds[i]) || folds[i].len() <= 2);
@@ -380,7 +460,8 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
         if !strict[i] {
             if let Some(hits) = adjective_base(folds[i]).iter().find_map(|b| cat.values.get(b.as_str())) {
                 // Not a day or month written short ("sunny" is not Sun in a column of weekdays).
-                let hits: Vec<ValueHit> = hits.iter().filter(|h| !h.code && cat.fields[h.field].categorical && !calendar_field(cat, h.field)).cloned().collect();
+                let hits: Vec<ValueHit> =
+                    hits.iter().filter(|h| !h.code && cat.fields[h.field].categorical && !calendar_field(cat, h.field)).cloned().collect();
                 if !hits.is_empty() {
                     offer(1, Tag::Value(hits), 0);
                 }
@@ -494,7 +575,11 @@ fn shares_of_share_columns(out: &mut [Span], cat: &Catalog) {
     let share_like = |f: usize| {
         let fi = &cat.fields[f];
         let words = name_words(&fi.name);
-        let named = words.iter().any(|w| ["percent", "pct", "share", "prop", "proportion", "ratio", "rate"].contains(&w.as_str()) || (w.starts_with("per") && w.len() >= 7) || w.starts_with("pct"));
+        let named = words.iter().any(|w| {
+            ["percent", "pct", "share", "prop", "proportion", "ratio", "rate"].contains(&w.as_str())
+                || (w.starts_with("per") && w.len() >= 7)
+                || w.starts_with("pct")
+        });
         let proportions = fi.ty == crate::schema::ColumnType::Decimal && fi.range.is_some_and(|(lo, hi)| lo >= 0.0 && hi <= 1.0);
         fi.ty.is_numeric() && (named || proportions)
     };
@@ -505,7 +590,8 @@ fn shares_of_share_columns(out: &mut [Span], cat: &Catalog) {
         let after = out[i + 1..].iter().position(|s| s.tag != Tag::Stop && s.cue() != Some(Cue::Of)).map(|k| i + 1 + k);
         let before = out[..i].iter().rposition(|s| s.tag != Tag::Stop);
         let field_at = |j: Option<usize>| j.filter(|&j| matches!(&out[j].tag, Tag::Field(fs) if fs.len() == 1 && share_like(fs[0])));
-        let compared = after.and_then(|j| out[j + 1..].iter().find(|s| s.tag != Tag::Stop)).is_some_and(|s| matches!(s.cue(), Some(Cue::Op(_))));
+        let compared =
+            after.and_then(|j| out[j + 1..].iter().find(|s| s.tag != Tag::Stop)).is_some_and(|s| matches!(s.cue(), Some(Cue::Op(_))));
         if (field_at(after).is_some() || field_at(before).is_some()) && !compared {
             out[i].tag = Tag::Stop;
         }
@@ -515,7 +601,8 @@ fn shares_of_share_columns(out: &mut [Span], cat: &Catalog) {
 /// "la mediana de preu" where the table's column is `median` (of each row's prices): the
 /// aggregate's word names that column when the question names no other measure.
 fn aggregates_named_as_columns(out: &mut [Span], cat: &Catalog) {
-    let other_measure = out.iter().any(|s| matches!(&s.tag, Tag::Field(fs) if fs.iter().any(|&f| cat.fields[f].ty.is_numeric() && !cat.fields[f].yearly)));
+    let other_measure =
+        out.iter().any(|s| matches!(&s.tag, Tag::Field(fs) if fs.iter().any(|&f| cat.fields[f].ty.is_numeric() && !cat.fields[f].yearly)));
     if other_measure {
         return;
     }
@@ -525,7 +612,8 @@ fn aggregates_named_as_columns(out: &mut [Span], cat: &Catalog) {
             Some(Cue::Avg) => "mean",
             _ => continue,
         };
-        let fs: Vec<usize> = (0..cat.fields.len()).filter(|&f| cat.fields[f].ty.is_numeric() && name_words(&cat.fields[f].name) == [name]).collect();
+        let fs: Vec<usize> =
+            (0..cat.fields.len()).filter(|&f| cat.fields[f].ty.is_numeric() && name_words(&cat.fields[f].name) == [name]).collect();
         if fs.len() == 1 {
             out[i].tag = Tag::Field(fs);
             // "de preu": the measure's noun after it.
@@ -544,7 +632,10 @@ fn aggregates_named_as_columns(out: &mut [Span], cat: &Catalog) {
 fn symbol_names(out: &mut [Span], cat: &Catalog) {
     let bare = |s: &str| s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect::<String>();
     for s in out.iter_mut() {
-        if !matches!(s.tag, Tag::Unknown | Tag::Number(_)) || !s.raw.chars().any(|c| c.is_ascii_digit()) || !s.raw.chars().any(|c| !c.is_alphanumeric()) {
+        if !matches!(s.tag, Tag::Unknown | Tag::Number(_))
+            || !s.raw.chars().any(|c| c.is_ascii_digit())
+            || !s.raw.chars().any(|c| !c.is_alphanumeric())
+        {
             continue;
         }
         let b = bare(&s.raw);
@@ -560,7 +651,9 @@ fn numbered_months(out: &mut [Span], cat: &Catalog) {
     let months: Vec<usize> = (0..cat.fields.len())
         .filter(|&f| {
             let fi = &cat.fields[f];
-            fi.ty == crate::schema::ColumnType::Integer && name_words(&fi.name).iter().any(|w| matches!(w.as_str(), "month" | "mes" | "monat" | "mo")) && fi.range.is_some_and(|(lo, hi)| lo >= 1.0 && hi <= 12.0)
+            fi.ty == crate::schema::ColumnType::Integer
+                && name_words(&fi.name).iter().any(|w| matches!(w.as_str(), "month" | "mes" | "monat" | "mo"))
+                && fi.range.is_some_and(|(lo, hi)| lo >= 1.0 && hi <= 12.0)
         })
         .collect();
     let [f] = months.as_slice() else { return };
@@ -583,10 +676,14 @@ fn objects_of_verbs(out: &mut [Span]) {
             continue;
         }
         let mut j = i + 1;
-        while j < out.len() && (matches!(out[j].tag, Tag::Stop | Tag::Number(_)) || matches!(out[j].cue(), Some(Cue::Op(_) | Cue::High | Cue::Low | Cue::Most | Cue::Least | Cue::Top | Cue::Bottom))) {
+        while j < out.len()
+            && (matches!(out[j].tag, Tag::Stop | Tag::Number(_))
+                || matches!(out[j].cue(), Some(Cue::Op(_) | Cue::High | Cue::Low | Cue::Most | Cue::Least | Cue::Top | Cue::Bottom)))
+        {
             j += 1;
         }
-        let noun = j > i + 1 && j < out.len() && out[j].tag == Tag::Unknown && out[j].raw.chars().all(|c| c.is_alphabetic() && c.is_lowercase());
+        let noun =
+            j > i + 1 && j < out.len() && out[j].tag == Tag::Unknown && out[j].raw.chars().all(|c| c.is_alphabetic() && c.is_lowercase());
         let ends = out.get(j + 1).is_none_or(|n| matches!(n.tag, Tag::Stop | Tag::Cue(_)));
         if noun && ends {
             out[j].tag = Tag::Stop;
@@ -600,12 +697,14 @@ fn objects_of_verbs(out: &mut [Span]) {
     }
 }
 
-
 /// "the most planes", "die meisten Flugzeuge": "most" before the rows' plural noun counts rows
 /// ("the most electricity" in iowa-electricity.csv is an amount).
 fn most_of_the_rows(out: &mut [Span], lang: Lang) {
     for i in 0..out.len().saturating_sub(1) {
-        let most = matches!(super::text::fold(&out[i].raw).as_str(), "most" | "the most" | "meisten" | "die meisten" | "fewest" | "the fewest" | "wenigsten" | "die wenigsten");
+        let most = matches!(
+            super::text::fold(&out[i].raw).as_str(),
+            "most" | "the most" | "meisten" | "die meisten" | "fewest" | "the fewest" | "wenigsten" | "die wenigsten"
+        );
         let noun = super::text::fold(&out[i + 1].raw);
         let plural = noun.ends_with('s') || (lang == Lang::De && (noun.ends_with('e') || noun.ends_with("en") || noun.ends_with("er")));
         if most && plural && matches!(out[i].cue(), Some(Cue::High | Cue::Low)) && out[i + 1].tag == Tag::Alias {
@@ -629,7 +728,11 @@ fn by_agents_and_counts(out: &mut [Span], cat: &Catalog) {
             Tag::Field(fs) if fs.len() == 1 => Some(cat.fields[fs[0]].distinct < cat.rows),
             _ => None,
         });
-        if grouped == Some(true) && out.get(i + 1).is_some_and(|s| s.cue() == Some(Cue::HowMany)) && out.get(i + 2).is_some_and(|s| s.tag == Tag::Alias) && i + 3 == out.len() {
+        if grouped == Some(true)
+            && out.get(i + 1).is_some_and(|s| s.cue() == Some(Cue::HowMany))
+            && out.get(i + 2).is_some_and(|s| s.tag == Tag::Alias)
+            && i + 3 == out.len()
+        {
             let extreme = out[..i].iter().position(|s| matches!(s.cue(), Some(Cue::High | Cue::Low)));
             let fewest = extreme.is_some_and(|k| out[k].cue() == Some(Cue::Low));
             if let Some(k) = extreme {
@@ -644,7 +747,9 @@ fn by_agents_and_counts(out: &mut [Span], cat: &Catalog) {
 /// "vor 1990": before a year ("kommt … vor" is a verb's particle, so not in the lexicon).
 fn before_a_year(out: &mut [Span]) {
     for i in 0..out.len().saturating_sub(1) {
-        if super::text::fold(&out[i].raw) == "vor" && matches!(out[i + 1].tag, Tag::Number(n) if n.fract() == 0.0 && (1000.0..=2999.0).contains(&n)) {
+        if super::text::fold(&out[i].raw) == "vor"
+            && matches!(out[i + 1].tag, Tag::Number(n) if n.fract() == 0.0 && (1000.0..=2999.0).contains(&n))
+        {
             out[i].tag = Tag::Cue(Cue::Op(CmpOp::Lt));
         }
     }
@@ -653,7 +758,10 @@ fn before_a_year(out: &mut [Span]) {
 /// "which one has the most hp": a pronoun for a row, not a number.
 fn which_one(out: &mut [Span]) {
     for i in 1..out.len() {
-        if matches!(out[i].tag, Tag::Number(_)) && matches!(super::text::fold(&out[i].raw).as_str(), "one" | "ones") && matches!(out[i - 1].cue(), Some(Cue::Which | Cue::What)) {
+        if matches!(out[i].tag, Tag::Number(_))
+            && matches!(super::text::fold(&out[i].raw).as_str(), "one" | "ones")
+            && matches!(out[i - 1].cue(), Some(Cue::Which | Cue::What))
+        {
             out[i].tag = Tag::Alias;
         }
     }
@@ -663,7 +771,28 @@ fn which_one(out: &mut [Span]) {
 /// or getting right before a value only says the row has it; the value is the condition.
 fn verbs_of_winning(out: &mut [Span]) {
     const WIN: &[&str] = &[
-        "won", "win", "wins", "got", "earned", "received", "took", "gano", "ganaron", "gana", "ganado", "obtuvo", "guanya", "guanyar", "guanyat", "guanyaren", "gewann", "gewannen", "gewonnen", "gewinnt", "holte", "erhielt",
+        "won",
+        "win",
+        "wins",
+        "got",
+        "earned",
+        "received",
+        "took",
+        "gano",
+        "ganaron",
+        "gana",
+        "ganado",
+        "obtuvo",
+        "guanya",
+        "guanyar",
+        "guanyat",
+        "guanyaren",
+        "gewann",
+        "gewannen",
+        "gewonnen",
+        "gewinnt",
+        "holte",
+        "erhielt",
     ];
     for i in 0..out.len() {
         if out[i].tag != Tag::Unknown || !WIN.contains(&super::text::fold(&out[i].raw).as_str()) {
@@ -672,7 +801,9 @@ fn verbs_of_winning(out: &mut [Span]) {
         let next = out[i + 1..].iter().find(|s| s.tag != Tag::Stop);
         let prev_value = out[..i].iter().rev().find(|s| s.tag != Tag::Stop).is_some_and(|s| matches!(s.tag, Tag::Value(_)));
         // "Gold gewonnen": German puts the verb after its object.
-        if next.is_some_and(|s| matches!(s.tag, Tag::Value(_))) || (prev_value && next.is_none_or(|s| !matches!(s.tag, Tag::Field(_) | Tag::Unknown))) {
+        if next.is_some_and(|s| matches!(s.tag, Tag::Value(_)))
+            || (prev_value && next.is_none_or(|s| !matches!(s.tag, Tag::Field(_) | Tag::Unknown)))
+        {
             out[i].tag = Tag::Stop;
         }
     }
@@ -688,10 +819,13 @@ fn speed_of_times(out: &mut [Span], cat: &Catalog) {
             "slowest" | "langsamste" | "langsamsten" => false,
             _ => continue,
         };
-        let named = |words: &[&str]| out[i + 1..].iter().take(3).any(|s| matches!(&s.tag, Tag::Field(fs) if fs.len() == 1 && cat.fields[fs[0]].names.iter().flatten().any(|n| words.contains(&n.as_str()))));
+        let named = |words: &[&str]| {
+            out[i + 1..].iter().take(3).any(|s| matches!(&s.tag, Tag::Field(fs) if fs.len() == 1 && cat.fields[fs[0]].names.iter().flatten().any(|n| words.contains(&n.as_str()))))
+        };
         if named(TIME) {
             out[i].tag = Tag::Cue(if fast { Cue::Low } else { Cue::High });
-        } else if !fast && out[i].tag == Tag::Unknown && named(&["speed", "velocity", "velocidad", "velocitat", "geschwindigkeit", "pace"]) {
+        } else if !fast && out[i].tag == Tag::Unknown && named(&["speed", "velocity", "velocidad", "velocitat", "geschwindigkeit", "pace"])
+        {
             // "the slowest speed" is its lowest.
             out[i].tag = Tag::Cue(Cue::Low);
         }
@@ -705,7 +839,15 @@ fn person_nouns(out: &mut [Span], cat: &Catalog) {
     for s in out.iter_mut() {
         let Tag::Field(fs) = &s.tag else { continue };
         let w = super::text::fold(&s.raw);
-        let derived = fs.iter().all(|&f| cat.fields[f].names.iter().any(|n| n.len() == 1 && n[0] != w && PERSON.iter().any(|e| w.strip_suffix(e).is_some_and(|stem| stem.len() >= 4 && (n[0].starts_with(stem) || stem.starts_with(n[0].as_str()))))));
+        let derived = fs.iter().all(|&f| {
+            cat.fields[f].names.iter().any(|n| {
+                n.len() == 1
+                    && n[0] != w
+                    && PERSON.iter().any(|e| {
+                        w.strip_suffix(e).is_some_and(|stem| stem.len() >= 4 && (n[0].starts_with(stem) || stem.starts_with(n[0].as_str())))
+                    })
+            })
+        });
         if derived && !fs.is_empty() {
             s.tag = Tag::Alias;
         }
@@ -747,7 +889,8 @@ fn which_year(out: &mut [Span], cat: &Catalog) {
     // Only with an aggregate said ("average", "total", "most" of rows): "In which year was
     // precipitation the highest?" over days may mean the wettest day's year or the wettest year.
     let aggregate = out.iter().any(|s| matches!(s.cue(), Some(Cue::Avg | Cue::Sum | Cue::Median | Cue::HowMany)))
-        || (out.iter().any(|s| matches!(s.cue(), Some(Cue::Most | Cue::Least))) && !out.iter().any(|s| matches!(&s.tag, Tag::Field(fs) if fs.iter().any(|&f| cat.fields[f].ty.is_numeric()))));
+        || (out.iter().any(|s| matches!(s.cue(), Some(Cue::Most | Cue::Least)))
+            && !out.iter().any(|s| matches!(&s.tag, Tag::Field(fs) if fs.iter().any(|&f| cat.fields[f].ty.is_numeric()))));
     if !aggregate {
         return;
     }
@@ -764,7 +907,30 @@ fn which_year(out: &mut [Span], cat: &Catalog) {
 }
 
 /// Fields where more is better by the sense of their names: fuel economy, scores, earnings.
-const MORE_IS_BETTER: &[&str] = &["mpg", "mileage", "gallon", "hwy", "cty", "score", "scores", "rating", "ratings", "points", "wins", "goals", "profit", "revenue", "yield", "efficiency", "accuracy", "return", "returns", "gain", "gains", "income"];
+const MORE_IS_BETTER: &[&str] = &[
+    "mpg",
+    "mileage",
+    "gallon",
+    "hwy",
+    "cty",
+    "score",
+    "scores",
+    "rating",
+    "ratings",
+    "points",
+    "wins",
+    "goals",
+    "profit",
+    "revenue",
+    "yield",
+    "efficiency",
+    "accuracy",
+    "return",
+    "returns",
+    "gain",
+    "gains",
+    "income",
+];
 
 /// "the best average highway mileage", "the worst avg city mpg": best and worst rank a field
 /// whose name says more is better (never a time, a price or a rank, where it is the other way).
@@ -783,7 +949,13 @@ fn evaluative_superlatives(out: &mut [Span], cat: &Catalog) {
             Tag::Field(fs) if fs.len() == 1 => Some(fs[0]),
             _ => None,
         });
-        let better = field.is_some_and(|f| cat.fields[f].ty.is_numeric() && name_words(&cat.fields[f].name).iter().chain(cat.fields[f].names.iter().flatten()).any(|n| MORE_IS_BETTER.contains(&n.as_str())));
+        let better = field.is_some_and(|f| {
+            cat.fields[f].ty.is_numeric()
+                && name_words(&cat.fields[f].name)
+                    .iter()
+                    .chain(cat.fields[f].names.iter().flatten())
+                    .any(|n| MORE_IS_BETTER.contains(&n.as_str()))
+        });
         if better {
             out[i].tag = Tag::Cue(if high { Cue::High } else { Cue::Low });
         }
@@ -800,7 +972,9 @@ fn flag_complements(out: &mut [Span], cat: &Catalog) {
         },
         _ => None,
     };
-    let no = |f: usize| Tag::Value(vec![ValueHit { field: f, value: if cat.fields[f].flag { "0" } else { "false" }.into(), rows: 0, code: false }]);
+    let no = |f: usize| {
+        Tag::Value(vec![ValueHit { field: f, value: if cat.fields[f].flag { "0" } else { "false" }.into(), rows: 0, code: false }])
+    };
     for i in 0..out.len().saturating_sub(1) {
         if super::text::fold(&out[i].raw) == "non" && matches!(out[i].tag, Tag::Unknown | Tag::Stop) {
             if let Some(f) = flag_of(&out[i + 1]) {
@@ -810,14 +984,19 @@ fn flag_complements(out: &mut [Span], cat: &Catalog) {
         }
     }
     const THAN: &[&str] = &["than", "que", "als"];
-    const NOT: &[&str] = &["not", "didn", "don", "doesn", "wasn", "weren", "haven", "hasn", "hadn", "without", "no", "nicht", "ohne", "sin", "sense", "non"];
+    const NOT: &[&str] =
+        &["not", "didn", "don", "doesn", "wasn", "weren", "haven", "hasn", "hadn", "without", "no", "nicht", "ohne", "sin", "sense", "non"];
     // ("higher than" may be one operator.)
     let last_word = |s: &Span| super::text::fold(&s.raw).split_whitespace().last().is_some_and(|w| THAN.contains(&w));
     let Some(t) = out.iter().position(|s| matches!(s.tag, Tag::Unknown | Tag::Stop | Tag::Cue(Cue::Op(_))) && last_word(s)) else { return };
     let flags: Vec<usize> = out[..t].iter().filter_map(flag_of).collect();
     let [f] = flags.as_slice() else { return };
     let after = t + 1..out.len();
-    let Some(n) = after.clone().find(|&k| NOT.contains(&super::text::fold(&out[k].raw).as_str()) && matches!(out[k].tag, Tag::Unknown | Tag::Stop | Tag::Cue(Cue::Not))) else { return };
+    let Some(n) = after.clone().find(|&k| {
+        NOT.contains(&super::text::fold(&out[k].raw).as_str()) && matches!(out[k].tag, Tag::Unknown | Tag::Stop | Tag::Cue(Cue::Not))
+    }) else {
+        return;
+    };
     // Nothing else may follow but the flag itself said again, verbs and stop words ("did not survive").
     let rest_ok = after.clone().filter(|&k| k != n).all(|k| match &out[k].tag {
         Tag::Stop | Tag::Unknown | Tag::Cue(Cue::Who | Cue::Not | Cue::Of | Cue::In) => true,
@@ -837,7 +1016,9 @@ fn flag_complements(out: &mut [Span], cat: &Catalog) {
 fn first_named_first(out: &mut [Span], tokens: &[Token], q: &str) {
     for (open, _) in q.match_indices('(') {
         let Some(close) = q[open..].find(')').map(|k| open + k) else { continue };
-        let inside: Vec<usize> = (0..out.len()).filter(|&k| tokens[out[k].start].start > open && tokens[out[k].end - 1].end <= close && out[k].tag != Tag::Stop).collect();
+        let inside: Vec<usize> = (0..out.len())
+            .filter(|&k| tokens[out[k].start].start > open && tokens[out[k].end - 1].end <= close && out[k].tag != Tag::Stop)
+            .collect();
         let [v, w] = inside.as_slice() else { continue };
         if order_word(&super::text::fold(&out[*w].raw)) != Some(true) {
             continue;
@@ -862,7 +1043,8 @@ fn parenthesised_glosses(out: &mut [Span], tokens: &[Token], q: &str) {
     let opens: Vec<usize> = q.match_indices('(').map(|(b, _)| b).collect();
     for open in opens {
         let Some(close) = q[open..].find(')').map(|k| open + k) else { continue };
-        let inside: Vec<usize> = (0..out.len()).filter(|&k| tokens[out[k].start].start > open && tokens[out[k].end - 1].end <= close).collect();
+        let inside: Vec<usize> =
+            (0..out.len()).filter(|&k| tokens[out[k].start].start > open && tokens[out[k].end - 1].end <= close).collect();
         let content: Vec<usize> = inside.iter().copied().filter(|&k| out[k].tag != Tag::Stop).collect();
         let [named] = content.as_slice() else { continue };
         let same = |t: &Tag| match (t, &out[*named].tag) {
@@ -909,7 +1091,8 @@ fn totals_by_default(out: &mut [Span], cat: &Catalog) {
         if fs.len() < 2 {
             continue;
         }
-        let totals: Vec<usize> = fs.iter().copied().filter(|&f| name_words(&cat.fields[f].name).iter().any(|w| TOTAL.contains(&w.as_str()))).collect();
+        let totals: Vec<usize> =
+            fs.iter().copied().filter(|&f| name_words(&cat.fields[f].name).iter().any(|w| TOTAL.contains(&w.as_str()))).collect();
         if let [t] = totals.as_slice() {
             s.tag = Tag::Field(vec![*t]);
         }
@@ -931,7 +1114,8 @@ fn events_of_every_row(out: &mut [Span], cat: &Catalog) {
 /// names the event a date column records (year_month_of_diagnosis, birth_date) names that column.
 /// Only date and year columns, and only one: "diagnosis" alone may name four fields.
 fn event_verbs_of_dates(out: &mut [Span], cat: &Catalog) {
-    const IRREGULAR: &[(&str, &str)] = &[("born", "birth"), ("geboren", "geburt"), ("nacido", "nacimiento"), ("nacida", "nacimiento"), ("nascut", "naixement")];
+    const IRREGULAR: &[(&str, &str)] =
+        &[("born", "birth"), ("geboren", "geburt"), ("nacido", "nacimiento"), ("nacida", "nacimiento"), ("nascut", "naixement")];
     for s in out.iter_mut() {
         if s.tag != Tag::Unknown {
             continue;
@@ -955,8 +1139,14 @@ fn event_verbs_of_dates(out: &mut [Span], cat: &Catalog) {
             let common = n.chars().zip(stem.chars()).take_while(|(a, b)| a == b).count();
             n.len() >= 5 && common >= 5 && common + 2 >= stem.len()
         };
-        let dated = |f: &super::catalog::FieldInfo| matches!(f.ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime) || f.yearly;
-        let fs: Vec<usize> = (0..cat.fields.len()).filter(|&f| dated(&cat.fields[f]) && cat.fields[f].part.is_none() && cat.fields[f].names.iter().flatten().any(|n| names_event(n))).collect();
+        let dated = |f: &super::catalog::FieldInfo| {
+            matches!(f.ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime) || f.yearly
+        };
+        let fs: Vec<usize> = (0..cat.fields.len())
+            .filter(|&f| {
+                dated(&cat.fields[f]) && cat.fields[f].part.is_none() && cat.fields[f].names.iter().flatten().any(|n| names_event(n))
+            })
+            .collect();
         if fs.len() == 1 {
             s.tag = Tag::Field(fs);
         }
@@ -976,7 +1166,9 @@ fn prefixed_names(out: &mut [Span], cat: &Catalog) {
             .filter(|&f| {
                 let own = name_words(&cat.fields[f].name);
                 let [n] = own.as_slice() else { return false };
-                (1..=2).any(|k| n.len() >= k + 4 && n.is_char_boundary(k) && !n[..k].contains(['a', 'e', 'i', 'o', 'u', 'y']) && same_word(&n[k..], &w))
+                (1..=2).any(|k| {
+                    n.len() >= k + 4 && n.is_char_boundary(k) && !n[..k].contains(['a', 'e', 'i', 'o', 'u', 'y']) && same_word(&n[k..], &w)
+                })
             })
             .collect();
         if fs.len() == 1 {
@@ -1019,7 +1211,12 @@ fn slipped_letters(out: &mut [Span], cat: &Catalog, lang: Lang) {
         if cat.aliases.iter().any(|a| a.len() == 1 && slip(&w, &a[0])) {
             found.push(Tag::Alias);
         }
-        let values: Vec<&Vec<ValueHit>> = cat.values.iter().filter(|(k, hs)| !k.contains(' ') && slip(&w, k) && hs.iter().all(|h| cat.fields[h.field].categorical && !h.code)).map(|(_, hs)| hs).collect();
+        let values: Vec<&Vec<ValueHit>> = cat
+            .values
+            .iter()
+            .filter(|(k, hs)| !k.contains(' ') && slip(&w, k) && hs.iter().all(|h| cat.fields[h.field].categorical && !h.code))
+            .map(|(_, hs)| hs)
+            .collect();
         if let [hits] = values.as_slice() {
             found.push(Tag::Value((*hits).clone()));
         } else if values.len() > 1 {
@@ -1029,7 +1226,12 @@ fn slipped_letters(out: &mut [Span], cat: &Catalog, lang: Lang) {
         if found.is_empty() {
             // A changed letter only in a keyword of seven letters or more ("maximun").
             let changed = |p: &str| p.len() >= 7 && p.len() == w.len() && p.chars().zip(w.chars()).filter(|(a, b)| a != b).count() == 1;
-            let cues: Vec<Cue> = lexicon(lang).phrases.iter().filter(|(p, _)| p.len() >= 6 && !p.contains(' ') && (slip(&w, p) || changed(p))).map(|(_, c)| *c).collect();
+            let cues: Vec<Cue> = lexicon(lang)
+                .phrases
+                .iter()
+                .filter(|(p, _)| p.len() >= 6 && !p.contains(' ') && (slip(&w, p) || changed(p)))
+                .map(|(_, c)| *c)
+                .collect();
             if let Some(c) = cues.first().filter(|c| cues.iter().all(|d| d == *c)) {
                 found.push(Tag::Cue(*c));
             }
@@ -1045,7 +1247,11 @@ fn slipped_letters(out: &mut [Span], cat: &Catalog, lang: Lang) {
 fn sex_flags(out: &mut [Span], cat: &Catalog) {
     const MEN: &[&str] = &["men", "man", "males", "male", "hombres", "hombre", "varones", "manner", "mann"];
     const WOMEN: &[&str] = &["women", "woman", "females", "female", "mujeres", "mujer", "dones", "dona", "frauen", "frau"];
-    let flag = |names: &[&str]| cat.fields.iter().position(|f| f.ty == crate::schema::ColumnType::Boolean && names.contains(&name_words(&f.name).join(" ").as_str()));
+    let flag = |names: &[&str]| {
+        cat.fields
+            .iter()
+            .position(|f| f.ty == crate::schema::ColumnType::Boolean && names.contains(&name_words(&f.name).join(" ").as_str()))
+    };
     let (male, female) = (flag(&["is male", "male", "ismale"]), flag(&["is female", "female", "isfemale"]));
     if male.is_none() && female.is_none() {
         return;
@@ -1055,7 +1261,13 @@ fn sex_flags(out: &mut [Span], cat: &Catalog) {
             continue;
         }
         let w = super::text::fold(&s.raw);
-        let says_male = if MEN.contains(&w.as_str()) { true } else if WOMEN.contains(&w.as_str()) { false } else { continue };
+        let says_male = if MEN.contains(&w.as_str()) {
+            true
+        } else if WOMEN.contains(&w.as_str()) {
+            false
+        } else {
+            continue;
+        };
         let (f, value) = match (male, female) {
             (Some(m), _) => (m, says_male),
             (None, Some(fe)) => (fe, !says_male),
@@ -1076,23 +1288,32 @@ fn fields_by_other_words(out: &mut [Span], cat: &Catalog) {
             continue;
         }
         let own: Vec<String> = super::text::fold(&out[i].raw).split_whitespace().map(str::to_string).collect();
-        let others: Vec<(usize, String)> = out.iter().enumerate().filter(|(j, s)| *j != i && !matches!(s.tag, Tag::Field(_) | Tag::Value(_) | Tag::Number(_) | Tag::Date(_))).flat_map(|(j, s)| super::text::fold(&s.raw).split_whitespace().map(move |w| (j, w.to_string())).collect::<Vec<_>>()).collect();
+        let others: Vec<(usize, String)> = out
+            .iter()
+            .enumerate()
+            .filter(|(j, s)| *j != i && !matches!(s.tag, Tag::Field(_) | Tag::Value(_) | Tag::Number(_) | Tag::Date(_)))
+            .flat_map(|(j, s)| super::text::fold(&s.raw).split_whitespace().map(move |w| (j, w.to_string())).collect::<Vec<_>>())
+            .collect();
         let score = |f: usize| -> (usize, Vec<usize>) {
             let words = name_words(&cat.fields[f].name);
             let mut hit = Vec::new();
             for (j, w) in &others {
                 let said = w.len() >= 3 && !own.contains(w) && words.iter().any(|n| same_word(n, w));
-                let date_word = matches!(w.as_str(), "date" | "dates" | "when" | "fecha" | "data" | "datum" | "cuando" | "quan" | "wann") && matches!(cat.fields[f].ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime);
+                let date_word = matches!(w.as_str(), "date" | "dates" | "when" | "fecha" | "data" | "datum" | "cuando" | "quan" | "wann")
+                    && matches!(cat.fields[f].ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime);
                 if said || date_word {
                     hit.push(*j);
                 }
             }
             (hit.len(), hit)
         };
-        let scored: Vec<(usize, usize, Vec<usize>)> = fs.iter().map(|&f| {
-            let (n, hit) = score(f);
-            (f, n, hit)
-        }).collect();
+        let scored: Vec<(usize, usize, Vec<usize>)> = fs
+            .iter()
+            .map(|&f| {
+                let (n, hit) = score(f);
+                (f, n, hit)
+            })
+            .collect();
         let best = scored.iter().map(|(_, n, _)| *n).max().unwrap_or(0);
         let top: Vec<&(usize, usize, Vec<usize>)> = scored.iter().filter(|(_, n, _)| *n == best).collect();
         if best == 0 || top.len() != 1 {
@@ -1112,7 +1333,15 @@ fn fields_by_other_words(out: &mut [Span], cat: &Catalog) {
 /// of its values or more are the start of a day's or a month's English name.
 fn calendar_field(cat: &Catalog, f: usize) -> bool {
     use super::lang::{DAY_NAMES, MONTH_NAMES};
-    let short = cat.values.iter().filter(|(k, hs)| k.len() >= 3 && hs.iter().any(|h| h.field == f) && DAY_NAMES.iter().chain(MONTH_NAMES).any(|n| n.len() > k.len() && n.starts_with(k.as_str()))).count();
+    let short = cat
+        .values
+        .iter()
+        .filter(|(k, hs)| {
+            k.len() >= 3
+                && hs.iter().any(|h| h.field == f)
+                && DAY_NAMES.iter().chain(MONTH_NAMES).any(|n| n.len() > k.len() && n.starts_with(k.as_str()))
+        })
+        .count();
     short >= 3
 }
 
@@ -1125,8 +1354,16 @@ fn abbreviated_days_and_months(out: &mut [Span], cat: &Catalog) {
         }
         let w = super::text::fold(&s.raw);
         let capital = s.raw.chars().next().is_some_and(char::is_uppercase);
-        let Some(full) = super::lang::weekday_word(&w).or_else(|| super::lang::month_word(&w, capital).and_then(super::lang::month_name)) else { continue };
-        if let Some(hits) = one_category_value(cat, |k, hits| k.len() >= 3 && k.len() < full.len() && full.starts_with(k) && hits.iter().any(|h| cat.fields[h.field].categorical && calendar_field(cat, h.field))) {
+        let Some(full) = super::lang::weekday_word(&w).or_else(|| super::lang::month_word(&w, capital).and_then(super::lang::month_name))
+        else {
+            continue;
+        };
+        if let Some(hits) = one_category_value(cat, |k, hits| {
+            k.len() >= 3
+                && k.len() < full.len()
+                && full.starts_with(k)
+                && hits.iter().any(|h| cat.fields[h.field].categorical && calendar_field(cat, h.field))
+        }) {
             s.tag = Tag::Value(hits);
         }
     }
@@ -1166,16 +1403,53 @@ fn yes_no_nouns(out: &mut [Span], cat: &Catalog) {
 /// Not where an amount is asked ("in total", "overall") or the noun is a unit counted by a measure.
 fn rows_noun_of_unnamed_rows(out: &mut [Span], cat: &Catalog) {
     const AMOUNTS: &[&str] = &[
-        "total", "overall", "altogether", "combined", "sum", "insgesamt", "gesamt", "summe", "units", "votes", "points", "goals", "dollars", "euros", "sales", "hours",
-        "minutes", "seconds", "days", "years", "months", "weeks", "miles", "pounds", "unidades", "votos", "puntos", "unitats", "vots", "punts", "einheiten", "stimmen", "punkte", "money", "dinero",
+        "total",
+        "overall",
+        "altogether",
+        "combined",
+        "sum",
+        "insgesamt",
+        "gesamt",
+        "summe",
+        "units",
+        "votes",
+        "points",
+        "goals",
+        "dollars",
+        "euros",
+        "sales",
+        "hours",
+        "minutes",
+        "seconds",
+        "days",
+        "years",
+        "months",
+        "weeks",
+        "miles",
+        "pounds",
+        "unidades",
+        "votos",
+        "puntos",
+        "unitats",
+        "vots",
+        "punts",
+        "einheiten",
+        "stimmen",
+        "punkte",
+        "money",
+        "dinero",
     ];
     // Rows that are an entity's periods (a firm's years) are not what "how many employees" counts.
-    if cat.label.is_some() || cat.panel.is_some() || out.iter().any(|s| s.cue() == Some(Cue::Sum) || AMOUNTS.contains(&super::text::fold(&s.raw).as_str())) {
+    if cat.label.is_some()
+        || cat.panel.is_some()
+        || out.iter().any(|s| s.cue() == Some(Cue::Sum) || AMOUNTS.contains(&super::text::fold(&s.raw).as_str()))
+    {
         return;
     }
     for i in 0..out.len() {
         let w = super::text::fold(&out[i].raw);
-        let plural = (w.ends_with('s') && !["less", "ss", "ous", "ics"].iter().any(|e| w.ends_with(e))) || matches!(w.as_str(), "women" | "men" | "children" | "frauen" | "manner" | "kinder");
+        let plural = (w.ends_with('s') && !["less", "ss", "ous", "ics"].iter().any(|e| w.ends_with(e)))
+            || matches!(w.as_str(), "women" | "men" | "children" | "frauen" | "manner" | "kinder");
         // "childless respondents": a word before another noun qualifies it.
         let qualifies = out[i + 1..].iter().find(|s| s.tag != Tag::Stop).is_some_and(|s| matches!(s.tag, Tag::Alias | Tag::Field(_)));
         if out[i].tag != Tag::Unknown || w.len() < 3 || !plural || qualifies || !w.chars().all(char::is_alphabetic) {
@@ -1184,7 +1458,9 @@ fn rows_noun_of_unnamed_rows(out: &mut [Span], cat: &Catalog) {
         // Only a partitive ("how many of the bills", "what percentage of the meals") presumes the
         // noun is the whole table: "How many roses are there?" in iris stays a noun it lacks.
         let Some(p) = out[..i].iter().rposition(|s| s.tag != Tag::Stop) else { continue };
-        let of_whole = out[p].cue() == Some(Cue::Of) && p > 0 && out[..p].iter().rev().find(|s| s.tag != Tag::Stop).is_some_and(|s| matches!(s.cue(), Some(Cue::Share | Cue::HowMany)));
+        let of_whole = out[p].cue() == Some(Cue::Of)
+            && p > 0
+            && out[..p].iter().rev().find(|s| s.tag != Tag::Stop).is_some_and(|s| matches!(s.cue(), Some(Cue::Share | Cue::HowMany)));
         if of_whole {
             out[i].tag = Tag::Alias;
         }
@@ -1203,7 +1479,14 @@ fn rows_noun_of_named_rows(out: &mut [Span], cat: &Catalog, lang: Lang) {
     }
     // "what type of aircraft is N508AA": the noun after "type of" says what the named row is.
     for i in 2..out.len() {
-        if out[i].tag == Tag::Unknown && out[i - 1].cue() == Some(Cue::Of) && matches!(&out[i - 2].tag, Tag::Field(fs) if fs.len() == 1 && cat.fields[fs[0]].categorical) && matches!(super::text::fold(&out[i - 2].raw).as_str(), "type" | "kind" | "sort" | "class" | "tipo" | "tipus" | "clase" | "classe" | "art" | "typ") {
+        if out[i].tag == Tag::Unknown
+            && out[i - 1].cue() == Some(Cue::Of)
+            && matches!(&out[i - 2].tag, Tag::Field(fs) if fs.len() == 1 && cat.fields[fs[0]].categorical)
+            && matches!(
+                super::text::fold(&out[i - 2].raw).as_str(),
+                "type" | "kind" | "sort" | "class" | "tipo" | "tipus" | "clase" | "classe" | "art" | "typ"
+            )
+        {
             out[i].tag = Tag::Stop;
         }
     }
@@ -1230,21 +1513,42 @@ fn rows_noun_of_named_rows(out: &mut [Span], cat: &Catalog, lang: Lang) {
         let verb_last = lang == Lang::De && next.is_some_and(|j| j + 1 == out.len());
         // ("un avion de CESSNA": a row of a value.)
         let of_value = |j: usize| out[j + 1..].iter().find(|s| content(s)).is_some_and(|s| matches!(s.tag, Tag::Value(_)));
-        if next.is_some_and(|j| (matches!(out[j].cue(), Some(Cue::Of | Cue::Per)) && !of_value(j)) || (matches!(out[j].tag, Tag::Alias | Tag::Field(_)) && !verb_last)) || w.ends_with("ing") {
+        if next.is_some_and(|j| {
+            (matches!(out[j].cue(), Some(Cue::Of | Cue::Per)) && !of_value(j))
+                || (matches!(out[j].tag, Tag::Alias | Tag::Field(_)) && !verb_last)
+        }) || w.ends_with("ing")
+        {
             continue;
         }
         let cue_at = |j: Option<usize>| j.and_then(|j| out[j].cue());
-        let rest_conditions = out[i + 1..].iter().any(|s| matches!(s.tag, Tag::Value(_) | Tag::Number(_) | Tag::Field(_)) || matches!(s.cue(), Some(Cue::Op(_) | Cue::High | Cue::Low | Cue::Most | Cue::Least | Cue::Not)));
+        let rest_conditions = out[i + 1..].iter().any(|s| {
+            matches!(s.tag, Tag::Value(_) | Tag::Number(_) | Tag::Field(_))
+                || matches!(s.cue(), Some(Cue::Op(_) | Cue::High | Cue::Low | Cue::Most | Cue::Least | Cue::Not))
+        });
         // ("How many moons does Tatooine have?": the value is the subject, the noun what it has.)
         let asks_of_a_value = out.get(i + 1).is_some_and(|s| matches!(super::text::fold(&s.raw).as_str(), "does" | "do" | "did"));
         let after_how_many = cue_at(prev) == Some(Cue::HowMany) && rest_conditions && !asks_of_a_value;
-        let any_word = i.checked_sub(1).is_some_and(|j| matches!(super::text::fold(&out[j].raw).as_str(), "any" | "some" | "algun" | "alguna" | "algunos" | "algunas" | "cap" | "irgendein" | "irgendeine" | "irgendwelche"));
+        let any_word = i.checked_sub(1).is_some_and(|j| {
+            matches!(
+                super::text::fold(&out[j].raw).as_str(),
+                "any" | "some" | "algun" | "alguna" | "algunos" | "algunas" | "cap" | "irgendein" | "irgendeine" | "irgendwelche"
+            )
+        });
         let after_which = (matches!(cue_at(prev), Some(Cue::Which | Cue::Who | Cue::List)) || any_word) && rest_conditions;
         // "the tallest character", "top 3 charaters": after a superlative (its implied field between).
-        let before_field = prev.filter(|&j| matches!(&out[j].tag, Tag::Field(_)) && out[j].raw.is_empty()).and_then(|j| out[..j].iter().rposition(content)).or(prev);
-        let after_rank = matches!(cue_at(before_field), Some(Cue::High | Cue::Low | Cue::Top | Cue::Bottom)) || prev.is_some_and(|j| matches!(out[j].tag, Tag::Number(_)) && out[..j].iter().rev().find(|s| content(s)).is_some_and(|s| matches!(s.cue(), Some(Cue::Top | Cue::Bottom))));
+        let before_field = prev
+            .filter(|&j| matches!(&out[j].tag, Tag::Field(_)) && out[j].raw.is_empty())
+            .and_then(|j| out[..j].iter().rposition(content))
+            .or(prev);
+        let after_rank = matches!(cue_at(before_field), Some(Cue::High | Cue::Low | Cue::Top | Cue::Bottom))
+            || prev.is_some_and(|j| {
+                matches!(out[j].tag, Tag::Number(_))
+                    && out[..j].iter().rev().find(|s| content(s)).is_some_and(|s| matches!(s.cue(), Some(Cue::Top | Cue::Bottom)))
+            });
         // "the average height of the characters": "of the" and the noun at the end, after a field.
-        let of_all = cue_at(prev) == Some(Cue::Of) && next.is_none() && out[..prev.unwrap_or(0)].iter().rev().find(|s| content(s)).is_some_and(|s| matches!(s.tag, Tag::Field(_)));
+        let of_all = cue_at(prev) == Some(Cue::Of)
+            && next.is_none()
+            && out[..prev.unwrap_or(0)].iter().rev().find(|s| content(s)).is_some_and(|s| matches!(s.tag, Tag::Field(_)));
         if after_how_many || after_which || after_rank || of_all {
             out[i].tag = Tag::Alias;
         }
@@ -1279,8 +1583,9 @@ fn initials_of_fields(out: &mut [Span], cat: &Catalog) {
 /// that is a one-word category value with an ending of origin (-ese, -an, -ian, -isch…) names it.
 fn demonym_values(out: &mut [Span], cat: &Catalog) {
     const ENDINGS: &[&str] = &[
-        "ese", "eses", "an", "ans", "ian", "ians", "ean", "eans", "n", "ns", "ano", "anos", "ana", "anas", "iano", "ianos", "iana", "ianas", "eo", "eos", "ea", "eas", "eu", "eus",
-        "es", "o", "os", "isch", "ische", "ischen", "ischer", "isches", "aisch", "aische", "aischen", "aischer", "tisch", "tische", "tischen", "tischer", "atisch", "atische", "atischen", "atischer", "",
+        "ese", "eses", "an", "ans", "ian", "ians", "ean", "eans", "n", "ns", "ano", "anos", "ana", "anas", "iano", "ianos", "iana",
+        "ianas", "eo", "eos", "ea", "eas", "eu", "eus", "es", "o", "os", "isch", "ische", "ischen", "ischer", "isches", "aisch", "aische",
+        "aischen", "aischer", "tisch", "tische", "tischen", "tischer", "atisch", "atische", "atischen", "atischer", "",
     ];
     for s in out.iter_mut() {
         if s.tag != Tag::Unknown {
@@ -1294,7 +1599,10 @@ fn demonym_values(out: &mut [Span], cat: &Catalog) {
             !k.contains(' ') && k.len() >= 4 && k != w && hits.iter().any(|h| cat.fields[h.field].categorical && !h.code) && {
                 // The value less a final vowel, "y" or "s": Japan, Europ(e), Afric(a), Ital(y), America(s).
                 let stems = [k, k.trim_end_matches(['a', 'e', 'o', 'y', 's'])];
-                stems.iter().any(|st| st.len() >= 4 && w.strip_prefix(st).is_some_and(|rest| ENDINGS.contains(&rest) && (!rest.is_empty() || k.ends_with('y'))))
+                stems.iter().any(|st| {
+                    st.len() >= 4
+                        && w.strip_prefix(st).is_some_and(|rest| ENDINGS.contains(&rest) && (!rest.is_empty() || k.ends_with('y')))
+                })
             }
         };
         if let Some(hits) = one_category_value(cat, demonym) {
@@ -1306,8 +1614,10 @@ fn demonym_values(out: &mut [Span], cat: &Catalog) {
 /// "Wie viele Scheidungen…", "Quants divorcis…" with Divorces and Divorces_per_1000: a word that
 /// names a count and its rate per N is the count, unless the question speaks of a rate.
 fn counts_over_rates(out: &mut [Span], cat: &Catalog) {
-    const RATE_WORDS: &[&str] = &["rate", "rates", "ratio", "tasa", "tasas", "taxa", "taxes", "quote", "per", "por", "pro", "je", "cada", "capita"];
-    let rate_said = out.iter().any(|s| s.cue() == Some(Cue::Per) || super::text::fold(&s.raw).split_whitespace().any(|w| RATE_WORDS.contains(&w)));
+    const RATE_WORDS: &[&str] =
+        &["rate", "rates", "ratio", "tasa", "tasas", "taxa", "taxes", "quote", "per", "por", "pro", "je", "cada", "capita"];
+    let rate_said =
+        out.iter().any(|s| s.cue() == Some(Cue::Per) || super::text::fold(&s.raw).split_whitespace().any(|w| RATE_WORDS.contains(&w)));
     if rate_said {
         return;
     }
@@ -1315,7 +1625,8 @@ fn counts_over_rates(out: &mut [Span], cat: &Catalog) {
         let Tag::Field(fs) = &s.tag else { continue };
         let [a, b] = fs.as_slice() else { continue };
         let (wa, wb) = (name_words(&cat.fields[*a].name), name_words(&cat.fields[*b].name));
-        let rate_of = |rate: &[String], count: &[String]| rate.len() == count.len() + 2 && rate.starts_with(count) && rate[count.len()] == "per";
+        let rate_of =
+            |rate: &[String], count: &[String]| rate.len() == count.len() + 2 && rate.starts_with(count) && rate[count.len()] == "per";
         if rate_of(&wb, &wa) {
             s.tag = Tag::Field(vec![*a]);
         } else if rate_of(&wa, &wb) {
@@ -1331,7 +1642,10 @@ fn period_adjectives(out: &mut [Span], cat: &Catalog) {
         (&["daily", "diario", "diaria", "diarios", "diarias", "diari", "diaris", "taglich", "tagliche", "taglichen"], "day"),
         (&["weekly", "semanal", "semanales", "setmanal", "setmanals", "wochentlich", "wochentliche", "wochentlichen"], "week"),
         (super::lang::MONTHLY, "month"),
-        (&["quarterly", "trimestral", "trimestrales", "trimestrals", "vierteljahrlich", "vierteljahrliche", "vierteljahrlichen"], "quarter"),
+        (
+            &["quarterly", "trimestral", "trimestrales", "trimestrals", "vierteljahrlich", "vierteljahrliche", "vierteljahrlichen"],
+            "quarter",
+        ),
         (&["yearly", "annual", "anual", "anuales", "anuals", "jahrlich", "jahrliche", "jahrlichen"], "year"),
     ];
     for s in out.iter_mut() {
@@ -1341,7 +1655,8 @@ fn period_adjectives(out: &mut [Span], cat: &Catalog) {
         let w = super::text::fold(&s.raw);
         let Some((words, period)) = PERIODS.iter().find(|(words, _)| words.contains(&w.as_str())) else { continue };
         // "el desempleo anual" beside a column `Annual`: the adjective in any language names it.
-        let named: Vec<usize> = (0..cat.fields.len()).filter(|&f| name_words(&cat.fields[f].name).iter().any(|n| words.contains(&n.as_str()))).collect();
+        let named: Vec<usize> =
+            (0..cat.fields.len()).filter(|&f| name_words(&cat.fields[f].name).iter().any(|n| words.contains(&n.as_str()))).collect();
         if named.len() == 1 {
             s.tag = Tag::Field(named);
             continue;
@@ -1358,7 +1673,21 @@ fn period_adjectives(out: &mut [Span], cat: &Catalog) {
 /// "the divorce rate per 1000" for Divorces_per_1000: a field's word, then "per" and a number that
 /// end another field's name, name that field; "people" or "inhabitants" after them say per what.
 fn rates_per_number(out: &mut [Span], cat: &Catalog) {
-    const PER_WHOM: &[&str] = &["people", "persons", "inhabitants", "residents", "population", "capita", "personas", "habitantes", "persones", "habitants", "einwohner", "personen", "menschen"];
+    const PER_WHOM: &[&str] = &[
+        "people",
+        "persons",
+        "inhabitants",
+        "residents",
+        "population",
+        "capita",
+        "personas",
+        "habitantes",
+        "persones",
+        "habitants",
+        "einwohner",
+        "personen",
+        "menschen",
+    ];
     for i in 0..out.len() {
         let Tag::Field(named) = out[i].tag.clone() else { continue };
         let Some(j) = out[i + 1..].iter().position(|s| s.tag != Tag::Stop).map(|k| i + 1 + k) else { continue };
@@ -1421,8 +1750,13 @@ fn names_rows_by_plural(out: &mut [Span], cat: &Catalog, l: usize, repeating: bo
         // "Which genus has the most bacteria?", "What percentage of bacteria…" with a column Bacteria:
         // the name counted, whatever its plural, is the rows'.
         let before = out[..i].iter().rev().find(|s| s.tag != Tag::Stop);
-        let counted = before.is_some_and(|b| matches!(b.cue(), Some(Cue::High | Cue::Low | Cue::Most | Cue::Least)) && matches!(super::text::fold(&b.raw).as_str(), "most" | "the most" | "fewest" | "the fewest" | "least" | "the least" | "more" | "fewer"))
-            || (before.is_some_and(|b| b.cue() == Some(Cue::Of)) && out[..i].iter().any(|s| s.cue() == Some(Cue::Share)));
+        let counted = before.is_some_and(|b| {
+            matches!(b.cue(), Some(Cue::High | Cue::Low | Cue::Most | Cue::Least))
+                && matches!(
+                    super::text::fold(&b.raw).as_str(),
+                    "most" | "the most" | "fewest" | "the fewest" | "least" | "the least" | "more" | "fewer"
+                )
+        }) || (before.is_some_and(|b| b.cue() == Some(Cue::Of)) && out[..i].iter().any(|s| s.cue() == Some(Cue::Share)));
         if out[i].tag == Tag::Field(vec![l]) && out[i].end - out[i].start == 1 && (plural || counted) {
             out[i].tag = Tag::Alias;
         }
@@ -1432,7 +1766,11 @@ fn names_rows_by_plural(out: &mut [Span], cat: &Catalog, l: usize, repeating: bo
 /// "violent crime rate" in statecrime.csv: a measure noun after a field's name and a word of the
 /// file's name (placed only now) is the field's too, as it is right beside it (`join_field_words`).
 fn measure_nouns(out: &mut [Span], cat: &Catalog) {
-    let named = |w: &str| cat.fields.iter().any(|f| f.names.iter().any(|n| n.iter().any(|x| x == w || x.strip_suffix('s') == Some(w) || w.strip_suffix('s') == Some(x.as_str()))));
+    let named = |w: &str| {
+        cat.fields.iter().any(|f| {
+            f.names.iter().any(|n| n.iter().any(|x| x == w || x.strip_suffix('s') == Some(w) || w.strip_suffix('s') == Some(x.as_str())))
+        })
+    };
     for i in 1..out.len() {
         let w = super::text::fold(&out[i].raw);
         if out[i].tag != Tag::Unknown || !is_measure_noun(&w) || named(&w) {
@@ -1443,7 +1781,10 @@ fn measure_nouns(out: &mut [Span], cat: &Catalog) {
         // "the median score in experiment 3": the field the measure is of, named after it.
         // ("la puntuació mínima de l'experiment 3": an aggregate word and stop words may come between.)
         let mut k = i + 1;
-        while out.get(k).is_some_and(|s| s.tag == Tag::Stop || matches!(s.cue(), Some(Cue::Min | Cue::Max | Cue::Avg | Cue::Median | Cue::High | Cue::Low))) && k < i + 3 {
+        while out.get(k).is_some_and(|s| {
+            s.tag == Tag::Stop || matches!(s.cue(), Some(Cue::Min | Cue::Max | Cue::Avg | Cue::Median | Cue::High | Cue::Low))
+        }) && k < i + 3
+        {
             k += 1;
         }
         let of = matches!(out.get(k).and_then(Span::cue), Some(Cue::In | Cue::Of));
@@ -1478,7 +1819,11 @@ fn cognate_values(out: &mut [Span], cat: &Catalog) {
         if !w.chars().all(char::is_alphabetic) {
             continue;
         }
-        if let Some(hits) = one_category_value(cat, |k, hits| !k.contains(' ') && cognate(k, &w) && hits.iter().any(|h| cat.fields[h.field].categorical && field_of.is_none_or(|f| f == h.field))) {
+        if let Some(hits) = one_category_value(cat, |k, hits| {
+            !k.contains(' ')
+                && cognate(k, &w)
+                && hits.iter().any(|h| cat.fields[h.field].categorical && field_of.is_none_or(|f| f == h.field))
+        }) {
             s.tag = Tag::Value(hits);
         }
     }
@@ -1502,12 +1847,14 @@ fn filler_phrases(out: &mut [Span]) {
 
 /// "the four quarters of 2008", "los 12 meses de 1990": every period of a year is the year.
 fn whole_year_periods(out: &mut [Span]) {
-    const PERIODS: &[(&str, f64)] = &[("quarters", 4.0), ("trimestres", 4.0), ("quartale", 4.0), ("months", 12.0), ("meses", 12.0), ("mesos", 12.0), ("monate", 12.0)];
+    const PERIODS: &[(&str, f64)] =
+        &[("quarters", 4.0), ("trimestres", 4.0), ("quartale", 4.0), ("months", 12.0), ("meses", 12.0), ("mesos", 12.0), ("monate", 12.0)];
     for i in 0..out.len().saturating_sub(3) {
         let Tag::Number(n) = out[i].tag else { continue };
         let word = super::text::fold(&out[i + 1].raw);
         let whole = PERIODS.iter().any(|(w, k)| *w == word && *k == n);
-        let of_year = matches!(out[i + 2].tag, Tag::Cue(Cue::Of | Cue::In)) && matches!(out[i + 3].tag, Tag::Number(y) if y.fract() == 0.0 && (1000.0..=2999.0).contains(&y));
+        let of_year = matches!(out[i + 2].tag, Tag::Cue(Cue::Of | Cue::In))
+            && matches!(out[i + 3].tag, Tag::Number(y) if y.fract() == 0.0 && (1000.0..=2999.0).contains(&y));
         if whole && of_year {
             out[i].tag = Tag::Stop;
             out[i + 1].tag = Tag::Stop;
@@ -1572,7 +1919,12 @@ fn initials_of_values(out: &mut [Span], cat: &Catalog) {
         }
         let code = s.raw.to_ascii_lowercase();
         // Initials of the words that carry meaning: "District of Columbia" is DC, not DOC.
-        let initials = |k: &str| k.split(' ').filter(|w| !matches!(*w, "of" | "the" | "and" | "de" | "del" | "la" | "el")).filter_map(|w| w.chars().next()).collect::<String>();
+        let initials = |k: &str| {
+            k.split(' ')
+                .filter(|w| !matches!(*w, "of" | "the" | "and" | "de" | "del" | "la" | "el"))
+                .filter_map(|w| w.chars().next())
+                .collect::<String>()
+        };
         let keys: Vec<&String> = cat.values.keys().filter(|k| k.contains(' ') && initials(k) == code).collect();
         let hits: Vec<ValueHit> = keys.iter().flat_map(|k| cat.values[*k].iter().filter(|h| !h.code).cloned()).collect();
         let values: std::collections::HashSet<&str> = hits.iter().map(|h| h.value.as_str()).collect();
@@ -1595,7 +1947,8 @@ fn topic_words(out: &mut [Span], cat: &Catalog) {
             continue;
         }
         let singular = w.strip_suffix('s').unwrap_or(&w);
-        let named = words.iter().any(|n| *n == w || n == singular) || (w.len() >= 5 && words.len() == 1 && (glued.starts_with(&w) || glued.ends_with(&w) || glued.ends_with(singular)));
+        let named = words.iter().any(|n| *n == w || n == singular)
+            || (w.len() >= 5 && words.len() == 1 && (glued.starts_with(&w) || glued.ends_with(&w) || glued.ends_with(singular)));
         if named {
             s.tag = Tag::Stop;
         }
@@ -1619,7 +1972,10 @@ fn units_after_numbers(out: &mut [Span]) {
         let w = super::text::fold(&out[i].raw);
         // "mehr als 3 Prozent Barium": a percent sign in words after a number is its unit, not a share asked.
         let percent = out[i].cue() == Some(Cue::Share) && matches!(w.as_str(), "percent" | "prozent" | "por ciento" | "per cent");
-        if (out[i].tag == Tag::Unknown || percent) && matches!(out[i - 1].tag, Tag::Number(_)) && (percent || super::lang::UNIT_WORDS.contains(&w.as_str())) {
+        if (out[i].tag == Tag::Unknown || percent)
+            && matches!(out[i - 1].tag, Tag::Number(_))
+            && (percent || super::lang::UNIT_WORDS.contains(&w.as_str()))
+        {
             out[i].tag = Tag::Stop;
         }
     }
@@ -1628,11 +1984,17 @@ fn units_after_numbers(out: &mut [Span]) {
 /// "In which week…", "Which month…", "¿Qué día…?": a period asked for, where no field is called
 /// so, is the table's one date column.
 fn period_asked(out: &mut [Span], cat: &Catalog) {
-    const PERIODS: &[&str] = &["week", "month", "day", "date", "semana", "mes", "dia", "fecha", "setmana", "data", "woche", "monat", "tag", "datum"];
-    let dates: Vec<usize> = (0..cat.fields.len()).filter(|&f| matches!(cat.fields[f].ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime)).collect();
+    const PERIODS: &[&str] =
+        &["week", "month", "day", "date", "semana", "mes", "dia", "fecha", "setmana", "data", "woche", "monat", "tag", "datum"];
+    let dates: Vec<usize> = (0..cat.fields.len())
+        .filter(|&f| matches!(cat.fields[f].ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime))
+        .collect();
     let [date] = dates.as_slice() else { return };
     for i in 1..out.len() {
-        if matches!(out[i].tag, Tag::Unknown | Tag::Alias) && matches!(out[i - 1].cue(), Some(Cue::Which | Cue::What)) && PERIODS.contains(&super::text::fold(&out[i].raw).as_str()) {
+        if matches!(out[i].tag, Tag::Unknown | Tag::Alias)
+            && matches!(out[i - 1].cue(), Some(Cue::Which | Cue::What))
+            && PERIODS.contains(&super::text::fold(&out[i].raw).as_str())
+        {
             out[i].tag = Tag::Field(vec![*date]);
         }
     }
@@ -1658,7 +2020,11 @@ fn names_of_coded_columns(out: &mut [Span], cat: &Catalog) {
     };
     for s in out.iter_mut() {
         let w = super::text::fold(&s.raw);
-        if s.tag != Tag::Unknown || w.len() < 5 || !s.raw.chars().next().is_some_and(char::is_uppercase) || !w.chars().all(|c| c.is_ascii_alphabetic()) {
+        if s.tag != Tag::Unknown
+            || w.len() < 5
+            || !s.raw.chars().next().is_some_and(char::is_uppercase)
+            || !w.chars().all(|c| c.is_ascii_alphabetic())
+        {
             continue;
         }
         let fs: Vec<usize> = coded.iter().filter(|(_, code)| holds(&w, code)).map(|(k, _)| *k).collect();
@@ -1673,7 +2039,11 @@ fn names_of_coded_columns(out: &mut [Span], cat: &Catalog) {
 fn reach_a_number(out: &mut [Span]) {
     for i in 0..out.len().saturating_sub(1) {
         let next_post = out.get(i + 2).is_some_and(|s| matches!(s.cue(), Some(Cue::OpPost(_))));
-        if matches!(out[i].tag, Tag::Stop | Tag::Unknown) && matches!(out[i + 1].tag, Tag::Number(_)) && !next_post && super::lang::REACH_WORDS.contains(&super::text::fold(&out[i].raw).as_str()) {
+        if matches!(out[i].tag, Tag::Stop | Tag::Unknown)
+            && matches!(out[i + 1].tag, Tag::Number(_))
+            && !next_post
+            && super::lang::REACH_WORDS.contains(&super::text::fold(&out[i].raw).as_str())
+        {
             out[i].tag = Tag::Cue(Cue::Op(CmpOp::Ge));
         }
     }
@@ -1682,9 +2052,15 @@ fn reach_a_number(out: &mut [Span]) {
 /// "drop below zero", "go over 300", "rise above 5": a verb of movement right before a comparison
 /// only says how the value got there.
 fn verb_before_operator(out: &mut [Span]) {
-    const MOVES: &[&str] = &["drop", "dropped", "drops", "fall", "fell", "falls", "go", "went", "goes", "dip", "dipped", "rise", "rose", "rises", "climb", "climbed", "climbs", "stay", "stayed", "stays", "remain", "remained", "remains"];
+    const MOVES: &[&str] = &[
+        "drop", "dropped", "drops", "fall", "fell", "falls", "go", "went", "goes", "dip", "dipped", "rise", "rose", "rises", "climb",
+        "climbed", "climbs", "stay", "stayed", "stays", "remain", "remained", "remains",
+    ];
     for i in 0..out.len().saturating_sub(1) {
-        if out[i].tag == Tag::Unknown && matches!(out[i + 1].cue(), Some(Cue::Op(_))) && MOVES.contains(&super::text::fold(&out[i].raw).as_str()) {
+        if out[i].tag == Tag::Unknown
+            && matches!(out[i + 1].cue(), Some(Cue::Op(_)))
+            && MOVES.contains(&super::text::fold(&out[i].raw).as_str())
+        {
             out[i].tag = Tag::Stop;
         }
     }
@@ -1695,7 +2071,12 @@ fn verb_before_operator(out: &mut [Span]) {
 /// for "Chrétien, Jean"), in exactly one value of the table's text columns name that value.
 fn partial_names(out: &mut [Span], cat: &Catalog) {
     let names = |f: usize| !cat.fields[f].ty.is_numeric() && cat.fields[f].composed.is_none();
-    let capital = |s: &Span| s.tag == Tag::Unknown && s.raw.chars().count() >= 3 && s.raw.chars().next().is_some_and(char::is_uppercase) && s.raw.chars().all(char::is_alphabetic);
+    let capital = |s: &Span| {
+        s.tag == Tag::Unknown
+            && s.raw.chars().count() >= 3
+            && s.raw.chars().next().is_some_and(char::is_uppercase)
+            && s.raw.chars().all(char::is_alphabetic)
+    };
     let mut i = 0;
     while i < out.len() {
         if !capital(&out[i]) {
@@ -1714,7 +2095,8 @@ fn partial_names(out: &mut [Span], cat: &Catalog) {
                 .filter(|(key, _)| {
                     let kw: Vec<&str> = key.split(' ').collect();
                     // "Jean Chrétien" for "Chrétien, Jean": two words or more may come in any order.
-                    kw.windows(words.len()).any(|w| w.iter().zip(&words).all(|(a, b)| a == b)) || (words.len() >= 2 && words.iter().all(|w| kw.contains(&w.as_str())))
+                    kw.windows(words.len()).any(|w| w.iter().zip(&words).all(|(a, b)| a == b))
+                        || (words.len() >= 2 && words.iter().all(|w| kw.contains(&w.as_str())))
                 })
                 .flat_map(|(_, hits)| hits.iter().filter(|h| names(h.field)))
                 .collect();
@@ -1756,7 +2138,8 @@ fn stemmed_fields(out: &mut [Span], cat: &Catalog, lang: Lang) {
         if st.len() < 5 {
             continue;
         }
-        let fs: Vec<usize> = (0..cat.fields.len()).filter(|&f| cat.fields[f].names.iter().flatten().any(|n| n.len() >= 5 && stem(n) == st)).collect();
+        let fs: Vec<usize> =
+            (0..cat.fields.len()).filter(|&f| cat.fields[f].names.iter().flatten().any(|n| n.len() >= 5 && stem(n) == st)).collect();
         if fs.len() == 1 {
             s.tag = Tag::Field(fs);
         }
@@ -1803,10 +2186,56 @@ pub(crate) fn max_min_pair(cat: &Catalog) -> Option<(usize, usize)> {
 /// maximum/minimum pair, these nouns name its two columns (a word around them that only says
 /// "temperature" or "daily" adds nothing).
 fn extreme_pair_nouns(out: &mut [Span], cat: &Catalog) {
-    const HIGH: &[&str] = &["high", "highs", "maxima", "maximas", "maximes", "hochstwert", "hochstwerte", "hochstwerten", "hochsttemperatur", "hochsttemperaturen"];
-    const LOW: &[&str] = &["low", "lows", "minima", "minimas", "minimes", "tiefstwert", "tiefstwerte", "tiefstwerten", "tiefsttemperatur", "tiefsttemperaturen"];
-    const BEFORE: &[&str] = &["daily", "overnight", "nightly", "diaria", "diarias", "diaria", "diaries", "nocturna", "nocturnas", "taglich", "tagliche", "taglichen"];
-    const AFTER: &[&str] = &["temperature", "temperatures", "temp", "reading", "readings", "temperatura", "temperaturas", "temperatures", "temperatur", "temperaturen"];
+    const HIGH: &[&str] = &[
+        "high",
+        "highs",
+        "maxima",
+        "maximas",
+        "maximes",
+        "hochstwert",
+        "hochstwerte",
+        "hochstwerten",
+        "hochsttemperatur",
+        "hochsttemperaturen",
+    ];
+    const LOW: &[&str] = &[
+        "low",
+        "lows",
+        "minima",
+        "minimas",
+        "minimes",
+        "tiefstwert",
+        "tiefstwerte",
+        "tiefstwerten",
+        "tiefsttemperatur",
+        "tiefsttemperaturen",
+    ];
+    const BEFORE: &[&str] = &[
+        "daily",
+        "overnight",
+        "nightly",
+        "diaria",
+        "diarias",
+        "diaria",
+        "diaries",
+        "nocturna",
+        "nocturnas",
+        "taglich",
+        "tagliche",
+        "taglichen",
+    ];
+    const AFTER: &[&str] = &[
+        "temperature",
+        "temperatures",
+        "temp",
+        "reading",
+        "readings",
+        "temperatura",
+        "temperaturas",
+        "temperatures",
+        "temperatur",
+        "temperaturen",
+    ];
     let Some((hi, lo)) = max_min_pair(cat) else { return };
     for i in 0..out.len() {
         if out[i].tag != Tag::Unknown {
@@ -1908,7 +2337,9 @@ fn ordinal_before_field(out: &mut [Span], cat: &Catalog) {
         let w = super::text::fold(&out[i].raw);
         let Some(&(_, n)) = ORDINALS.iter().find(|(ws, _)| ws.contains(&w.as_str())) else { continue };
         let next = out[i + 1..].iter().find(|s| s.tag != Tag::Stop);
-        if next.is_some_and(|s| matches!(&s.tag, Tag::Field(fs) if fs.len() == 1 && cat.fields[fs[0]].ty.is_numeric() && !cat.fields[fs[0]].yearly)) {
+        if next.is_some_and(
+            |s| matches!(&s.tag, Tag::Field(fs) if fs.len() == 1 && cat.fields[fs[0]].ty.is_numeric() && !cat.fields[fs[0]].yearly),
+        ) {
             out[i].tag = Tag::Number(n);
         }
     }
@@ -1958,7 +2389,12 @@ fn topic_cognate(head: &str, w: &str) -> bool {
 }
 
 fn cognate(a: &str, b: &str) -> bool {
-    a.len() >= 6 && b.len() >= 6 && a.is_char_boundary(4) && b.is_char_boundary(4) && a[..4] == b[..4] && strsim::normalized_levenshtein(a, b) >= 0.7
+    a.len() >= 6
+        && b.len() >= 6
+        && a.is_char_boundary(4)
+        && b.is_char_boundary(4)
+        && a[..4] == b[..4]
+        && strsim::normalized_levenshtein(a, b) >= 0.7
 }
 
 /// A word that multiplies the number before it: "thousand", "millones", "Mrd".
@@ -1989,7 +2425,12 @@ fn join_field_words(out: &mut [Span], cat: &Catalog, lang: Lang) {
                 out[i].tag = Tag::Stop;
                 continue;
             }
-            let hits: Vec<ValueHit> = cat.values.iter().filter(|(k, _)| family.contains(&k.as_str())).flat_map(|(_, hs)| hs.iter().filter(|h| cat.fields[h.field].categorical).cloned()).collect();
+            let hits: Vec<ValueHit> = cat
+                .values
+                .iter()
+                .filter(|(k, _)| family.contains(&k.as_str()))
+                .flat_map(|(_, hs)| hs.iter().filter(|h| cat.fields[h.field].categorical).cloned())
+                .collect();
             if hits.len() == 1 {
                 out[i].tag = Tag::Value(hits);
                 continue;
@@ -2001,7 +2442,13 @@ fn join_field_words(out: &mut [Span], cat: &Catalog, lang: Lang) {
             continue;
         }
         // "When did X join?" for a column `joined`: the verb's past form names the field.
-        let past: Vec<usize> = cat.fields.iter().enumerate().filter(|(_, f)| f.names.iter().any(|n| n.len() == 1 && (n[0] == format!("{w}ed") || n[0] == format!("{w}d")))).map(|(k, _)| k).collect();
+        let past: Vec<usize> = cat
+            .fields
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.names.iter().any(|n| n.len() == 1 && (n[0] == format!("{w}ed") || n[0] == format!("{w}d"))))
+            .map(|(k, _)| k)
+            .collect();
         if past.len() == 1 {
             out[i].tag = Tag::Field(past);
             continue;
@@ -2012,11 +2459,15 @@ fn join_field_words(out: &mut [Span], cat: &Catalog, lang: Lang) {
             continue;
         }
         let near: Vec<usize> = [i.checked_sub(1), Some(i + 1)].into_iter().flatten().filter(|&j| j < out.len()).collect();
-        let next_to_field = |pred: &dyn Fn(usize) -> bool| near.iter().any(|&j| matches!(&out[j].tag, Tag::Field(fs) if fs.iter().any(|&f| pred(f))));
+        let next_to_field =
+            |pred: &dyn Fn(usize) -> bool| near.iter().any(|&j| matches!(&out[j].tag, Tag::Field(fs) if fs.iter().any(|&f| pred(f))));
         // "life expectancy" for lifeExp: a name word that shortens this word.
-        let shortened = next_to_field(&|f| cat.fields[f].names.iter().flatten().any(|n| n.len() >= 3 && n.len() < w.len() && w.starts_with(n.as_str())));
+        let shortened = next_to_field(&|f| {
+            cat.fields[f].names.iter().flatten().any(|n| n.len() >= 3 && n.len() < w.len() && w.starts_with(n.as_str()))
+        });
         // "poverty rate", "passenger numbers", "affairs score": a word for a measure adds nothing.
-        let of_field = out.get(i + 1).is_some_and(|s| s.tag == Tag::Cue(Cue::Of)) && out.get(i + 2).is_some_and(|s| matches!(s.tag, Tag::Field(_)));
+        let of_field =
+            out.get(i + 1).is_some_and(|s| s.tag == Tag::Cue(Cue::Of)) && out.get(i + 2).is_some_and(|s| matches!(s.tag, Tag::Field(_)));
         // "fertility rate in 2011" in a file called fertility: the measure word after the rows' noun.
         let after_alias = i > 0 && out[i - 1].tag == Tag::Alias;
         let measure = MEASURE_NOUNS.contains(&w.as_str()) && (next_to_field(&|_| true) || of_field || after_alias);
@@ -2041,7 +2492,8 @@ fn join_field_words(out: &mut [Span], cat: &Catalog, lang: Lang) {
             && next_to_field(&|f| name_words(&cat.fields[f].name).len() == 1);
         // "població urbana", "población blanca": in any language, the population a share is of,
         // beside the field of that share, where no column is the population.
-        let population = matches!(w.as_str(), "population" | "poblacion" | "poblacio" | "bevolkerung") && next_to_field(&|f| cat.fields[f].ty.is_numeric());
+        let population = matches!(w.as_str(), "population" | "poblacion" | "poblacio" | "bevolkerung")
+            && next_to_field(&|f| cat.fields[f].ty.is_numeric());
         if shortened || measure || compound || population {
             out[i].tag = Tag::Stop;
         }
@@ -2056,15 +2508,53 @@ fn join_field_words(out: &mut [Span], cat: &Catalog, lang: Lang) {
 /// of a shorter word) in its name, run-together names included.
 fn names_elsewhere(w: &str, near: &[usize], out: &[Span], cat: &Catalog) -> bool {
     let stem: String = w.chars().take(5).collect();
-    let beside: Vec<usize> = near.iter().filter_map(|&j| if let Tag::Field(fs) = &out[j].tag { Some(fs.clone()) } else { None }).flatten().collect();
-    cat.fields.iter().enumerate().any(|(f, fi)| !beside.contains(&f) && fi.composed.is_none() && super::text::fold(&fi.name).contains(stem.as_str()))
+    let beside: Vec<usize> =
+        near.iter().filter_map(|&j| if let Tag::Field(fs) = &out[j].tag { Some(fs.clone()) } else { None }).flatten().collect();
+    cat.fields
+        .iter()
+        .enumerate()
+        .any(|(f, fi)| !beside.contains(&f) && fi.composed.is_none() && super::text::fold(&fi.name).contains(stem.as_str()))
 }
 
 /// Words of one event in four languages (folded): a verb of the family names the rows of a table
 /// about that event, or the value that records it.
 const EVENT_FAMILIES: &[&[&str]] = &[&[
-    "die", "died", "dies", "dying", "dead", "death", "deaths", "deceased", "murio", "murieron", "morir", "muere", "mueren", "muerte", "muertes", "muerto", "muertos", "muerta",
-    "muertas", "mor", "moren", "moriren", "mort", "morts", "morta", "mortes", "sterben", "starb", "starben", "gestorben", "stirbt", "tod", "tot", "tote", "toten", "todesopfer",
+    "die",
+    "died",
+    "dies",
+    "dying",
+    "dead",
+    "death",
+    "deaths",
+    "deceased",
+    "murio",
+    "murieron",
+    "morir",
+    "muere",
+    "mueren",
+    "muerte",
+    "muertes",
+    "muerto",
+    "muertos",
+    "muerta",
+    "muertas",
+    "mor",
+    "moren",
+    "moriren",
+    "mort",
+    "morts",
+    "morta",
+    "mortes",
+    "sterben",
+    "starb",
+    "starben",
+    "gestorben",
+    "stirbt",
+    "tod",
+    "tot",
+    "tote",
+    "toten",
+    "todesopfer",
 ]];
 
 /// "died" in a table whose title or row names say deaths, or where every row has a date of death
@@ -2073,9 +2563,18 @@ const EVENT_FAMILIES: &[&[&str]] = &[&[
 pub fn event_of_rows(w: &str, cat: &Catalog) -> bool {
     let Some(family) = EVENT_FAMILIES.iter().find(|f| f.contains(&w)) else { return false };
     let dated_for_each = cat.fields.iter().any(|f| {
-        matches!(f.ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime) && f.missing == 0 && name_words(&f.name).iter().any(|n| family.contains(&n.as_str()))
+        matches!(f.ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime)
+            && f.missing == 0
+            && name_words(&f.name).iter().any(|n| family.contains(&n.as_str()))
     });
-    dated_for_each || cat.aliases.iter().flatten().map(String::as_str).chain(cat.description.title.iter().flat_map(|t| t.split_whitespace())).any(|a| family.contains(&super::text::fold(a).as_str()))
+    dated_for_each
+        || cat
+            .aliases
+            .iter()
+            .flatten()
+            .map(String::as_str)
+            .chain(cat.description.title.iter().flat_map(|t| t.split_whitespace()))
+            .any(|a| family.contains(&super::text::fold(a).as_str()))
 }
 
 /// Nouns that name a quantity of whatever field they stand beside.
@@ -2085,18 +2584,75 @@ pub(crate) fn is_measure_noun(w: &str) -> bool {
 }
 
 const MEASURE_NOUNS: &[&str] = &[
-    "rate", "rates", "number", "numbers", "count", "counts", "level", "levels", "score", "scores", "amount", "amounts", "figure", "figures", "value", "values", "size", "sizes",
-    "tasa", "tasas", "indice", "nivel", "niveles", "numero", "numeros", "cifra", "cifras", "taxa", "taxes", "nivell", "nivells", "nombre", "xifra", "quote", "niveau", "zahl", "zahlen", "wert", "werte",
-    "puntuacion", "puntuaciones", "puntuacio", "puntuacions", "punktzahl", "punktzahlen",
+    "rate",
+    "rates",
+    "number",
+    "numbers",
+    "count",
+    "counts",
+    "level",
+    "levels",
+    "score",
+    "scores",
+    "amount",
+    "amounts",
+    "figure",
+    "figures",
+    "value",
+    "values",
+    "size",
+    "sizes",
+    "tasa",
+    "tasas",
+    "indice",
+    "nivel",
+    "niveles",
+    "numero",
+    "numeros",
+    "cifra",
+    "cifras",
+    "taxa",
+    "taxes",
+    "nivell",
+    "nivells",
+    "nombre",
+    "xifra",
+    "quote",
+    "niveau",
+    "zahl",
+    "zahlen",
+    "wert",
+    "werte",
+    "puntuacion",
+    "puntuaciones",
+    "puntuacio",
+    "puntuacions",
+    "punktzahl",
+    "punktzahlen",
     // A column of a range of values ("the $50-75k bracket").
-    "bracket", "brackets", "band", "bands", "tramo", "tramos", "tram", "trams",
+    "bracket",
+    "brackets",
+    "band",
+    "bands",
+    "tramo",
+    "tramos",
+    "tram",
+    "trams",
 ];
 
 /// The boolean column a verb or adjective form names ("arrested" → `arrest`).
 fn boolean_field(w: &str, cat: &Catalog) -> Option<usize> {
     // "died" for a column `dead`: a word of an event's family names the flag that records it.
     if let Some(family) = EVENT_FAMILIES.iter().find(|f| f.contains(&w)) {
-        let fs: Vec<usize> = cat.fields.iter().enumerate().filter(|(_, f)| f.ty == crate::schema::ColumnType::Boolean && f.names.iter().any(|n| n.len() == 1 && family.contains(&n[0].as_str()))).map(|(i, _)| i).collect();
+        let fs: Vec<usize> = cat
+            .fields
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| {
+                f.ty == crate::schema::ColumnType::Boolean && f.names.iter().any(|n| n.len() == 1 && family.contains(&n[0].as_str()))
+            })
+            .map(|(i, _)| i)
+            .collect();
         if fs.len() == 1 {
             return Some(fs[0]);
         }
@@ -2139,9 +2695,31 @@ fn boolean_field(w: &str, cat: &Catalog) -> Option<usize> {
 /// "what's the first month in the data", "the last day": in a table with one row per period, an
 /// order word before the period's noun asks the end of its one date column.
 fn first_period(out: &mut [Span], cat: &Catalog) {
-    const PERIODS: &[&str] = &["day", "week", "month", "quarter", "year", "dia", "semana", "mes", "trimestre", "ano", "setmana", "any", "tag", "woche", "monat", "quartal", "jahr"];
+    const PERIODS: &[&str] = &[
+        "day",
+        "week",
+        "month",
+        "quarter",
+        "year",
+        "dia",
+        "semana",
+        "mes",
+        "trimestre",
+        "ano",
+        "setmana",
+        "any",
+        "tag",
+        "woche",
+        "monat",
+        "quartal",
+        "jahr",
+    ];
     let dates: Vec<usize> = (0..cat.fields.len())
-        .filter(|&f| matches!(cat.fields[f].ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime) && cat.fields[f].distinct == cat.rows && cat.fields[f].part.is_none())
+        .filter(|&f| {
+            matches!(cat.fields[f].ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime)
+                && cat.fields[f].distinct == cat.rows
+                && cat.fields[f].part.is_none()
+        })
         .collect();
     let [d] = dates.as_slice() else { return };
     for i in 1..out.len() {
@@ -2162,7 +2740,11 @@ fn truncated_values(out: &mut [Span], cat: &Catalog) {
             continue;
         }
         let cut = |k: &str, hits: &[ValueHit]| {
-            k.len() >= 4 && !k.contains(' ') && w.len() >= k.len() + 3 && w.starts_with(k) && hits.iter().any(|h| cat.fields[h.field].categorical && !h.code && !calendar_field(cat, h.field))
+            k.len() >= 4
+                && !k.contains(' ')
+                && w.len() >= k.len() + 3
+                && w.starts_with(k)
+                && hits.iter().any(|h| cat.fields[h.field].categorical && !h.code && !calendar_field(cat, h.field))
         };
         if let Some(hits) = one_category_value(cat, cut) {
             s.tag = Tag::Value(hits);
@@ -2173,21 +2755,91 @@ fn truncated_values(out: &mut [Span], cat: &Catalog) {
 /// Nouns of what a row of a register is (passengers, animals, customers), in the four languages:
 /// catalog rows' nouns where no column or value is called so.
 pub(crate) const ENTITY_NOUNS: &[&str] = &[
-    "passengers", "pasajeros", "passatgers", "passagiere", "animals", "animales", "tiere", "students", "estudiantes", "estudiants", "studenten", "schuler", "employees",
-    "empleados", "empleats", "mitarbeiter", "beschaftigte", "customers", "clientes", "clients", "kunden", "players", "jugadores", "jugadors", "spieler", "applicants",
-    "solicitantes", "bewerber", "cars", "vehicles", "coches", "vehiculos", "cotxes", "vehicles", "autos", "fahrzeuge", "wagen", "books", "libros", "llibres", "bucher",
-    "movies", "films", "peliculas", "pellicules", "filme", "songs", "canciones", "cancons", "lieder", "athletes", "atletas", "atletes", "athleten", "members", "miembros",
-    "membres", "mitglieder", "users", "usuarios", "usuaris", "nutzer", "visitors", "visitantes", "visitants", "besucher", "orders", "pedidos", "comandes", "bestellungen",
+    "passengers",
+    "pasajeros",
+    "passatgers",
+    "passagiere",
+    "animals",
+    "animales",
+    "tiere",
+    "students",
+    "estudiantes",
+    "estudiants",
+    "studenten",
+    "schuler",
+    "employees",
+    "empleados",
+    "empleats",
+    "mitarbeiter",
+    "beschaftigte",
+    "customers",
+    "clientes",
+    "clients",
+    "kunden",
+    "players",
+    "jugadores",
+    "jugadors",
+    "spieler",
+    "applicants",
+    "solicitantes",
+    "bewerber",
+    "cars",
+    "vehicles",
+    "coches",
+    "vehiculos",
+    "cotxes",
+    "vehicles",
+    "autos",
+    "fahrzeuge",
+    "wagen",
+    "books",
+    "libros",
+    "llibres",
+    "bucher",
+    "movies",
+    "films",
+    "peliculas",
+    "pellicules",
+    "filme",
+    "songs",
+    "canciones",
+    "cancons",
+    "lieder",
+    "athletes",
+    "atletas",
+    "atletes",
+    "athleten",
+    "members",
+    "miembros",
+    "membres",
+    "mitglieder",
+    "users",
+    "usuarios",
+    "usuaris",
+    "nutzer",
+    "visitors",
+    "visitantes",
+    "visitants",
+    "besucher",
+    "orders",
+    "pedidos",
+    "comandes",
+    "bestellungen",
 ];
 
 /// "How many employees did General Electric have in 1950?", "Wie viele Passagiere hatte der
 /// Flughafen ATL?": beside a value naming one row's entity (a firm, an airport), such a noun is a
 /// quantity the row would hold, not the rows; left unknown, the question is refused.
 fn entities_of_a_named_row(out: &mut [Span], cat: &Catalog) {
-    let entity = |f: usize| Some(f) == cat.label || cat.panel.is_some_and(|(e, _)| e == f) || (cat.fields[f].distinct == cat.rows && cat.rows > 1);
+    let entity =
+        |f: usize| Some(f) == cat.label || cat.panel.is_some_and(|(e, _)| e == f) || (cat.fields[f].distinct == cat.rows && cat.rows > 1);
     // A quoted name counts when it is one row's whole value ("'toyota' in their name" is a part of many).
-    let quoted_row = |q: &str| cat.values.get(&super::text::fold(q.trim_matches(|c| c == '\'' || c == '"'))).is_some_and(|hs| hs.iter().any(|h| entity(h.field)));
-    let named_row = out.iter().any(|s| matches!(&s.tag, Tag::Value(hs) if hs.iter().any(|h| entity(h.field))) || matches!(&s.tag, Tag::Quoted(q) if quoted_row(q)));
+    let quoted_row = |q: &str| {
+        cat.values.get(&super::text::fold(q.trim_matches(|c| c == '\'' || c == '"'))).is_some_and(|hs| hs.iter().any(|h| entity(h.field)))
+    };
+    let named_row = out.iter().any(|s| {
+        matches!(&s.tag, Tag::Value(hs) if hs.iter().any(|h| entity(h.field))) || matches!(&s.tag, Tag::Quoted(q) if quoted_row(q))
+    });
     if !named_row {
         return;
     }
@@ -2212,12 +2864,33 @@ fn flags_said_of_rows(out: &mut [Span], cat: &Catalog) {
         // "Which southern state…", "el estado del sur": a flag said of the rows' noun qualifies them.
         let rows_noun = |s: &Span| s.tag == Tag::Alias || matches!(&s.tag, Tag::Field(gs) if gs.len() == 1 && Some(gs[0]) == cat.label);
         let of_rows = out[i + 1..].iter().find(|s| s.tag != Tag::Stop).is_some_and(rows_noun)
-            || (i >= 2 && out[i - 1].cue() == Some(Cue::Of) && out[..i - 1].iter().rev().find(|s| s.tag != Tag::Stop).is_some_and(rows_noun));
-        let computed = i > 0 && matches!(out[i - 1].cue(), Some(Cue::Avg | Cue::Sum | Cue::Median | Cue::Of | Cue::Distinct | Cue::Values | Cue::Which | Cue::What | Cue::High | Cue::Low | Cue::Most | Cue::Least | Cue::Share)) && !of_rows;
-        let compared = out[i + 1..]
-            .iter()
-            .find(|s| s.tag != Tag::Stop)
-            .is_some_and(|s| matches!(s.tag, Tag::Number(_) | Tag::Cue(Cue::Op(_) | Cue::OpPost(_))) || matches!(&s.tag, Tag::Value(hs) if hs.iter().any(|h| h.field == f)));
+            || (i >= 2
+                && out[i - 1].cue() == Some(Cue::Of)
+                && out[..i - 1].iter().rev().find(|s| s.tag != Tag::Stop).is_some_and(rows_noun));
+        let computed = i > 0
+            && matches!(
+                out[i - 1].cue(),
+                Some(
+                    Cue::Avg
+                        | Cue::Sum
+                        | Cue::Median
+                        | Cue::Of
+                        | Cue::Distinct
+                        | Cue::Values
+                        | Cue::Which
+                        | Cue::What
+                        | Cue::High
+                        | Cue::Low
+                        | Cue::Most
+                        | Cue::Least
+                        | Cue::Share
+                )
+            )
+            && !of_rows;
+        let compared = out[i + 1..].iter().find(|s| s.tag != Tag::Stop).is_some_and(|s| {
+            matches!(s.tag, Tag::Number(_) | Tag::Cue(Cue::Op(_) | Cue::OpPost(_)))
+                || matches!(&s.tag, Tag::Value(hs) if hs.iter().any(|h| h.field == f))
+        });
         // "the survival rate", "la tasa de supervivencia": the share of rows the flag holds for.
         let rate_at = [i.checked_sub(2), i.checked_sub(1), Some(i + 1)]
             .into_iter()
@@ -2272,7 +2945,8 @@ fn prefer_extreme(out: &mut [Span], cat: &Catalog) {
             Some(Cue::Min | Cue::Low | Cue::Bottom) => &["min", "minimum", "low", "lowest", "minimo", "minim", "niedrigst", "tiefst"],
             _ => continue,
         };
-        let named: Vec<usize> = fs.iter().copied().filter(|&f| cat.fields[f].names.iter().any(|n| n.iter().any(|w| words.contains(&w.as_str())))).collect();
+        let named: Vec<usize> =
+            fs.iter().copied().filter(|&f| cat.fields[f].names.iter().any(|n| n.iter().any(|w| words.contains(&w.as_str())))).collect();
         if named.len() == 1 {
             out[i].tag = Tag::Field(named);
         }
@@ -2293,7 +2967,15 @@ fn spells_out(name: &str, words: &[&str]) -> bool {
             Some((w, rest)) if name.starts_with(w) => go(&name[w.len()..], rest, long || w.len() >= 3, false, true),
             // "body weight" → bodywt, "brain weight" → brainwt: after a word taken whole, the last
             // word as its first and last letters ("països europeus" does not spell "paises").
-            Some((w, [])) if whole && name.len() == 2 && w.len() >= 4 && name.as_bytes()[0] == w.as_bytes()[0] && name.as_bytes()[1] == w.as_bytes()[w.len() - 1] => long,
+            Some((w, []))
+                if whole
+                    && name.len() == 2
+                    && w.len() >= 4
+                    && name.as_bytes()[0] == w.as_bytes()[0]
+                    && name.as_bytes()[1] == w.as_bytes()[w.len() - 1] =>
+            {
+                long
+            }
             // The last word in the plural: "population densities" → popdensity.
             Some((w, [])) if name.len() >= 4 && same_word(name, w) => true,
             Some((w, rest)) => {
@@ -2317,7 +2999,9 @@ fn initials_spell_out(name: &[String], words: &[&str]) -> bool {
         let Some((nw, rest)) = name.split_first() else { return words.is_empty() && initials };
         let whole = words.first().is_some_and(|w| *w == nw.as_str() || (nw.len() >= 3 && w.starts_with(nw.as_str())));
         let k = nw.len();
-        let by_initials = (2..=3).contains(&k) && words.len() >= k && words[..k].iter().map(|w| w.chars().next()).collect::<Option<String>>().as_deref() == Some(nw.as_str());
+        let by_initials = (2..=3).contains(&k)
+            && words.len() >= k
+            && words[..k].iter().map(|w| w.chars().next()).collect::<Option<String>>().as_deref() == Some(nw.as_str());
         (whole && go(rest, &words[1..], initials)) || (by_initials && go(rest, &words[k..], true))
     }
     name.len() >= 2 && words.iter().all(|w| w.len() >= 3) && go(name, words, false)
@@ -2332,7 +3016,9 @@ fn abbreviates(field_word: &str, question_word: &str) -> bool {
 /// The nouns an English adjective or verb form may come from: "rainy" → "rain", "sunny" → "sun",
 /// "snowed" → "snow", "raining" → "rain".
 fn adjective_base(w: &str) -> Vec<String> {
-    let Some(base) = ["y", "ed", "ing"].iter().find_map(|end| w.strip_suffix(end)).filter(|b| b.len() >= 3 && b.is_ascii()) else { return Vec::new() };
+    let Some(base) = ["y", "ed", "ing"].iter().find_map(|end| w.strip_suffix(end)).filter(|b| b.len() >= 3 && b.is_ascii()) else {
+        return Vec::new();
+    };
     let mut out = vec![base.to_string()];
     let b = base.as_bytes();
     if b[b.len() - 1] == b[b.len() - 2] {
@@ -2344,7 +3030,9 @@ fn adjective_base(w: &str) -> Vec<String> {
 /// A stop word that is the plural of a column's one-word name ("types" with a column `type`) names
 /// it; "times", "values" and "ones" stay what they say.
 fn plural_of_name(name: &str, w: &str) -> bool {
-    name.len() >= 4 && !matches!(w, "times" | "values" | "ones") && (w.strip_suffix('s') == Some(name) || w.strip_suffix("es") == Some(name))
+    name.len() >= 4
+        && !matches!(w, "times" | "values" | "ones")
+        && (w.strip_suffix('s') == Some(name) || w.strip_suffix("es") == Some(name))
 }
 
 /// A month name and a year ("August 1960", "diciembre de 1958", "Januar 1959"): its first day.
@@ -2365,7 +3053,10 @@ fn date_in_words(tokens: &[Token], i: usize) -> Option<(usize, String)> {
     let day_of = |t: &Token| {
         let digits: String = t.fold.chars().take_while(char::is_ascii_digit).collect();
         let rest = &t.fold[digits.len()..];
-        (matches!(rest, "" | "st" | "nd" | "rd" | "th" | "o" | "a") && !digits.is_empty()).then(|| digits.parse::<u32>().ok()).flatten().filter(|d| (1..=31).contains(d))
+        (matches!(rest, "" | "st" | "nd" | "rd" | "th" | "o" | "a") && !digits.is_empty())
+            .then(|| digits.parse::<u32>().ok())
+            .flatten()
+            .filter(|d| (1..=31).contains(d))
     };
     let year_of = |t: &Token| (t.fold.len() == 4).then(|| t.fold.parse::<i32>().ok()).flatten().filter(|y| (1000..=2999).contains(y));
     let month_of = |t: &Token| crate::schema::values::month_from_name(&t.raw.to_lowercase());
@@ -2420,7 +3111,9 @@ pub fn quoted_ranges(q: &str) -> Vec<(usize, usize)> {
         let opens = pairs.iter().find(|(o, _)| *o == c).map(|(_, cl)| *cl);
         let word_before = k > 0 && chars[k - 1].1.is_alphanumeric();
         if let (Some(close), false) = (opens, word_before && c == '\'') {
-            if let Some(m) = (k + 1..chars.len()).find(|&m| chars[m].1 == close && !(close == '\'' && chars.get(m + 1).is_some_and(|(_, n)| n.is_alphanumeric()))) {
+            if let Some(m) = (k + 1..chars.len())
+                .find(|&m| chars[m].1 == close && !(close == '\'' && chars.get(m + 1).is_some_and(|(_, n)| n.is_alphanumeric())))
+            {
                 if m > k + 1 {
                     out.push((b + c.len_utf8(), chars[m].0));
                     k = m + 1;
@@ -2434,39 +3127,188 @@ pub fn quoted_ranges(q: &str) -> Vec<(usize, usize)> {
 }
 
 /// Words of weight said of the rows (folded): a column of weight, or else of mass, is meant.
-const HEAVY_LIGHT: &[&str] = &["heavier than", "lighter than", "mas pesado que", "mas pesados que", "mas ligero que", "mas ligeros que", "mes pesat que", "mes pesats que", "mes lleuger que", "mes lleugers que", "schwerer als", "leichter als", "heaviest", "lightest", "mas pesado", "mas pesados", "mas pesada", "mas pesadas", "mas ligero", "mas ligeros", "mas ligera", "mas ligeras", "mes pesat", "mes pesats", "mes pesant", "mes pesants", "mes lleuger", "mes lleugers", "mes lleugera", "mes lleugeres", "schwerste", "schwersten", "leichteste", "leichtesten"];
+const HEAVY_LIGHT: &[&str] = &[
+    "heavier than",
+    "lighter than",
+    "mas pesado que",
+    "mas pesados que",
+    "mas ligero que",
+    "mas ligeros que",
+    "mes pesat que",
+    "mes pesats que",
+    "mes lleuger que",
+    "mes lleugers que",
+    "schwerer als",
+    "leichter als",
+    "heaviest",
+    "lightest",
+    "mas pesado",
+    "mas pesados",
+    "mas pesada",
+    "mas pesadas",
+    "mas ligero",
+    "mas ligeros",
+    "mas ligera",
+    "mas ligeras",
+    "mes pesat",
+    "mes pesats",
+    "mes pesant",
+    "mes pesants",
+    "mes lleuger",
+    "mes lleugers",
+    "mes lleugera",
+    "mes lleugeres",
+    "schwerste",
+    "schwersten",
+    "leichteste",
+    "leichtesten",
+];
 
 /// Superlatives that name their field: "oldest" is about age, "furthest north" about latitude.
 const IMPLIED: &[(&[&str], &[&str])] = &[
     (
-        &["older than", "younger than", "mas viejo que", "mas viejos que", "mas joven que", "mas jovenes que", "mes vell que", "mes vells que", "mes jove que", "mes joves que", "alter als", "junger als", "oldest", "youngest", "mas viejo", "mas viejos", "mas vieja", "mas viejas", "mas joven", "mas jovenes", "mes vell", "mes vells", "mes vella", "mes velles", "mes jove", "mes joves", "alteste", "altesten", "jungste", "jungsten"],
+        &[
+            "older than",
+            "younger than",
+            "mas viejo que",
+            "mas viejos que",
+            "mas joven que",
+            "mas jovenes que",
+            "mes vell que",
+            "mes vells que",
+            "mes jove que",
+            "mes joves que",
+            "alter als",
+            "junger als",
+            "oldest",
+            "youngest",
+            "mas viejo",
+            "mas viejos",
+            "mas vieja",
+            "mas viejas",
+            "mas joven",
+            "mas jovenes",
+            "mes vell",
+            "mes vells",
+            "mes vella",
+            "mes velles",
+            "mes jove",
+            "mes joves",
+            "alteste",
+            "altesten",
+            "jungste",
+            "jungsten",
+        ],
         &["age", "edad", "edat", "alter"],
     ),
-    (
-        HEAVY_LIGHT,
-        &["weight", "peso", "pes", "gewicht"],
-    ),
+    (HEAVY_LIGHT, &["weight", "peso", "pes", "gewicht"]),
     // Where no column says weight, its mass ("the lightest penguins": body_mass_g).
+    (HEAVY_LIGHT, &["mass", "masa", "massa", "masse"]),
     (
-        HEAVY_LIGHT,
-        &["mass", "masa", "massa", "masse"],
-    ),
-    (
-        &["furthest north", "farthest north", "northernmost", "most northern", "furthest south", "farthest south", "southernmost", "most southern", "mas al norte", "mas al sur", "mes al nord", "mes al sud", "am weitesten nordlich", "am weitesten sudlich", "nordlichsten", "sudlichsten", "am nordlichsten", "am sudlichsten"],
+        &[
+            "furthest north",
+            "farthest north",
+            "northernmost",
+            "most northern",
+            "furthest south",
+            "farthest south",
+            "southernmost",
+            "most southern",
+            "mas al norte",
+            "mas al sur",
+            "mes al nord",
+            "mes al sud",
+            "am weitesten nordlich",
+            "am weitesten sudlich",
+            "nordlichsten",
+            "sudlichsten",
+            "am nordlichsten",
+            "am sudlichsten",
+        ],
         &["latitude", "latitud", "breitengrad", "breite"],
     ),
     (&["easternmost", "furthest east", "westernmost", "furthest west"], &["longitude", "longitud", "langengrad"]),
-    (&["longest", "shortest", "longer than", "shorter than", "mas largo", "mas larga", "mas corto", "mas corta", "mes llarg", "mes llarga", "mes curt", "mes curta", "langste", "langsten", "kurzeste", "kurzesten"], &["duration", "duracion", "durada", "dauer"]),
+    (
+        &[
+            "longest",
+            "shortest",
+            "longer than",
+            "shorter than",
+            "mas largo",
+            "mas larga",
+            "mas corto",
+            "mas corta",
+            "mes llarg",
+            "mes llarga",
+            "mes curt",
+            "mes curta",
+            "langste",
+            "langsten",
+            "kurzeste",
+            "kurzesten",
+        ],
+        &["duration", "duracion", "durada", "dauer"],
+    ),
     // Where no column says duration, a height ("the shortest character").
     (&["tallest", "shortest", "taller than", "shorter than"], &["height", "altura", "alcada", "hohe", "grosse"]),
-    (&["richest", "poorest", "mas rico", "mas rica", "mas pobre", "mes ric", "mes rica", "mes pobre", "reichste", "reichsten", "armste", "armsten"], &["gdp", "income", "wealth", "pib", "bip", "renta", "einkommen"]),
+    (
+        &[
+            "richest",
+            "poorest",
+            "mas rico",
+            "mas rica",
+            "mas pobre",
+            "mes ric",
+            "mes rica",
+            "mes pobre",
+            "reichste",
+            "reichsten",
+            "armste",
+            "armsten",
+        ],
+        &["gdp", "income", "wealth", "pib", "bip", "renta", "einkommen"],
+    ),
 ];
 
 /// Superlatives whose field measures the opposite: the poorest has the highest poverty rate.
 const IMPLIED_INVERSE: &[(&[&str], &[&str])] = &[
-    (&["richest", "poorest", "mas rico", "mas rica", "mas pobre", "mes ric", "mes rica", "mes pobre", "reichste", "reichsten", "armste", "armsten"], &["poverty", "pobreza", "pobresa", "armut"]),
+    (
+        &[
+            "richest",
+            "poorest",
+            "mas rico",
+            "mas rica",
+            "mas pobre",
+            "mes ric",
+            "mes rica",
+            "mes pobre",
+            "reichste",
+            "reichsten",
+            "armste",
+            "armsten",
+        ],
+        &["poverty", "pobreza", "pobresa", "armut"],
+    ),
     // Where no column says age, the oldest was made in the earliest year ("the oldest plane").
-    (&["oldest", "youngest", "mas viejo", "mas vieja", "mas antiguo", "mas antigua", "mes vell", "mes vella", "mes antic", "mes antiga", "alteste", "altesten", "jungste", "jungsten"], &["year", "built", "ano", "any", "jahr", "baujahr"]),
+    (
+        &[
+            "oldest",
+            "youngest",
+            "mas viejo",
+            "mas vieja",
+            "mas antiguo",
+            "mas antigua",
+            "mes vell",
+            "mes vella",
+            "mes antic",
+            "mes antiga",
+            "alteste",
+            "altesten",
+            "jungste",
+            "jungsten",
+        ],
+        &["year", "built", "ano", "any", "jahr", "baujahr"],
+    ),
 ];
 
 /// Adds the field a superlative implies, as an empty span right after it.
@@ -2486,7 +3328,8 @@ fn add_implied_fields(out: &mut Vec<Span>, tokens: &[Token], cat: &Catalog) {
                     continue;
                 }
             }
-            let named = |anchors: &[&str]| cat.fields.iter().position(|f| f.names.iter().any(|n| n.iter().any(|w| anchors.contains(&w.as_str()))));
+            let named =
+                |anchors: &[&str]| cat.fields.iter().position(|f| f.names.iter().any(|n| n.iter().any(|w| anchors.contains(&w.as_str()))));
             let direct = IMPLIED.iter().filter(|(ps, _)| ps.contains(&phrase.as_str())).find_map(|(_, anchors)| named(anchors));
             let inverse = IMPLIED_INVERSE.iter().filter(|(ps, _)| ps.contains(&phrase.as_str())).find_map(|(_, anchors)| named(anchors));
             if let (None, Some(_), Tag::Cue(c @ (Cue::High | Cue::Low))) = (direct, inverse, &out[k].tag) {
@@ -2538,12 +3381,90 @@ fn resolve_ambiguity(out: &mut [Span], cat: &Catalog) {
 /// Adjectives of a dimension and the words of the fields that measure it (folded).
 const DIMENSIONS: &[(&[&str], &[&str])] = &[
     (
-        &["long", "longer", "longest", "short", "shorter", "shortest", "largo", "larga", "largos", "largas", "corto", "corta", "llarg", "llarga", "llargs", "llargues", "curt", "curta", "lang", "lange", "langer", "langen", "langste", "langsten", "kurz", "kurze", "kurzer", "kurzeste", "kurzesten"],
+        &[
+            "long",
+            "longer",
+            "longest",
+            "short",
+            "shorter",
+            "shortest",
+            "largo",
+            "larga",
+            "largos",
+            "largas",
+            "corto",
+            "corta",
+            "llarg",
+            "llarga",
+            "llargs",
+            "llargues",
+            "curt",
+            "curta",
+            "lang",
+            "lange",
+            "langer",
+            "langen",
+            "langste",
+            "langsten",
+            "kurz",
+            "kurze",
+            "kurzer",
+            "kurzeste",
+            "kurzesten",
+        ],
         &["length", "len", "longitud", "llargada", "lange"],
     ),
-    (&["deep", "deeper", "deepest", "shallow", "profundo", "profunda", "profund", "tief", "tiefe", "tiefer", "tieferen", "tiefste", "tiefsten", "flach"], &["depth", "profundidad", "profunditat", "tiefe"]),
-    (&["wide", "wider", "widest", "narrow", "ancho", "ancha", "estrecho", "ample", "ampla", "estret", "breit", "breiter", "breiteste", "schmal"], &["width", "anchura", "amplada", "breite"]),
-    (&["heavy", "heavier", "heaviest", "light", "lighter", "lightest", "pesado", "pesada", "ligero", "ligera", "pesat", "pesada", "lleuger", "lleugera", "schwer", "schwerer", "schwerste", "leicht", "leichter", "leichteste"], &["weight", "mass", "wt", "peso", "masa", "pes", "massa", "gewicht", "masse"]),
+    (
+        &[
+            "deep", "deeper", "deepest", "shallow", "profundo", "profunda", "profund", "tief", "tiefe", "tiefer", "tieferen", "tiefste",
+            "tiefsten", "flach",
+        ],
+        &["depth", "profundidad", "profunditat", "tiefe"],
+    ),
+    (
+        &[
+            "wide",
+            "wider",
+            "widest",
+            "narrow",
+            "ancho",
+            "ancha",
+            "estrecho",
+            "ample",
+            "ampla",
+            "estret",
+            "breit",
+            "breiter",
+            "breiteste",
+            "schmal",
+        ],
+        &["width", "anchura", "amplada", "breite"],
+    ),
+    (
+        &[
+            "heavy",
+            "heavier",
+            "heaviest",
+            "light",
+            "lighter",
+            "lightest",
+            "pesado",
+            "pesada",
+            "ligero",
+            "ligera",
+            "pesat",
+            "pesada",
+            "lleuger",
+            "lleugera",
+            "schwer",
+            "schwerer",
+            "schwerste",
+            "leicht",
+            "leichter",
+            "leichteste",
+        ],
+        &["weight", "mass", "wt", "peso", "masa", "pes", "massa", "gewicht", "masse"],
+    ),
 ];
 
 /// "the longest bills", "einen tieferen Schnabel" with bill_length_mm and bill_depth_mm: an
@@ -2557,8 +3478,15 @@ fn dimension_adjectives(out: &mut [Span], cat: &Catalog) {
         let near = a.saturating_sub(3)..(a + 4).min(out.len());
         let picked: Vec<usize> = DIMENSIONS
             .iter()
-            .filter(|(adjectives, _)| near.clone().any(|b| b != a && super::text::fold(&out[b].raw).split_whitespace().any(|w| adjectives.contains(&w))))
-            .flat_map(|(_, nouns)| fs.iter().copied().filter(|&f| cat.fields[f].names.iter().any(|n| n.iter().any(|w| nouns.contains(&w.as_str())))).collect::<Vec<_>>())
+            .filter(|(adjectives, _)| {
+                near.clone().any(|b| b != a && super::text::fold(&out[b].raw).split_whitespace().any(|w| adjectives.contains(&w)))
+            })
+            .flat_map(|(_, nouns)| {
+                fs.iter()
+                    .copied()
+                    .filter(|&f| cat.fields[f].names.iter().any(|n| n.iter().any(|w| nouns.contains(&w.as_str()))))
+                    .collect::<Vec<_>>()
+            })
             .collect();
         if let [one] = picked.as_slice() {
             out[a].tag = Tag::Field(vec![*one]);
@@ -2592,7 +3520,12 @@ fn dimension_adjectives(out: &mut [Span], cat: &Catalog) {
         let own = dimension(&out[b]);
         let field_after = out[b + 1..].iter().take(2).any(|s| dimension(s) && !s.raw.is_empty());
         if matches!(out[b].tag, Tag::Unknown | Tag::Field(_)) && (field_after || (own && out[..b].iter().any(|s| dimension(s)))) {
-            let less = ["short", "shallow", "narrow", "light", "corto", "corta", "estrecho", "ligero", "ligera", "curt", "curta", "estret", "lleuger", "lleugera", "kurz", "flach", "schmal", "leicht"].iter().any(|p| w.starts_with(p));
+            let less = [
+                "short", "shallow", "narrow", "light", "corto", "corta", "estrecho", "ligero", "ligera", "curt", "curta", "estret",
+                "lleuger", "lleugera", "kurz", "flach", "schmal", "leicht",
+            ]
+            .iter()
+            .any(|p| w.starts_with(p));
             out[b].tag = Tag::Cue(if less { Cue::Less } else { Cue::More });
         }
     }
@@ -2662,18 +3595,23 @@ mod tests {
 
     #[test]
     fn stems_partial_names_and_cognate_values() {
-        const POWER: &str = "year,source,net_generation\n2001,Fossil Fuels,35361\n2001,Nuclear,3853\n2002,Fossil Fuels,35991\n2002,Nuclear,4574\n";
+        const POWER: &str =
+            "year,source,net_generation\n2001,Fossil Fuels,35361\n2001,Nuclear,3853\n2002,Fossil Fuels,35991\n2002,Nuclear,4574\n";
         let t = tags_of("power.csv", POWER, "Which source generated the most?", Lang::En);
         assert_eq!(t[2], ("generated".into(), Tag::Field(vec![2])), "{t:?}");
         // A stem too short to say anything names nothing.
         let t = tags_of("power.csv", POWER, "Which source got the most?", Lang::En);
         assert!(!t.iter().any(|(w, tag)| w == "got" && matches!(tag, Tag::Field(_))), "{t:?}");
-        const AREAS: &str = "AREA,YES\nGlasgow_City,75\nEdinburgh_City,62\nEilean_Siar_(Western_Isles),68.4\nEast_Ayrshire,70.5\nSouth_Ayrshire,66\n";
+        const AREAS: &str =
+            "AREA,YES\nGlasgow_City,75\nEdinburgh_City,62\nEilean_Siar_(Western_Isles),68.4\nEast_Ayrshire,70.5\nSouth_Ayrshire,66\n";
         let t = tags_of("areas.csv", AREAS, "YES in Glasgow, Edinburgh and the Western Isles", Lang::En);
-        let named: Vec<&str> = t.iter().filter_map(|(_, tag)| match tag {
-            Tag::Value(h) => Some(h[0].value.as_str()),
-            _ => None,
-        }).collect();
+        let named: Vec<&str> = t
+            .iter()
+            .filter_map(|(_, tag)| match tag {
+                Tag::Value(h) => Some(h[0].value.as_str()),
+                _ => None,
+            })
+            .collect();
         assert_eq!(named, ["Glasgow_City", "Edinburgh_City", "Eilean_Siar_(Western_Isles)"], "{t:?}");
         // A word in two names names neither.
         let t = tags_of("areas.csv", AREAS, "YES in Ayrshire", Lang::En);
@@ -2711,12 +3649,21 @@ mod tests {
             let cat = test_catalog("t.csv", csv);
             let spans = tag(q, &tokenize(q), Lang::En, &cat, &[]);
             let cue = spans.iter().find_map(|s| if let Tag::Cue(c @ (Cue::High | Cue::Low)) = s.tag { Some(c) } else { None });
-            let field = spans.iter().find_map(|s| match &s.tag { Tag::Field(f) if s.raw.is_empty() => Some(cat.fields[f[0]].name.clone()), _ => None });
+            let field = spans.iter().find_map(|s| match &s.tag {
+                Tag::Field(f) if s.raw.is_empty() => Some(cat.fields[f[0]].name.clone()),
+                _ => None,
+            });
             (cue, field)
         };
         assert_eq!(implied("state,poverty\nA,1\nB,2\n", "Which state is the poorest?"), (Some(Cue::High), Some("poverty".to_string())));
-        assert_eq!(implied("country,gdpPercap\nA,1\nB,2\n", "Which country is the poorest?"), (Some(Cue::Low), Some("gdpPercap".to_string())));
-        assert_eq!(implied("regime,duration\nA,1\nB,2\n", "Which regime lasts the longest?"), (Some(Cue::High), Some("duration".to_string())));
+        assert_eq!(
+            implied("country,gdpPercap\nA,1\nB,2\n", "Which country is the poorest?"),
+            (Some(Cue::Low), Some("gdpPercap".to_string()))
+        );
+        assert_eq!(
+            implied("regime,duration\nA,1\nB,2\n", "Which regime lasts the longest?"),
+            (Some(Cue::High), Some("duration".to_string()))
+        );
     }
 
     #[test]
@@ -2734,7 +3681,9 @@ mod tests {
     #[test]
     fn the_file_head_noun_in_other_languages_names_the_rows() {
         let cat = test_catalog("canadian_senators.csv", "name,province\nA,Ontario\nB,Quebec\n");
-        for (q, lang) in [("Cuántos senadores hay", Lang::Es), ("Quants senadors hi ha", Lang::Ca), ("Wie viele Senatoren gibt es", Lang::De)] {
+        for (q, lang) in
+            [("Cuántos senadores hay", Lang::Es), ("Quants senadors hi ha", Lang::Ca), ("Wie viele Senatoren gibt es", Lang::De)]
+        {
             assert!(tag(q, &tokenize(q), lang, &cat, &[]).iter().any(|s| s.tag == Tag::Alias), "{q}");
         }
         assert!(!cognate("senators", "sentences"));

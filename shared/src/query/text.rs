@@ -103,7 +103,12 @@ pub fn same_word(a: &str, b: &str) -> bool {
         return true;
     }
     // "city" ~ "cities": too short for the stemmer.
-    if short.len() >= 3 && short.ends_with('y') && long.len() == short.len() + 2 && long.ends_with("ies") && long.starts_with(&short[..short.len() - 1]) {
+    if short.len() >= 3
+        && short.ends_with('y')
+        && long.len() == short.len() + 2
+        && long.ends_with("ies")
+        && long.starts_with(&short[..short.len() - 1])
+    {
         return true;
     }
     let sa = stem(a);

@@ -74,22 +74,32 @@ impl Dataset {
             " (ein Sprachmodell hat dieses SQL geschrieben: prüfen Sie, ob es fragt, was Sie meinten)".into(),
         );
         a.answer = match (rows.columns.len(), total) {
-            (_, 0) => tr(lang, "No rows match.".into(), "Ninguna fila coincide.".into(), "Cap fila coincideix.".into(), "Keine Zeile passt.".into()),
-            (1, 1) if rows.rows[0][0].is_null() => tr(lang, "The query found no value.".into(), "La consulta no encontró ningún valor.".into(), "La consulta no ha trobat cap valor.".into(), "Die Abfrage fand keinen Wert.".into()),
+            (_, 0) => tr(
+                lang,
+                "No rows match.".into(),
+                "Ninguna fila coincide.".into(),
+                "Cap fila coincideix.".into(),
+                "Keine Zeile passt.".into(),
+            ),
+            (1, 1) if rows.rows[0][0].is_null() => tr(
+                lang,
+                "The query found no value.".into(),
+                "La consulta no encontró ningún valor.".into(),
+                "La consulta no ha trobat cap valor.".into(),
+                "Die Abfrage fand keinen Wert.".into(),
+            ),
             (1, 1) => {
                 a.value = rows.rows[0][0].clone();
                 format!("{}: {}", rows.columns[0], show(lang, &a.value))
             }
             _ => {
-                let lines: Vec<String> = rows
-                    .rows
-                    .iter()
-                    .take(10)
-                    .map(|r| r.iter().map(|v| show(lang, v)).collect::<Vec<_>>().join(" · "))
-                    .collect();
+                let lines: Vec<String> =
+                    rows.rows.iter().take(10).map(|r| r.iter().map(|v| show(lang, v)).collect::<Vec<_>>().join(" · ")).collect();
                 let more = match (total > 10, more) {
                     (true, false) => format!(" …(+{})", total - 10),
-                    (true, true) => format!(" …(+{} {})", total - 10, tr(lang, "or more".into(), "o más".into(), "o més".into(), "oder mehr".into())),
+                    (true, true) => {
+                        format!(" …(+{} {})", total - 10, tr(lang, "or more".into(), "o más".into(), "o més".into(), "oder mehr".into()))
+                    }
                     _ => String::new(),
                 };
                 format!("{}: {}{more}", rows.columns.join(" · "), lines.join("; "))
@@ -104,7 +114,12 @@ impl Dataset {
         if let Some((table, cite)) = cite_sql(&sql) {
             if let Some(t) = self.tables.iter().find(|t| t.name == table) {
                 if let Ok(cited) = self.engine.query(&cite).await {
-                    a.citations = cited.rows.iter().filter_map(|r| r.first().and_then(Json::as_u64)).map(|row| Citation { file: t.file.clone(), row }).collect();
+                    a.citations = cited
+                        .rows
+                        .iter()
+                        .filter_map(|r| r.first().and_then(Json::as_u64))
+                        .map(|row| Citation { file: t.file.clone(), row })
+                        .collect();
                 }
             }
         }

@@ -97,7 +97,10 @@ mod tests {
 
     fn described(pairs: &[(&str, &str)]) -> DatasetDescription {
         DatasetDescription {
-            columns: pairs.iter().map(|(n, t)| ColumnDescription { name: (*n).into(), ty: Some((*t).into()), ..Default::default() }).collect(),
+            columns: pairs
+                .iter()
+                .map(|(n, t)| ColumnDescription { name: (*n).into(), ty: Some((*t).into()), ..Default::default() })
+                .collect(),
             ..Default::default()
         }
     }

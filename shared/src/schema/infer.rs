@@ -93,9 +93,7 @@ fn detect_type(name: &str, present: &[&str], counts: &HashMap<&str, u32>) -> (Co
         let keys: Vec<&str> = counts.keys().copied().collect();
         let parsed: Vec<Option<bool>> = keys.iter().map(|k| parse_bool(k)).collect();
         let numeric01 = keys.iter().all(|k| *k == "0" || *k == "1");
-        let ok = parsed.iter().all(Option::is_some)
-            && (!numeric01 || keys.len() == 2)
-            && !(keys.len() == 2 && parsed[0] == parsed[1]);
+        let ok = parsed.iter().all(Option::is_some) && (!numeric01 || keys.len() == 2) && !(keys.len() == 2 && parsed[0] == parsed[1]);
         if ok {
             let truthy = keys.iter().zip(&parsed).find(|(_, p)| **p == Some(true)).map(|(k, _)| k.to_string());
             let falsy = keys.iter().zip(&parsed).find(|(_, p)| **p == Some(false)).map(|(k, _)| k.to_string());
@@ -179,7 +177,9 @@ fn detect_type(name: &str, present: &[&str], counts: &HashMap<&str, u32>) -> (Co
 
 /// A column name with a word for a date or day in one of the four languages.
 fn date_named(name: &str) -> bool {
-    name_tokens(name).iter().any(|t| matches!(t.to_lowercase().as_str(), "date" | "day" | "fecha" | "dia" | "data" | "datum" | "tag" | "dt"))
+    name_tokens(name)
+        .iter()
+        .any(|t| matches!(t.to_lowercase().as_str(), "date" | "day" | "fecha" | "dia" | "data" | "datum" | "tag" | "dt"))
 }
 
 fn finer(a: DateGranularity, b: DateGranularity) -> DateGranularity {
@@ -224,7 +224,8 @@ pub fn name_tokens(name: &str) -> Vec<String> {
 
 /// A whole-number column named like a year ("Year", "Jahr", "año", "fiscal_year") with plausible years.
 fn year_like(name: &str, present: &[&str]) -> bool {
-    let hint = name_tokens(name).iter().any(|t| matches!(t.as_str(), "year" | "yr" | "jahr" | "año" | "any" | "anno" | "année" | "ejercicio"));
+    let hint =
+        name_tokens(name).iter().any(|t| matches!(t.as_str(), "year" | "yr" | "jahr" | "año" | "any" | "anno" | "année" | "ejercicio"));
     hint && present.iter().all(|v| v.len() == 4 && v.parse::<u32>().is_ok_and(|y| (1000..=2999).contains(&y)))
 }
 
@@ -242,7 +243,24 @@ fn is_identifier(name: &str, present: &[&str], distinct: u64, missing: u64) -> b
     let named = tokens.iter().any(|t| {
         matches!(
             t.as_str(),
-            "id" | "ids" | "key" | "code" | "nr" | "no" | "num" | "number" | "uuid" | "guid" | "isbn" | "doi" | "matr" | "ident" | "identifier" | "slug" | "sku" | "iata" | "icao"
+            "id" | "ids"
+                | "key"
+                | "code"
+                | "nr"
+                | "no"
+                | "num"
+                | "number"
+                | "uuid"
+                | "guid"
+                | "isbn"
+                | "doi"
+                | "matr"
+                | "ident"
+                | "identifier"
+                | "slug"
+                | "sku"
+                | "iata"
+                | "icao"
         )
     }) || name.to_lowercase().ends_with("id");
     if named {
@@ -250,10 +268,7 @@ fn is_identifier(name: &str, present: &[&str], distinct: u64, missing: u64) -> b
     }
     // Codes: one token each, mixing letters and digits (names like "Ada Colau" stay text).
     present.iter().all(|v| {
-        !v.contains(char::is_whitespace)
-            && v.len() <= 64
-            && v.chars().any(|c| c.is_ascii_digit())
-            && v.chars().any(|c| c.is_alphabetic())
+        !v.contains(char::is_whitespace) && v.len() <= 64 && v.chars().any(|c| c.is_ascii_digit()) && v.chars().any(|c| c.is_alphabetic())
     })
 }
 
@@ -388,8 +403,14 @@ mod tests {
         assert_eq!(col("flag", &["0", "1", "1", "0"]).ty, ColumnType::Boolean);
         assert_eq!(col("count", &["1", "1", "1"]).ty, ColumnType::Integer);
         assert_eq!(col("d", &["2020-01-02", "2021-12-31"]).ty, ColumnType::Date);
-        assert_eq!(col("d", &["31/01/2020", "01/02/2020"]).format, ValueFormat::Date { granularity: DateGranularity::Day, order: DateOrder::DayMonth });
-        assert_eq!(col("d", &["01/31/2020", "02/01/2020"]).format, ValueFormat::Date { granularity: DateGranularity::Day, order: DateOrder::MonthDay });
+        assert_eq!(
+            col("d", &["31/01/2020", "01/02/2020"]).format,
+            ValueFormat::Date { granularity: DateGranularity::Day, order: DateOrder::DayMonth }
+        );
+        assert_eq!(
+            col("d", &["01/31/2020", "02/01/2020"]).format,
+            ValueFormat::Date { granularity: DateGranularity::Day, order: DateOrder::MonthDay }
+        );
         assert_eq!(col("when", &["2020-01-02 10:00", "2021-12-31T23:59:59"]).ty, ColumnType::Datetime);
         assert_eq!(col("q", &["2023:Q2", "2023:Q3"]).ty, ColumnType::Date);
         assert_eq!(col("Year", &["1999", "2004"]).ty, ColumnType::Date);

@@ -15,8 +15,25 @@ pub fn is_missing(raw: &str) -> bool {
     t.is_empty()
         || matches!(
             t,
-            "NA" | "N/A" | "n/a" | "na" | "N.A." | "-" | "--" | "—" | "–" | "null" | "NULL" | "Null" | "None"
-                | "none" | "NaN" | "nan" | ".." | "..." | "?" | "#N/A"
+            "NA" | "N/A"
+                | "n/a"
+                | "na"
+                | "N.A."
+                | "-"
+                | "--"
+                | "—"
+                | "–"
+                | "null"
+                | "NULL"
+                | "Null"
+                | "None"
+                | "none"
+                | "NaN"
+                | "nan"
+                | ".."
+                | "..."
+                | "?"
+                | "#N/A"
         )
 }
 
@@ -190,26 +207,76 @@ pub struct DateValue {
 }
 
 const MONTHS: &[(&str, u32)] = &[
-    ("january", 1), ("february", 2), ("march", 3), ("april", 4), ("may", 5), ("june", 6), ("july", 7),
-    ("august", 8), ("september", 9), ("october", 10), ("november", 11), ("december", 12),
-    ("jan", 1), ("feb", 2), ("mar", 3), ("apr", 4), ("jun", 6), ("jul", 7), ("aug", 8), ("sep", 9),
-    ("sept", 9), ("oct", 10), ("nov", 11), ("dec", 12),
+    ("january", 1),
+    ("february", 2),
+    ("march", 3),
+    ("april", 4),
+    ("may", 5),
+    ("june", 6),
+    ("july", 7),
+    ("august", 8),
+    ("september", 9),
+    ("october", 10),
+    ("november", 11),
+    ("december", 12),
+    ("jan", 1),
+    ("feb", 2),
+    ("mar", 3),
+    ("apr", 4),
+    ("jun", 6),
+    ("jul", 7),
+    ("aug", 8),
+    ("sep", 9),
+    ("sept", 9),
+    ("oct", 10),
+    ("nov", 11),
+    ("dec", 12),
     // Spanish
-    ("enero", 1), ("febrero", 2), ("marzo", 3), ("abril", 4), ("mayo", 5), ("junio", 6), ("julio", 7),
-    ("agosto", 8), ("septiembre", 9), ("setiembre", 9), ("octubre", 10), ("noviembre", 11), ("diciembre", 12),
-    ("ene", 1), ("abr", 4), ("ago", 8), ("dic", 12),
+    ("enero", 1),
+    ("febrero", 2),
+    ("marzo", 3),
+    ("abril", 4),
+    ("mayo", 5),
+    ("junio", 6),
+    ("julio", 7),
+    ("agosto", 8),
+    ("septiembre", 9),
+    ("setiembre", 9),
+    ("octubre", 10),
+    ("noviembre", 11),
+    ("diciembre", 12),
+    ("ene", 1),
+    ("abr", 4),
+    ("ago", 8),
+    ("dic", 12),
     // Catalan
-    ("gener", 1), ("febrer", 2), ("març", 3), ("maig", 5), ("juny", 6), ("juliol", 7), ("agost", 8),
-    ("setembre", 9), ("octubre", 10), ("novembre", 11), ("desembre", 12),
+    ("gener", 1),
+    ("febrer", 2),
+    ("març", 3),
+    ("maig", 5),
+    ("juny", 6),
+    ("juliol", 7),
+    ("agost", 8),
+    ("setembre", 9),
+    ("octubre", 10),
+    ("novembre", 11),
+    ("desembre", 12),
     // German
-    ("januar", 1), ("februar", 2), ("märz", 3), ("juni", 6), ("juli", 7), ("oktober", 10), ("dezember", 12),
-    ("mär", 3), ("mai", 5), ("okt", 10), ("dez", 12),
+    ("januar", 1),
+    ("februar", 2),
+    ("märz", 3),
+    ("juni", 6),
+    ("juli", 7),
+    ("oktober", 10),
+    ("dezember", 12),
+    ("mär", 3),
+    ("mai", 5),
+    ("okt", 10),
+    ("dez", 12),
 ];
 
-pub const MONTH_NAMES: [&str; 12] = [
-    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-    "November", "December",
-];
+pub const MONTH_NAMES: [&str; 12] =
+    ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 pub fn month_from_name(s: &str) -> Option<u32> {
     let l = s.trim_end_matches('.').to_lowercase();

@@ -131,13 +131,7 @@ fn compile_nodes(nodes: &[Node], scopes: &mut Vec<Scope<'_>>) -> Result<Vec<CNod
                 scopes.push(scope);
                 let body = compile_nodes(body, scopes);
                 scopes.pop();
-                out.push(CNode::Section {
-                    src,
-                    root,
-                    inverted: *inverted,
-                    separator: separator.clone(),
-                    body: body?,
-                });
+                out.push(CNode::Section { src, root, inverted: *inverted, separator: separator.clone(), body: body? });
             }
         }
     }

@@ -6,10 +6,8 @@ use crate::table::TableContext;
 
 /// A name as a placeholder: bare when safe, quoted when it holds braces, pipes, quotes or leading marks.
 pub fn quote_name(name: &str) -> String {
-    let risky = name.is_empty()
-        || name.trim() != name
-        || name.contains(['{', '}', '|', '"', '\\', '\n'])
-        || name.starts_with(['#', '^', '/', '.']);
+    let risky =
+        name.is_empty() || name.trim() != name || name.contains(['{', '}', '|', '"', '\\', '\n']) || name.starts_with(['#', '^', '/', '.']);
     if risky {
         let escaped = name.replace('\\', "\\\\").replace('"', "\\\"");
         format!("\"{escaped}\"")

@@ -12,10 +12,21 @@ pub struct Span {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Node {
     Text(String),
-    Field { name: String, span: Span },
+    Field {
+        name: String,
+        span: Span,
+    },
     /// `{{.}}` inside a section over plain values.
-    Current { span: Span },
-    Section { name: String, inverted: bool, separator: String, body: Vec<Node>, span: Span },
+    Current {
+        span: Span,
+    },
+    Section {
+        name: String,
+        inverted: bool,
+        separator: String,
+        body: Vec<Node>,
+        span: Span,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -24,7 +24,12 @@ fn static_template_covers_nested_lists_and_fills_safely() {
     let s = infer_table(&t);
     let src = generate_static(&s.columns, None);
     assert!(src.contains("The value for 'Matr_Nr' is {{Matr_Nr}}."), "{src}");
-    assert!(src.contains("The field 'Building' is a list where each item contains: {{#Building|; }}Building: {{Building}}, Room: {{Room}}{{/Building}}."), "{src}");
+    assert!(
+        src.contains(
+            "The field 'Building' is a list where each item contains: {{#Building|; }}Building: {{Building}}, Room: {{Room}}{{/Building}}."
+        ),
+        "{src}"
+    );
     let c = compile(&parse(&src).unwrap(), &s.columns).unwrap();
     let mut used = Vec::new();
     let mut out = String::new();

@@ -18,10 +18,7 @@ use anyhow::{bail, Context, Result};
 use tabletalk_shared::embed::{Embedder, Embeddings, ModelFiles};
 use tabletalk_shared::index::{Collection, CollectionMeta, DenseKind, Fusion, SearchResult};
 use tabletalk_shared::ingest::{load_file, Limits};
-use tabletalk_shared::schema::{
-    format_value, infer_table, is_missing, name_tokens, ColumnSchema, ColumnType, Shape,
-    TableSchema,
-};
+use tabletalk_shared::schema::{format_value, infer_table, is_missing, name_tokens, ColumnSchema, ColumnType, Shape, TableSchema};
 use tabletalk_shared::table::{RowRef, Table, Value};
 use tabletalk_shared::verbalise::{raw_passages, Passage, Verbaliser};
 
@@ -68,34 +65,18 @@ impl Options {
         let s = |path, table, note| Source { path, table, note };
         Self {
             sources: vec![
-                s(
-                    "vega/cars.json",
-                    None,
-                    "cars 1970–82: names repeat across years",
-                ),
+                s("vega/cars.json", None, "cars 1970–82: names repeat across years"),
                 s("vega/airports.csv", None, "US airports: IATA codes"),
-                s(
-                    "vega/la-riots.csv",
-                    None,
-                    "deaths in the 1992 LA riots: people's names",
-                ),
+                s("vega/la-riots.csv", None, "deaths in the 1992 LA riots: people's names"),
                 s("vega/seattle-weather.csv", None, "daily weather: dates"),
-                s(
-                    "vega/iowa-electricity.csv",
-                    None,
-                    "long format: year × source",
-                ),
+                s("vega/iowa-electricity.csv", None, "long format: year × source"),
                 s("vega/barley.json", None, "site × variety × year"),
                 s(
                     "office/seattle-weather.xlsx",
                     Some("seattle-weather:temperatures"),
                     "the same weather under a merged two-row header (Temperature > max/min)",
                 ),
-                s(
-                    "office/report.docx",
-                    Some("report:Table 1"),
-                    "Iowa electricity pivoted by source under a merged header, with a caption",
-                ),
+                s("office/report.docx", Some("report:Table 1"), "Iowa electricity pivoted by source under a merged header, with a caption"),
             ],
             max_passages: 400,
             max_questions: 150,
@@ -108,11 +89,7 @@ impl Options {
     /// The CI smoke run: one small real table, 20 questions.
     pub fn smoke() -> Self {
         Self {
-            sources: vec![Source {
-                path: "vega/la-riots.csv",
-                table: None,
-                note: "deaths in the 1992 LA riots: people's names",
-            }],
+            sources: vec![Source { path: "vega/la-riots.csv", table: None, note: "deaths in the 1992 LA riots: people's names" }],
             max_passages: 400,
             max_questions: 20,
             seed: 20261122,
@@ -271,10 +248,7 @@ pub struct Report {
 pub fn load_embedder() -> Result<Embedder> {
     let dir = tabletalk_tests::root().join(".cache/models/all-MiniLM-L6-v2");
     if !dir.join("model.safetensors").exists() {
-        bail!(
-            "{} is missing: run `cargo xtask models` first",
-            dir.display()
-        );
+        bail!("{} is missing: run `cargo xtask models` first", dir.display());
     }
     let files = ModelFiles::read_dir(&dir).with_context(|| format!("reading {}", dir.display()))?;
     Ok(Embedder::load(&files)?)
@@ -283,10 +257,7 @@ pub fn load_embedder() -> Result<Embedder> {
 fn fixture(path: &str) -> Result<PathBuf> {
     let p = tabletalk_tests::root().join(".cache/fixtures").join(path);
     if !p.exists() {
-        bail!(
-            "{} is missing: run `cargo xtask fixtures` first",
-            p.display()
-        );
+        bail!("{} is missing: run `cargo xtask fixtures` first", p.display());
     }
     Ok(p)
 }
@@ -294,11 +265,7 @@ fn fixture(path: &str) -> Result<PathBuf> {
 pub fn load_table(source: &Source) -> Result<Table> {
     let path = fixture(source.path)?;
     let bytes = std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
-    let name = path
-        .file_name()
-        .unwrap_or_default()
-        .to_string_lossy()
-        .into_owned();
+    let name = path.file_name().unwrap_or_default().to_string_lossy().into_owned();
     let mut warnings = Vec::new();
     let tables = load_file(&name, &bytes, &Limits::default(), &mut warnings)?;
     let names: Vec<String> = tables.iter().map(|t| t.name.clone()).collect();
@@ -306,12 +273,7 @@ pub fn load_table(source: &Source) -> Result<Table> {
         Some(want) => tables.into_iter().find(|t| t.name == want),
         None => tables.into_iter().next(),
     };
-    table.with_context(|| {
-        format!(
-            "{}: no table {:?} (found {names:?})",
-            source.path, source.table
-        )
-    })
+    table.with_context(|| format!("{}: no table {:?} (found {names:?})", source.path, source.table))
 }
 
 /// Runs the whole evaluation; progress goes to stderr.
@@ -322,9 +284,7 @@ pub fn run(options: &Options, embedder: &Embedder) -> Result<Report> {
     for (i, source) in options.sources.iter().enumerate() {
         let table = load_table(source)?;
         let seed = options.seed ^ (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        tables.push(run_table(
-            source, &table, options, seed, embedder, &mut embed,
-        )?);
+        tables.push(run_table(source, &table, options, seed, embedder, &mut embed)?);
     }
     Ok(Report {
         tables,
@@ -365,11 +325,7 @@ fn run_table(
     let key = find_key(table, &schema);
     let unique = unique_rows(table, &key);
     let unidentifiable = n - unique.len();
-    let pool: Vec<usize> = indexed
-        .iter()
-        .copied()
-        .filter(|r| unique.contains(r))
-        .collect();
+    let pool: Vec<usize> = indexed.iter().copied().filter(|r| unique.contains(r)).collect();
     let skipped = indexed.len() - pool.len();
     let mut order = pool.clone();
     rng.shuffle(&mut order);
@@ -386,10 +342,7 @@ fn run_table(
         }
     }
     questions.sort_by_key(|q| q.row);
-    let key_names: Vec<String> = key
-        .iter()
-        .map(|&c| schema.columns[c].name.clone())
-        .collect();
+    let key_names: Vec<String> = key.iter().map(|&c| schema.columns[c].name.clone()).collect();
     eprintln!(
         "{label}: {n} rows, {} indexed; key {}; {} questions ({skipped} indexed rows not identifiable, {unaskable} with nothing to ask)",
         indexed.len(),
@@ -399,49 +352,30 @@ fn run_table(
 
     // Passages per configuration; (b) only when it differs from (c).
     let indexed_set: HashSet<usize> = indexed.iter().copied().collect();
-    let raw: Vec<Passage> = raw_passages(table)
-        .enumerate()
-        .filter(|(i, _)| indexed_set.contains(i))
-        .map(|(_, p)| p)
-        .collect();
+    let raw: Vec<Passage> = raw_passages(table).enumerate().filter(|(i, _)| indexed_set.contains(i)).map(|(_, p)| p).collect();
     let mut paths_v = Verbaliser::with_static(&schema, table);
     let paths_template = paths_v.template_source().to_string();
     let leaf_template = leaf_names(&paths_template, &schema.columns);
     let hierarchical = schema.columns.iter().any(|c| c.path.len() > 1);
     let leaf_same = leaf_template == paths_template;
-    let fill = |v: &mut Verbaliser| -> Vec<Passage> {
-        indexed
-            .iter()
-            .map(|&i| v.passage(RowRef::from_index(i), &table.rows[i]))
-            .collect()
-    };
+    let fill = |v: &mut Verbaliser| -> Vec<Passage> { indexed.iter().map(|&i| v.passage(RowRef::from_index(i), &table.rows[i])).collect() };
     let paths = fill(&mut paths_v);
     let leaf = if leaf_same {
         None
     } else {
-        let mut v = Verbaliser::new(&schema, &leaf_template)
-            .map_err(|e| anyhow::anyhow!("leaf-name template for {label}: {e}"))?;
+        let mut v = Verbaliser::new(&schema, &leaf_template).map_err(|e| anyhow::anyhow!("leaf-name template for {label}: {e}"))?;
         Some(fill(&mut v))
     };
 
     // Questions embedded once, shared by every configuration.
     let q_texts: Vec<&str> = questions.iter().map(|q| q.text.as_str()).collect();
-    let q_vectors = if q_texts.is_empty() {
-        None
-    } else {
-        Some(meter.embed(embedder, &format!("{label} questions"), &q_texts)?)
-    };
+    let q_vectors = if q_texts.is_empty() { None } else { Some(meter.embed(embedder, &format!("{label} questions"), &q_texts)?) };
 
     let both: Option<Vec<Passage>> = match paths.first() {
-        Some(first) if options.proposal => indexed
-            .iter()
-            .map(|&i| both_forms(&schema, table, first, i))
-            .collect(),
+        Some(first) if options.proposal => indexed.iter().map(|&i| both_forms(&schema, table, first, i)).collect(),
         _ => None,
     };
-    let same_as_paths = |ps: &[Passage]| {
-        ps.len() == paths.len() && ps.iter().zip(&paths).all(|(a, b)| a.text == b.text)
-    };
+    let same_as_paths = |ps: &[Passage]| ps.len() == paths.len() && ps.iter().zip(&paths).all(|(a, b)| a.text == b.text);
 
     let mut ranks = vec![vec![Vec::new(); Mode::ALL.len()]; 4];
     let mut examples = vec![String::new(); 4];
@@ -470,11 +404,7 @@ fn run_table(
         examples[config.index()] = passages.first().map(|p| p.text.clone()).unwrap_or_default();
         let texts: Vec<&str> = passages.iter().map(|p| p.text.as_str()).collect();
         let vectors = meter.embed(embedder, &format!("{label} {}", config.short()), &texts)?;
-        let mut meta = CollectionMeta {
-            model: embedder.name().to_string(),
-            dim: embedder.dim(),
-            ..Default::default()
-        };
+        let mut meta = CollectionMeta { model: embedder.name().to_string(), dim: embedder.dim(), ..Default::default() };
         let template = match config {
             Config::Raw => "(raw CSV line)".to_string(),
             Config::Leaf => leaf_template.clone(),
@@ -486,15 +416,10 @@ fn run_table(
         for (p, v) in passages.iter().zip(vectors.rows()) {
             collection.add(p.clone(), v)?;
         }
-        let mut per_mode: Vec<Vec<Option<usize>>> = (0..Mode::ALL.len())
-            .map(|_| Vec::with_capacity(questions.len()))
-            .collect();
+        let mut per_mode: Vec<Vec<Option<usize>>> = (0..Mode::ALL.len()).map(|_| Vec::with_capacity(questions.len())).collect();
         let mut misses = [0usize; Mode::ALL.len()];
         for (qi, q) in questions.iter().enumerate() {
-            let qv = q_vectors
-                .as_ref()
-                .and_then(|e| e.get(qi))
-                .expect("one vector per question");
+            let qv = q_vectors.as_ref().and_then(|e| e.get(qi)).expect("one vector per question");
             for mode in Mode::ALL {
                 let results = match mode {
                     Mode::Dense => collection.search_dense(qv, K)?,
@@ -504,10 +429,7 @@ fn run_table(
                 };
                 let rank = results
                     .iter()
-                    .position(|r| {
-                        r.passage.provenance.row == q.row
-                            && r.passage.provenance.table == table.name
-                    })
+                    .position(|r| r.passage.provenance.row == q.row && r.passage.provenance.table == table.name)
                     .map(|p| p + 1);
                 if rank.is_none() && misses[mode.index()] < options.show_misses {
                     misses[mode.index()] += 1;
@@ -537,32 +459,12 @@ fn run_table(
     })
 }
 
-fn show_miss(
-    label: &str,
-    config: Config,
-    mode: Mode,
-    q: &Question,
-    results: &[SearchResult<'_>],
-    passages: &[Passage],
-) {
-    let want = passages
-        .iter()
-        .find(|p| p.provenance.row == q.row)
-        .map(|p| p.text.as_str())
-        .unwrap_or("?");
-    eprintln!(
-        "miss · {label} · {} · {}: {:?} (row {})",
-        config.short(),
-        mode.label(),
-        q.text,
-        q.row
-    );
+fn show_miss(label: &str, config: Config, mode: Mode, q: &Question, results: &[SearchResult<'_>], passages: &[Passage]) {
+    let want = passages.iter().find(|p| p.provenance.row == q.row).map(|p| p.text.as_str()).unwrap_or("?");
+    eprintln!("miss · {label} · {} · {}: {:?} (row {})", config.short(), mode.label(), q.text, q.row);
     eprintln!("    want: {want}");
     for r in results.iter().take(2) {
-        eprintln!(
-            "    got {:>4}: {}",
-            r.passage.provenance.row, r.passage.text
-        );
+        eprintln!("    got {:>4}: {}", r.passage.provenance.row, r.passage.text);
     }
 }
 
@@ -580,18 +482,11 @@ impl EmbedMeter {
         let mut err = std::io::stderr();
         let out = embedder.embed(texts, BATCH, &mut |done| {
             let s = start.elapsed().as_secs_f64().max(1e-9);
-            let _ = write!(
-                err,
-                "\r  embedding {what}: {done}/{total} ({:.0}/s)   ",
-                done as f64 / s
-            );
+            let _ = write!(err, "\r  embedding {what}: {done}/{total} ({:.0}/s)   ", done as f64 / s);
             let _ = err.flush();
         })?;
         let s = start.elapsed().as_secs_f64();
-        eprintln!(
-            "\r  embedded {what}: {total} in {s:.1} s ({:.0}/s)   ",
-            total as f64 / s.max(1e-9)
-        );
+        eprintln!("\r  embedded {what}: {total} in {s:.1} s ({:.0}/s)   ", total as f64 / s.max(1e-9));
         self.texts += total;
         self.seconds += s;
         Ok(out)
@@ -608,10 +503,7 @@ pub fn leaf_names(template: &str, columns: &[ColumnSchema]) -> String {
     for c in columns.iter().filter(|c| c.path.len() > 1) {
         let leaf = c.path.last().expect("paths have a last element");
         for (before, after) in [("The value for '", "' is "), ("The field '", "' ")] {
-            out = out.replace(
-                &format!("{before}{}{after}", c.name),
-                &format!("{before}{leaf}{after}"),
-            );
+            out = out.replace(&format!("{before}{}{after}", c.name), &format!("{before}{leaf}{after}"));
         }
     }
     out
@@ -627,11 +519,7 @@ fn both_forms(schema: &TableSchema, table: &Table, like: &Passage, r: usize) -> 
     let mut sentences = Vec::new();
     if let Some(caption) = table.context.as_ref().and_then(|c| c.caption.as_deref()) {
         let c = caption.trim();
-        sentences.push(if c.ends_with('.') {
-            c.to_string()
-        } else {
-            format!("{c}.")
-        });
+        sentences.push(if c.ends_with('.') { c.to_string() } else { format!("{c}.") });
     }
     let mut columns = Vec::new();
     for (i, col) in schema.columns.iter().enumerate() {
@@ -639,39 +527,26 @@ fn both_forms(schema: &TableSchema, table: &Table, like: &Passage, r: usize) -> 
             continue;
         };
         let shown = format_value(col, raw);
-        let value = if shown == raw {
-            raw.to_string()
-        } else {
-            format!("{shown} ({raw})")
-        };
+        let value = if shown == raw { raw.to_string() } else { format!("{shown} ({raw})") };
         sentences.push(format!("The value for '{}' is {value}.", col.name));
         columns.push(col.name.clone());
     }
     let mut provenance = like.provenance.clone();
     provenance.row = RowRef::from_index(r);
     provenance.columns = columns;
-    Some(Passage {
-        text: sentences.join(" "),
-        provenance,
-    })
+    Some(Passage { text: sentences.join(" "), provenance })
 }
 
 // ------------------------------------------------------------------------------------------------
 // Identifying rows
 
 fn cell(table: &Table, row: usize, col: usize) -> Option<&str> {
-    table.rows[row]
-        .get(col)
-        .and_then(Value::as_text)
-        .map(str::trim)
-        .filter(|s| !is_missing(s))
+    table.rows[row].get(col).and_then(Value::as_text).map(str::trim).filter(|s| !is_missing(s))
 }
 
 fn name_like(c: &ColumnSchema) -> bool {
     let leaf = c.path.last().map(String::as_str).unwrap_or(&c.name);
-    name_tokens(leaf)
-        .iter()
-        .any(|t| matches!(t.as_str(), "name" | "title" | "label"))
+    name_tokens(leaf).iter().any(|t| matches!(t.as_str(), "name" | "title" | "label"))
 }
 
 /// How good a column is at naming a row, lower is better; None: not a naming column (measurements,
@@ -702,10 +577,7 @@ fn unique_rows(table: &Table, key: &[usize]) -> HashSet<usize> {
             seen.entry(v).or_default().push(r);
         }
     }
-    seen.into_values()
-        .filter(|rows| rows.len() == 1)
-        .map(|rows| rows[0])
-        .collect()
+    seen.into_values().filter(|rows| rows.len() == 1).map(|rows| rows[0]).collect()
 }
 
 /// The smallest combination of naming units that singles out at least `KEY_COVERAGE` of the rows;
@@ -715,9 +587,7 @@ fn unique_rows(table: &Table, key: &[usize]) -> HashSet<usize> {
 /// alone may happen to be unique, but nobody asks about "Gregory").
 pub fn find_key(table: &Table, schema: &TableSchema) -> Vec<usize> {
     let mut units: Vec<(Vec<usize>, u32)> = Vec::new();
-    let names: Vec<usize> = (0..schema.columns.len())
-        .filter(|&i| key_rank(&schema.columns[i]) == Some(1))
-        .collect();
+    let names: Vec<usize> = (0..schema.columns.len()).filter(|&i| key_rank(&schema.columns[i]) == Some(1)).collect();
     for (i, c) in schema.columns.iter().enumerate() {
         match key_rank(c) {
             Some(1) if names[0] == i => units.push((names.clone(), 1)),
@@ -730,10 +600,7 @@ pub fn find_key(table: &Table, schema: &TableSchema) -> Vec<usize> {
     for size in 1..=KEY_MAX_COLUMNS.min(units.len()) {
         let mut best: Option<(usize, u32, Vec<usize>)> = None;
         for combo in combinations(units.len(), size) {
-            let mut cols: Vec<usize> = combo
-                .iter()
-                .flat_map(|&j| units[j].0.iter().copied())
-                .collect();
+            let mut cols: Vec<usize> = combo.iter().flat_map(|&j| units[j].0.iter().copied()).collect();
             cols.sort_unstable();
             let rank: u32 = combo.iter().map(|&j| units[j].1).sum();
             let covered = unique_rows(table, &cols).len();
@@ -754,10 +621,7 @@ pub fn find_key(table: &Table, schema: &TableSchema) -> Vec<usize> {
             }
         }
     }
-    best_any
-        .filter(|(c, _)| *c > 0)
-        .map(|(_, cols)| cols)
-        .unwrap_or_default()
+    best_any.filter(|(c, _)| *c > 0).map(|(_, cols)| cols).unwrap_or_default()
 }
 
 /// All `k`-element subsets of `0..n`, in lexicographic order.
@@ -784,34 +648,18 @@ fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
 
 /// The phrasings; `{x}` is the asked-for column, `{y}` the identifying values. The last one is
 /// only used for numeric columns.
-pub const FORMS: [&str; 5] = [
-    "What is the {x} of {y}?",
-    "{y}: what {x}?",
-    "Tell me the {x} for {y}.",
-    "Which {x} does {y} have?",
-    "How much {x} for {y}?",
-];
+pub const FORMS: [&str; 5] =
+    ["What is the {x} of {y}?", "{y}: what {x}?", "Tell me the {x} for {y}.", "Which {x} does {y} have?", "How much {x} for {y}?"];
 
 /// A column name as words: "Miles_per_Gallon" → "miles per gallon", "Temperature > max" →
 /// "temperature max".
 pub fn readable(c: &ColumnSchema) -> String {
-    let parts: Vec<String> = if c.path.is_empty() {
-        vec![c.name.clone()]
-    } else {
-        c.path.clone()
-    };
-    parts
-        .iter()
-        .flat_map(|p| name_tokens(p))
-        .collect::<Vec<_>>()
-        .join(" ")
+    let parts: Vec<String> = if c.path.is_empty() { vec![c.name.clone()] } else { c.path.clone() };
+    parts.iter().flat_map(|p| name_tokens(p)).collect::<Vec<_>>().join(" ")
 }
 
 fn words(text: &str) -> Vec<String> {
-    text.split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect()
+    text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect()
 }
 
 /// True when every word of the answer (as written, or as the sentences write it) is in the question.
@@ -824,18 +672,8 @@ pub fn gives_away(question: &str, answer: &str, formatted: &str) -> bool {
 }
 
 /// One question for row `r`, or None when no column can be asked about without giving the answer away.
-fn ask(
-    table: &Table,
-    schema: &TableSchema,
-    key: &[usize],
-    r: usize,
-    rng: &mut Rng,
-) -> Option<Question> {
-    let style = if rng.below(2) == 0 {
-        Style::File
-    } else {
-        Style::Prose
-    };
+fn ask(table: &Table, schema: &TableSchema, key: &[usize], r: usize, rng: &mut Rng) -> Option<Question> {
+    let style = if rng.below(2) == 0 { Style::File } else { Style::Prose };
     let values: Vec<String> = key
         .iter()
         .map(|&c| {
@@ -849,31 +687,16 @@ fn ask(
     // The name bare ("ford torino", "Cesar A. Aguilar"), other identifying columns with their
     // names: "ford torino with year 1970-01-01", "variety Manchuria, year 1931 and site Morris".
     type Pairs<'a> = Vec<(usize, &'a String)>;
-    let (name, others): (Pairs, Pairs) = key
-        .iter()
-        .copied()
-        .zip(&values)
-        .partition(|(c, _)| key_rank(&schema.columns[*c]) == Some(1));
-    let name = name
-        .iter()
-        .map(|(_, v)| v.as_str())
-        .collect::<Vec<_>>()
-        .join(" ");
+    let (name, others): (Pairs, Pairs) = key.iter().copied().zip(&values).partition(|(c, _)| key_rank(&schema.columns[*c]) == Some(1));
+    let name = name.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>().join(" ");
     let y = if key.len() == 1 {
         values[0].clone()
     } else if others.is_empty() {
         name
     } else {
-        let pairs: Vec<String> = others
-            .iter()
-            .map(|(c, v)| format!("{} {v}", readable(&schema.columns[*c])))
-            .collect();
+        let pairs: Vec<String> = others.iter().map(|(c, v)| format!("{} {v}", readable(&schema.columns[*c]))).collect();
         let (last, rest) = pairs.split_last().expect("checked non-empty");
-        let others = if rest.is_empty() {
-            last.clone()
-        } else {
-            format!("{} and {last}", rest.join(", "))
-        };
+        let others = if rest.is_empty() { last.clone() } else { format!("{} and {last}", rest.join(", ")) };
         if name.is_empty() {
             others
         } else {
@@ -881,36 +704,20 @@ fn ask(
         }
     };
     let mut targets: Vec<usize> = (0..schema.columns.len())
-        .filter(|c| {
-            !key.contains(c)
-                && schema.columns[*c].shape == Shape::Scalar
-                && cell(table, r, *c).is_some()
-        })
+        .filter(|c| !key.contains(c) && schema.columns[*c].shape == Shape::Scalar && cell(table, r, *c).is_some())
         .collect();
     rng.shuffle(&mut targets);
     for t in targets {
         let col = &schema.columns[t];
-        let forms = if col.ty.is_numeric() {
-            FORMS.len()
-        } else {
-            FORMS.len() - 1
-        };
+        let forms = if col.ty.is_numeric() { FORMS.len() } else { FORMS.len() - 1 };
         let form = rng.below(forms);
-        let text = FORMS[form]
-            .replace("{x}", &readable(col))
-            .replace("{y}", &y);
+        let text = FORMS[form].replace("{x}", &readable(col)).replace("{y}", &y);
         let text = capitalise(&text);
         let answer = cell(table, r, t).unwrap_or_default();
         if gives_away(&text, answer, &format_value(col, answer)) {
             continue;
         }
-        return Some(Question {
-            row: RowRef::from_index(r),
-            text,
-            target: col.name.clone(),
-            form,
-            style,
-        });
+        return Some(Question { row: RowRef::from_index(r), text, target: col.name.clone(), form, style });
     }
     None
 }
@@ -971,12 +778,7 @@ fn rate(hits: usize, n: usize) -> String {
 
 /// (hits@1, hits@5, questions) for one configuration and mode over some tables' questions,
 /// optionally filtered.
-fn count(
-    tables: &[&TableRun],
-    config: Config,
-    mode: Mode,
-    keep: &dyn Fn(&Question) -> bool,
-) -> (usize, usize, usize) {
+fn count(tables: &[&TableRun], config: Config, mode: Mode, keep: &dyn Fn(&Question) -> bool) -> (usize, usize, usize) {
     let (mut h1, mut h5, mut n) = (0, 0, 0);
     for t in tables {
         for (q, r) in t.questions.iter().zip(t.ranks(config, mode)) {
@@ -1004,12 +806,7 @@ fn header() -> String {
     s
 }
 
-fn row(
-    label: &str,
-    tables: &[&TableRun],
-    config: Config,
-    keep: &dyn Fn(&Question) -> bool,
-) -> String {
+fn row(label: &str, tables: &[&TableRun], config: Config, keep: &dyn Fn(&Question) -> bool) -> String {
     let mut s = format!("| {label} |");
     let mut questions = 0;
     for m in Mode::ALL {
@@ -1024,11 +821,7 @@ fn row(
 /// The configurations measured for all of `tables`: (a)–(c), and (d) when it was run.
 fn measured(tables: &[&TableRun]) -> Vec<Config> {
     let mut out = Config::ALL.to_vec();
-    if !tables.is_empty()
-        && tables
-            .iter()
-            .all(|t| t.ranks(Config::Both, Mode::Dense).len() == t.questions.len())
-    {
+    if !tables.is_empty() && tables.iter().all(|t| t.ranks(Config::Both, Mode::Dense).len() == t.questions.len()) {
         out.push(Config::Both);
     }
     out
@@ -1037,15 +830,8 @@ fn measured(tables: &[&TableRun]) -> Vec<Config> {
 /// One table's results.
 pub fn table_markdown(t: &TableRun) -> String {
     let mut s = format!("#### {}\n\n", t.label);
-    let key = if t.key.is_empty() {
-        "none found".to_string()
-    } else {
-        t.key
-            .iter()
-            .map(|k| format!("`{k}`"))
-            .collect::<Vec<_>>()
-            .join(" + ")
-    };
+    let key =
+        if t.key.is_empty() { "none found".to_string() } else { t.key.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(" + ") };
     s.push_str(&format!(
         "{}. {} rows, {} indexed; identified by {key} ({} of {} rows not unique, {} of the indexed rows skipped{}); {} questions{}.\n\n",
         t.note,
@@ -1054,7 +840,11 @@ pub fn table_markdown(t: &TableRun) -> String {
         t.unidentifiable,
         t.rows,
         t.skipped,
-        if t.unaskable > 0 { format!(", {} with nothing to ask that the question would not give away", t.unaskable) } else { String::new() },
+        if t.unaskable > 0 {
+            format!(", {} with nothing to ask that the question would not give away", t.unaskable)
+        } else {
+            String::new()
+        },
         t.questions.len(),
         if t.hierarchical { "; multi-row headers" } else { "" }
     ));
@@ -1063,11 +853,7 @@ pub fn table_markdown(t: &TableRun) -> String {
     for config in measured(&[t]) {
         if config == Config::Leaf && t.leaf_same {
             let cells = "= (c) | ".repeat(Mode::ALL.len() * 2);
-            s.push_str(&format!(
-                "| {} | {cells}{} |\n",
-                config.label(),
-                t.questions.len()
-            ));
+            s.push_str(&format!("| {} | {cells}{} |\n", config.label(), t.questions.len()));
             continue;
         }
         s.push_str(&row(config.label(), &[t], config, &all));
@@ -1088,10 +874,7 @@ pub fn markdown(report: &Report) -> String {
     let passages: usize = all.iter().map(|t| t.indexed).sum();
 
     let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
-    s.push_str(&format!(
-        "### Overall: {}, {questions} questions, {passages} passages per configuration\n\n",
-        plural(all.len(), "table")
-    ));
+    s.push_str(&format!("### Overall: {}, {questions} questions, {passages} passages per configuration\n\n", plural(all.len(), "table")));
     s.push_str(&header());
     for config in measured(&all) {
         s.push_str(&row(config.label(), &all, config, &every));
@@ -1104,10 +887,7 @@ pub fn markdown(report: &Report) -> String {
 
     if !hier.is_empty() {
         let names: Vec<&str> = hier.iter().map(|t| t.label.as_str()).collect();
-        s.push_str(&format!(
-            "### Tables with multi-row headers only ({})\n\n",
-            names.join(", ")
-        ));
+        s.push_str(&format!("### Tables with multi-row headers only ({})\n\n", names.join(", ")));
         s.push_str(&header());
         for config in measured(&hier) {
             s.push_str(&row(config.label(), &hier, config, &every));
@@ -1118,18 +898,10 @@ pub fn markdown(report: &Report) -> String {
     s.push_str("### By how the question writes the identifying values (all tables)\n\n");
     s.push_str("Half the questions write them as the file does (\"2012/01/05\"), half as the sentences do (\"5 January 2012\"); they differ only for dates, numbers and booleans.\n\n");
     s.push_str(&header());
-    for (style, name) in [
-        (Style::File, "as in the file"),
-        (Style::Prose, "as in the sentences"),
-    ] {
+    for (style, name) in [(Style::File, "as in the file"), (Style::Prose, "as in the sentences")] {
         for config in measured(&all).into_iter().filter(|&c| c != Config::Leaf) {
             let keep = move |q: &Question| q.style == style;
-            s.push_str(&row(
-                &format!("{} · {name}", config.label()),
-                &all,
-                config,
-                &keep,
-            ));
+            s.push_str(&row(&format!("{} · {name}", config.label()), &all, config, &keep));
         }
     }
     s.push('\n');
@@ -1139,12 +911,7 @@ pub fn markdown(report: &Report) -> String {
     for (f, form) in FORMS.iter().enumerate() {
         for config in [Config::Raw, Config::Paths] {
             let keep = move |q: &Question| q.form == f;
-            s.push_str(&row(
-                &format!("{} · \"{form}\"", config.label()),
-                &all,
-                config,
-                &keep,
-            ));
+            s.push_str(&row(&format!("{} · \"{form}\"", config.label()), &all, config, &keep));
         }
     }
     s.push('\n');
@@ -1162,17 +929,10 @@ pub fn markdown(report: &Report) -> String {
             if config == Config::Leaf && t.leaf_same {
                 continue;
             }
-            s.push_str(&format!(
-                "  - {}: `{}`\n",
-                config.label(),
-                t.examples[config.index()].replace('`', "'")
-            ));
+            s.push_str(&format!("  - {}: `{}`\n", config.label(), t.examples[config.index()].replace('`', "'")));
         }
         for q in t.questions.iter().take(3) {
-            s.push_str(&format!(
-                "  - question (row {}, asks `{}`): \"{}\"\n",
-                q.row, q.target, q.text
-            ));
+            s.push_str(&format!("  - question (row {}, asks `{}`): \"{}\"\n", q.row, q.target, q.text));
         }
     }
     s

@@ -47,9 +47,7 @@ impl GpuContext {
             Precision::F32 => false,
             Precision::Auto => has_f16,
             Precision::F16 if has_f16 => true,
-            Precision::F16 => {
-                return Err(GpuError::Unsupported(format!("f16 was asked for, but adapter {} has no shader-f16", info.name)))
-            }
+            Precision::F16 => return Err(GpuError::Unsupported(format!("f16 was asked for, but adapter {} has no shader-f16", info.name))),
         };
         // The adapter's own limits: the word-embedding table and large batches' activations need
         // storage bindings past WebGPU's 128 MiB default.

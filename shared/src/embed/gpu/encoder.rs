@@ -186,12 +186,8 @@ async fn read_back(ctx: &GpuContext, staging: &wgpu::Buffer, bytes: u64) -> Resu
         let _ = tx.send(r);
     });
     #[cfg(not(target_arch = "wasm32"))]
-    ctx.device
-        .poll(wgpu::PollType::wait_indefinitely())
-        .map_err(|e| GpuError::Readback(e.to_string()))?;
-    rx.await
-        .map_err(|_| GpuError::Readback("the map callback never ran".into()))?
-        .map_err(|e| GpuError::Readback(e.to_string()))?;
+    ctx.device.poll(wgpu::PollType::wait_indefinitely()).map_err(|e| GpuError::Readback(e.to_string()))?;
+    rx.await.map_err(|_| GpuError::Readback("the map callback never ran".into()))?.map_err(|e| GpuError::Readback(e.to_string()))?;
     let data = {
         let view = slice.get_mapped_range().map_err(|e| GpuError::Readback(e.to_string()))?;
         bytemuck::pod_collect_to_vec::<u8, f32>(&view)

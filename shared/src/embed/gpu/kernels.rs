@@ -31,10 +31,9 @@ pub struct Kernels {
 }
 
 fn pipeline(ctx: &GpuContext, label: &str, source: &str, constants: &[(&str, f64)]) -> wgpu::ComputePipeline {
-    let module = ctx.device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some(label),
-        source: wgpu::ShaderSource::Wgsl(source.into()),
-    });
+    let module = ctx
+        .device
+        .create_shader_module(wgpu::ShaderModuleDescriptor { label: Some(label), source: wgpu::ShaderSource::Wgsl(source.into()) });
     ctx.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
         label: Some(label),
         // Layouts derived from the shaders: every kernel has one bind group, 0.

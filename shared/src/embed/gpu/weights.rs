@@ -27,8 +27,8 @@ pub struct ModelShape {
 impl ModelShape {
     /// Reads config.json and refuses shapes the kernels' workgroup arrays cannot hold.
     pub fn from_config(bytes: &[u8]) -> Result<(Self, Config), GpuError> {
-        let config: Config = serde_json::from_slice(bytes)
-            .map_err(|e| EmbedError::Config { file: FILE_NAMES.config, message: e.to_string() })?;
+        let config: Config =
+            serde_json::from_slice(bytes).map_err(|e| EmbedError::Config { file: FILE_NAMES.config, message: e.to_string() })?;
         if !matches!(config.hidden_act, HiddenAct::Gelu) {
             return Err(GpuError::Unsupported(format!("hidden_act {:?}: only \"gelu\" (erf)", config.hidden_act)));
         }
@@ -94,10 +94,7 @@ struct Source {
 impl Source {
     fn get(&self, name: &str, len: usize) -> Result<Vec<f32>, GpuError> {
         let full = format!("{}{name}", self.prefix);
-        let t = self
-            .tensors
-            .get(&full)
-            .ok_or_else(|| EmbedError::Weights(format!("tensor {full} is missing")))?;
+        let t = self.tensors.get(&full).ok_or_else(|| EmbedError::Weights(format!("tensor {full} is missing")))?;
         let v = t
             .to_dtype(DType::F32)
             .and_then(|t| t.flatten_all())

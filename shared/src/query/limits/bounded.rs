@@ -68,7 +68,11 @@ impl ExecutionPlan for Bounded {
         Ok(TreeNodeRecursion::Continue)
     }
 
-    fn replace_children(self: Arc<Self>, mut children: Vec<Arc<dyn ExecutionPlan>>, _options: ReplaceChildrenOptions) -> Result<Arc<dyn ExecutionPlan>> {
+    fn replace_children(
+        self: Arc<Self>,
+        mut children: Vec<Arc<dyn ExecutionPlan>>,
+        _options: ReplaceChildrenOptions,
+    ) -> Result<Arc<dyn ExecutionPlan>> {
         if children.len() != 1 {
             return Err(datafusion::common::DataFusionError::Internal("Bounded has one child".into()));
         }
@@ -77,7 +81,10 @@ impl ExecutionPlan for Bounded {
 
     #[allow(deprecated)]
     fn with_new_children(self: Arc<Self>, children: Vec<Arc<dyn ExecutionPlan>>) -> Result<Arc<dyn ExecutionPlan>> {
-        self.replace_children(children, ReplaceChildrenOptions::new(datafusion::physical_plan::execution_plan::ChildrenPropertiesMode::Recompute))
+        self.replace_children(
+            children,
+            ReplaceChildrenOptions::new(datafusion::physical_plan::execution_plan::ChildrenPropertiesMode::Recompute),
+        )
     }
 
     fn execute(&self, partition: usize, context: Arc<TaskContext>) -> Result<SendableRecordBatchStream> {

@@ -5,12 +5,45 @@ use super::*;
 
 /// Words of a statistic computed per column (folded), besides the aggregate keywords.
 const SPREAD: &[&str] = &[
-    "deviation", "std", "variable", "variability", "varies", "vary", "variation", "spread", "desviacion", "variacion", "variabilidad", "desviacio", "variacio", "variabilitat",
-    "standardabweichung", "streuung", "schwankt", "schwankung", "variiert",
+    "deviation",
+    "std",
+    "variable",
+    "variability",
+    "varies",
+    "vary",
+    "variation",
+    "spread",
+    "desviacion",
+    "variacion",
+    "variabilidad",
+    "desviacio",
+    "variacio",
+    "variabilitat",
+    "standardabweichung",
+    "streuung",
+    "schwankt",
+    "schwankung",
+    "variiert",
 ];
 const RANGE: &[&str] = &["range", "rango", "recorrido", "rang", "spannweite"];
 const ZERO: &[&str] = &["zero", "zeros", "zeroes", "cero", "ceros", "zeros", "nullen", "nullwert", "nullwerte"];
-const STAT_FILLER: &[&str] = &["standard", "estandar", "estandard", "somewhere", "anywhere", "data", "datos", "dades", "daten", "contain", "contains", "hold", "holds", "value", "values"];
+const STAT_FILLER: &[&str] = &[
+    "standard",
+    "estandar",
+    "estandard",
+    "somewhere",
+    "anywhere",
+    "data",
+    "datos",
+    "dades",
+    "daten",
+    "contain",
+    "contains",
+    "hold",
+    "holds",
+    "value",
+    "values",
+];
 
 impl Parser<'_> {
     /// A column of measurements: a number that is no year, id, label or flag. (Not `identifies`:
@@ -23,20 +56,34 @@ impl Parser<'_> {
     /// "Which column…" (or "Of A, B and C, which…" over numeric fields only): each candidate
     /// column's statistic, and the top one or those passing a comparison.
     pub(super) fn column_stats(&mut self) -> R<Option<Understanding>> {
-        if !matches!(self.asked, Shape::Category | Shape::List { .. } | Shape::Open) || self.has(Cue::HowMany) || !(self.has(Cue::Which) || self.has(Cue::What)) {
+        if !matches!(self.asked, Shape::Category | Shape::List { .. } | Shape::Open)
+            || self.has(Cue::HowMany)
+            || !(self.has(Cue::Which) || self.has(Cue::What))
+        {
             return Ok(None);
         }
         let folds: Vec<String> = self.spans.iter().map(|s| crate::query::text::fold(&s.raw)).collect();
-        let words = |set: &[&str]| (0..folds.len()).filter(|&i| folds[i].split_whitespace().any(|w| set.contains(&w))).collect::<Vec<usize>>();
+        let words =
+            |set: &[&str]| (0..folds.len()).filter(|&i| folds[i].split_whitespace().any(|w| set.contains(&w))).collect::<Vec<usize>>();
         let columns_word = self.spans.iter().position(|s| s.cue() == Some(Cue::Columns));
         // The fields the question names: one word may name several ("the poverty columns").
-        let named: Vec<usize> = self.spans.iter().filter(|s| !s.raw.is_empty()).filter_map(|s| match &s.tag {
-            Tag::Field(fs) => Some(fs.clone()),
-            _ => None,
-        }).flatten().collect();
+        let named: Vec<usize> = self
+            .spans
+            .iter()
+            .filter(|s| !s.raw.is_empty())
+            .filter_map(|s| match &s.tag {
+                Tag::Field(fs) => Some(fs.clone()),
+                _ => None,
+            })
+            .flatten()
+            .collect();
         // "Of A, B and C, which…", "Which of A and B…": the fields named are the choices.
         let first = self.spans.iter().position(|s| s.tag != Tag::Stop);
-        let of_form = first.is_some_and(|i| self.spans[i].cue() == Some(Cue::Of) || (matches!(self.spans[i].cue(), Some(Cue::Which | Cue::What)) && self.next_content(i).is_some_and(|j| self.spans[j].cue() == Some(Cue::Of))));
+        let of_form = first.is_some_and(|i| {
+            self.spans[i].cue() == Some(Cue::Of)
+                || (matches!(self.spans[i].cue(), Some(Cue::Which | Cue::What))
+                    && self.next_content(i).is_some_and(|j| self.spans[j].cue() == Some(Cue::Of)))
+        });
         let numeric_listed = of_form && named.len() >= 2 && named.iter().all(|&f| self.is_numeric(f) && !self.cat.fields[f].yearly);
         if columns_word.is_none() && !numeric_listed {
             return Ok(None);
@@ -53,7 +100,12 @@ impl Parser<'_> {
         let most = self.has(Cue::High) || self.has(Cue::Most) || self.has(Cue::Top) || self.has(Cue::More);
         let least = self.has(Cue::Low) || self.has(Cue::Least) || self.has(Cue::Bottom) || self.has(Cue::Less);
         let ranked = most || least;
-        let no_data = (0..folds.len()).any(|i| self.spans[i].cue() == Some(Cue::Not) && self.next_content(i).is_some_and(|j| matches!(folds[j].as_str(), "data" | "value" | "values" | "datos" | "valores" | "dades" | "valors" | "daten" | "werte")));
+        let no_data = (0..folds.len()).any(|i| {
+            self.spans[i].cue() == Some(Cue::Not)
+                && self.next_content(i).is_some_and(|j| {
+                    matches!(folds[j].as_str(), "data" | "value" | "values" | "datos" | "valores" | "dades" | "valors" | "daten" | "werte")
+                })
+        });
         let agg = self.agg_named();
         // "more than 100 missing values": the number is the test of the count.
         let counted = |desc: bool| match (number, op_at.and_then(|i| self.spans[i].cue())) {
@@ -120,7 +172,8 @@ impl Parser<'_> {
                 _ => measure,
             }
         };
-        let mut columns: Vec<usize> = if named.is_empty() { (0..self.cat.fields.len()).filter(|&f| candidate(f)).collect() } else { named.clone() };
+        let mut columns: Vec<usize> =
+            if named.is_empty() { (0..self.cat.fields.len()).filter(|&f| candidate(f)).collect() } else { named.clone() };
         columns.dedup();
         if columns.len() < 2 || columns.iter().any(|&f| !candidate(f)) {
             return Ok(None);
@@ -136,33 +189,98 @@ impl Parser<'_> {
                 self.spans[i].used = true;
             }
         }
-        Ok(Some(self.exact(Plan::ColumnStats { stat, columns: columns.into_iter().map(|f| self.fref(f)).collect(), filter, pick, implied: false })))
+        Ok(Some(self.exact(Plan::ColumnStats {
+            stat,
+            columns: columns.into_iter().map(|f| self.fref(f)).collect(),
+            filter,
+            pick,
+            implied: false,
+        })))
     }
 
     /// "Was more pork than beef produced in 2020?", "Is the average X higher than the average Y?":
     /// two measures compared, asked yes or no; the first named is tested as the top.
     pub(super) fn two_columns_compared(&mut self) -> R<Option<Understanding>> {
         const THAN: &[&str] = &["than", "que", "als"];
-        const MEASURE_VERBS: &[&str] = &["produced", "generated", "made", "sold", "consumed", "produjo", "produjeron", "producido", "generado", "vendido", "produit", "produida", "produits", "generat", "venut", "produziert", "erzeugt", "verkauft"];
+        const MEASURE_VERBS: &[&str] = &[
+            "produced",
+            "generated",
+            "made",
+            "sold",
+            "consumed",
+            "produjo",
+            "produjeron",
+            "producido",
+            "generado",
+            "vendido",
+            "produit",
+            "produida",
+            "produits",
+            "generat",
+            "venut",
+            "produziert",
+            "erzeugt",
+            "verkauft",
+        ];
         if self.asked != Shape::Boolean {
             return Ok(None);
         }
         let folds: Vec<String> = self.spans.iter().map(|s| crate::query::text::fold(&s.raw)).collect();
-        let fields: Vec<(usize, usize)> = self.spans.iter().enumerate().filter(|(_, s)| !s.raw.is_empty()).filter_map(|(i, s)| match &s.tag {
-            Tag::Field(fs) if fs.len() == 1 => Some((i, fs[0])),
-            _ => None,
-        }).collect();
+        let fields: Vec<(usize, usize)> = self
+            .spans
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| !s.raw.is_empty())
+            .filter_map(|(i, s)| match &s.tag {
+                Tag::Field(fs) if fs.len() == 1 => Some((i, fs[0])),
+                _ => None,
+            })
+            .collect();
         let [(i, a), (j, b)] = fields.as_slice() else { return Ok(None) };
         // "Is the tip ever higher than the bill?", "in any row": the rows compared one by one, not the columns' totals.
-        const EACH_ROW: &[&str] = &["any", "ever", "row", "rows", "every", "each", "all", "always", "never", "algun", "alguna", "alguno", "alguien", "nunca", "siempre", "cap", "mai", "sempre", "irgendein", "irgendeine", "jemals", "immer", "nie", "fila", "filas", "files", "zeile", "zeilen"];
+        const EACH_ROW: &[&str] = &[
+            "any",
+            "ever",
+            "row",
+            "rows",
+            "every",
+            "each",
+            "all",
+            "always",
+            "never",
+            "algun",
+            "alguna",
+            "alguno",
+            "alguien",
+            "nunca",
+            "siempre",
+            "cap",
+            "mai",
+            "sempre",
+            "irgendein",
+            "irgendeine",
+            "jemals",
+            "immer",
+            "nie",
+            "fila",
+            "filas",
+            "files",
+            "zeile",
+            "zeilen",
+        ];
         if folds.iter().any(|w| EACH_ROW.contains(&w.as_str())) || self.has(Cue::Rows) {
             return Ok(None);
         }
-        if a == b || !self.column_measure(*a) || !self.column_measure(*b) || self.spans.iter().any(|s| matches!(s.tag, Tag::Value(_) | Tag::Alias)) {
+        if a == b
+            || !self.column_measure(*a)
+            || !self.column_measure(*b)
+            || self.spans.iter().any(|s| matches!(s.tag, Tag::Value(_) | Tag::Alias))
+        {
             return Ok(None);
         }
         // The comparison stands between the two ("more pork than beef", "X higher than Y").
-        let than = (*i + 1..*j).find(|&k| THAN.contains(&folds[k].as_str()) || matches!(self.spans[k].cue(), Some(Cue::Op(CmpOp::Gt | CmpOp::Lt))));
+        let than = (*i + 1..*j)
+            .find(|&k| THAN.contains(&folds[k].as_str()) || matches!(self.spans[k].cue(), Some(Cue::Op(CmpOp::Gt | CmpOp::Lt))));
         let Some(t) = than else { return Ok(None) };
         let op = self.spans[t].cue();
         let less = self.has(Cue::Less) || self.has(Cue::Low) || matches!(op, Some(Cue::Op(CmpOp::Lt)));
@@ -176,7 +294,9 @@ impl Parser<'_> {
             self.spans[t].used = true;
         }
         for k in 0..self.spans.len() {
-            if (self.spans[k].tag == Tag::Unknown || self.spans[k].tag == Tag::Stop) && (THAN.contains(&folds[k].as_str()) || MEASURE_VERBS.contains(&folds[k].as_str())) {
+            if (self.spans[k].tag == Tag::Unknown || self.spans[k].tag == Tag::Stop)
+                && (THAN.contains(&folds[k].as_str()) || MEASURE_VERBS.contains(&folds[k].as_str()))
+            {
                 self.spans[k].used = true;
             }
         }
@@ -184,8 +304,17 @@ impl Parser<'_> {
         let filter = self.combine(&conds)?;
         self.check_contradictions(filter.as_ref())?;
         let (fa, fb) = (self.fref(*a), self.fref(*b));
-        let inner = Plan::ColumnStats { stat: ColumnStat::Agg(named.unwrap_or(AggFn::Sum)), columns: vec![fa.clone(), fb], filter, pick: ColumnPick::Top { desc: more }, implied: named.is_none() };
+        let inner = Plan::ColumnStats {
+            stat: ColumnStat::Agg(named.unwrap_or(AggFn::Sum)),
+            columns: vec![fa.clone(), fb],
+            filter,
+            pick: ColumnPick::Top { desc: more },
+            implied: named.is_none(),
+        };
         let value = self.cat.fields[*a].label.clone();
-        Ok(Some(Understanding::Exact { plan: Plan::Check { inner: Box::new(inner), test: Test::Is { value } }, confidence: self.confidence() }))
+        Ok(Some(Understanding::Exact {
+            plan: Plan::Check { inner: Box::new(inner), test: Test::Is { value } },
+            confidence: self.confidence(),
+        }))
     }
 }

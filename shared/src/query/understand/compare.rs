@@ -8,7 +8,10 @@ impl Parser<'_> {
     /// "By how much did it grow from 1935 to 1954?" (a difference), "Did it drop between …?".
     pub(super) fn per_value(&mut self, conds: &[At], targets: &[usize]) -> R<Option<Understanding>> {
         let Some((field, mut values, rest)) = compared_field(conds).or_else(|| self.compared_years(conds)) else { return Ok(None) };
-        let change = self.spans.iter().position(|s| matches!(s.tag, Tag::Unknown | Tag::Stop) && change_word(&crate::query::text::fold(&s.raw)).is_some());
+        let change = self
+            .spans
+            .iter()
+            .position(|s| matches!(s.tag, Tag::Unknown | Tag::Stop) && change_word(&crate::query::text::fold(&s.raw)).is_some());
         let comparative = self.has(Cue::More) || self.has(Cue::Less) || self.has(Cue::High) || self.has(Cue::Low);
         let ask = match (change, comparative, self.asked) {
             (Some(_), _, Shape::Number | Shape::Open | Shape::Boolean) if values.len() == 2 => CompareAsk::Difference,
@@ -28,14 +31,20 @@ impl Parser<'_> {
         // Counts of each value: "17, 18 und 19 Jahre"; two values joined by "and" ("Male and
         // Female") stay a contradiction asked back, unless "each" says so.
         // ("How many are pre- and how many postmenopausal?": the count asked twice is each.)
-        let each_word = self.spans.iter().any(|s| crate::query::text::fold(&s.raw).split_whitespace().any(|w| matches!(w, "each" | "respectively" | "cada" | "cadascun" | "jeweils" | "je")))
-            || self.spans.iter().filter(|s| s.cue() == Some(Cue::HowMany)).count() >= 2;
+        let each_word = self.spans.iter().any(|s| {
+            crate::query::text::fold(&s.raw)
+                .split_whitespace()
+                .any(|w| matches!(w, "each" | "respectively" | "cada" | "cadascun" | "jeweils" | "je"))
+        }) || self.spans.iter().filter(|s| s.cue() == Some(Cue::HowMany)).count() >= 2;
         if measure.is_none() && !(ask == CompareAsk::Each && self.has(Cue::HowMany) && (values.len() >= 3 || each_word)) {
             return Ok(None);
         }
         for s in self.spans.iter_mut() {
             let w = crate::query::text::fold(&s.raw);
-            if s.tag == Tag::Unknown && (change_word(&w).is_some() || matches!(w.as_str(), "than" | "que" | "als" | "from" | "to" | "de" | "a" | "von" | "bis" | "del" | "al")) {
+            if s.tag == Tag::Unknown
+                && (change_word(&w).is_some()
+                    || matches!(w.as_str(), "than" | "que" | "als" | "from" | "to" | "de" | "a" | "von" | "bis" | "del" | "al"))
+            {
                 s.used = true;
             }
             // "By how much": not "per".
@@ -50,15 +59,19 @@ impl Parser<'_> {
         // "from A to B" is B − A, a fall A − B (both positive when the words are true).
         // "the difference between manual and automatic": no direction in time, so first minus
         // second as named (between years it is still the later minus the earlier).
-        let neutral = change.is_some_and(|i| matches!(crate::query::text::fold(&self.spans[i].raw).as_str(), "difference" | "gap" | "diferencia" | "unterschied"))
-            && !values.iter().all(|v| v.parse::<f64>().is_ok_and(|y| (1000.0..=2999.0).contains(&y)));
+        let neutral = change.is_some_and(|i| {
+            matches!(crate::query::text::fold(&self.spans[i].raw).as_str(), "difference" | "gap" | "diferencia" | "unterschied")
+        }) && !values.iter().all(|v| v.parse::<f64>().is_ok_and(|y| (1000.0..=2999.0).contains(&y)));
         if ask == CompareAsk::Difference && ((than && less) || (!than && !falls && !neutral)) {
             values.reverse();
         }
         let plan = Plan::Compare { field: self.fref(field), values, filter, measure, ask };
         Ok(Some(match (self.asked, change) {
             // "Did life expectancy in Rwanda drop between 1987 and 1992?": the change's sign is the answer.
-            (Shape::Boolean, Some(_)) => Understanding::Exact { plan: Plan::Check { inner: Box::new(plan), test: Test::Cmp { op: CmpOp::Gt, value: 0.0 } }, confidence: 0.9 },
+            (Shape::Boolean, Some(_)) => Understanding::Exact {
+                plan: Plan::Check { inner: Box::new(plan), test: Test::Cmp { op: CmpOp::Gt, value: 0.0 } },
+                confidence: 0.9,
+            },
             (Shape::Boolean, None) => return Ok(None),
             _ => self.exact(plan),
         }))
@@ -71,7 +84,9 @@ impl Parser<'_> {
             .iter()
             .enumerate()
             .filter_map(|(k, c)| match &c.filter {
-                Filter::Cond { field, pred: Predicate::Year(y), negated: false } => self.cat.field(&field.0).filter(|&f| self.is_date(f)).map(|f| (k, f, *y)),
+                Filter::Cond { field, pred: Predicate::Year(y), negated: false } => {
+                    self.cat.field(&field.0).filter(|&f| self.is_date(f)).map(|f| (k, f, *y))
+                }
                 _ => None,
             })
             .collect();
@@ -108,7 +123,9 @@ impl Parser<'_> {
             .iter()
             .enumerate()
             .filter_map(|(k, c)| match &c.filter {
-                Filter::Cond { field, pred: Predicate::Year(y), negated: false } => self.cat.field(&field.0).filter(|&f| self.is_date(f)).map(|f| (k, f, *y)),
+                Filter::Cond { field, pred: Predicate::Year(y), negated: false } => {
+                    self.cat.field(&field.0).filter(|&f| self.is_date(f)).map(|f| (k, f, *y))
+                }
                 _ => None,
             })
             .collect();
@@ -116,7 +133,12 @@ impl Parser<'_> {
         if f != g || a == b {
             return Ok(None);
         }
-        let rest: Vec<At> = conds.iter().enumerate().filter(|(k, _)| !years.iter().any(|(j, _, _)| j == k)).map(|(_, c)| At { pos: c.pos, end: c.end, filter: c.filter.clone(), eq_value: c.eq_value.clone(), kind: c.kind }).collect();
+        let rest: Vec<At> = conds
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| !years.iter().any(|(j, _, _)| j == k))
+            .map(|(_, c)| At { pos: c.pos, end: c.end, filter: c.filter.clone(), eq_value: c.eq_value.clone(), kind: c.kind })
+            .collect();
         let filter = self.combine(&rest)?;
         self.check_contradictions(filter.as_ref())?;
         let Some(&m) = targets.iter().find(|&&t| self.is_numeric(t) && t != *f && !self.cat.fields[t].yearly) else { return Ok(None) };
@@ -125,7 +147,13 @@ impl Parser<'_> {
         let counts = self.cat.fields[m].ty == ColumnType::Integer && !self.cat.fields[m].flag && !self.cat.fields[m].categorical;
         let func = named.or(counts.then_some(AggFn::Sum));
         let measure = Some(Measure { func, field: self.fref(m), implied: named.is_none() && func.is_some() });
-        Ok(Some(self.exact(Plan::Compare { field: self.fref(*f), values: vec![a.to_string(), b.to_string()], filter, measure, ask: CompareAsk::Which })))
+        Ok(Some(self.exact(Plan::Compare {
+            field: self.fref(*f),
+            values: vec![a.to_string(), b.to_string()],
+            filter,
+            measure,
+            ask: CompareAsk::Which,
+        })))
     }
 
     /// "What is the range of X?", "the gap between the highest and the lowest X", "diferencia entre
@@ -140,7 +168,9 @@ impl Parser<'_> {
         let free_at: Vec<bool> = self.spans.iter().map(|s| matches!(s.tag, Tag::Unknown | Tag::Stop) && !s.used).collect();
         let free = |k: usize| free_at[k];
         let both_ends = (self.has(Cue::High) || self.has(Cue::Max)) && (self.has(Cue::Low) || self.has(Cue::Min));
-        let word = (0..folds.len()).find(|&k| free(k) && RANGE.contains(&folds[k].as_str())).or_else(|| (0..folds.len()).find(|&k| free(k) && GAP.contains(&folds[k].as_str()) && both_ends));
+        let word = (0..folds.len())
+            .find(|&k| free(k) && RANGE.contains(&folds[k].as_str()))
+            .or_else(|| (0..folds.len()).find(|&k| free(k) && GAP.contains(&folds[k].as_str()) && both_ends));
         let Some(w) = word else { return Ok(None) };
         let numeric: Vec<usize> = targets.iter().copied().filter(|&f| self.is_numeric(f)).collect();
         let [f] = numeric.as_slice() else { return Ok(None) };
@@ -165,11 +195,49 @@ impl Parser<'_> {
     /// read as name > "once" and answered with no rows.) Only asked as which or a list.
     pub(super) fn repeated_values(&mut self) -> R<Option<Understanding>> {
         const REPEATED: &[&str] = &[
-            "duplicate", "duplicates", "duplicated", "repeated", "repeat", "repeats", "doppelt", "mehrfach", "duplicado", "duplicados", "duplicada", "duplicadas",
-            "repetido", "repetidos", "repetida", "repetidas", "duplicat", "duplicats", "duplicada", "repetit", "repetits", "repetida", "repetides",
+            "duplicate",
+            "duplicates",
+            "duplicated",
+            "repeated",
+            "repeat",
+            "repeats",
+            "doppelt",
+            "mehrfach",
+            "duplicado",
+            "duplicados",
+            "duplicada",
+            "duplicadas",
+            "repetido",
+            "repetidos",
+            "repetida",
+            "repetidas",
+            "duplicat",
+            "duplicats",
+            "duplicada",
+            "repetit",
+            "repetits",
+            "repetida",
+            "repetides",
         ];
         const ONCE: &[&str] = &["once", "vez", "vegada", "einmal"];
-        const VERBS: &[&str] = &["appear", "appears", "occur", "occurs", "show", "shows", "kommen", "kommt", "vor", "aparecen", "aparece", "apareixen", "apareix", "list", "liste", "data"];
+        const VERBS: &[&str] = &[
+            "appear",
+            "appears",
+            "occur",
+            "occurs",
+            "show",
+            "shows",
+            "kommen",
+            "kommt",
+            "vor",
+            "aparecen",
+            "aparece",
+            "apareixen",
+            "apareix",
+            "list",
+            "liste",
+            "data",
+        ];
         // ("¿Qué nombres…?" opens no shape of its own: "qué" is also "that".)
         if !matches!(self.asked, Shape::List { .. } | Shape::Category | Shape::Open) {
             return Ok(None);
@@ -182,7 +250,9 @@ impl Parser<'_> {
             if ONCE.contains(&fold(i).as_str()) {
                 // "más de una vez": a one between the operator and the word.
                 let one = self.prev_content(i).filter(|&j| matches!(self.spans[j].tag, Tag::Number(n) if n == 1.0));
-                if let Some(j) = one.or(Some(i)).and_then(|k| self.prev_content(k)).filter(|&j| self.spans[j].cue() == Some(Cue::Op(CmpOp::Gt))) {
+                if let Some(j) =
+                    one.or(Some(i)).and_then(|k| self.prev_content(k)).filter(|&j| self.spans[j].cue() == Some(Cue::Op(CmpOp::Gt)))
+                {
                     marks.extend((j..=i).filter(|&k| k == j || k == i || Some(k) == one || self.spans[k].tag == Tag::Stop));
                 }
             }
@@ -220,7 +290,9 @@ impl Parser<'_> {
         let Some((w, g)) = self.spans.iter().enumerate().find_map(|(i, s)| match s.cue() {
             // "list the cities whose average … is above 180k" too.
             Some(Cue::Which | Cue::What | Cue::Who | Cue::List) => self.next_content(i).and_then(|j| match &self.spans[j].tag {
-                Tag::Field(fs) if fs.len() == 1 && !self.is_numeric(fs[0]) && !self.is_date(fs[0]) && !self.identifies(fs[0]) => Some((i, j)),
+                Tag::Field(fs) if fs.len() == 1 && !self.is_numeric(fs[0]) && !self.is_date(fs[0]) && !self.identifies(fs[0]) => {
+                    Some((i, j))
+                }
                 _ => None,
             }),
             _ => None,
@@ -230,7 +302,9 @@ impl Parser<'_> {
         let Tag::Field(gf) = &self.spans[g].tag else { return Ok(None) };
         let by = gf[0];
         // The comparison: an operator and its number, or a bare number before the rows' noun ("exactly one senator").
-        let Some(n_at) = (0..self.spans.len()).find(|&i| matches!(self.spans[i].tag, Tag::Number(_)) && !self.spans[i].used) else { return Ok(None) };
+        let Some(n_at) = (0..self.spans.len()).find(|&i| matches!(self.spans[i].tag, Tag::Number(_)) && !self.spans[i].used) else {
+            return Ok(None);
+        };
         let Tag::Number(value) = self.spans[n_at].tag else { return Ok(None) };
         let op_at = self.prev_content(n_at).filter(|&j| matches!(self.spans[j].cue(), Some(Cue::Op(_))));
         let op = match op_at.and_then(|j| self.spans[j].cue()) {
@@ -245,7 +319,9 @@ impl Parser<'_> {
         });
         // "Which months have an average above 25?" in the long view of a month per column: with one
         // measure in the table, an aggregate needs no field named.
-        let measures: Vec<usize> = (0..self.cat.fields.len()).filter(|&f| f != by && self.column_measure(f) && self.cat.fields[f].part.is_none() && self.cat.fields[f].composed.is_none()).collect();
+        let measures: Vec<usize> = (0..self.cat.fields.len())
+            .filter(|&f| f != by && self.column_measure(f) && self.cat.fields[f].part.is_none() && self.cat.fields[f].composed.is_none())
+            .collect();
         let (func, field, used) = match (agg, measure, rows_noun) {
             (Some(a), Some((i, f)), _) if op_at.is_some() => (a, Some(f), vec![i]),
             (Some(a), None, _) if op_at.is_some() && measures.len() == 1 => (a, Some(measures[0]), vec![]),
@@ -284,13 +360,71 @@ pub(super) fn compared_field(conds: &[At]) -> Option<(usize, Vec<String>, Vec<At
 /// ("drop", "sank"); differences are asked with these too ("difference", "gap").
 pub(crate) fn change_word(w: &str) -> Option<bool> {
     const UP: &[&str] = &[
-        "grow", "grew", "grown", "growth", "up", "increase", "increased", "rise", "rose", "risen", "gain", "gained", "change", "changed", "difference", "gap", "climb", "climbed",
-        "crecio", "crecer", "aumento", "aumentar", "aumentaron", "subio", "subir", "diferencia", "creixer", "augmentar", "augment", "pujar",
-        "stieg", "steigen", "gestiegen", "wuchs", "gewachsen", "zunahme", "unterschied", "anstieg",
+        "grow",
+        "grew",
+        "grown",
+        "growth",
+        "up",
+        "increase",
+        "increased",
+        "rise",
+        "rose",
+        "risen",
+        "gain",
+        "gained",
+        "change",
+        "changed",
+        "difference",
+        "gap",
+        "climb",
+        "climbed",
+        "crecio",
+        "crecer",
+        "aumento",
+        "aumentar",
+        "aumentaron",
+        "subio",
+        "subir",
+        "diferencia",
+        "creixer",
+        "augmentar",
+        "augment",
+        "pujar",
+        "stieg",
+        "steigen",
+        "gestiegen",
+        "wuchs",
+        "gewachsen",
+        "zunahme",
+        "unterschied",
+        "anstieg",
     ];
     const DOWN: &[&str] = &[
-        "drop", "dropped", "down", "fall", "fell", "fallen", "decline", "declined", "decrease", "decreased", "shrink", "shrank", "shrunk",
-        "cayo", "caer", "disminuyo", "disminuir", "bajo", "baixar", "caure", "sank", "gesunken", "fiel", "gefallen", "abnahme",
+        "drop",
+        "dropped",
+        "down",
+        "fall",
+        "fell",
+        "fallen",
+        "decline",
+        "declined",
+        "decrease",
+        "decreased",
+        "shrink",
+        "shrank",
+        "shrunk",
+        "cayo",
+        "caer",
+        "disminuyo",
+        "disminuir",
+        "bajo",
+        "baixar",
+        "caure",
+        "sank",
+        "gesunken",
+        "fiel",
+        "gefallen",
+        "abnahme",
     ];
     if UP.contains(&w) {
         Some(true)
@@ -306,7 +440,8 @@ mod tests {
     use super::super::with_parser;
     use super::*;
 
-    const CSV: &str = "name,origin,mpg,cylinders,hp,year\nA,USA,18,8,150,1970\nB,Japan,31,4,,1972\nC,Europe,26,4,90,1970\nD,USA,15,8,170,1975\n";
+    const CSV: &str =
+        "name,origin,mpg,cylinders,hp,year\nA,USA,18,8,150,1970\nB,Japan,31,4,,1972\nC,Europe,26,4,90,1970\nD,USA,15,8,170,1975\n";
 
     fn compare(q: &str) -> Option<Plan> {
         with_parser("cars.csv", CSV, q, |p| {

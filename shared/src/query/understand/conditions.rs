@@ -37,17 +37,30 @@ impl Parser<'_> {
         // "with any children" (> 0). The field counts what the noun names.
         for i in 0..self.spans.len() {
             let w = crate::query::text::fold(&self.spans[i].raw);
-            let none = matches!(w.as_str(), "no" | "without" | "zero" | "sin" | "ningun" | "ninguna" | "sense" | "cap" | "ohne" | "kein" | "keine" | "keinen");
+            let none = matches!(
+                w.as_str(),
+                "no" | "without" | "zero" | "sin" | "ningun" | "ninguna" | "sense" | "cap" | "ohne" | "kein" | "keine" | "keinen"
+            );
             let some = matches!(w.as_str(), "had" | "have" | "has" | "with" | "having" | "any");
             if !(none || some) || self.spans[i].used || !matches!(self.spans[i].tag, Tag::Unknown | Tag::Stop | Tag::Cue(Cue::Not)) {
                 continue;
             }
             // The field right after, past an article ("an affair", "any children").
-            let Some(j) = (i + 1..self.spans.len().min(i + 4)).find(|&j| !matches!(crate::query::text::fold(&self.spans[j].raw).as_str(), "a" | "an" | "any" | "some")) else { continue };
+            let Some(j) = (i + 1..self.spans.len().min(i + 4))
+                .find(|&j| !matches!(crate::query::text::fold(&self.spans[j].raw).as_str(), "a" | "an" | "any" | "some"))
+            else {
+                continue;
+            };
             let Tag::Field(fs) = &self.spans[j].tag else { continue };
             let f = fs[0];
             // "no age", "a longitude": a field that is not a count is missing or present (step 0).
-            if fs.len() != 1 || self.spans[j].used || !self.is_numeric(f) || self.cat.fields[f].yearly || self.is_date(f) || !self.cat.fields[f].counts {
+            if fs.len() != 1
+                || self.spans[j].used
+                || !self.is_numeric(f)
+                || self.cat.fields[f].yearly
+                || self.is_date(f)
+                || !self.cat.fields[f].counts
+            {
                 continue;
             }
             // "with age 30", "had more than 2": a number or an operator after the field is another condition.
@@ -58,7 +71,13 @@ impl Parser<'_> {
             self.spans[i].used = true;
             self.spans[j].used = true;
             let op = if none { CmpOp::Eq } else { CmpOp::Gt };
-            out.push(At { pos: i, end: j, filter: Filter::Cond { field: self.fref(f), pred: Predicate::Cmp(op, Literal::Number(0.0)), negated: false }, eq_value: None, kind: Kind::Range });
+            out.push(At {
+                pos: i,
+                end: j,
+                filter: Filter::Cond { field: self.fref(f), pred: Predicate::Cmp(op, Literal::Number(0.0)), negated: false },
+                eq_value: None,
+                kind: Kind::Range,
+            });
         }
         // 0b. "Are there negative RI values?", "How many positive returns?": a sign right before a
         // numeric field compares it with 0 ("Is the highest X negative?" tests after the field).
@@ -72,7 +91,13 @@ impl Parser<'_> {
             }
             self.spans[i].used = true;
             self.spans[i + 1].used = true;
-            out.push(At { pos: i, end: i + 1, filter: Filter::Cond { field: self.fref(f), pred: Predicate::Cmp(op, Literal::Number(0.0)), negated: false }, eq_value: None, kind: Kind::Range });
+            out.push(At {
+                pos: i,
+                end: i + 1,
+                filter: Filter::Cond { field: self.fref(f), pred: Predicate::Cmp(op, Literal::Number(0.0)), negated: false },
+                eq_value: None,
+                kind: Kind::Range,
+            });
         }
         // 0. Missing values: "no value for X", "missing X", "X is empty", "sin valor en X", "ohne Wert".
         for i in 0..self.spans.len() {
@@ -81,15 +106,40 @@ impl Parser<'_> {
             let word = free && MISSING_WORDS.contains(&w.as_str());
             let no_value = free
                 && matches!(w.as_str(), "no" | "without" | "sin" | "sense" | "ohne" | "kein" | "keinen" | "keine" | "not")
-                && self.next_content_or_stop(i).is_some_and(|j| matches!(crate::query::text::fold(&self.spans[j].raw).as_str(), "value" | "values" | "valor" | "valors" | "wert" | "werte" | "data" | "entry" | "recorded" | "dato" | "dada" | "angabe"));
+                && self.next_content_or_stop(i).is_some_and(|j| {
+                    matches!(
+                        crate::query::text::fold(&self.spans[j].raw).as_str(),
+                        "value"
+                            | "values"
+                            | "valor"
+                            | "valors"
+                            | "wert"
+                            | "werte"
+                            | "data"
+                            | "entry"
+                            | "recorded"
+                            | "dato"
+                            | "dada"
+                            | "angabe"
+                    )
+                });
             // "rows with no age", "people without a longitude": a field that is not a count (step 0a)
             // right after "no" is missing; "Do all people have a latitude?" asks it is present.
             let next_field = || {
-                let j = (i + 1..self.spans.len().min(i + 3)).find(|&j| !matches!(crate::query::text::fold(&self.spans[j].raw).as_str(), "a" | "an" | "any" | "recorded"))?;
+                let j = (i + 1..self.spans.len().min(i + 3))
+                    .find(|&j| !matches!(crate::query::text::fold(&self.spans[j].raw).as_str(), "a" | "an" | "any" | "recorded"))?;
                 let Tag::Field(fs) = &self.spans[j].tag else { return None };
                 // Only where the field ends the clause: "a name starting with 'San'" says more of it.
-                let said = |s: &Span| matches!(crate::query::text::fold(&s.raw).as_str(), "recorded" | "given" | "listed" | "known" | "value" | "values" | "entry");
-                let ends = self.spans[j + 1..].iter().find(|s| s.tag != Tag::Stop && !said(s)).is_none_or(|s| matches!(s.cue(), Some(Cue::And | Cue::Or)));
+                let said = |s: &Span| {
+                    matches!(
+                        crate::query::text::fold(&s.raw).as_str(),
+                        "recorded" | "given" | "listed" | "known" | "value" | "values" | "entry"
+                    )
+                };
+                let ends = self.spans[j + 1..]
+                    .iter()
+                    .find(|s| s.tag != Tag::Stop && !said(s))
+                    .is_none_or(|s| matches!(s.cue(), Some(Cue::And | Cue::Or)));
                 (fs.len() == 1 && !self.spans[j].used && !self.cat.fields[fs[0]].counts && ends).then_some((j, fs[0]))
             };
             let none_of = free && matches!(w.as_str(), "no" | "without" | "sin" | "sense" | "ohne" | "kein" | "keinen" | "keine");
@@ -103,7 +153,13 @@ impl Parser<'_> {
                     }
                     self.spans[i].used = true;
                     self.spans[j].used = true;
-                    out.push(At { pos: i, end: j, filter: Filter::Cond { field: self.fref(f), pred: Predicate::Missing, negated: has && !denied }, eq_value: None, kind: Kind::Range });
+                    out.push(At {
+                        pos: i,
+                        end: j,
+                        filter: Filter::Cond { field: self.fref(f), pred: Predicate::Missing, negated: has && !denied },
+                        eq_value: None,
+                        kind: Kind::Range,
+                    });
                     continue;
                 }
             }
@@ -128,11 +184,23 @@ impl Parser<'_> {
             let anywhere = found.is_none()
                 && word
                 && self.asked == Shape::Boolean
-                && self.spans.iter().all(|s| !matches!(s.tag, Tag::Field(_) | Tag::Group(_) | Tag::Value(_) | Tag::Number(_) | Tag::Date(_)))
+                && self
+                    .spans
+                    .iter()
+                    .all(|s| !matches!(s.tag, Tag::Field(_) | Tag::Group(_) | Tag::Value(_) | Tag::Number(_) | Tag::Date(_)))
                 && self.spans.iter().any(|s| DATA_WORDS.contains(&crate::query::text::fold(&s.raw).as_str()));
             if anywhere {
-                let each: Vec<Filter> = self.cat.fields.iter().filter(|f| f.composed.is_none() && f.part.is_none()).map(|f| Filter::Cond { field: FieldRef(f.name.clone()), pred: Predicate::Missing, negated: false }).collect();
-                for s in self.spans.iter_mut().filter(|s| DATA_WORDS.contains(&crate::query::text::fold(&s.raw).as_str()) || matches!(crate::query::text::fold(&s.raw).as_str(), "dataset" | "table")) {
+                let each: Vec<Filter> = self
+                    .cat
+                    .fields
+                    .iter()
+                    .filter(|f| f.composed.is_none() && f.part.is_none())
+                    .map(|f| Filter::Cond { field: FieldRef(f.name.clone()), pred: Predicate::Missing, negated: false })
+                    .collect();
+                for s in self.spans.iter_mut().filter(|s| {
+                    DATA_WORDS.contains(&crate::query::text::fold(&s.raw).as_str())
+                        || matches!(crate::query::text::fold(&s.raw).as_str(), "dataset" | "table")
+                }) {
                     s.used = true;
                 }
                 self.spans[i].used = true;
@@ -147,16 +215,27 @@ impl Parser<'_> {
                     self.spans[k].used = true;
                 }
             }
-            out.push(At { pos: i.min(j), end: i.max(j), filter: Filter::Cond { field: self.fref(f), pred: Predicate::Missing, negated: false }, eq_value: None, kind: Kind::Range });
+            out.push(At {
+                pos: i.min(j),
+                end: i.max(j),
+                filter: Filter::Cond { field: self.fref(f), pred: Predicate::Missing, negated: false },
+                eq_value: None,
+                kind: Kind::Range,
+            });
         }
         // 1. Operators. "Did it drop between 1987 and 1992?" names two years to compare (step 3), not a range.
-        let change = self.spans.iter().any(|s| matches!(s.tag, Tag::Unknown | Tag::Stop) && change_word(&crate::query::text::fold(&s.raw)).is_some());
+        let change = self
+            .spans
+            .iter()
+            .any(|s| matches!(s.tag, Tag::Unknown | Tag::Stop) && change_word(&crate::query::text::fold(&s.raw)).is_some());
         for i in 0..self.spans.len() {
             let Some(cue) = self.spans[i].cue() else { continue };
             if self.spans[i].used || !matches!(cue, Cue::Op(_) | Cue::OpPost(_) | Cue::Between | Cue::Contains | Cue::StartsWith) {
                 continue;
             }
-            let years_after = self.next_content(i).is_some_and(|j| matches!(self.spans[j].tag, Tag::Number(y) if y.fract() == 0.0 && (1000.0..=2999.0).contains(&y)));
+            let years_after = self
+                .next_content(i)
+                .is_some_and(|j| matches!(self.spans[j].tag, Tag::Number(y) if y.fract() == 0.0 && (1000.0..=2999.0).contains(&y)));
             if cue == Cue::Between && change && years_after {
                 continue;
             }
@@ -174,7 +253,9 @@ impl Parser<'_> {
                     continue;
                 }
                 // "hit 90 or more": the verb before the number already compared it; "or more" says it again.
-                if self.spans[a].used && matches!(self.prev_content(a).and_then(|p| self.spans[p].cue()), Some(Cue::Op(o)) if Some(o) == op_of(cue)) {
+                if self.spans[a].used
+                    && matches!(self.prev_content(a).and_then(|p| self.spans[p].cue()), Some(Cue::Op(o)) if Some(o) == op_of(cue))
+                {
                     self.spans[i].used = true;
                     continue;
                 }
@@ -227,7 +308,11 @@ impl Parser<'_> {
                     // ordered against a word nobody quoted.
                     let text = matches!(self.cat.fields[field].ty, ColumnType::Text | ColumnType::Identifier);
                     if text && !matches!(op, CmpOp::Eq | CmpOp::Ne) && self.spans[a].tag == Tag::Unknown {
-                        return Err(Fail::Refuse(Refusal::TypeMismatch { field: self.cat.fields[field].name.clone(), ty: "text".into(), wanted: "number".into() }));
+                        return Err(Fail::Refuse(Refusal::TypeMismatch {
+                            field: self.cat.fields[field].name.clone(),
+                            ty: "text".into(),
+                            wanted: "number".into(),
+                        }));
                     }
                     let lit = self.literal(field, a)?;
                     if op == CmpOp::Eq {
@@ -248,17 +333,31 @@ impl Parser<'_> {
                 Cue::Contains | Cue::StartsWith => {
                     let fi = &self.cat.fields[field];
                     if fi.ty.is_numeric() || matches!(fi.ty, ColumnType::Boolean) {
-                        return Err(Fail::Refuse(Refusal::TypeMismatch { field: fi.name.clone(), ty: fi.ty.as_str().into(), wanted: "text".into() }));
+                        return Err(Fail::Refuse(Refusal::TypeMismatch {
+                            field: fi.name.clone(),
+                            ty: fi.ty.as_str().into(),
+                            wanted: "text".into(),
+                        }));
                     }
                     let text = strip_quotes(&self.spans[a].raw);
-                    if cue == Cue::Contains { Predicate::Contains(text) } else { Predicate::StartsWith(text) }
+                    if cue == Cue::Contains {
+                        Predicate::Contains(text)
+                    } else {
+                        Predicate::StartsWith(text)
+                    }
                 }
                 _ => unreachable!("filtered above"),
             };
             for k in [Some(i), Some(a), b_idx, neg_at].into_iter().flatten() {
                 self.spans[k].used = true;
             }
-            out.push(At { pos: neg_at.unwrap_or(i).min(i).min(a), end, filter: Filter::Cond { field: self.fref(field), pred, negated: neg_at.is_some() }, eq_value: None, kind });
+            out.push(At {
+                pos: neg_at.unwrap_or(i).min(i).min(a),
+                end,
+                filter: Filter::Cond { field: self.fref(field), pred, negated: neg_at.is_some() },
+                eq_value: None,
+                kind,
+            });
         }
         // 2. Quoted text "in" a field: "'toyota' in their name", "'International' im Namen"; and a
         // capitalised word that is part of some names "in their name" ("Ayrshire in their name").
@@ -269,7 +368,9 @@ impl Parser<'_> {
                 p.spans[i].tag == Tag::Unknown
                     && raw.chars().next().is_some_and(char::is_uppercase)
                     && folded.len() >= 3
-                    && p.cat.label.is_some_and(|l| p.cat.values.iter().any(|(k, hits)| k.split(' ').any(|w| w == folded) && hits.iter().any(|h| h.field == l)))
+                    && p.cat.label.is_some_and(|l| {
+                        p.cat.values.iter().any(|(k, hits)| k.split(' ').any(|w| w == folded) && hits.iter().any(|h| h.field == l))
+                    })
             };
             if self.spans[i].used || !(matches!(self.spans[i].tag, Tag::Quoted(_)) || part_of_names(self)) {
                 continue;
@@ -285,7 +386,13 @@ impl Parser<'_> {
                         break;
                     }
                     // "in their name": the field that names the rows.
-                    Tag::Cue(Cue::List) if k > i && matches!(crate::query::text::fold(&self.spans[j].raw).as_str(), "name" | "names" | "namen" | "nombre" | "nom") => {
+                    Tag::Cue(Cue::List)
+                        if k > i
+                            && matches!(
+                                crate::query::text::fold(&self.spans[j].raw).as_str(),
+                                "name" | "names" | "namen" | "nombre" | "nom"
+                            ) =>
+                    {
                         field = Some(j);
                         break;
                     }
@@ -306,7 +413,17 @@ impl Parser<'_> {
             self.spans[i].used = true;
             self.spans[j].used = true;
             let neg = self.negation_before(i);
-            out.push(At { pos: i, end: j, filter: Filter::Cond { field: self.fref(f), pred: Predicate::Contains(strip_quotes(&self.spans[i].raw)), negated: neg.is_some() }, eq_value: None, kind: Kind::Range });
+            out.push(At {
+                pos: i,
+                end: j,
+                filter: Filter::Cond {
+                    field: self.fref(f),
+                    pred: Predicate::Contains(strip_quotes(&self.spans[i].raw)),
+                    negated: neg.is_some(),
+                },
+                eq_value: None,
+                kind: Kind::Range,
+            });
         }
         // 3. Years: "in 1975", "en 2014", "im Jahr 2014", "l'any 2012"; and the years listed after
         // one ("in 1952, 1977 and 2007"); "between 1987 and 1992" with a word of change names two.
@@ -328,7 +445,13 @@ impl Parser<'_> {
                 }
                 let pred = if self.is_date(f) { Predicate::Year(y as i32) } else { Predicate::Cmp(CmpOp::Eq, Literal::Number(y)) };
                 let eq_value = (!self.is_date(f)).then(|| (f, fmt_number(y)));
-                out.push(At { pos: prev.unwrap_or(i), end: i, filter: Filter::Cond { field: self.fref(f), pred, negated: false }, eq_value, kind: Kind::Range });
+                out.push(At {
+                    pos: prev.unwrap_or(i),
+                    end: i,
+                    filter: Filter::Cond { field: self.fref(f), pred, negated: false },
+                    eq_value,
+                    kind: Kind::Range,
+                });
                 year_of.push((i, f));
                 continue;
             }
@@ -340,18 +463,30 @@ impl Parser<'_> {
                 && self.spans[i - 1].tag == Tag::Stop
                 && y.fract() == 0.0
                 && (1000.0..=2999.0).contains(&y)
-                && !self.next_content(i).is_some_and(|j| matches!(self.spans[j].tag, Tag::Field(_) | Tag::Alias | Tag::Unknown | Tag::Value(_) | Tag::Cue(Cue::Op(_) | Cue::OpPost(_))));
+                && !self.next_content(i).is_some_and(|j| {
+                    matches!(
+                        self.spans[j].tag,
+                        Tag::Field(_) | Tag::Alias | Tag::Unknown | Tag::Value(_) | Tag::Cue(Cue::Op(_) | Cue::OpPost(_))
+                    )
+                });
             // "October 2009" where October is a value (a month column of a long view).
             // ("May 2013" over a column of days: the month is read apart, the year here.)
-            let after_month = prev.is_some_and(|j| matches!(&self.spans[j].tag, Tag::Value(_) | Tag::Unknown) && crate::query::lang::names_month(&crate::query::text::fold(&self.spans[j].raw)))
-                && y.fract() == 0.0
+            let after_month = prev.is_some_and(|j| {
+                matches!(&self.spans[j].tag, Tag::Value(_) | Tag::Unknown)
+                    && crate::query::lang::names_month(&crate::query::text::fold(&self.spans[j].raw))
+            }) && y.fract() == 0.0
                 && (1000.0..=2999.0).contains(&y);
             // "die Arbeitslosigkeit 1948 am niedrigsten": a year right after a measure it cannot be a value of.
             let beside_measure = prev.is_some_and(|j| matches!(&self.spans[j].tag, Tag::Field(fs) if fs.len() == 1 && !self.is_date(fs[0]) && !self.cat.fields[fs[0]].yearly && self.cat.fields[fs[0]].range.is_some_and(|(lo, hi)| y < lo || y > hi)))
                 && y.fract() == 0.0
                 && (1000.0..=2999.0).contains(&y)
                 && !self.next_content(i).is_some_and(|j| matches!(self.spans[j].tag, Tag::Field(_) | Tag::Alias | Tag::Unknown | Tag::Value(_) | Tag::Number(_) | Tag::Cue(Cue::Op(_) | Cue::OpPost(_))));
-            let after_in = after_between || article || bare || after_month || beside_measure || prev.is_some_and(|j| matches!(self.spans[j].cue(), Some(Cue::In | Cue::Of)));
+            let after_in = after_between
+                || article
+                || bare
+                || after_month
+                || beside_measure
+                || prev.is_some_and(|j| matches!(self.spans[j].cue(), Some(Cue::In | Cue::Of)));
             let dated_field = |j: usize| match &self.spans[j].tag {
                 Tag::Field(fs) if fs.len() == 1 && (self.is_date(fs[0]) || self.cat.fields[fs[0]].yearly) => Some((j, fs[0])),
                 _ => None,
@@ -378,7 +513,9 @@ impl Parser<'_> {
             // "in the 1990s": the ten years of a decade.
             let decade = self.spans[i].raw.ends_with('s') && y % 10.0 == 0.0;
             let pred = match (decade, self.is_date(field)) {
-                (true, true) => Predicate::Between(Literal::Date(format!("{:04}-01-01", y as i32)), Literal::Date(format!("{:04}-12-31", y as i32 + 9))),
+                (true, true) => {
+                    Predicate::Between(Literal::Date(format!("{:04}-01-01", y as i32)), Literal::Date(format!("{:04}-12-31", y as i32 + 9)))
+                }
                 (true, false) => Predicate::Between(Literal::Number(y), Literal::Number(y + 9.0)),
                 (false, true) => Predicate::Year(y as i32),
                 (false, false) => Predicate::Cmp(CmpOp::Eq, Literal::Number(y)),
@@ -386,19 +523,41 @@ impl Parser<'_> {
             // A year column's value can be compared with another ("higher in 1954 than in 1953").
             let eq_value = (!self.is_date(field) && !decade).then(|| (field, fmt_number(y)));
             // "Divorces in 1867?": in a table with one row per year, a year names its row.
-            let kind = if self.cat.fields[field].yearly && self.cat.fields[field].distinct == self.cat.rows && self.cat.rows > 1 { Kind::Identifying } else { Kind::Range };
-            out.push(At { pos: prev.unwrap_or(i), end: i, filter: Filter::Cond { field: self.fref(field), pred, negated: false }, eq_value, kind });
+            let kind = if self.cat.fields[field].yearly && self.cat.fields[field].distinct == self.cat.rows && self.cat.rows > 1 {
+                Kind::Identifying
+            } else {
+                Kind::Range
+            };
+            out.push(At {
+                pos: prev.unwrap_or(i),
+                end: i,
+                filter: Filter::Cond { field: self.fref(field), pred, negated: false },
+                eq_value,
+                kind,
+            });
         }
         // 3b. A month alone over the one date column: "in February", "im Juni", "al juny". Two
         // months named are left to refuse (they would need "or", and a list asks each).
         let months: Vec<(usize, u32)> = (0..self.spans.len())
             .filter(|&i| self.spans[i].tag == Tag::Unknown)
-            .filter_map(|i| crate::query::lang::month_word(&crate::query::text::fold(&self.spans[i].raw), self.spans[i].raw.chars().next().is_some_and(char::is_uppercase)).map(|m| (i, m)))
+            .filter_map(|i| {
+                crate::query::lang::month_word(
+                    &crate::query::text::fold(&self.spans[i].raw),
+                    self.spans[i].raw.chars().next().is_some_and(char::is_uppercase),
+                )
+                .map(|m| (i, m))
+            })
             .collect();
         if let ([(i, m)], Some(f)) = (months.as_slice(), self.unique(|f| self.is_date(f) && !self.cat.fields[f].yearly)) {
             self.spans[*i].used = true;
             let neg = self.negation_before(*i);
-            out.push(At { pos: *i, end: *i, filter: Filter::Cond { field: self.fref(f), pred: Predicate::Month(*m), negated: neg.is_some() }, eq_value: None, kind: Kind::Range });
+            out.push(At {
+                pos: *i,
+                end: *i,
+                filter: Filter::Cond { field: self.fref(f), pred: Predicate::Month(*m), negated: neg.is_some() },
+                eq_value: None,
+                kind: Kind::Range,
+            });
         }
         // 4. Dates on their own: "on April 30, 1992", "am 25.12.2013".
         for i in 0..self.spans.len() {
@@ -413,7 +572,11 @@ impl Parser<'_> {
             out.push(At {
                 pos: neg.unwrap_or(i),
                 end: i,
-                filter: Filter::Cond { field: self.fref(field), pred: Predicate::Cmp(CmpOp::Eq, Literal::Date(d.clone())), negated: neg.is_some() },
+                filter: Filter::Cond {
+                    field: self.fref(field),
+                    pred: Predicate::Cmp(CmpOp::Eq, Literal::Date(d.clone())),
+                    negated: neg.is_some(),
+                },
                 eq_value: neg.is_none().then_some((field, d)),
                 kind,
             });
@@ -432,8 +595,19 @@ impl Parser<'_> {
             }
             // "the four quarters of 2008" counts the rows it asks about; "cars with 8 cylinders" filters.
             // ("the 4-cylinder cars": a singular noun after the number says what each row has.)
-            let attribute = n > 1.0 && self.spans.get(i + 1).is_some_and(|s| matches!(s.tag, Tag::Field(_)) && !crate::query::text::fold(&s.raw).ends_with('s'));
-            if i > 0 && !attribute && !crate::query::tagger::is_ordinal(&self.spans[i].raw) && matches!(crate::query::text::fold(&self.spans[i - 1].raw).as_str(), "the" | "los" | "las" | "els" | "les" | "die" | "all" | "todos" | "todas" | "tots" | "totes" | "alle") {
+            let attribute = n > 1.0
+                && self
+                    .spans
+                    .get(i + 1)
+                    .is_some_and(|s| matches!(s.tag, Tag::Field(_)) && !crate::query::text::fold(&s.raw).ends_with('s'));
+            if i > 0
+                && !attribute
+                && !crate::query::tagger::is_ordinal(&self.spans[i].raw)
+                && matches!(
+                    crate::query::text::fold(&self.spans[i - 1].raw).as_str(),
+                    "the" | "los" | "las" | "els" | "les" | "die" | "all" | "todos" | "todas" | "tots" | "totes" | "alle"
+                )
+            {
                 continue;
             }
             // "status 1": a yes/no column written 1/0 takes the number as its truth value.
@@ -443,10 +617,13 @@ impl Parser<'_> {
                 _ => None,
             };
             let after = self.next_content(i).and_then(|j| numeric_field(self, j).map(|f| (j, f)));
-            let after = after.filter(|(j, _)| !self.next_content(*j).is_some_and(|k| matches!(self.spans[k].cue(), Some(Cue::High | Cue::Low))));
+            let after =
+                after.filter(|(j, _)| !self.next_content(*j).is_some_and(|k| matches!(self.spans[k].cue(), Some(Cue::High | Cue::Low))));
             // "field [of|=] number"
             let before = match prev {
-                Some(j) if matches!(self.spans[j].cue(), Some(Cue::Of | Cue::Op(CmpOp::Eq))) => self.prev_content(j).and_then(|k| numeric_field(self, k).map(|f| (k, f))),
+                Some(j) if matches!(self.spans[j].cue(), Some(Cue::Of | Cue::Op(CmpOp::Eq))) => {
+                    self.prev_content(j).and_then(|k| numeric_field(self, k).map(|f| (k, f)))
+                }
                 Some(j) => numeric_field(self, j).map(|f| (j, f)),
                 None => None,
             };
@@ -460,7 +637,11 @@ impl Parser<'_> {
             out.push(At {
                 pos: i.min(j),
                 end: i.max(j),
-                filter: Filter::Cond { field: self.fref(f), pred: Predicate::Cmp(CmpOp::Eq, if coded_bool(self, f) { Literal::Bool(n == 1.0) } else { Literal::Number(n) }), negated: neg.is_some() },
+                filter: Filter::Cond {
+                    field: self.fref(f),
+                    pred: Predicate::Cmp(CmpOp::Eq, if coded_bool(self, f) { Literal::Bool(n == 1.0) } else { Literal::Number(n) }),
+                    negated: neg.is_some(),
+                },
                 // (A flag written 0/1 is stored as a boolean: its values compare as "true"/"false".)
                 eq_value: neg.is_none().then(|| (f, if coded_bool(self, f) { (n == 1.0).to_string() } else { fmt_number(n) })),
                 kind: Kind::Point,
@@ -478,7 +659,13 @@ impl Parser<'_> {
                 }
                 let step = |j: Option<usize>, forward: bool| {
                     j.and_then(|j| match self.spans[j].cue() {
-                        Some(Cue::And | Cue::Or) => if forward { self.next_content(j) } else { self.prev_content(j) },
+                        Some(Cue::And | Cue::Or) => {
+                            if forward {
+                                self.next_content(j)
+                            } else {
+                                self.prev_content(j)
+                            }
+                        }
                         _ => Some(j),
                     })
                 };
@@ -580,7 +767,11 @@ impl Parser<'_> {
         for h in hits {
             if let Some(&(j, _)) = named.iter().find(|(_, f)| *f == h.field) {
                 // "gender female", "weather is rain": the field word belongs to the value.
-                let adjacent = self.next_content(j) == Some(i) || self.prev_content(i).is_some_and(|k| self.prev_content(k) == Some(j) && matches!(self.spans[k].cue(), Some(Cue::Op(CmpOp::Eq)) | Some(Cue::Of) | Some(Cue::In)))
+                let adjacent = self.next_content(j) == Some(i)
+                    || self.prev_content(i).is_some_and(|k| {
+                        self.prev_content(k) == Some(j)
+                            && matches!(self.spans[k].cue(), Some(Cue::Op(CmpOp::Eq)) | Some(Cue::Of) | Some(Cue::In))
+                    })
                     || self.next_content(i) == Some(j);
                 if adjacent {
                     self.spans[j].used = true;
@@ -596,9 +787,18 @@ impl Parser<'_> {
     /// gallon"), else the nearest one before it ("weight is at least 3000").
     pub(super) fn operator_field(&mut self, op: usize, a: usize, end: usize) -> R<Option<usize>> {
         // "más de 2,4 millones de matrimonios": the field may follow its number after "of".
-        let after = self.next_content(end).map(|j| if self.spans[j].cue() == Some(Cue::Of) && matches!(self.spans[a].tag, Tag::Number(_)) { self.next_content(j).unwrap_or(j) } else { j });
+        let after = self.next_content(end).map(|j| {
+            if self.spans[j].cue() == Some(Cue::Of) && matches!(self.spans[a].tag, Tag::Number(_)) {
+                self.next_content(j).unwrap_or(j)
+            } else {
+                j
+            }
+        });
         if let Some(j) = after {
-            if matches!(self.spans[j].tag, Tag::Field(_) | Tag::Group(_)) && !self.spans[j].used && matches!(self.spans[a].tag, Tag::Number(_) | Tag::Date(_)) {
+            if matches!(self.spans[j].tag, Tag::Field(_) | Tag::Group(_))
+                && !self.spans[j].used
+                && matches!(self.spans[a].tag, Tag::Number(_) | Tag::Date(_))
+            {
                 let f = self.field(j)?;
                 self.spans[j].used = true;
                 return Ok(f);
@@ -607,7 +807,20 @@ impl Parser<'_> {
         // "marriages from 2000 to 2011": a range of whole years, with a year column, is a range of years.
         let year = |p: &Self, k: usize| matches!(p.spans[k].tag, Tag::Number(y) if y.fract() == 0.0 && (1000.0..=2999.0).contains(&y));
         // "the lowest KSI before 1983": a word of time before a year or a date orders the dates, not the measure named.
-        const TEMPORAL: &[&str] = &["before", "after", "since", "earlier than", "later than", "antes de", "despues de", "abans de", "despres de", "vor", "nach", "seit"];
+        const TEMPORAL: &[&str] = &[
+            "before",
+            "after",
+            "since",
+            "earlier than",
+            "later than",
+            "antes de",
+            "despues de",
+            "abans de",
+            "despres de",
+            "vor",
+            "nach",
+            "seit",
+        ];
         let temporal = TEMPORAL.contains(&crate::query::text::fold(&self.spans[op].raw).as_str());
         if temporal && (year(self, a) || matches!(self.spans[a].tag, Tag::Date(_))) {
             if let Some(y) = self.unique(|f| self.cat.fields[f].yearly || (self.is_date(f) && self.cat.fields[f].part.is_none())) {
@@ -627,7 +840,8 @@ impl Parser<'_> {
         // The subject asked for ("Which firms …", "How many countries …") is a name, never the operand's field.
         let text_field = |p: &Self, j: usize| {
             matches!(&p.spans[j].tag, Tag::Field(fs) if fs.iter().all(|&f| !p.is_numeric(f) && !p.is_date(f)))
-                && p.prev_content(j).is_some_and(|w| w == 0 && matches!(p.spans[w].cue(), Some(Cue::Which | Cue::What | Cue::Who | Cue::HowMany)))
+                && p.prev_content(j)
+                    .is_some_and(|w| w == 0 && matches!(p.spans[w].cue(), Some(Cue::Which | Cue::What | Cue::Who | Cue::HowMany)))
         };
         let mut k = op;
         let mut steps = 0;
@@ -664,7 +878,11 @@ impl Parser<'_> {
             for _ in 0..4 {
                 let Some(j) = self.next_content(k) else { break };
                 let hit = match &self.spans[j].tag {
-                    Tag::Field(fs) if fs.len() == 1 && self.is_numeric(fs[0]) && self.takes_number(fs[0], operand) && !self.spans[j].used => Some(fs[0]),
+                    Tag::Field(fs)
+                        if fs.len() == 1 && self.is_numeric(fs[0]) && self.takes_number(fs[0], operand) && !self.spans[j].used =>
+                    {
+                        Some(fs[0])
+                    }
                     _ => None,
                 };
                 if let Some(f) = hit {
@@ -682,11 +900,19 @@ impl Parser<'_> {
             // Not an unnamed running index ("column_1"), nor whole numbers for a fraction ("above 0.2").
             let measure = |f: usize| {
                 let fi = &self.cat.fields[f];
-                let index = fi.name.strip_prefix("column_").is_some_and(|n| n.chars().all(|c| c.is_ascii_digit())) && fi.distinct == self.cat.rows;
+                let index =
+                    fi.name.strip_prefix("column_").is_some_and(|n| n.chars().all(|c| c.is_ascii_digit())) && fi.distinct == self.cat.rows;
                 let whole_for_fraction = fi.ty == ColumnType::Integer && operand.fract() != 0.0;
                 !index && !whole_for_fraction
             };
-            if let Some(m) = self.unique(|f| self.is_numeric(f) && !self.cat.fields[f].yearly && Some(f) != self.cat.label && self.cat.fields[f].ty != ColumnType::Identifier && self.takes_number(f, operand) && measure(f)) {
+            if let Some(m) = self.unique(|f| {
+                self.is_numeric(f)
+                    && !self.cat.fields[f].yearly
+                    && Some(f) != self.cat.label
+                    && self.cat.fields[f].ty != ColumnType::Identifier
+                    && self.takes_number(f, operand)
+                    && measure(f)
+            }) {
                 if self.spans.iter().all(|s| !matches!(&s.tag, Tag::Field(fs) if fs.contains(&m))) {
                     return Ok(Some(m));
                 }
@@ -696,9 +922,36 @@ impl Parser<'_> {
         // reaches a number from below by its high (whether it fell under one is not so plain).
         // Only words that compare any amount ("above", "hit", "or more"), never another dimension
         // ("older than 35" asks for an age the table lacks).
-        const REACHING: &[&str] = &["above", "over", "more than", "greater than", "higher than", "at least", "or more", "exceed", "hit", "reach", "warmer", "hotter", "superior", "mas de", "mes de", "por encima", "per sobre", "uber", "mehr als", "mindestens", "almenys", "al menos"];
+        const REACHING: &[&str] = &[
+            "above",
+            "over",
+            "more than",
+            "greater than",
+            "higher than",
+            "at least",
+            "or more",
+            "exceed",
+            "hit",
+            "reach",
+            "warmer",
+            "hotter",
+            "superior",
+            "mas de",
+            "mes de",
+            "por encima",
+            "per sobre",
+            "uber",
+            "mehr als",
+            "mindestens",
+            "almenys",
+            "al menos",
+        ];
         let reaching = REACHING.iter().any(|w| crate::query::text::fold(&self.spans[op].raw).contains(w));
-        if number && reaching && !self.spans[a].used && matches!(self.spans[op].cue(), Some(Cue::Op(CmpOp::Gt | CmpOp::Ge) | Cue::OpPost(CmpOp::Ge))) {
+        if number
+            && reaching
+            && !self.spans[a].used
+            && matches!(self.spans[op].cue(), Some(Cue::Op(CmpOp::Gt | CmpOp::Ge) | Cue::OpPost(CmpOp::Ge)))
+        {
             if let Some((hi, lo)) = crate::query::tagger::max_min_pair(self.cat) {
                 let others = self.spans.iter().any(|s| matches!(&s.tag, Tag::Field(fs) if fs.iter().any(|&f| self.is_numeric(f))));
                 if !others && self.takes_number(hi, operand) && self.takes_number(lo, operand) {
@@ -722,21 +975,33 @@ impl Parser<'_> {
     /// The operand at span `a` as a literal of field `f`'s type, or a refusal explaining the mismatch.
     pub(super) fn literal(&self, f: usize, a: usize) -> R<Literal> {
         let fi = &self.cat.fields[f];
-        let mismatch = |wanted: &str| Fail::Refuse(Refusal::TypeMismatch { field: fi.name.clone(), ty: fi.ty.as_str().into(), wanted: wanted.into() });
+        let mismatch =
+            |wanted: &str| Fail::Refuse(Refusal::TypeMismatch { field: fi.name.clone(), ty: fi.ty.as_str().into(), wanted: wanted.into() });
         match (&self.spans[a].tag, fi.ty) {
             // "años … por encima de 85": 85 is not a year; the number belongs to a field not found.
             (Tag::Number(n), t) if t.is_numeric() && fi.yearly && !(1000.0..=2999.0).contains(n) => {
                 Err(Fail::Refuse(Refusal::TypeMismatch { field: fi.name.clone(), ty: "year".into(), wanted: format!("number like {n}") }))
             }
             // "a return above 3.5%" over a column of fractions (-0.25 … 0.1): the percent as a fraction.
-            (Tag::Number(n), t) if t.is_numeric() && self.spans[a].raw.ends_with('%') && fi.range.is_some_and(|(lo, hi)| lo >= -1.0 && hi <= 1.0) && n.abs() > 1.0 => Ok(Literal::Number(n / 100.0)),
+            (Tag::Number(n), t)
+                if t.is_numeric()
+                    && self.spans[a].raw.ends_with('%')
+                    && fi.range.is_some_and(|(lo, hi)| lo >= -1.0 && hi <= 1.0)
+                    && n.abs() > 1.0 =>
+            {
+                Ok(Literal::Number(n / 100.0))
+            }
             (Tag::Number(n), t) if t.is_numeric() => Ok(Literal::Number(*n)),
             // "cens equal to 1": a flag compared with 0 or 1.
             (Tag::Number(n), ColumnType::Boolean) if *n == 0.0 || *n == 1.0 => Ok(Literal::Bool(*n == 1.0)),
-            (Tag::Number(n), ColumnType::Date | ColumnType::Datetime) if n.fract() == 0.0 && (1000.0..=2999.0).contains(n) => Ok(Literal::Number(*n)),
+            (Tag::Number(n), ColumnType::Date | ColumnType::Datetime) if n.fract() == 0.0 && (1000.0..=2999.0).contains(n) => {
+                Ok(Literal::Number(*n))
+            }
             (Tag::Date(d), ColumnType::Date | ColumnType::Datetime) => Ok(Literal::Date(d.clone())),
             (Tag::Number(_) | Tag::Date(_), _) => Err(mismatch("number")),
-            (Tag::Value(hits), t) if !t.is_numeric() => Ok(self.value_literal(f, &hits.iter().find(|h| h.field == f).unwrap_or(&hits[0]).value)),
+            (Tag::Value(hits), t) if !t.is_numeric() => {
+                Ok(self.value_literal(f, &hits.iter().find(|h| h.field == f).unwrap_or(&hits[0]).value))
+            }
             (_, t) if t.is_numeric() => Err(mismatch("text")),
             _ => Ok(Literal::Text(strip_quotes(&self.spans[a].raw))),
         }
@@ -758,7 +1023,9 @@ impl Parser<'_> {
 
     pub(super) fn year_bounds(&self, f: usize, lit: &Literal) -> Option<(Literal, Literal)> {
         match (self.is_date(f), lit) {
-            (true, Literal::Number(y)) => Some((Literal::Date(format!("{:04}-01-01", *y as i32)), Literal::Date(format!("{:04}-12-31", *y as i32)))),
+            (true, Literal::Number(y)) => {
+                Some((Literal::Date(format!("{:04}-01-01", *y as i32)), Literal::Date(format!("{:04}-12-31", *y as i32))))
+            }
             _ => None,
         }
     }
@@ -776,7 +1043,9 @@ impl Parser<'_> {
             let same_field_values = matches!((&w[0].eq_value, &w[1].eq_value), (Some((a, _)), Some((b, _))) if a == b);
             // "Of Spain, Italy and France, which had the highest rate?": a superlative among values
             // named together ranks their rows; one cell never holds two values, so "and" lists them.
-            let among = [Cue::High, Cue::Low, Cue::Top, Cue::Bottom].iter().any(|&c| self.has(c)) && (self.has(Cue::Which) || self.has(Cue::Who)) && !matches!(self.asked, Shape::Number | Shape::Boolean);
+            let among = [Cue::High, Cue::Low, Cue::Top, Cue::Bottom].iter().any(|&c| self.has(c))
+                && (self.has(Cue::Which) || self.has(Cue::Who))
+                && !matches!(self.asked, Shape::Number | Shape::Boolean);
             if same_field_values && explicit_and && !or && !among {
                 let (f, a) = w[0].eq_value.clone().expect("checked");
                 let b = w[1].eq_value.clone().expect("checked").1;
@@ -793,7 +1062,9 @@ impl Parser<'_> {
         let field_of = |a: &At| a.eq_value.as_ref().map(|(f, _)| *f);
         if groups.len() > 1 {
             let heads: Vec<Option<usize>> = groups.iter().skip(1).map(|g| field_of(g[0])).collect();
-            let listed = heads[0].filter(|f| heads.iter().all(|h| *h == Some(*f)) && groups.iter().all(|g| g.iter().filter(|a| field_of(a) == Some(*f)).count() == 1));
+            let listed = heads[0].filter(|f| {
+                heads.iter().all(|h| *h == Some(*f)) && groups.iter().all(|g| g.iter().filter(|a| field_of(a) == Some(*f)).count() == 1)
+            });
             if let Some(f) = listed {
                 let (values, others): (Vec<&At>, Vec<&At>) = conds.iter().partition(|a| field_of(a) == Some(f));
                 let mut parts: Vec<Filter> = others.into_iter().map(|a| a.filter.clone()).collect();
@@ -801,15 +1072,18 @@ impl Parser<'_> {
                 return Ok(if parts.len() == 1 { parts.pop() } else { Filter::and(parts) });
             }
         }
-        let ors: Vec<Filter> = groups
-            .into_iter()
-            .map(|g| Filter::and(g.into_iter().map(|a| a.filter.clone()).collect()).expect("non-empty group"))
-            .collect();
+        let ors: Vec<Filter> =
+            groups.into_iter().map(|g| Filter::and(g.into_iter().map(|a| a.filter.clone()).collect()).expect("non-empty group")).collect();
         Ok(if ors.len() == 1 { ors.into_iter().next() } else { Some(Filter::Or(ors)) })
     }
 
     pub(super) fn combine_without(&self, conds: &[At], skip: usize) -> R<Option<Filter>> {
-        let kept: Vec<At> = conds.iter().enumerate().filter(|(i, _)| *i != skip).map(|(_, a)| At { pos: a.pos, end: a.end, filter: a.filter.clone(), eq_value: a.eq_value.clone(), kind: a.kind }).collect();
+        let kept: Vec<At> = conds
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != skip)
+            .map(|(_, a)| At { pos: a.pos, end: a.end, filter: a.filter.clone(), eq_value: a.eq_value.clone(), kind: a.kind })
+            .collect();
         self.combine(&kept)
     }
 
@@ -841,10 +1115,13 @@ impl Parser<'_> {
         let mut hi: std::collections::HashMap<&str, f64> = Default::default();
         // "Was January 1998 warmer than January 1983?" read as JAN = 1998 and JAN > 1983: a number
         // pinned and bounded again on one field is a misreading, never a question.
-        let pinned: Vec<&str> = parts.iter().filter_map(|p| match p {
-            Filter::Cond { field, pred: Predicate::Cmp(CmpOp::Eq, Literal::Number(_)), negated: false } => Some(field.0.as_str()),
-            _ => None,
-        }).collect();
+        let pinned: Vec<&str> = parts
+            .iter()
+            .filter_map(|p| match p {
+                Filter::Cond { field, pred: Predicate::Cmp(CmpOp::Eq, Literal::Number(_)), negated: false } => Some(field.0.as_str()),
+                _ => None,
+            })
+            .collect();
         for p in parts {
             if let Filter::Cond { field, pred: Predicate::Cmp(_, Literal::Number(_)) | Predicate::Between(Literal::Number(_), _), .. } = p {
                 let other_bound = !matches!(pred_op(p), Some(CmpOp::Eq));
@@ -936,8 +1213,35 @@ const DATA_WORDS: &[&str] = &["values", "value", "data", "cells", "entries", "va
 
 /// Words that say a cell has no value, in the four languages (folded).
 pub(super) const MISSING_WORDS: &[&str] = &[
-    "missing", "empty", "blank", "null", "nan", "unrecorded", "faltan", "falta", "faltante", "faltantes", "vacio", "vacia", "vacios", "vacias", "nulo", "nulos",
-    "buit", "buida", "buits", "buides", "manca", "fehlt", "fehlen", "fehlend", "fehlende", "fehlenden", "leer", "leere", "leeren",
+    "missing",
+    "empty",
+    "blank",
+    "null",
+    "nan",
+    "unrecorded",
+    "faltan",
+    "falta",
+    "faltante",
+    "faltantes",
+    "vacio",
+    "vacia",
+    "vacios",
+    "vacias",
+    "nulo",
+    "nulos",
+    "buit",
+    "buida",
+    "buits",
+    "buides",
+    "manca",
+    "fehlt",
+    "fehlen",
+    "fehlend",
+    "fehlende",
+    "fehlenden",
+    "leer",
+    "leere",
+    "leeren",
 ];
 
 #[cfg(test)]
@@ -945,7 +1249,8 @@ mod tests {
     use super::super::with_parser;
     use super::*;
 
-    const CSV: &str = "name,origin,mpg,cylinders,hp,year\nA,USA,18,8,150,1970\nB,Japan,31,4,,1972\nC,Europe,26,4,90,1970\nD,USA,15,8,170,1975\n";
+    const CSV: &str =
+        "name,origin,mpg,cylinders,hp,year\nA,USA,18,8,150,1970\nB,Japan,31,4,,1972\nC,Europe,26,4,90,1970\nD,USA,15,8,170,1975\n";
 
     fn filter(q: &str) -> Result<Option<Filter>, String> {
         with_parser("cars.csv", CSV, q, |p| {

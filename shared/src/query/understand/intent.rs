@@ -4,7 +4,10 @@ use super::*;
 
 impl Parser<'_> {
     pub(super) fn interpret(&mut self) -> R<Understanding> {
-        let any_content = self.spans.iter().any(|s| matches!(s.tag, Tag::Field(_) | Tag::Value(_) | Tag::Group(_) | Tag::Number(_) | Tag::Date(_) | Tag::Quoted(_)));
+        let any_content = self
+            .spans
+            .iter()
+            .any(|s| matches!(s.tag, Tag::Field(_) | Tag::Value(_) | Tag::Group(_) | Tag::Number(_) | Tag::Date(_) | Tag::Quoted(_)));
         // Meta questions about the dataset itself.
         if self.has(Cue::Help) && !any_content {
             return Ok(Understanding::Meta(MetaKind::Capabilities));
@@ -21,8 +24,16 @@ impl Parser<'_> {
                 Tag::Value(_) | Tag::Number(_) | Tag::Date(_) | Tag::Quoted(_) | Tag::Group(_) => false,
                 _ => true,
             });
-        if !any_content || only_dataset_fields || (self.has(Cue::Dataset) && !self.spans.iter().any(|s| matches!(s.tag, Tag::Field(_) | Tag::Value(_)))) {
-            for (cue, kind) in [(Cue::Title, MetaKind::Title), (Cue::DataDate, MetaKind::Date), (Cue::Source, MetaKind::Source), (Cue::Description, MetaKind::Description)] {
+        if !any_content
+            || only_dataset_fields
+            || (self.has(Cue::Dataset) && !self.spans.iter().any(|s| matches!(s.tag, Tag::Field(_) | Tag::Value(_))))
+        {
+            for (cue, kind) in [
+                (Cue::Title, MetaKind::Title),
+                (Cue::DataDate, MetaKind::Date),
+                (Cue::Source, MetaKind::Source),
+                (Cue::Description, MetaKind::Description),
+            ] {
                 if self.has(cue) && !self.has(Cue::HowMany) {
                     return Ok(Understanding::Meta(kind));
                 }
@@ -35,7 +46,10 @@ impl Parser<'_> {
         if let Some(h) = self.pos(Cue::HowMany) {
             if let Some(j) = self.next_content(h) {
                 // ("How many missing co2 values?" counts the gaps.)
-                if matches!(self.spans[j].tag, Tag::Unknown) && self.spans[j].raw.chars().all(char::is_alphabetic) && !super::conditions::MISSING_WORDS.contains(&crate::query::text::fold(&self.spans[j].raw).as_str()) {
+                if matches!(self.spans[j].tag, Tag::Unknown)
+                    && self.spans[j].raw.chars().all(char::is_alphabetic)
+                    && !super::conditions::MISSING_WORDS.contains(&crate::query::text::fold(&self.spans[j].raw).as_str())
+                {
                     return Err(self.unknown_field_at(j));
                 }
             }
@@ -59,8 +73,16 @@ impl Parser<'_> {
                     continue;
                 }
                 // "the average number of passengers per month" in a table of months: per row too.
-                let period_row = |j: usize| self.spans[j].tag == Tag::Alias && crate::query::lang::is_period_word(&crate::query::text::fold(&self.spans[j].raw)) && self.cat.aliases.contains(&vec![crate::query::text::fold(&self.spans[j].raw)]);
-                if let Some(j) = self.next_content(i).filter(|&j| (matches!(self.spans[j].tag, Tag::Unknown | Tag::Cue(Cue::Rows)) && crate::query::lang::is_row_word(&crate::query::text::fold(&self.spans[j].raw))) || period_row(j)) {
+                let period_row = |j: usize| {
+                    self.spans[j].tag == Tag::Alias
+                        && crate::query::lang::is_period_word(&crate::query::text::fold(&self.spans[j].raw))
+                        && self.cat.aliases.contains(&vec![crate::query::text::fold(&self.spans[j].raw)])
+                };
+                if let Some(j) = self.next_content(i).filter(|&j| {
+                    (matches!(self.spans[j].tag, Tag::Unknown | Tag::Cue(Cue::Rows))
+                        && crate::query::lang::is_row_word(&crate::query::text::fold(&self.spans[j].raw)))
+                        || period_row(j)
+                }) {
                     self.spans[i].used = true;
                     self.spans[j].used = true;
                 }
@@ -84,17 +106,20 @@ impl Parser<'_> {
         let filter = self.combine(&conds)?;
         self.check_contradictions(filter.as_ref())?;
         let numeric_targets: Vec<usize> = targets.iter().copied().filter(|&f| self.is_numeric(f)).collect();
-        let mut agg = [(Cue::Avg, AggFn::Avg), (Cue::Sum, AggFn::Sum), (Cue::Median, AggFn::Median), (Cue::Min, AggFn::Min), (Cue::Max, AggFn::Max)]
-            .into_iter()
-            .filter_map(|(c, a)| self.pos(c).map(|p| (p, a)))
-            .min_by_key(|(p, _)| *p)
-            .map(|(_, a)| a);
+        let mut agg =
+            [(Cue::Avg, AggFn::Avg), (Cue::Sum, AggFn::Sum), (Cue::Median, AggFn::Median), (Cue::Min, AggFn::Min), (Cue::Max, AggFn::Max)]
+                .into_iter()
+                .filter_map(|(c, a)| self.pos(c).map(|p| (p, a)))
+                .min_by_key(|(p, _)| *p)
+                .map(|(_, a)| a);
         if agg == Some(AggFn::Sum) && self.has(Cue::HowMany) && numeric_targets.is_empty() {
             agg = None; // "how many … in total"
         }
         // "construction employment" in us-employment.csv: the file's noun right after a field the
         // question typed is that field's head noun ("the employment in construction"), not the rows.
-        let alias = self.spans.iter().enumerate().any(|(i, s)| s.tag == Tag::Alias && !(i > 0 && matches!(&self.spans[i - 1].tag, Tag::Field(_)) && !self.spans[i - 1].raw.is_empty()));
+        let alias = self.spans.iter().enumerate().any(|(i, s)| {
+            s.tag == Tag::Alias && !(i > 0 && matches!(&self.spans[i - 1].tag, Tag::Field(_)) && !self.spans[i - 1].raw.is_empty())
+        });
         let who = self.has(Cue::Who) || self.has(Cue::Which) || self.has(Cue::List);
         let high = self.has(Cue::High) || self.has(Cue::Top);
         let low = self.has(Cue::Low) || self.has(Cue::Bottom);
@@ -109,10 +134,13 @@ impl Parser<'_> {
         // "the single parent percentage in New York", "Quin percentatge de població urbana té
         // Califòrnia?": a share word beside a column, of one named row, is that column's value there
         // (a share of one row's rows is no question anyone asks).
-        let one_row = !conds.is_empty() && conds.iter().all(|c| c.kind == Kind::Identifying || c.eq_value.as_ref().is_some_and(|(f, _)| self.identifies(*f)));
+        let one_row = !conds.is_empty()
+            && conds.iter().all(|c| c.kind == Kind::Identifying || c.eq_value.as_ref().is_some_and(|(f, _)| self.identifies(*f)));
         if let (true, [t], Some(sh)) = (one_row, numeric_targets.as_slice(), self.pos(Cue::Share)) {
             let beside = self.spans.iter().enumerate().any(|(j, s)| {
-                matches!(&s.tag, Tag::Field(fs) if fs.as_slice() == [*t]) && !s.raw.is_empty() && (j.min(sh) + 1..j.max(sh)).all(|k| matches!(self.spans[k].tag, Tag::Stop | Tag::Cue(Cue::Of) | Tag::Field(_)))
+                matches!(&s.tag, Tag::Field(fs) if fs.as_slice() == [*t])
+                    && !s.raw.is_empty()
+                    && (j.min(sh) + 1..j.max(sh)).all(|k| matches!(self.spans[k].tag, Tag::Stop | Tag::Cue(Cue::Of) | Tag::Field(_)))
             });
             if let (true, Some(key)) = (beside && !self.cat.fields[*t].yes_no() && targets.len() == 1, filter.clone()) {
                 self.spans[sh].used = true;
@@ -126,7 +154,10 @@ impl Parser<'_> {
                 return Err(self.missing_value());
             };
             // "the survival rate in 1st class": a flag's rate is taken over the rows the other conditions keep.
-            let rate = self.spans.iter().any(|s| s.cue() == Some(Cue::Share) && crate::query::lang::is_rate_word(&crate::query::text::fold(&s.raw)));
+            let rate = self
+                .spans
+                .iter()
+                .any(|s| s.cue() == Some(Cue::Share) && crate::query::lang::is_rate_word(&crate::query::text::fold(&s.raw)));
             let flag_cond = |c: &At| matches!(&c.filter, Filter::Cond { field, pred: Predicate::Cmp(CmpOp::Eq, _), negated: false } if self.cat.field(&field.0).is_some_and(|k| self.cat.fields[k].yes_no()));
             // "Which sex had the higher survival rate?": the group whose rows hold the flag most often.
             let group = self.spans.iter().enumerate().find_map(|(i, s)| match s.cue() {
@@ -145,7 +176,14 @@ impl Parser<'_> {
                         s.used = true;
                     }
                     let filter = Filter::and(conds.iter().enumerate().filter(|(k, _)| *k != fi).map(|(_, c)| c.filter.clone()).collect());
-                    return Ok(self.exact(Plan::GroupTop { func: AggFn::Avg, field: Some(flag), by: self.fref(g), n: 1, desc: high, filter }));
+                    return Ok(self.exact(Plan::GroupTop {
+                        func: AggFn::Avg,
+                        field: Some(flag),
+                        by: self.fref(g),
+                        n: 1,
+                        desc: high,
+                        filter,
+                    }));
                 }
             }
             if let (true, Some(fi)) = (rate && conds.len() >= 2, conds.iter().position(flag_cond)) {
@@ -161,13 +199,23 @@ impl Parser<'_> {
         // "Are there more women or men?", "Was China more populous than India in 2007?": the one
         // field named with two values is compared (by rows, or by the number asked about); the
         // other conditions filter.
-        if (self.has(Cue::More) || self.has(Cue::High) || (self.asked == Shape::Boolean && (self.has(Cue::Low) || self.has(Cue::Least) || self.has(Cue::Less)))) && (self.has(Cue::Or) || self.asked == Shape::Boolean) {
+        if (self.has(Cue::More)
+            || self.has(Cue::High)
+            || (self.asked == Shape::Boolean && (self.has(Cue::Low) || self.has(Cue::Least) || self.has(Cue::Less))))
+            && (self.has(Cue::Or) || self.asked == Shape::Boolean)
+        {
             // "more passengers, 1959 or 1960": numbers read as values of the measure asked "more" of are
             // not groups to count (it compared how many rows held 1959 passengers).
-            let measure_values = |f: usize| self.is_numeric(f) && !self.cat.fields[f].categorical && !self.cat.fields[f].yearly && !numeric_targets.iter().any(|&t| t != f);
+            let measure_values = |f: usize| {
+                self.is_numeric(f)
+                    && !self.cat.fields[f].categorical
+                    && !self.cat.fields[f].yearly
+                    && !numeric_targets.iter().any(|&t| t != f)
+            };
             if let Some((field, values, rest)) = compared_field(&conds).filter(|(f, _, _)| !measure_values(*f)) {
                 let filter = self.combine(&rest)?;
-                let filtered: Vec<String> = filter.as_ref().map(|f| f.conds().iter().map(|(r, _, _)| r.0.clone()).collect()).unwrap_or_default();
+                let filtered: Vec<String> =
+                    filter.as_ref().map(|f| f.conds().iter().map(|(r, _, _)| r.0.clone()).collect()).unwrap_or_default();
                 let measure = numeric_targets
                     .iter()
                     .copied()
@@ -177,7 +225,12 @@ impl Parser<'_> {
             }
         }
         if self.has(Cue::Versus) && numeric_targets.len() >= 2 {
-            return Ok(self.exact(Plan::Scatter { x: self.fref(numeric_targets[0]), y: self.fref(numeric_targets[1]), label: self.cat.label.map(|l| self.fref(l)), filter }));
+            return Ok(self.exact(Plan::Scatter {
+                x: self.fref(numeric_targets[0]),
+                y: self.fref(numeric_targets[1]),
+                label: self.cat.label.map(|l| self.fref(l)),
+                filter,
+            }));
         }
         if self.has(Cue::Distribution) {
             let Some(&f) = numeric_targets.first() else { return Err(self.missing(Some(true))) };
@@ -191,7 +244,9 @@ impl Parser<'_> {
                 && !matches!(filter, Some(Filter::Or(_)))
                 && conds.iter().all(|c| c.kind == Kind::Identifying || c.eq_value.as_ref().is_some_and(|(f, _)| self.identifies(*f)))
                 && conds.iter().any(|c| c.kind == Kind::Identifying || c.eq_value.as_ref().is_some_and(|(f, _)| self.identifies(*f)));
-            if let (true, false, Some(fields), Some(key)) = (names_one_row, high || low || self.has(Cue::Most) || self.has(Cue::Least), self.listed_fields(&targets), filter.clone()) {
+            if let (true, false, Some(fields), Some(key)) =
+                (names_one_row, high || low || self.has(Cue::Most) || self.has(Cue::Least), self.listed_fields(&targets), filter.clone())
+            {
                 return Ok(self.exact(Plan::LookupFields { fields: fields.into_iter().map(|f| self.fref(f)).collect(), key }));
             }
         }
@@ -224,21 +279,43 @@ impl Parser<'_> {
                 _ => None,
             });
             // "Top 3 firms by average investment": a text field named with the aggregate is the group.
-            let group_word = group_word.or_else(|| targets.iter().copied().find(|&g| !self.is_numeric(g) && !self.is_date(g) && !self.identifies(g) && self.cat.fields[g].categorical));
+            let group_word = group_word.or_else(|| {
+                targets
+                    .iter()
+                    .copied()
+                    .find(|&g| !self.is_numeric(g) && !self.is_date(g) && !self.identifies(g) && self.cat.fields[g].categorical)
+            });
             // "Is Europe the continent with the highest average life expectancy?": the group tested names the field.
             let group_word = group_word.or_else(|| {
                 (self.asked == Shape::Boolean)
-                    .then(|| conds.iter().find_map(|c| c.eq_value.as_ref().map(|(f, _)| *f).filter(|&f| self.cat.fields[f].categorical && !self.is_numeric(f) && !self.identifies(f))))
+                    .then(|| {
+                        conds.iter().find_map(|c| {
+                            c.eq_value
+                                .as_ref()
+                                .map(|(f, _)| *f)
+                                .filter(|&f| self.cat.fields[f].categorical && !self.is_numeric(f) && !self.identifies(f))
+                        })
+                    })
                     .flatten()
             });
             if let Some(g) = group_word {
                 if let Some(&f) = numeric_targets.iter().find(|&&f| f != g) {
-                    let desc = match (self.spans.iter().position(|s| matches!(s.cue(), Some(Cue::High | Cue::Top))), self.spans.iter().position(|s| matches!(s.cue(), Some(Cue::Low | Cue::Bottom)))) {
+                    let desc = match (
+                        self.spans.iter().position(|s| matches!(s.cue(), Some(Cue::High | Cue::Top))),
+                        self.spans.iter().position(|s| matches!(s.cue(), Some(Cue::Low | Cue::Bottom))),
+                    ) {
                         (Some(h), Some(l)) => h < l,
                         (None, None) if comparative => self.has(Cue::More),
                         (h, _) => h.is_some(),
                     };
-                    return Ok(self.exact(Plan::GroupTop { func, field: Some(self.fref(f)), by: self.fref(g), n: n.unwrap_or(1), desc, filter }));
+                    return Ok(self.exact(Plan::GroupTop {
+                        func,
+                        field: Some(self.fref(f)),
+                        by: self.fref(g),
+                        n: n.unwrap_or(1),
+                        desc,
+                        filter,
+                    }));
                 }
             }
         }
@@ -246,7 +323,10 @@ impl Parser<'_> {
         let most_rows = self.spans.iter().enumerate().find_map(|(i, s)| match s.cue() {
             // …but "the highest fertility rate" in a file called fertility ranks a measure.
             Some(c @ (Cue::High | Cue::Low))
-                if self.next_content(i).is_some_and(|j| self.spans[j].tag == Tag::Alias && !self.spans.get(j + 1).is_some_and(|n| crate::query::tagger::is_measure_noun(&crate::query::text::fold(&n.raw)))) =>
+                if self.next_content(i).is_some_and(|j| {
+                    self.spans[j].tag == Tag::Alias
+                        && !self.spans.get(j + 1).is_some_and(|n| crate::query::tagger::is_measure_noun(&crate::query::text::fold(&n.raw)))
+                }) =>
             {
                 Some(c == Cue::High)
             }
@@ -297,7 +377,15 @@ impl Parser<'_> {
         // "When was turkey production at its peak?": "when" with a superlative asks for the date (or
         // year) of the ranked row, as "On which date…" does; it was answered with the peak's value.
         let when = (high || low)
-            .then(|| self.spans.iter().position(|s| s.cue() == Some(Cue::DataDate) && matches!(crate::query::text::fold(&s.raw).as_str(), "when" | "when was" | "when did" | "cuando" | "quan" | "wann")))
+            .then(|| {
+                self.spans.iter().position(|s| {
+                    s.cue() == Some(Cue::DataDate)
+                        && matches!(
+                            crate::query::text::fold(&s.raw).as_str(),
+                            "when" | "when was" | "when did" | "cuando" | "quan" | "wann"
+                        )
+                })
+            })
             .flatten()
             .and_then(|i| self.unique(|f| self.is_date(f) || self.cat.fields[f].yearly).map(|f| (i, f)))
             .filter(|_| !numeric_targets.is_empty() || self.cat.row_stride > 1);
@@ -307,7 +395,11 @@ impl Parser<'_> {
         let which_field = which_field.or(when.map(|(_, f)| f));
         let extreme = matches!(agg, Some(AggFn::Max | AggFn::Min));
         // "Of Spain, Italy and France, which had the highest rate?": the rows named together are ranked, by that name.
-        let among = (self.has(Cue::Which) || self.has(Cue::Who)).then(|| among_values(filter.as_ref())).flatten().and_then(|f| self.cat.field(&f)).filter(|&f| !self.is_numeric(f) && !self.is_date(f));
+        let among = (self.has(Cue::Which) || self.has(Cue::Who))
+            .then(|| among_values(filter.as_ref()))
+            .flatten()
+            .and_then(|f| self.cat.field(&f))
+            .filter(|&f| !self.is_numeric(f) && !self.is_date(f));
         let which_field = which_field.or(among);
         // "Is Maine the state with the least violent crime?": a row named by its label, tested as the extreme.
         let named_extreme = self.asked == Shape::Boolean
@@ -318,7 +410,13 @@ impl Parser<'_> {
         let ranking = named_extreme
             || self.has(Cue::Top)
             || self.has(Cue::Bottom)
-            || ((high || low) && agg.is_none() && (alias || self.label_named(&targets) || self.has(Cue::Who) || n.is_some() || (which_field.is_some() && (!numeric_targets.is_empty() || self.cat.row_stride > 1))))
+            || ((high || low)
+                && agg.is_none()
+                && (alias
+                    || self.label_named(&targets)
+                    || self.has(Cue::Who)
+                    || n.is_some()
+                    || (which_field.is_some() && (!numeric_targets.is_empty() || self.cat.row_stride > 1))))
             || (extreme && (which_alias || self.has(Cue::Who) || n.is_some() || among.is_some()));
         if ranking && !self.has(Cue::Most) && !self.has(Cue::Least) {
             let desc = !(self.has(Cue::Bottom) || (low && !self.has(Cue::Top)) || (agg == Some(AggFn::Min) && !high));
@@ -332,28 +430,57 @@ impl Parser<'_> {
             };
             // "Which source generated the most electricity?", "Which team scored the most points?":
             // "most" of a measure, asked of a category whose values repeat, is the groups' total.
-            let said_most = self.spans.iter().any(|s| s.cue() == Some(Cue::High) && matches!(crate::query::text::fold(&s.raw).as_str(), "most" | "the most" | "meisten" | "am meisten" | "mas" | "mes"));
+            let said_most = self.spans.iter().any(|s| {
+                s.cue() == Some(Cue::High)
+                    && matches!(crate::query::text::fold(&s.raw).as_str(), "most" | "the most" | "meisten" | "am meisten" | "mas" | "mes")
+            });
             // "Who made the plane with the most seats?": one row (a singular noun "with" the extreme), not a group's total.
             let one_row = self.spans.iter().enumerate().any(|(i, s)| {
                 let w = crate::query::text::fold(&s.raw);
                 s.tag == Tag::Alias
                     && !w.ends_with('s')
-                    && self.spans.get(i + 1).is_some_and(|n| matches!(crate::query::text::fold(&n.raw).as_str(), "with" | "con" | "amb" | "mit"))
+                    && self
+                        .spans
+                        .get(i + 1)
+                        .is_some_and(|n| matches!(crate::query::text::fold(&n.raw).as_str(), "with" | "con" | "amb" | "mit"))
                     && self.next_content(i).is_some_and(|j| matches!(self.spans[j].cue(), Some(Cue::High | Cue::Low)))
             });
             // ("las 3 ciudades con más ventas": a category named with "most", its rows repeating, too.)
-            let repeated_target = targets.iter().copied().find(|&g| g != field && !self.is_numeric(g) && self.cat.fields[g].categorical && !self.identifies(g) && self.cat.fields[g].distinct < self.cat.rows);
-            if let Some(g) = which_field.or(repeated_target).filter(|&g| said_most && !one_row && g != field && self.cat.fields[g].categorical && !self.identifies(g) && self.is_numeric(field) && !self.cat.fields[field].yearly) {
+            let repeated_target = targets.iter().copied().find(|&g| {
+                g != field
+                    && !self.is_numeric(g)
+                    && self.cat.fields[g].categorical
+                    && !self.identifies(g)
+                    && self.cat.fields[g].distinct < self.cat.rows
+            });
+            if let Some(g) = which_field.or(repeated_target).filter(|&g| {
+                said_most
+                    && !one_row
+                    && g != field
+                    && self.cat.fields[g].categorical
+                    && !self.identifies(g)
+                    && self.is_numeric(field)
+                    && !self.cat.fields[field].yearly
+            }) {
                 // "the most missing values in the listings column": the rows where it is missing are counted.
-                let missing_here = filter.as_ref().is_some_and(|f| f.conds().iter().any(|(r, p, neg)| r.0 == self.cat.fields[field].name && matches!(p, Predicate::Missing) && !neg));
+                let missing_here = filter.as_ref().is_some_and(|f| {
+                    f.conds().iter().any(|(r, p, neg)| r.0 == self.cat.fields[field].name && matches!(p, Predicate::Missing) && !neg)
+                });
                 let (func, measure) = if missing_here { (AggFn::Count, None) } else { (AggFn::Sum, Some(self.fref(field))) };
                 return Ok(self.exact(Plan::GroupTop { func, field: measure, by: self.fref(g), n: n.unwrap_or(1), desc, filter }));
             }
             // "the 3 states with…", "Top 5 countries by…": a text field the question names labels the rows.
             // ("the 3 years with the lowest unemployment": a year column names rows too.)
-            let named = targets.iter().copied().find(|&t| t != field && (!self.is_numeric(t) || self.cat.fields[t].yearly || self.is_date(t)));
+            let named =
+                targets.iter().copied().find(|&t| t != field && (!self.is_numeric(t) || self.cat.fields[t].yearly || self.is_date(t)));
             // "Who had the largest capital stock in 1935?": within one year of a panel, its name field names the rows.
-            let one_year = |y: usize| filter.as_ref().is_some_and(|f| f.conds().iter().any(|(r, p, neg)| r.0 == self.cat.fields[y].name && !neg && matches!(p, Predicate::Year(_) | Predicate::Cmp(CmpOp::Eq, _))));
+            let one_year = |y: usize| {
+                filter.as_ref().is_some_and(|f| {
+                    f.conds().iter().any(|(r, p, neg)| {
+                        r.0 == self.cat.fields[y].name && !neg && matches!(p, Predicate::Year(_) | Predicate::Cmp(CmpOp::Eq, _))
+                    })
+                })
+            };
             let panel = self.cat.panel.filter(|&(_, y)| one_year(y) && !matches!(filter, Some(Filter::Or(_)))).map(|(t, _)| t);
             let label = which_field.or(named).or(self.rows_label()).or(panel).filter(|&l| l != field).map(|l| self.fref(l));
             // Nothing names the rows ("the three highest poverty rates"): the answer is the values.
@@ -365,7 +492,13 @@ impl Parser<'_> {
             // "Which month…", "Qué mes…", "Who…": a question word before a name-like word asks for names.
             let asks_names = self.has(Cue::Who)
                 || self.spans.iter().enumerate().any(|(i, s)| {
-                    let after_n = self.next_content(i).and_then(|j| if matches!(self.spans[j].tag, Tag::Number(_) | Tag::Cue(Cue::Of)) { self.next_content(j) } else { Some(j) });
+                    let after_n = self.next_content(i).and_then(|j| {
+                        if matches!(self.spans[j].tag, Tag::Number(_) | Tag::Cue(Cue::Of)) {
+                            self.next_content(j)
+                        } else {
+                            Some(j)
+                        }
+                    });
                     matches!(s.cue(), Some(Cue::Which | Cue::What))
                         && after_n.is_some_and(|j| match &self.spans[j].tag {
                             Tag::Field(fs) => fs.iter().all(|&f| !self.is_numeric(f)),
@@ -379,7 +512,8 @@ impl Parser<'_> {
                 s.cue() == Some(Cue::In)
                     && self.next_content(i).is_some_and(|j| {
                         let next = &self.spans[j];
-                        matches!(&next.tag, Tag::Field(fs) if fs.contains(&field)) && crate::query::lang::is_unit_word(&crate::query::text::fold(&next.raw))
+                        matches!(&next.tag, Tag::Field(fs) if fs.contains(&field))
+                            && crate::query::lang::is_unit_word(&crate::query::text::fold(&next.raw))
                     })
             });
             // "top 3 densest elements": the rows' own noun after the ranked field asks for their names.
@@ -389,19 +523,30 @@ impl Parser<'_> {
             });
             // "the 3 coldest days by overnight low": the rows' noun right after the superlative asks for them.
             let rows_ranked = self.spans.iter().enumerate().any(|(i, s)| {
-                matches!(s.cue(), Some(Cue::High | Cue::Low | Cue::Top | Cue::Bottom)) && self.next_content(i).is_some_and(|j| self.spans[j].tag == Tag::Alias)
+                matches!(s.cue(), Some(Cue::High | Cue::Low | Cue::Top | Cue::Bottom))
+                    && self.next_content(i).is_some_and(|j| self.spans[j].tag == Tag::Alias)
             });
             // "die drei Elemente mit dem niedrigsten Schmelzpunkt": the rows' noun counted asks for them.
-            let rows_counted = (1..self.spans.len()).any(|i| self.spans[i].tag == Tag::Alias && matches!(self.spans[i - 1].tag, Tag::Number(_)));
+            let rows_counted =
+                (1..self.spans.len()).any(|i| self.spans[i].tag == Tag::Alias && matches!(self.spans[i - 1].tag, Tag::Number(_)));
             // "What are the ages of the 3 oldest people?", "the age of the youngest victim": the ranked
             // field, named first and then "of" the rows, is what is asked, whatever names the rows.
             let field_of_rows = field_first
-                && self.spans.iter().position(|s| !s.raw.is_empty() && matches!(&s.tag, Tag::Field(fs) if fs.contains(&field))).and_then(|p| self.next_content(p)).is_some_and(|j| self.spans[j].cue() == Some(Cue::Of));
+                && self
+                    .spans
+                    .iter()
+                    .position(|s| !s.raw.is_empty() && matches!(&s.tag, Tag::Field(fs) if fs.contains(&field)))
+                    .and_then(|p| self.next_content(p))
+                    .is_some_and(|j| self.spans[j].cue() == Some(Cue::Of));
             // "When was it at its peak?" asks for the row's date, never the value.
             let values = when.is_none()
                 && (in_unit
                     || (field_of_rows && among.is_none() && !named_extreme && !self.has(Cue::Who) && which_field.is_none())
-                    || among.is_none() && !named_extreme && !asks_names && !((rows_after || rows_ranked || rows_counted) && label.is_some()) && (field_first || (which_field.is_none() && named.is_none() && !self.has(Cue::Which) && !alias)));
+                    || among.is_none()
+                        && !named_extreme
+                        && !asks_names
+                        && !((rows_after || rows_ranked || rows_counted) && label.is_some())
+                        && (field_first || (which_field.is_none() && named.is_none() && !self.has(Cue::Which) && !alias)));
             // "top 3 areas by council tax": one unknown word (or the rows' noun) between "top N" and "by" (or the ranked
             // field) is what the rows are called; it names nothing that could filter them, and asks
             // for their names.
@@ -423,12 +568,21 @@ impl Parser<'_> {
         }
         // "Is the average age over 30?": the comparison names the aggregated field and is the test.
         if let (Some(func), Shape::Boolean, true) = (agg, self.asked, numeric_targets.is_empty()) {
-            let (taken, rest) = take_cond(filter.clone(), |f, p| self.cat.field(&f.0).is_some_and(|i| self.is_numeric(i)) && matches!(p, Predicate::Cmp(_, Literal::Number(_))));
+            let (taken, rest) = take_cond(filter.clone(), |f, p| {
+                self.cat.field(&f.0).is_some_and(|i| self.is_numeric(i)) && matches!(p, Predicate::Cmp(_, Literal::Number(_)))
+            });
             if let Some(Predicate::Cmp(op, Literal::Number(v))) = taken {
-                let Some(Filter::Cond { field, .. }) = conds.iter().map(|c| &c.filter).find(|f| matches!(f, Filter::Cond { pred: Predicate::Cmp(o, Literal::Number(x)), .. } if *o == op && *x == v)) else {
+                let Some(Filter::Cond { field, .. }) = conds
+                    .iter()
+                    .map(|c| &c.filter)
+                    .find(|f| matches!(f, Filter::Cond { pred: Predicate::Cmp(o, Literal::Number(x)), .. } if *o == op && *x == v))
+                else {
                     return Err(self.missing(Some(true)));
                 };
-                return Ok(self.exact(Plan::Check { inner: Box::new(Plan::Aggregate { func, field: field.clone(), filter: rest }), test: Test::Cmp { op, value: v } }));
+                return Ok(self.exact(Plan::Check {
+                    inner: Box::new(Plan::Aggregate { func, field: field.clone(), filter: rest }),
+                    test: Test::Cmp { op, value: v },
+                }));
             }
         }
         // "Did any country exceed 100?": a name field right after "any" is the rows being tested, not a field asked for.
@@ -440,9 +594,17 @@ impl Parser<'_> {
                     && matches!(crate::query::text::fold(&self.spans[j - 1].raw).as_str(), "any" | "some" | "algun" | "alguna" | "alguno" | "cap" | "irgendein" | "irgendeine" | "irgendeinen")
             })
             .collect();
-        let targets_are_rows = !targets.is_empty() && targets.iter().all(|&t| any_rows.iter().any(|&j| matches!(&self.spans[j].tag, Tag::Field(fs) if fs.as_slice() == [t])));
+        let targets_are_rows = !targets.is_empty()
+            && targets.iter().all(|&t| any_rows.iter().any(|&j| matches!(&self.spans[j].tag, Tag::Field(fs) if fs.as_slice() == [t])));
         // "Is anyone older than 45?", "Are there cars with 8 cylinders?": whether any row matches.
-        if self.asked == Shape::Boolean && agg.is_none() && (targets.is_empty() || (targets_are_rows && filter.is_some())) && !(high || low) && !self.has(Cue::Most) && !self.has(Cue::Least) && !self.has(Cue::More) {
+        if self.asked == Shape::Boolean
+            && agg.is_none()
+            && (targets.is_empty() || (targets_are_rows && filter.is_some()))
+            && !(high || low)
+            && !self.has(Cue::Most)
+            && !self.has(Cue::Least)
+            && !self.has(Cue::More)
+        {
             if let Some(f) = filter.clone() {
                 for &j in &any_rows {
                     self.spans[j].used = true;
@@ -452,14 +614,21 @@ impl Parser<'_> {
                 if self.every_word().is_some() || self.all_word() {
                     return Ok(self.exact(Plan::Count { filter: Some(f) }));
                 }
-                return Ok(self.exact(Plan::Check { inner: Box::new(Plan::Count { filter: Some(f) }), test: Test::Cmp { op: CmpOp::Gt, value: 0.0 } }));
+                return Ok(self.exact(Plan::Check {
+                    inner: Box::new(Plan::Count { filter: Some(f) }),
+                    test: Test::Cmp { op: CmpOp::Gt, value: 0.0 },
+                }));
             }
         }
         if let Some(func) = agg {
             let date_ok = matches!(func, AggFn::Min | AggFn::Max);
             let Some(&field) = numeric_targets.first().or(targets.iter().find(|&&f| date_ok && self.is_date(f))) else {
                 if let Some(&t) = targets.first() {
-                    return Err(Fail::Refuse(Refusal::TypeMismatch { field: self.cat.fields[t].name.clone(), ty: self.cat.fields[t].ty.as_str().into(), wanted: "number".into() }));
+                    return Err(Fail::Refuse(Refusal::TypeMismatch {
+                        field: self.cat.fields[t].name.clone(),
+                        ty: self.cat.fields[t].ty.as_str().into(),
+                        wanted: "number".into(),
+                    }));
                 }
                 return Err(self.unknown_field_or_missing(Some(true)));
             };
@@ -468,21 +637,39 @@ impl Parser<'_> {
         // Lookups: one field of the row a value or a point condition names.
         let identifying = conds.iter().any(|c| c.kind == Kind::Identifying);
         // "Chile in 2007": a name a panel repeats (not a category) and a year together name one row.
-        let panel_name = |c: &At| c.kind == Kind::Category && c.eq_value.as_ref().is_some_and(|(f, _)| !self.cat.fields[*f].categorical || self.cat.panel.is_some_and(|(t, _)| t == *f));
+        let panel_name = |c: &At| {
+            c.kind == Kind::Category
+                && c.eq_value
+                    .as_ref()
+                    .is_some_and(|(f, _)| !self.cat.fields[*f].categorical || self.cat.panel.is_some_and(|(t, _)| t == *f))
+        };
         let year_point = |c: &At| c.kind == Kind::Range && c.eq_value.as_ref().is_some_and(|(f, _)| self.cat.fields[*f].yearly);
         let panel_point = conds.iter().any(panel_name) && conds.iter().any(year_point);
         // "the first quarter of 2000": a point and a year name one row of a series.
         let series_point = conds.iter().any(|c| c.kind == Kind::Point) && conds.iter().any(year_point);
         let points = !conds.is_empty()
-            && conds.iter().all(|c| matches!(c.kind, Kind::Identifying | Kind::Point) || ((panel_point || series_point) && (panel_name(c) || year_point(c))))
+            && conds.iter().all(|c| {
+                matches!(c.kind, Kind::Identifying | Kind::Point) || ((panel_point || series_point) && (panel_name(c) || year_point(c)))
+            })
             && !matches!(filter, Some(Filter::Or(_)));
         // "Which origin do the 5-cylinder cars have?" lists values; "What is the species of the flower
         // with petal length 6.9?" looks one up.
         let lookup = identifying || (points && (self.has(Cue::What) || !self.has(Cue::Which)) && !self.has(Cue::HowMany));
         if lookup && !self.has(Cue::Distinct) {
             // "How old was …?" asks for an age where the table has one; otherwise, like "when", a date.
-            let age_asked = self.spans.iter().any(|s| s.cue() == Some(Cue::DataDate) && matches!(crate::query::text::fold(&s.raw).as_str(), "how old" | "wie alt"));
-            let age = || self.unique(|f| self.is_numeric(f) && self.cat.fields[f].names.iter().any(|n| n.iter().any(|w| matches!(w.as_str(), "age" | "edad" | "edat" | "alter"))));
+            let age_asked = self
+                .spans
+                .iter()
+                .any(|s| s.cue() == Some(Cue::DataDate) && matches!(crate::query::text::fold(&s.raw).as_str(), "how old" | "wie alt"));
+            let age = || {
+                self.unique(|f| {
+                    self.is_numeric(f)
+                        && self.cat.fields[f]
+                            .names
+                            .iter()
+                            .any(|n| n.iter().any(|w| matches!(w.as_str(), "age" | "edad" | "edat" | "alter")))
+                })
+            };
             let target = targets
                 .first()
                 .copied()
@@ -499,9 +686,16 @@ impl Parser<'_> {
                 }
                 // "What year is the Camaro Z28 from?" in a table with no date: a time asked for that it lacks.
                 let period_asked = self.spans.iter().enumerate().find(|(i, s)| {
-                    *i > 0 && matches!(self.spans[i - 1].cue(), Some(Cue::What | Cue::Which)) && matches!(crate::query::text::fold(&s.raw).as_str(), "year" | "month" | "date" | "day" | "ano" | "any" | "jahr" | "fecha" | "data" | "datum")
+                    *i > 0
+                        && matches!(self.spans[i - 1].cue(), Some(Cue::What | Cue::Which))
+                        && matches!(
+                            crate::query::text::fold(&s.raw).as_str(),
+                            "year" | "month" | "date" | "day" | "ano" | "any" | "jahr" | "fecha" | "data" | "datum"
+                        )
                 });
-                if let Some((i, _)) = period_asked.filter(|_| !self.cat.fields.iter().any(|f| f.yearly || matches!(f.ty, ColumnType::Date | ColumnType::Datetime))) {
+                if let Some((i, _)) = period_asked
+                    .filter(|_| !self.cat.fields.iter().any(|f| f.yearly || matches!(f.ty, ColumnType::Date | ColumnType::Datetime)))
+                {
                     return Err(self.unknown_field_at(i));
                 }
                 if identifying {
@@ -515,14 +709,23 @@ impl Parser<'_> {
             let tested = (targets.is_empty() && self.asked == Shape::Boolean && (self.has(Cue::Most) || self.has(Cue::Least)))
                 .then(|| conds.iter().rev().find_map(|c| c.eq_value.as_ref().map(|(f, _)| *f).filter(|&f| self.cat.fields[f].categorical)))
                 .flatten();
-            if let Some(&f) = targets.iter().find(|&&f| !self.is_numeric(f) || self.cat.fields[f].categorical).or(targets.first()).or(tested.as_ref()) {
+            if let Some(&f) =
+                targets.iter().find(|&&f| !self.is_numeric(f) || self.cat.fields[f].categorical).or(targets.first()).or(tested.as_ref())
+            {
                 if self.has(Cue::Most) || self.has(Cue::Least) || !self.is_numeric(f) || self.cat.fields[f].categorical {
                     if !self.has(Cue::Most) && !self.has(Cue::Least) {
                         self.length_of_text(f)?;
                     }
                     // "the 4 most common …": that many values, by their number of rows.
                     if let Some(k) = n.filter(|&k| k >= 2) {
-                        return Ok(self.exact(Plan::GroupTop { func: AggFn::Count, field: None, by: self.fref(f), n: k, desc: most, filter }));
+                        return Ok(self.exact(Plan::GroupTop {
+                            func: AggFn::Count,
+                            field: None,
+                            by: self.fref(f),
+                            n: k,
+                            desc: most,
+                            filter,
+                        }));
                     }
                     return Ok(self.exact(self.frequent(f, most, filter)));
                 }
@@ -541,16 +744,28 @@ impl Parser<'_> {
                 if let Some(&f) = targets.first() {
                     if let (false, Some(y)) = (self.has(Cue::Distinct), self.period_of_year(f)) {
                         // "How many quarters…" in a table of quarters (year and quarter different in every row) counts its rows.
-                        let rows_word = self.spans.iter().position(|s| matches!(&s.tag, Tag::Field(fs) if fs.as_slice() == [f]) && self.cat.aliases.contains(&vec![crate::query::text::fold(&s.raw)]));
+                        let rows_word = self.spans.iter().position(|s| {
+                            matches!(&s.tag, Tag::Field(fs) if fs.as_slice() == [f])
+                                && self.cat.aliases.contains(&vec![crate::query::text::fold(&s.raw)])
+                        });
                         if let Some(i) = rows_word {
                             self.spans[i].used = true;
                             return Ok(self.exact(Plan::Count { filter }));
                         }
-                        return Err(Fail::Refuse(Refusal::PeriodOfYear { field: self.cat.fields[f].name.clone(), year: self.cat.fields[y].name.clone() }));
+                        return Err(Fail::Refuse(Refusal::PeriodOfYear {
+                            field: self.cat.fields[f].name.clone(),
+                            year: self.cat.fields[y].name.clone(),
+                        }));
                     }
                 }
                 // "How many passengers in 1960?" over a measure adds it up; "how many cities" counts names.
-                if let Some(&f) = targets.first().filter(|&&f| !self.has(Cue::Distinct) && self.is_numeric(f) && !self.cat.fields[f].categorical && !self.cat.fields[f].yearly && !self.identifies(f)) {
+                if let Some(&f) = targets.first().filter(|&&f| {
+                    !self.has(Cue::Distinct)
+                        && self.is_numeric(f)
+                        && !self.cat.fields[f].categorical
+                        && !self.cat.fields[f].yearly
+                        && !self.identifies(f)
+                }) {
                     return Ok(self.exact(Plan::Aggregate { func: AggFn::Sum, field: self.fref(f), filter }));
                 }
                 if let Some(&f) = targets.first() {
@@ -567,7 +782,8 @@ impl Parser<'_> {
                     }
                     // "How many white patients died?" with a flag `is_white`: the rows it holds true for.
                     if self.cat.fields[f].ty == ColumnType::Boolean && !self.has(Cue::Distinct) && !self.has(Cue::Values) {
-                        let flag = Filter::Cond { field: self.fref(f), pred: Predicate::Cmp(CmpOp::Eq, Literal::Bool(true)), negated: false };
+                        let flag =
+                            Filter::Cond { field: self.fref(f), pred: Predicate::Cmp(CmpOp::Eq, Literal::Bool(true)), negated: false };
                         let filter = Filter::and(filter.into_iter().chain(std::iter::once(flag)).collect());
                         return Ok(self.exact(Plan::Count { filter }));
                     }
@@ -596,15 +812,33 @@ impl Parser<'_> {
         // "consumption in 2008", "Verbrauch 2008": a field named first, then conditions, and no
         // question word or aggregate: the field's values in those rows are asked for.
         // (Only where no category is left open: "price in 2008" over five stocks says no whose.)
-        let pinned: Vec<String> = filter.as_ref().map(|f| f.conds().iter().filter(|(_, p, n)| !n && matches!(p, Predicate::Cmp(CmpOp::Eq, _))).map(|(r, _, _)| r.0.clone()).collect()).unwrap_or_default();
-        let open_category = self.cat.fields.iter().any(|f| f.categorical && f.ty == ColumnType::Text && f.part.is_none() && f.distinct >= 2 && !pinned.contains(&f.name));
+        let pinned: Vec<String> = filter
+            .as_ref()
+            .map(|f| {
+                f.conds().iter().filter(|(_, p, n)| !n && matches!(p, Predicate::Cmp(CmpOp::Eq, _))).map(|(r, _, _)| r.0.clone()).collect()
+            })
+            .unwrap_or_default();
+        let open_category = self
+            .cat
+            .fields
+            .iter()
+            .any(|f| f.categorical && f.ty == ColumnType::Text && f.part.is_none() && f.distinct >= 2 && !pinned.contains(&f.name));
         let noun_phrase = agg.is_none()
             && !open_category
-            && !self.spans.iter().any(|s| s.cue().is_some_and(|c| !matches!(c, Cue::In | Cue::Of | Cue::And | Cue::Or | Cue::Between | Cue::Order | Cue::Op(_) | Cue::OpPost(_))))
-            && self.spans.iter().find(|s| s.tag != Tag::Stop).is_some_and(|s| matches!(&s.tag, Tag::Field(fs) if fs.len() == 1 && targets.contains(&fs[0])));
+            && !self.spans.iter().any(|s| {
+                s.cue().is_some_and(|c| {
+                    !matches!(c, Cue::In | Cue::Of | Cue::And | Cue::Or | Cue::Between | Cue::Order | Cue::Op(_) | Cue::OpPost(_))
+                })
+            })
+            && self
+                .spans
+                .iter()
+                .find(|s| s.tag != Tag::Stop)
+                .is_some_and(|s| matches!(&s.tag, Tag::Field(fs) if fs.len() == 1 && targets.contains(&fs[0])));
         if filter.is_some() && (who || self.has(Cue::What) || alias || noun_phrase) {
             // "Which cars weigh more than 4900 lbs": a field the filter already uses is not what is asked.
-            let in_filter: Vec<String> = filter.as_ref().map(|f| f.conds().into_iter().map(|(fr, _, _)| fr.0.clone()).collect()).unwrap_or_default();
+            let in_filter: Vec<String> =
+                filter.as_ref().map(|f| f.conds().into_iter().map(|(fr, _, _)| fr.0.clone()).collect()).unwrap_or_default();
             let target = targets.iter().copied().find(|&t| Some(t) != self.cat.label && !in_filter.contains(&self.cat.fields[t].name));
             if let Some(t) = target {
                 // "In what year did the population first exceed 200 million?": the earliest such year.
@@ -623,7 +857,9 @@ impl Parser<'_> {
             // "Which income changes were below -2?": the measure asked for and filtered is what is listed.
             let asked_measure = self.spans.iter().enumerate().find_map(|(i, s)| match s.cue() {
                 Some(Cue::Which | Cue::What) => self.next_content(i).and_then(|j| match &self.spans[j].tag {
-                    Tag::Field(fs) if fs.len() == 1 && self.is_numeric(fs[0]) && in_filter.contains(&self.cat.fields[fs[0]].name) => Some(fs[0]),
+                    Tag::Field(fs) if fs.len() == 1 && self.is_numeric(fs[0]) && in_filter.contains(&self.cat.fields[fs[0]].name) => {
+                        Some(fs[0])
+                    }
                     _ => None,
                 }),
                 _ => None,
@@ -688,7 +924,11 @@ impl Parser<'_> {
     /// "the longest address", "the shortest name": a text's length, never its most common value.
     fn length_of_text(&self, f: usize) -> Result<(), Fail> {
         match self.spans.iter().find(|s| LENGTH_SUPERLATIVES.contains(&crate::query::text::fold(&s.raw).as_str())) {
-            Some(w) if !self.is_numeric(f) => Err(Fail::Refuse(Refusal::Unplaced { understood: format!("“{}”", self.cat.fields[f].label), words: vec![w.raw.clone()], asked: None })),
+            Some(w) if !self.is_numeric(f) => Err(Fail::Refuse(Refusal::Unplaced {
+                understood: format!("“{}”", self.cat.fields[f].label),
+                words: vec![w.raw.clone()],
+                asked: None,
+            })),
             _ => Ok(()),
         }
     }
@@ -696,14 +936,58 @@ impl Parser<'_> {
 
 /// Superlatives of length (folded): of a text they ask its length, which no plan computes.
 const LENGTH_SUPERLATIVES: &[&str] = &[
-    "longest", "shortest", "mas largo", "mas larga", "mas corto", "mas corta", "mes llarg", "mes llarga", "mes curt", "mes curta", "langste", "langsten", "langster", "kurzeste", "kurzesten", "kurzester",
+    "longest",
+    "shortest",
+    "mas largo",
+    "mas larga",
+    "mas corto",
+    "mas corta",
+    "mes llarg",
+    "mes llarga",
+    "mes curt",
+    "mes curta",
+    "langste",
+    "langsten",
+    "langster",
+    "kurzeste",
+    "kurzesten",
+    "kurzester",
 ];
 
 /// Nouns for the values a measure holds ("how many co2 values", "wie viele Messwerte").
-const VALUE_NOUNS: &[&str] = &["values", "readings", "measurements", "entries", "observations", "valores", "mediciones", "lecturas", "valors", "mesures", "lectures", "werte", "messungen", "messwerte", "eintrage"];
+const VALUE_NOUNS: &[&str] = &[
+    "values",
+    "readings",
+    "measurements",
+    "entries",
+    "observations",
+    "valores",
+    "mediciones",
+    "lecturas",
+    "valors",
+    "mesures",
+    "lectures",
+    "werte",
+    "messungen",
+    "messwerte",
+    "eintrage",
+];
 
 /// Row nouns of measured tables ("how many readings"): they count what was measured.
-const MEASURED_ROWS: &[&str] = &["readings", "measurements", "samples", "mediciones", "lecturas", "muestras", "mesures", "mostres", "lectures", "messungen", "messwerte", "proben"];
+const MEASURED_ROWS: &[&str] = &[
+    "readings",
+    "measurements",
+    "samples",
+    "mediciones",
+    "lecturas",
+    "muestras",
+    "mesures",
+    "mostres",
+    "lectures",
+    "messungen",
+    "messwerte",
+    "proben",
+];
 
 impl Parser<'_> {
     /// "how many co2 values in 1958", "how many readings" in a table of one measure with gaps:
@@ -714,7 +998,9 @@ impl Parser<'_> {
         if self.spans.iter().any(|s| s.cue() == Some(Cue::Not) || super::conditions::MISSING_WORDS.contains(&fold(s).as_str())) {
             return None;
         }
-        let measured = |p: &Self, f: usize| p.is_numeric(f) && !p.cat.fields[f].yearly && !p.cat.fields[f].categorical && p.cat.fields[f].part.is_none() && !p.identifies(f);
+        let measured = |p: &Self, f: usize| {
+            p.is_numeric(f) && !p.cat.fields[f].yearly && !p.cat.fields[f].categorical && p.cat.fields[f].part.is_none() && !p.identifies(f)
+        };
         let (field, noun) = if let [f] = targets {
             let at = self.spans.iter().position(|s| matches!(&s.tag, Tag::Field(fs) if fs.as_slice() == [*f]))?;
             let noun = self.next_content(at).filter(|&j| VALUE_NOUNS.contains(&fold(&self.spans[j]).as_str()))?;

@@ -9,8 +9,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::catalog::{Catalog, ValueHit};
-use super::lang::{detect, Cue, Detected, Lang};
 use super::contract::{fits, plan_shape, unplaced};
+use super::lang::{detect, Cue, Detected, Lang};
 use super::plan::{AggFn, ChartKind, CmpOp, ColumnPick, ColumnStat, CompareAsk, FieldRef, Filter, Literal, Measure, Plan, Predicate, Test};
 use super::shape::{asked as asked_shape, Shape};
 use super::tagger::{quoted_ranges, tag, Span, Tag};
@@ -27,13 +27,13 @@ mod slots;
 mod summary;
 mod yes_no;
 
+use super::lang::sign_word;
 pub(crate) use compare::change_word;
 use compare::compared_field;
 use conditions::strip_quotes;
-pub use summary::summary;
 use summary::fmt_number;
+pub use summary::summary;
 use yes_no::take_cond;
-use super::lang::sign_word;
 
 /// Longer questions are refused before parsing: nobody types 500 characters to ask for a count.
 pub const MAX_QUESTION_CHARS: usize = 500;
@@ -53,9 +53,13 @@ pub enum MetaKind {
 #[serde(tag = "reason", rename_all = "snake_case")]
 pub enum Refusal {
     Empty,
-    TooLong { chars: usize },
+    TooLong {
+        chars: usize,
+    },
     Sql,
-    Language { name: String },
+    Language {
+        name: String,
+    },
     UnknownField {
         word: String,
         suggestions: Vec<String>,
@@ -63,12 +67,25 @@ pub enum Refusal {
         #[serde(skip)]
         span: Option<(usize, usize)>,
     },
-    UnknownValue { word: String, suggestions: Vec<String> },
-    TypeMismatch { field: String, ty: String, wanted: String },
-    Contradiction { field: String, detail: String },
+    UnknownValue {
+        word: String,
+        suggestions: Vec<String>,
+    },
+    TypeMismatch {
+        field: String,
+        ty: String,
+        wanted: String,
+    },
+    Contradiction {
+        field: String,
+        detail: String,
+    },
     /// "How many quarters?" over a quarter-of-the-year column beside a year column: the 4 different
     /// values are not the number of quarters in the data; which is meant is asked back in words.
-    PeriodOfYear { field: String, year: String },
+    PeriodOfYear {
+        field: String,
+        year: String,
+    },
     /// A reading was found, but it leaves words out or answers in another shape than asked: it is
     /// said, never run as exact ("I understood: average of Literacy. I could not place: region").
     Unplaced {
@@ -97,12 +114,17 @@ pub struct Clarification {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Understanding {
-    Exact { plan: Plan, confidence: f32 },
+    Exact {
+        plan: Plan,
+        confidence: f32,
+    },
     Meta(MetaKind),
     Clarify(Clarification),
     Refuse(Refusal),
     /// Not an exact question (or not sure enough): retrieval answers it.
-    Retrieve { confidence: f32 },
+    Retrieve {
+        confidence: f32,
+    },
 }
 
 /// Choices the user made in a clarifying sub-conversation.
@@ -139,7 +161,10 @@ pub fn looks_like_sql(q: &str) -> bool {
     let pair = |a: &str, b: &[&str]| words.windows(2).any(|w| w[0] == a && b.contains(&w[1]));
     l.contains("--")
         || l.contains("/*")
-        || (l.contains(';') && words.iter().any(|w| matches!(*w, "drop" | "delete" | "insert" | "update" | "select" | "alter" | "create" | "truncate" | "exec")))
+        || (l.contains(';')
+            && words
+                .iter()
+                .any(|w| matches!(*w, "drop" | "delete" | "insert" | "update" | "select" | "alter" | "create" | "truncate" | "exec")))
         || pair("drop", &["table", "database", "view"])
         || pair("delete", &["from"])
         || pair("insert", &["into"])
@@ -153,9 +178,25 @@ pub fn looks_like_sql(q: &str) -> bool {
 /// Understands `q` against one table. `hint` biases language detection in a conversation.
 pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) -> Parsed {
     let chars = q.chars().count();
-    let refuse = |lang, r| Parsed { lang, understanding: Understanding::Refuse(r), score: 0.0, offer: None, computes: false, ignored: Vec::new(), asked: Shape::Open };
+    let refuse = |lang, r| Parsed {
+        lang,
+        understanding: Understanding::Refuse(r),
+        score: 0.0,
+        offer: None,
+        computes: false,
+        ignored: Vec::new(),
+        asked: Shape::Open,
+    };
     if chars > MAX_QUESTION_CHARS {
-        return Parsed { lang: hint.unwrap_or(Lang::En), understanding: Understanding::Refuse(Refusal::TooLong { chars }), score: 0.0, offer: None, computes: false, ignored: Vec::new(), asked: Shape::Open };
+        return Parsed {
+            lang: hint.unwrap_or(Lang::En),
+            understanding: Understanding::Refuse(Refusal::TooLong { chars }),
+            score: 0.0,
+            offer: None,
+            computes: false,
+            ignored: Vec::new(),
+            asked: Shape::Open,
+        };
     }
     let tokens = tokenize(q);
     let folds: Vec<String> = tokens.iter().map(|t| t.fold.clone()).collect();
@@ -232,7 +273,9 @@ pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) ->
         }
         // An open question ("Why is…?", "Which cars suit a family?") names no field because it asks
         // for none: with nothing to compute, it goes to retrieval rather than to a refusal.
-        Understanding::Refuse(Refusal::UnknownField { .. } | Refusal::UnknownValue { .. }) if !p.computes() => Understanding::Retrieve { confidence: 0.3 },
+        Understanding::Refuse(Refusal::UnknownField { .. } | Refusal::UnknownValue { .. }) if !p.computes() => {
+            Understanding::Retrieve { confidence: 0.3 }
+        }
         u => u,
     };
     if std::env::var_os("TABLETALK_DEBUG_PARSE").is_some() {
@@ -326,7 +369,31 @@ impl Parser<'_> {
         use Cue::*;
         self.spans.iter().any(|s| {
             matches!(s.tag, Tag::Number(_) | Tag::Date(_))
-                || matches!(s.cue(), Some(HowMany | Distinct | Most | Least | Top | Bottom | High | Low | Avg | Sum | Median | Min | Max | Share | Per | More | Op(_) | OpPost(_) | Between | Of))
+                || matches!(
+                    s.cue(),
+                    Some(
+                        HowMany
+                            | Distinct
+                            | Most
+                            | Least
+                            | Top
+                            | Bottom
+                            | High
+                            | Low
+                            | Avg
+                            | Sum
+                            | Median
+                            | Min
+                            | Max
+                            | Share
+                            | Per
+                            | More
+                            | Op(_)
+                            | OpPost(_)
+                            | Between
+                            | Of
+                    )
+                )
         })
     }
 
@@ -376,7 +443,13 @@ impl Parser<'_> {
                     options.retain(|o| o != d);
                     options.insert(0, d.clone());
                 }
-                let c = Clarification { word: Some(self.spans[i].raw.clone()), options, default, span: Some((self.spans[i].start, self.spans[i].end)), missing: None };
+                let c = Clarification {
+                    word: Some(self.spans[i].raw.clone()),
+                    options,
+                    default,
+                    span: Some((self.spans[i].start, self.spans[i].end)),
+                    missing: None,
+                };
                 // A group with a default answers with it at once, and offers the others.
                 match group.default {
                     Some(d) => {
@@ -407,9 +480,15 @@ impl Parser<'_> {
         let numeric_next = self.spans.iter().enumerate().any(|(i, s)| {
             // "Which year…" asks for a number; "Who discovered…" asks for a person, never a number.
             matches!(s.cue(), Some(Cue::Which | Cue::What))
-                && self.next_content(i).is_some_and(|j| matches!(&self.spans[j].tag, Tag::Field(fs) if fs.iter().all(|&f| self.is_numeric(f) || self.is_date(f))))
+                && self.next_content(i).is_some_and(
+                    |j| matches!(&self.spans[j].tag, Tag::Field(fs) if fs.iter().all(|&f| self.is_numeric(f) || self.is_date(f))),
+                )
         });
-        if numeric_next { Shape::Open } else { self.asked }
+        if numeric_next {
+            Shape::Open
+        } else {
+            self.asked
+        }
     }
 
     fn run(&mut self) -> Understanding {
@@ -431,7 +510,9 @@ impl Parser<'_> {
         let i = (0..self.spans.len()).find(|&i| {
             matches!(self.spans[i].tag, Tag::Unknown | Tag::Stop)
                 && super::tagger::ordinal_value(&crate::query::text::fold(&self.spans[i].raw)).is_some_and(|k| k >= 2)
-                && self.next_content(i).is_some_and(|j| matches!(self.spans[j].cue(), Some(Cue::High | Cue::Low | Cue::Most | Cue::Least | Cue::Max | Cue::Min)))
+                && self.next_content(i).is_some_and(|j| {
+                    matches!(self.spans[j].cue(), Some(Cue::High | Cue::Low | Cue::Most | Cue::Least | Cue::Max | Cue::Min))
+                })
         })?;
         let k = super::tagger::ordinal_value(&crate::query::text::fold(&self.spans[i].raw))?;
         self.spans[i].tag = Tag::Stop;
@@ -446,8 +527,12 @@ impl Parser<'_> {
         let inner = match plan {
             Plan::Rank { field, n: 1, desc, label, filter, values } => Plan::Rank { field, n: k + 1, desc, label, filter, values },
             Plan::GroupTop { func, field, by, n: 1, desc, filter } => Plan::GroupTop { func, field, by, n: k + 1, desc, filter },
-            Plan::Aggregate { func: func @ (AggFn::Max | AggFn::Min), field, filter } => Plan::Rank { field, n: k + 1, desc: func == AggFn::Max, label: None, filter, values: true },
-            Plan::Frequent { field, most, filter } => Plan::GroupTop { func: AggFn::Count, field: None, by: field, n: k + 1, desc: most, filter },
+            Plan::Aggregate { func: func @ (AggFn::Max | AggFn::Min), field, filter } => {
+                Plan::Rank { field, n: k + 1, desc: func == AggFn::Max, label: None, filter, values: true }
+            }
+            Plan::Frequent { field, most, filter } => {
+                Plan::GroupTop { func: AggFn::Count, field: None, by: field, n: k + 1, desc: most, filter }
+            }
             plan => {
                 self.spans[i].tag = Tag::Unknown;
                 self.spans[i].used = false;
@@ -456,7 +541,6 @@ impl Parser<'_> {
         };
         Understanding::Exact { plan: Plan::Nth { inner: Box::new(inner), k }, confidence }
     }
-
 }
 
 /// A parser over `q` tagged in English against a small CSV, for the stages' unit tests.

@@ -17,7 +17,11 @@ impl Parser<'_> {
                 Fail::Clarify(c) => Understanding::Clarify(c),
             }
         } else {
-            Understanding::Refuse(Refusal::Unplaced { understood: summary(&plan, self.cat, lang), words, asked: (!shape_ok).then_some(self.asked) })
+            Understanding::Refuse(Refusal::Unplaced {
+                understood: summary(&plan, self.cat, lang),
+                words,
+                asked: (!shape_ok).then_some(self.asked),
+            })
         }
     }
 
@@ -65,7 +69,9 @@ impl Parser<'_> {
 
     /// An aggregate without a field: an unknown word there is a column we do not have; else ask.
     pub(super) fn unknown_field_or_missing(&self, numeric: Option<bool>) -> Fail {
-        let words: Vec<usize> = (0..self.spans.len()).filter(|&i| matches!(self.spans[i].tag, Tag::Unknown) && self.spans[i].raw.chars().any(char::is_alphabetic)).collect();
+        let words: Vec<usize> = (0..self.spans.len())
+            .filter(|&i| matches!(self.spans[i].tag, Tag::Unknown) && self.spans[i].raw.chars().any(char::is_alphabetic))
+            .collect();
         let Some(&first) = words.first() else { return self.missing(numeric) };
         // Suggestions come from the first unknown word; the refusal quotes them all.
         match self.unknown_field_at(first) {
@@ -114,7 +120,8 @@ mod tests {
     use super::super::with_parser;
     use super::*;
 
-    const CSV: &str = "name,origin,mpg,cylinders,hp,year\nA,USA,18,8,150,1970\nB,Japan,31,4,,1972\nC,Europe,26,4,90,1970\nD,USA,15,8,170,1975\n";
+    const CSV: &str =
+        "name,origin,mpg,cylinders,hp,year\nA,USA,18,8,150,1970\nB,Japan,31,4,,1972\nC,Europe,26,4,90,1970\nD,USA,15,8,170,1975\n";
 
     #[test]
     fn a_capitalised_word_in_no_column_is_an_unknown_value_with_suggestions() {

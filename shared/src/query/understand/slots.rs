@@ -23,7 +23,10 @@ impl Parser<'_> {
         if targets.len() < 2 {
             return None;
         }
-        let at: Vec<usize> = targets.iter().map(|&t| self.spans.iter().position(|s| !s.used && matches!(&s.tag, Tag::Field(fs) if fs.as_slice() == [t]))).collect::<Option<_>>()?;
+        let at: Vec<usize> = targets
+            .iter()
+            .map(|&t| self.spans.iter().position(|s| !s.used && matches!(&s.tag, Tag::Field(fs) if fs.as_slice() == [t])))
+            .collect::<Option<_>>()?;
         let mut order: Vec<(usize, usize)> = at.into_iter().zip(targets.iter().copied()).collect();
         order.sort();
         let joined = order.windows(2).all(|w| {
@@ -38,7 +41,11 @@ impl Parser<'_> {
         if !(self.is_numeric(t) && self.cat.fields[t].yearly || self.is_date(t)) {
             return None;
         }
-        let (i, first) = self.spans.iter().enumerate().find_map(|(i, s)| (s.tag == Tag::Unknown && !s.used).then(|| crate::query::tagger::order_word(&crate::query::text::fold(&s.raw)).map(|f| (i, f))).flatten())?;
+        let (i, first) = self.spans.iter().enumerate().find_map(|(i, s)| {
+            (s.tag == Tag::Unknown && !s.used)
+                .then(|| crate::query::tagger::order_word(&crate::query::text::fold(&s.raw)).map(|f| (i, f)))
+                .flatten()
+        })?;
         self.spans[i].used = true;
         Some(if first { AggFn::Min } else { AggFn::Max })
     }
@@ -46,8 +53,27 @@ impl Parser<'_> {
     /// "the most frequent strength": rows per value, or, in a table of counts (a column named
     /// frequency, count, n…), the values' summed counts.
     pub(super) fn frequent(&self, f: usize, most: bool, filter: Option<Filter>) -> Plan {
-        const COUNTS: &[&str] = &["frequency", "freq", "count", "counts", "n", "cases", "number", "anzahl", "haufigkeit", "frecuencia", "frequencia", "recuento", "nombre"];
-        let counts = self.unique(|g| g != f && self.is_numeric(g) && !self.cat.fields[g].yearly && matches!(crate::query::text::name_words(&self.cat.fields[g].name).as_slice(), [w] if COUNTS.contains(&w.as_str())));
+        const COUNTS: &[&str] = &[
+            "frequency",
+            "freq",
+            "count",
+            "counts",
+            "n",
+            "cases",
+            "number",
+            "anzahl",
+            "haufigkeit",
+            "frecuencia",
+            "frequencia",
+            "recuento",
+            "nombre",
+        ];
+        let counts = self.unique(|g| {
+            g != f
+                && self.is_numeric(g)
+                && !self.cat.fields[g].yearly
+                && matches!(crate::query::text::name_words(&self.cat.fields[g].name).as_slice(), [w] if COUNTS.contains(&w.as_str()))
+        });
         match counts {
             Some(c) => Plan::GroupTop { func: AggFn::Sum, field: Some(self.fref(c)), by: self.fref(f), n: 1, desc: most, filter },
             None => Plan::Frequent { field: self.fref(f), most, filter },
@@ -68,7 +94,10 @@ impl Parser<'_> {
     /// name, or any column whose values are all different.
     pub(super) fn identifies(&self, f: usize) -> bool {
         let fi = &self.cat.fields[f];
-        Some(f) == self.cat.label || fi.ty == ColumnType::Identifier || fi.composed.is_some() || (fi.distinct == self.cat.rows && self.cat.rows > 1)
+        Some(f) == self.cat.label
+            || fi.ty == ColumnType::Identifier
+            || fi.composed.is_some()
+            || (fi.distinct == self.cat.rows && self.cat.rows > 1)
     }
 
     pub(super) fn label_named(&self, targets: &[usize]) -> bool {
@@ -84,7 +113,10 @@ impl Parser<'_> {
                 let before = self.prev_content(i).and_then(|j| self.spans[j].cue());
                 let after = self.next_content(i).map(|j| &self.spans[j].tag);
                 let near_rank = matches!(before, Some(Cue::Top | Cue::Bottom | Cue::Which | Cue::Who | Cue::List | Cue::What))
-                    || matches!(after, Some(Tag::Cue(Cue::High | Cue::Low | Cue::Max | Cue::Min | Cue::Most | Cue::Least)) | Some(Tag::Alias));
+                    || matches!(
+                        after,
+                        Some(Tag::Cue(Cue::High | Cue::Low | Cue::Max | Cue::Min | Cue::Most | Cue::Least)) | Some(Tag::Alias)
+                    );
                 if near_rank {
                     return Some(n as u32);
                 }
@@ -143,7 +175,10 @@ impl Parser<'_> {
             let w = crate::query::text::fold(&s.raw);
             (0..self.cat.fields.len()).find(|&f| {
                 let fi = &self.cat.fields[f];
-                !self.is_numeric(f) && fi.part.is_none() && fi.composed.is_none() && fi.names.first().is_some_and(|n| n.len() == 1 && crate::query::text::same_word(&n[0], &w))
+                !self.is_numeric(f)
+                    && fi.part.is_none()
+                    && fi.composed.is_none()
+                    && fi.names.first().is_some_and(|n| n.len() == 1 && crate::query::text::same_word(&n[0], &w))
             })
         });
         named.or(self.cat.label)
@@ -160,7 +195,8 @@ mod tests {
     use super::super::with_parser;
     use super::*;
 
-    const CSV: &str = "name,origin,mpg,cylinders,hp,year\nA,USA,18,8,150,1970\nB,Japan,31,4,,1972\nC,Europe,26,4,90,1970\nD,USA,15,8,170,1975\n";
+    const CSV: &str =
+        "name,origin,mpg,cylinders,hp,year\nA,USA,18,8,150,1970\nB,Japan,31,4,,1972\nC,Europe,26,4,90,1970\nD,USA,15,8,170,1975\n";
 
     #[test]
     fn the_n_of_a_ranking_comes_from_the_words() {

@@ -54,10 +54,14 @@ pub fn summary(plan: &Plan, cat: &Catalog, lang: Lang) -> String {
     match plan {
         Plan::Count { filter } => format!("{} {of} {rows}{}", func(AggFn::Count), filt(filter)),
         Plan::Columns => format!("{} {of} columns", func(AggFn::Count)),
-        Plan::ColumnStats { columns, filter, .. } => format!("columns {}{}", columns.iter().map(|c| format!("“{}”", label(c))).collect::<Vec<_>>().join(", "), filt(filter)),
+        Plan::ColumnStats { columns, filter, .. } => {
+            format!("columns {}{}", columns.iter().map(|c| format!("“{}”", label(c))).collect::<Vec<_>>().join(", "), filt(filter))
+        }
         Plan::DistinctCount { field, filter } => format!("{} {of} “{}” (distinct){}", func(AggFn::Count), label(field), filt(filter)),
         Plan::DistinctValues { field, filter } | Plan::Frequent { field, filter, .. } => format!("“{}”{}", label(field), filt(filter)),
-        Plan::Rank { field, filter, desc, .. } => format!("{} “{}”{}", func(if *desc { AggFn::Max } else { AggFn::Min }), label(field), filt(filter)),
+        Plan::Rank { field, filter, desc, .. } => {
+            format!("{} “{}”{}", func(if *desc { AggFn::Max } else { AggFn::Min }), label(field), filt(filter))
+        }
         Plan::Aggregate { func: f, field, filter } => format!("{} {of} “{}”{}", func(*f), label(field), filt(filter)),
         Plan::Group { func: f, field, by, filter, .. } | Plan::GroupTop { func: f, field, by, filter, .. } => {
             let what = field.as_ref().map_or_else(|| rows.to_string(), |x| format!("{} {of} “{}”", func(*f), label(x)));
@@ -70,7 +74,11 @@ pub fn summary(plan: &Plan, cat: &Catalog, lang: Lang) -> String {
         Plan::Share { filter, .. } => format!("% [{}]", crate::query::execute::describe(cat, filter, lang)),
         Plan::Compare { field, values, .. } => format!("“{}”: {}", label(field), values.join(" / ")),
         Plan::Lookup { field, key } => format!("“{}” [{}]", label(field), crate::query::execute::describe(cat, key, lang)),
-        Plan::LookupFields { fields, key } => format!("{} [{}]", fields.iter().map(|f| format!("“{}”", label(f))).collect::<Vec<_>>().join(", "), crate::query::execute::describe(cat, key, lang)),
+        Plan::LookupFields { fields, key } => format!(
+            "{} [{}]",
+            fields.iter().map(|f| format!("“{}”", label(f))).collect::<Vec<_>>().join(", "),
+            crate::query::execute::describe(cat, key, lang)
+        ),
         Plan::List { filter, .. } => format!("{rows}{}", filt(filter)),
         Plan::Distribution { field, .. } => format!("“{}”", label(field)),
         Plan::Scatter { x, y, .. } => format!("“{}” / “{}”", label(y), label(x)),
@@ -80,7 +88,11 @@ pub fn summary(plan: &Plan, cat: &Catalog, lang: Lang) -> String {
 }
 
 pub(super) fn fmt_number(n: f64) -> String {
-    if n.fract() == 0.0 && n.abs() < 1e15 { format!("{}", n as i64) } else { format!("{n}") }
+    if n.fract() == 0.0 && n.abs() < 1e15 {
+        format!("{}", n as i64)
+    } else {
+        format!("{n}")
+    }
 }
 
 #[cfg(test)]
@@ -88,7 +100,8 @@ mod tests {
     use super::*;
     use crate::query::catalog::test_catalog;
 
-    const CSV: &str = "name,origin,mpg,cylinders,hp,year\nA,USA,18,8,150,1970\nB,Japan,31,4,,1972\nC,Europe,26,4,90,1970\nD,USA,15,8,170,1975\n";
+    const CSV: &str =
+        "name,origin,mpg,cylinders,hp,year\nA,USA,18,8,150,1970\nB,Japan,31,4,,1972\nC,Europe,26,4,90,1970\nD,USA,15,8,170,1975\n";
 
     #[test]
     fn a_plan_reads_in_the_question_language() {

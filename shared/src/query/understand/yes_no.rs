@@ -13,7 +13,9 @@ impl Parser<'_> {
         let sign = self.spans.iter().position(|s| s.tag == Tag::Unknown && sign_word(&crate::query::text::fold(&s.raw)).is_some());
         let wrap = |inner: Plan, test: Test| Understanding::Exact { plan: Plan::Check { inner: Box::new(inner), test }, confidence };
         let of_extreme = match &plan {
-            Plan::Aggregate { func: AggFn::Max | AggFn::Min, field, filter } | Plan::Rank { field, n: 1, filter, .. } if sign.is_none() => self.asked_of_extreme(field, filter),
+            Plan::Aggregate { func: AggFn::Max | AggFn::Min, field, filter } | Plan::Rank { field, n: 1, filter, .. } if sign.is_none() => {
+                self.asked_of_extreme(field, filter)
+            }
             _ => None,
         };
         match plan {
@@ -21,23 +23,45 @@ impl Parser<'_> {
             // the value said after the superlative is asked of the row at the top (its label).
             Plan::Aggregate { func, field, filter } if of_extreme.is_some() => {
                 let (label, value) = of_extreme.expect("checked");
-                let (_, rest) = take_cond(filter, |f, p| f == &label && matches!(p, Predicate::Cmp(CmpOp::Eq, Literal::Text(v)) if *v == value));
-                wrap(Plan::Rank { field, n: 1, desc: func == AggFn::Max, label: Some(label), filter: rest, values: false }, Test::Is { value })
+                let (_, rest) =
+                    take_cond(filter, |f, p| f == &label && matches!(p, Predicate::Cmp(CmpOp::Eq, Literal::Text(v)) if *v == value));
+                wrap(
+                    Plan::Rank { field, n: 1, desc: func == AggFn::Max, label: Some(label), filter: rest, values: false },
+                    Test::Is { value },
+                )
             }
             Plan::Rank { field, desc, filter, .. } if of_extreme.is_some() => {
                 let (label, value) = of_extreme.expect("checked");
-                let (_, rest) = take_cond(filter, |f, p| f == &label && matches!(p, Predicate::Cmp(CmpOp::Eq, Literal::Text(v)) if *v == value));
+                let (_, rest) =
+                    take_cond(filter, |f, p| f == &label && matches!(p, Predicate::Cmp(CmpOp::Eq, Literal::Text(v)) if *v == value));
                 wrap(Plan::Rank { field, n: 1, desc, label: Some(label), filter: rest, values: false }, Test::Is { value })
             }
             // "Is the maximum horsepower found in only one car?": the top of the ranking held by one row.
             // Only a ranking that names its rows returns every row tied at the top, so the test needs a label.
-            Plan::Aggregate { func: func @ (AggFn::Max | AggFn::Min), field, filter } if self.only_one().is_some() && self.cat.label.is_some() => {
+            Plan::Aggregate { func: func @ (AggFn::Max | AggFn::Min), field, filter }
+                if self.only_one().is_some() && self.cat.label.is_some() =>
+            {
                 self.mark_only_one();
-                wrap(Plan::Rank { field, n: 1, desc: func == AggFn::Max, label: self.cat.label.map(|l| self.fref(l)), filter, values: false }, Test::OneRow)
+                wrap(
+                    Plan::Rank {
+                        field,
+                        n: 1,
+                        desc: func == AggFn::Max,
+                        label: self.cat.label.map(|l| self.fref(l)),
+                        filter,
+                        values: false,
+                    },
+                    Test::OneRow,
+                )
             }
-            Plan::Rank { field, n: 1, desc, label, filter, .. } if self.only_one().is_some() && (label.is_some() || self.cat.label.is_some()) => {
+            Plan::Rank { field, n: 1, desc, label, filter, .. }
+                if self.only_one().is_some() && (label.is_some() || self.cat.label.is_some()) =>
+            {
                 self.mark_only_one();
-                wrap(Plan::Rank { field, n: 1, desc, label: label.or_else(|| self.cat.label.map(|l| self.fref(l))), filter, values: false }, Test::OneRow)
+                wrap(
+                    Plan::Rank { field, n: 1, desc, label: label.or_else(|| self.cat.label.map(|l| self.fref(l))), filter, values: false },
+                    Test::OneRow,
+                )
             }
             Plan::Aggregate { func, field, filter } => {
                 if let Some(i) = sign {
@@ -48,7 +72,9 @@ impl Parser<'_> {
                 // "Is the average tip above 3?": the comparison on the aggregated field is the test.
                 let (taken, rest) = take_cond(filter.clone(), |f, p| f == &field && matches!(p, Predicate::Cmp(_, Literal::Number(_))));
                 match taken {
-                    Some(Predicate::Cmp(op, Literal::Number(v))) => wrap(Plan::Aggregate { func, field, filter: rest }, Test::Cmp { op, value: v }),
+                    Some(Predicate::Cmp(op, Literal::Number(v))) => {
+                        wrap(Plan::Aggregate { func, field, filter: rest }, Test::Cmp { op, value: v })
+                    }
                     _ => Understanding::Exact { plan: Plan::Aggregate { func, field, filter }, confidence },
                 }
             }
@@ -72,24 +98,35 @@ impl Parser<'_> {
                 wrap(Plan::Share { filter, base }, Test::Cmp { op: CmpOp::Eq, value: 100.0 })
             }
             // "all" that no rule above read as "every row" is not "some row": left unanswered.
-            Plan::Count { filter: Some(f) } if self.all_word() => Understanding::Exact { plan: Plan::Count { filter: Some(f) }, confidence },
+            Plan::Count { filter: Some(f) } if self.all_word() => {
+                Understanding::Exact { plan: Plan::Count { filter: Some(f) }, confidence }
+            }
             Plan::Count { filter: Some(f) } => wrap(Plan::Count { filter: Some(f) }, Test::Cmp { op: CmpOp::Gt, value: 0.0 }),
             Plan::Frequent { field, most, filter } => {
-                let (taken, rest) = take_cond(filter.clone(), |f, p| f == &field && matches!(p, Predicate::Cmp(CmpOp::Eq, Literal::Text(_))));
+                let (taken, rest) =
+                    take_cond(filter.clone(), |f, p| f == &field && matches!(p, Predicate::Cmp(CmpOp::Eq, Literal::Text(_))));
                 match taken {
                     Some(Predicate::Cmp(_, Literal::Text(v))) => wrap(Plan::Frequent { field, most, filter: rest }, Test::Is { value: v }),
                     _ => Understanding::Exact { plan: Plan::Frequent { field, most, filter }, confidence },
                 }
             }
             Plan::Rank { field, n: 1, desc, label: Some(label), filter, values: false } => {
-                let (taken, rest) = take_cond(filter.clone(), |f, p| f == &label && matches!(p, Predicate::Cmp(CmpOp::Eq, Literal::Text(_))));
+                let (taken, rest) =
+                    take_cond(filter.clone(), |f, p| f == &label && matches!(p, Predicate::Cmp(CmpOp::Eq, Literal::Text(_))));
                 match taken {
-                    Some(Predicate::Cmp(_, Literal::Text(v))) => wrap(Plan::Rank { field, n: 1, desc, label: Some(label), filter: rest, values: false }, Test::Is { value: v }),
-                    _ => Understanding::Exact { plan: Plan::Rank { field, n: 1, desc, label: Some(label), filter, values: false }, confidence },
+                    Some(Predicate::Cmp(_, Literal::Text(v))) => {
+                        wrap(Plan::Rank { field, n: 1, desc, label: Some(label), filter: rest, values: false }, Test::Is { value: v })
+                    }
+                    _ => Understanding::Exact {
+                        plan: Plan::Rank { field, n: 1, desc, label: Some(label), filter, values: false },
+                        confidence,
+                    },
                 }
             }
             // "Is the oldest patient over 80?": the extreme's value is the test.
-            Plan::Rank { field, n: 1, desc, filter, .. } if take_cond(filter.clone(), |f, p| f == &field && matches!(p, Predicate::Cmp(_, Literal::Number(_)))).0.is_some() => {
+            Plan::Rank { field, n: 1, desc, filter, .. }
+                if take_cond(filter.clone(), |f, p| f == &field && matches!(p, Predicate::Cmp(_, Literal::Number(_)))).0.is_some() =>
+            {
                 let (taken, rest) = take_cond(filter, |f, p| f == &field && matches!(p, Predicate::Cmp(_, Literal::Number(_))));
                 let Some(Predicate::Cmp(op, Literal::Number(v))) = taken else { unreachable!("checked by the guard") };
                 wrap(Plan::Aggregate { func: if desc { AggFn::Max } else { AggFn::Min }, field, filter: rest }, Test::Cmp { op, value: v })
@@ -97,14 +134,18 @@ impl Parser<'_> {
             Plan::GroupTop { func, field, by, n: 1, desc, filter } => {
                 let (taken, rest) = take_cond(filter.clone(), |f, p| f == &by && matches!(p, Predicate::Cmp(CmpOp::Eq, Literal::Text(_))));
                 match taken {
-                    Some(Predicate::Cmp(_, Literal::Text(v))) => wrap(Plan::GroupTop { func, field, by, n: 1, desc, filter: rest }, Test::Is { value: v }),
+                    Some(Predicate::Cmp(_, Literal::Text(v))) => {
+                        wrap(Plan::GroupTop { func, field, by, n: 1, desc, filter: rest }, Test::Is { value: v })
+                    }
                     _ => Understanding::Exact { plan: Plan::GroupTop { func, field, by, n: 1, desc, filter }, confidence },
                 }
             }
             // "More Catholics than Evangelical Prot in the $100-150k bracket?": a number looked up for
             // two named rows, asked with a comparative, compares them.
             Plan::Lookup { field, key: Filter::Or(parts) }
-                if (self.has(Cue::More) || self.has(Cue::Less)) && self.cat.field(&field.0).is_some_and(|f| self.is_numeric(f)) && two_values_of_one_field(&parts).is_some() =>
+                if (self.has(Cue::More) || self.has(Cue::Less))
+                    && self.cat.field(&field.0).is_some_and(|f| self.is_numeric(f))
+                    && two_values_of_one_field(&parts).is_some() =>
             {
                 let (by, values) = two_values_of_one_field(&parts).expect("checked");
                 for s in self.spans.iter_mut() {
@@ -122,10 +163,13 @@ impl Parser<'_> {
                         s.used = true;
                     }
                 }
-                let test = if self.has(Cue::Low) || self.has(Cue::Least) || self.has(Cue::Less) { Test::FirstFewer } else { Test::FirstMore };
+                let test =
+                    if self.has(Cue::Low) || self.has(Cue::Least) || self.has(Cue::Less) { Test::FirstFewer } else { Test::FirstMore };
                 wrap(Plan::Compare { field, values, filter, measure, ask: CompareAsk::Which }, test)
             }
-            Plan::DistinctValues { field, filter } if self.has(Cue::Distinct) => wrap(Plan::DistinctCount { field, filter }, Test::AllDistinct),
+            Plan::DistinctValues { field, filter } if self.has(Cue::Distinct) => {
+                wrap(Plan::DistinctCount { field, filter }, Test::AllDistinct)
+            }
             // "Are all mpg values positive?": every value is, when the smallest is (the largest, for negative).
             Plan::DistinctValues { field, filter }
                 if sign.is_some() && self.all_word() && self.cat.field(&field.0).is_some_and(|f| self.is_numeric(f)) =>
@@ -140,7 +184,6 @@ impl Parser<'_> {
         }
     }
 }
-
 
 impl Parser<'_> {
     /// The category value a yes/no question asks of the row at the top of a ranking: the last value
@@ -158,20 +201,30 @@ impl Parser<'_> {
         }
         // The measure is named between the superlative and the value ("the oldest passenger", "the highest age").
         let named_measure = self.spans[sup..at].iter().any(|s| matches!(&s.tag, Tag::Field(fs) if fs.contains(&measure)));
-        let after_ok = self.spans[at + 1..].iter().all(|s| matches!(&s.tag, Tag::Stop) || matches!(&s.tag, Tag::Field(fs) if fs == &vec![f]));
+        let after_ok =
+            self.spans[at + 1..].iter().all(|s| matches!(&s.tag, Tag::Stop) || matches!(&s.tag, Tag::Field(fs) if fs == &vec![f]));
         // Between them only the rows' noun and what filters them ("in 1st class").
         let valued = |g: usize| self.spans.iter().any(|s| matches!(&s.tag, Tag::Value(hs) if hs.iter().all(|h| h.field == g)));
         let between_ok = self.spans[sup + 1..at].iter().all(|s| {
-            matches!(s.tag, Tag::Stop | Tag::Alias | Tag::Value(_) | Tag::Cue(Cue::In | Cue::Of)) || matches!(&s.tag, Tag::Field(fs) if fs.contains(&measure) || fs.iter().all(|&g| valued(g)))
+            matches!(s.tag, Tag::Stop | Tag::Alias | Tag::Value(_) | Tag::Cue(Cue::In | Cue::Of))
+                || matches!(&s.tag, Tag::Field(fs) if fs.contains(&measure) || fs.iter().all(|&g| valued(g)))
         });
         let label = self.fref(f);
-        let in_filter = take_cond(filter.clone(), |r, p| *r == label && matches!(p, Predicate::Cmp(CmpOp::Eq, Literal::Text(v)) if *v == value)).0.is_some();
+        let in_filter =
+            take_cond(filter.clone(), |r, p| *r == label && matches!(p, Predicate::Cmp(CmpOp::Eq, Literal::Text(v)) if *v == value))
+                .0
+                .is_some();
         (named_measure && after_ok && between_ok && in_filter).then_some((label, value))
     }
 
     /// "all", "every", "todos", "alle", "tots": the question is about each value.
     pub(super) fn all_word(&self) -> bool {
-        self.spans.iter().any(|s| matches!(crate::query::text::fold(&s.raw).as_str(), "all" | "every" | "each" | "todos" | "todas" | "tots" | "totes" | "alle" | "jeder" | "jede" | "jedes" | "cada"))
+        self.spans.iter().any(|s| {
+            matches!(
+                crate::query::text::fold(&s.raw).as_str(),
+                "all" | "every" | "each" | "todos" | "todas" | "tots" | "totes" | "alle" | "jeder" | "jede" | "jedes" | "cada"
+            )
+        })
     }
 
     /// "only one", "a single", "just one", "un solo", "una sola", "només un", "nur ein": the
@@ -180,9 +233,11 @@ impl Parser<'_> {
         let folds: Vec<String> = self.spans.iter().map(|s| crate::query::text::fold(&s.raw)).collect();
         (0..self.spans.len().saturating_sub(1)).find_map(|i| {
             let (w, next) = (folds[i].as_str(), folds[i + 1].as_str());
-            let one = matches!(self.spans[i + 1].tag, Tag::Number(n) if n == 1.0) || matches!(next, "one" | "un" | "una" | "ein" | "einer" | "einem" | "einen");
+            let one = matches!(self.spans[i + 1].tag, Tag::Number(n) if n == 1.0)
+                || matches!(next, "one" | "un" | "una" | "ein" | "einer" | "einem" | "einen");
             let lead = matches!(w, "only" | "just" | "solo" | "nomes" | "nur") && one;
-            let single = matches!(w, "a" | "un" | "una" | "einer" | "einem") && matches!(next, "single" | "solo" | "sola" | "sol" | "einzigen");
+            let single =
+                matches!(w, "a" | "un" | "una" | "einer" | "einem") && matches!(next, "single" | "solo" | "sola" | "sol" | "einzigen");
             (lead || single).then(|| vec![i, i + 1])
         })
     }
@@ -194,7 +249,10 @@ impl Parser<'_> {
         // "found in", "held by", "in a single row": the verb and the row only say where.
         for s in self.spans.iter_mut() {
             let w = crate::query::text::fold(&s.raw);
-            if s.tag == Tag::Unknown && (matches!(w.as_str(), "found" | "held" | "shared" | "reached" | "seen" | "present" | "achieved") || crate::query::lang::is_row_word(&w)) {
+            if s.tag == Tag::Unknown
+                && (matches!(w.as_str(), "found" | "held" | "shared" | "reached" | "seen" | "present" | "achieved")
+                    || crate::query::lang::is_row_word(&w))
+            {
                 s.used = true;
             }
             if s.tag == Tag::Cue(Cue::Per) && w == "by" {
@@ -211,10 +269,16 @@ impl Parser<'_> {
             let all_of = w == "all" && self.spans.get(i + 1).is_some_and(|n| crate::query::text::fold(&n.raw) == "of");
             // "Are all cars from USA?", "Sind alle Autos…": "all" before the rows' noun.
             // "Are all Japanese cars …", "Are all the smokers male?": or a value that names the rows.
-            let all_rows = matches!(w.as_str(), "all" | "alle") && self.next_content(i).is_some_and(|j| matches!(self.spans[j].tag, Tag::Alias | Tag::Value(_)));
+            let all_rows = matches!(w.as_str(), "all" | "alle")
+                && self.next_content(i).is_some_and(|j| matches!(self.spans[j].tag, Tag::Alias | Tag::Value(_)));
             !s.used
                 && matches!(s.tag, Tag::Unknown | Tag::Stop)
-                && (all_of || all_rows || matches!(w.as_str(), "every" | "jeder" | "jede" | "jedem" | "jeden" | "jedes" | "cada" | "todos" | "todas" | "tots" | "totes"))
+                && (all_of
+                    || all_rows
+                    || matches!(
+                        w.as_str(),
+                        "every" | "jeder" | "jede" | "jedem" | "jeden" | "jedes" | "cada" | "todos" | "todas" | "tots" | "totes"
+                    ))
         })
     }
 }
@@ -240,7 +304,8 @@ mod tests {
     use super::super::with_parser;
     use super::*;
 
-    const CSV: &str = "name,origin,mpg,cylinders,hp,year\nA,USA,18,8,150,1970\nB,Japan,31,4,,1972\nC,Europe,26,4,90,1970\nD,USA,15,8,170,1975\n";
+    const CSV: &str =
+        "name,origin,mpg,cylinders,hp,year\nA,USA,18,8,150,1970\nB,Japan,31,4,,1972\nC,Europe,26,4,90,1970\nD,USA,15,8,170,1975\n";
 
     fn wrapped(q: &str, plan: Plan) -> Understanding {
         with_parser("cars.csv", CSV, q, |p| p.as_yes_no(Understanding::Exact { plan, confidence: 0.9 }))
@@ -278,7 +343,8 @@ mod tests {
     #[test]
     fn take_cond_removes_only_the_condition_picked() {
         let a = Filter::Cond { field: FieldRef("mpg".into()), pred: Predicate::Cmp(CmpOp::Gt, Literal::Number(30.0)), negated: false };
-        let b = Filter::Cond { field: FieldRef("origin".into()), pred: Predicate::Cmp(CmpOp::Eq, Literal::Text("USA".into())), negated: false };
+        let b =
+            Filter::Cond { field: FieldRef("origin".into()), pred: Predicate::Cmp(CmpOp::Eq, Literal::Text("USA".into())), negated: false };
         let (taken, rest) = take_cond(Some(Filter::And(vec![a, b.clone()])), |f, _| f.0 == "mpg");
         assert_eq!(taken, Some(Predicate::Cmp(CmpOp::Gt, Literal::Number(30.0))));
         assert_eq!(rest, Some(b));
@@ -287,6 +353,10 @@ mod tests {
 
 /// `A = x or A = y`: the field and its two text values, in the order named.
 fn two_values_of_one_field(parts: &[Filter]) -> Option<(FieldRef, Vec<String>)> {
-    let [Filter::Cond { field: a, pred: Predicate::Cmp(CmpOp::Eq, Literal::Text(x)), negated: false }, Filter::Cond { field: b, pred: Predicate::Cmp(CmpOp::Eq, Literal::Text(y)), negated: false }] = parts else { return None };
+    let [Filter::Cond { field: a, pred: Predicate::Cmp(CmpOp::Eq, Literal::Text(x)), negated: false }, Filter::Cond { field: b, pred: Predicate::Cmp(CmpOp::Eq, Literal::Text(y)), negated: false }] =
+        parts
+    else {
+        return None;
+    };
     (a == b && x != y).then(|| (a.clone(), vec![x.clone(), y.clone()]))
 }
