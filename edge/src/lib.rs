@@ -2,10 +2,10 @@
 //! generation forwarded to an OpenAI-compatible backend), with publish tokens, CORS for the
 //! embedding sites, per-client rate limits and body limits. Every error is JSON.
 //!
-//! Routes (README.md, "Edge API"): `GET /health`; `PUT|GET|DELETE /v1/collections/{id}`;
-//! `PUT /v1/collections/{id}/parts/{part}/{seq}`; `POST /v1/collections/{id}/commit`;
-//! `POST /v1/collections/{id}/search`; `POST /v1/collections/{id}/ask`; `POST /v1/refine`,
-//! `/v1/sql`, `/v1/answer` (a publish token or a published collection: `access`).
+//! Routes (README.md, "Edge API"; the one table: `routes`): `GET /health`;
+//! `PUT|GET|DELETE /v1/collections/{id}`; `PUT /v1/collections/{id}/parts/{part}/{seq}`;
+//! `POST /v1/collections/{id}/commit`, `…/search`, `…/ask`; `POST|GET /v1/collections/{id}/feedback`;
+//! `POST /v1/refine`, `/v1/sql`, `/v1/answer` (a publish token or a published collection: `access`).
 //!
 //! Every POST, PUT and DELETE from a browser must come from an allowed origin, JSON bodies must
 //! say so (415 otherwise, which forces a preflight), and every request and every LLM backend call
@@ -22,15 +22,17 @@ mod http;
 mod llm;
 mod ratelimit;
 mod refine;
+mod routes;
 
 use serde::Serialize;
-use worker::{event, Context, Date, Env, Method, Request, Response, Result};
+use worker::{event, Context, Date, Env, Request, Response, Result};
 
 pub use collections::object::CollectionObject;
 pub use collections::registry::Registry;
 use config::Config;
 use error::EdgeError;
 use llm::{Allowance, Backend};
+use routes::Route;
 
 const SERVICE: &str = "tabletalk-edge";
 const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -63,41 +65,34 @@ async fn handle(
 ) -> std::result::Result<Response, EdgeError> {
     let path = req.path();
     let method = req.method();
-    if method == Method::Options {
-        return http::preflight(grant, origin);
-    }
-    if path == "/health" {
-        return match method {
-            Method::Get | Method::Head => http::json(200, &Health { status: "ok", service: SERVICE, version: VERSION }),
-            m => Err(EdgeError::MethodNotAllowed(format!("{m} is not allowed on /health"))),
-        };
-    }
-    access::check_origin(&req, cfg)?;
+    let route = Route::parse(&method, &path);
     let started = Date::now().as_millis();
     let key = access::client_key(&req, cfg);
-    if !ratelimit::spend(&key, 1, cfg.rate_limit_per_minute, started) {
-        return Err(EdgeError::RateLimited(cfg.rate_limit_per_minute));
-    }
-    if path == "/v1/refine" || path == "/v1/answer" || path == "/v1/sql" {
-        if method != Method::Post {
-            return Err(EdgeError::MethodNotAllowed(format!("{method} is not allowed on {path}")));
+    // Every request but a preflight and `/health` (its 405 too), routed or not, passes the origin
+    // check and is counted, before anything is read or computed.
+    if !Route::is_open(&method, &path) {
+        access::check_origin(&req, cfg)?;
+        if !ratelimit::spend(&key, 1, cfg.rate_limit_per_minute, started) {
+            return Err(EdgeError::RateLimited(cfg.rate_limit_per_minute));
         }
-        access::require_json(&req)?;
-        access::llm_access(&req, env, cfg).await?;
-        let bytes = http::body(&mut req, cfg.max_body_bytes).await?;
-        let backend = Backend::from_config(cfg, Allowance::Meter { key: key.clone(), per_minute: cfg.rate_limit_per_minute }, started);
-        return match path.as_str() {
-            "/v1/refine" => {
-                let left = ratelimit::remaining(&key, cfg.rate_limit_per_minute, Date::now().as_millis());
-                http::json(200, &refine::refine(backend, left, &http::parse(&bytes)?).await?)
+    }
+    match route? {
+        Route::Preflight => http::preflight(grant, origin),
+        Route::Health => http::json(200, &Health { status: "ok", service: SERVICE, version: VERSION }),
+        llm @ (Route::Refine | Route::Answer | Route::Sql) => {
+            access::require_json(&req)?;
+            access::llm_access(&req, env, cfg).await?;
+            let bytes = http::body(&mut req, cfg.max_body_bytes).await?;
+            let backend = Backend::from_config(cfg, Allowance::Meter { key: key.clone(), per_minute: cfg.rate_limit_per_minute }, started);
+            match llm {
+                Route::Refine => {
+                    let left = ratelimit::remaining(&key, cfg.rate_limit_per_minute, Date::now().as_millis());
+                    http::json(200, &refine::refine(backend, left, &http::parse(&bytes)?).await?)
+                }
+                Route::Answer => http::json(200, &answer::answer(backend, &http::parse(&bytes)?).await?),
+                _ => http::json(200, &answer::write_sql(backend, &http::parse(&bytes)?).await?),
             }
-            "/v1/answer" => http::json(200, &answer::answer(backend, &http::parse(&bytes)?).await?),
-            _ => http::json(200, &answer::write_sql(backend, &http::parse(&bytes)?).await?),
-        };
+        }
+        collection => collections::api::route(req, env, cfg, collection, &key, started).await,
     }
-    if let Some(rest) = path.strip_prefix("/v1/collections/") {
-        let segments: Vec<&str> = rest.split('/').filter(|s| !s.is_empty()).collect();
-        return collections::api::route(req, env, cfg, &segments, &key, started).await;
-    }
-    Err(EdgeError::NotFound(format!("no route for {method} {path}")))
 }

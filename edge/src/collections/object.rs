@@ -1,7 +1,6 @@
 //! The Durable Object behind one collection (its id is the collection id, so two collections
-//! never share storage or memory). It receives the worker's already-authorised requests on
-//! internal paths (`/publish`, `/part`, `/commit`, `/delete`, `/info`, `/search`, `/ask`,
-//! `/feedback`, `/feedback-summary`) and keeps the decoded collection in memory between requests.
+//! never share storage or memory). It receives the worker's already-authorised calls
+//! ([`internal::Call`]) and keeps the decoded collection in memory between requests.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -14,9 +13,10 @@ use tabletalk_shared::api::{
 use tabletalk_shared::query::Answer;
 use worker::{durable_object, wasm_bindgen_futures, DurableObject, Env, Headers, Request, Response, State};
 
+use super::internal::{self, Call};
 use super::model::{self, Loaded};
 use super::store::{Store, INFO, LIVE, REQUEST, UPLOAD};
-use super::{api, ask, search};
+use super::{ask, search};
 use crate::config::Config;
 use crate::error::EdgeError;
 use crate::http::{json, parse, sse};
@@ -52,9 +52,9 @@ impl CollectionObject {
     }
 
     async fn handle(&self, mut req: Request) -> Result<Response, EdgeError> {
-        let id = req.headers().get("x-collection-id")?.unwrap_or_default();
-        match req.path().as_str() {
-            "/publish" => {
+        let (id, call) = Call::from_request(&req)?;
+        match call {
+            Call::Publish => {
                 let r: PublishRequest = parse(&req.bytes().await?)?;
                 check_parts(&r)?;
                 let store = self.store()?;
@@ -62,13 +62,7 @@ impl CollectionObject {
                 store.put(UPLOAD, REQUEST, &r)?;
                 json(202, &UploadStatus { id, received: Default::default(), chunk_bytes: CHUNK_BYTES as u64 })
             }
-            "/part" => {
-                let part = req.headers().get("x-part")?.unwrap_or_default();
-                let seq: u32 = req
-                    .headers()
-                    .get("x-seq")?
-                    .and_then(|s| s.parse().ok())
-                    .ok_or_else(|| EdgeError::BadRequest("the chunk number is not a number".into()))?;
+            Call::Part { part, seq } => {
                 let store = self.store()?;
                 let r: PublishRequest = store
                     .get(UPLOAD, REQUEST)?
@@ -88,8 +82,8 @@ impl CollectionObject {
                 store.put_chunk(UPLOAD, &part, seq, bytes)?;
                 json(200, &UploadStatus { id, received: store.received(UPLOAD)?.into_iter().collect(), chunk_bytes: CHUNK_BYTES as u64 })
             }
-            "/commit" => self.commit(&id).map(|info| json(201, &info))?,
-            "/delete" => {
+            Call::Commit => self.commit(&id).map(|info| json(201, &info))?,
+            Call::Delete => {
                 let store = self.store()?;
                 let existed = store.get::<CollectionInfo>(LIVE, INFO)?.is_some();
                 store.clear(LIVE)?;
@@ -101,30 +95,25 @@ impl CollectionObject {
                 }
                 json(200, &serde_json::json!({ "id": id, "deleted": true }))
             }
-            "/info" => {
+            Call::Info => {
                 if let Some(l) = self.loaded.borrow().as_ref() {
                     return json(200, &l.info);
                 }
                 let info: CollectionInfo = self.store()?.get(LIVE, INFO)?.ok_or_else(|| not_found(&id))?;
                 json(200, &info)
             }
-            "/search" => {
+            Call::Search => {
                 let r: SearchRequest = parse(&req.bytes().await?)?;
                 let l = self.loaded(&id)?;
                 json(200, &search::search(&l.collection, &r)?)
             }
-            "/ask" => {
+            Call::Ask { stream, allowance, started } => {
                 let r: AskRequest = parse(&req.bytes().await?)?;
-                let stream = req.headers().get("x-stream")?.as_deref() == Some("1");
-                let number = |h: &str| -> worker::Result<Option<u64>> { Ok(req.headers().get(h)?.and_then(|v| v.parse().ok())) };
-                // Only the worker reaches this object: without its allowance, no backend call.
-                let allowance = number(api::ALLOWANCE_HEADER)?.unwrap_or(0).min(api::MAX_ASK_CALLS as u64) as u32;
-                let started = number(api::STARTED_HEADER)?.unwrap_or_else(|| worker::Date::now().as_millis());
                 let backend = Backend::from_config(&Config::from_env(&self.env), Allowance::Fixed(Cell::new(allowance)), started);
                 let l = self.loaded(&id)?;
                 self.ask(l, r, stream, backend).await
             }
-            "/feedback" => {
+            Call::Feedback => {
                 let r: FeedbackRequest = parse(&req.bytes().await?)?;
                 let store = self.store()?;
                 if store.get::<CollectionInfo>(LIVE, INFO)?.is_none() {
@@ -138,7 +127,7 @@ impl CollectionObject {
                     .fold(VoteCount::default(), |a, c| VoteCount { up: a.up + c.up, down: a.down + c.down });
                 json(201, &FeedbackRecorded { id, recorded: true, up: totals.up, down: totals.down })
             }
-            "/feedback-summary" => {
+            Call::FeedbackSummary => {
                 let store = self.store()?;
                 if store.get::<CollectionInfo>(LIVE, INFO)?.is_none() {
                     return Err(not_found(&id));
@@ -148,7 +137,6 @@ impl CollectionObject {
                 let hit_rate = (up + down > 0).then(|| up as f64 / (up + down) as f64);
                 json(200, &FeedbackSummary { id, up, down, hit_rate, by_intent, recent: store.recent_votes(RECENT_VOTES)? })
             }
-            other => Err(EdgeError::NotFound(format!("no internal route {other}"))),
         }
     }
 
@@ -211,7 +199,7 @@ impl CollectionObject {
     }
 
     /// The answer, with the backend calls it made (or, streamed, may still make) in
-    /// [`api::CALLS_HEADER`] for the worker to charge.
+    /// [`internal::CALLS`] for the worker to charge.
     async fn ask(&self, l: Rc<Loaded>, r: AskRequest, stream: bool, backend: Option<Backend>) -> Result<Response, EdgeError> {
         let (mut a, mut generate) = ask::exact(&l, &r).await?;
         // A computation the rules could not plan: SQL the model writes (guarded, approximate), never
@@ -274,9 +262,9 @@ impl CollectionObject {
     }
 }
 
-/// Says in [`api::CALLS_HEADER`] how many backend calls the answer cost.
+/// Says in [`internal::CALLS`] how many backend calls the answer cost.
 fn with_calls(mut resp: Response, calls: u32) -> Result<Response, EdgeError> {
-    resp.headers_mut().set(api::CALLS_HEADER, &calls.to_string())?;
+    resp.headers_mut().set(internal::CALLS, &calls.to_string())?;
     Ok(resp)
 }
 

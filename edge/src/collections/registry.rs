@@ -12,6 +12,7 @@ use std::collections::HashSet;
 
 use worker::{durable_object, DurableObject, Env, Headers, Method, Request, RequestInit, Response, SqlStorageValue, State};
 
+use super::internal::COLLECTION_ID;
 use crate::error::EdgeError;
 use crate::http::json;
 
@@ -51,7 +52,7 @@ pub async fn set(env: &Env, id: &str, published: bool) -> Result<(), EdgeError> 
 
 async fn call(env: &Env, op: &str, id: &str) -> Result<Response, EdgeError> {
     let headers = Headers::new();
-    headers.set("x-collection-id", id)?;
+    headers.set(COLLECTION_ID, id)?;
     let mut init = RequestInit::new();
     init.with_method(Method::Post).with_headers(headers);
     let req = Request::new_with_init(&format!("https://registry.internal/{op}"), &init)?;
@@ -81,7 +82,7 @@ impl Registry {
     fn handle(&self, req: Request) -> Result<Response, EdgeError> {
         let sql = self.state.storage().sql();
         sql.exec("CREATE TABLE IF NOT EXISTS published (id TEXT PRIMARY KEY)", None)?;
-        let id = req.headers().get("x-collection-id")?.unwrap_or_default();
+        let id = req.headers().get(COLLECTION_ID)?.unwrap_or_default();
         match req.path().as_str() {
             "/has" => {
                 let rows: Vec<Vec<SqlStorageValue>> =
