@@ -25,12 +25,8 @@ pub struct Loaded {
 /// Reads `files`; `given` (the user's description) wins over the files' own metadata.
 pub fn analyse(files: Vec<BundleFile>, given: Option<&DatasetDescription>) -> Loaded {
     let sources: Vec<SourceFile<'_>> = files.iter().map(|f| SourceFile { name: &f.name, bytes: &f.bytes }).collect();
-    let mut upload = ingest::load(&sources);
+    let upload = ingest::prepare(&sources, given);
     drop(sources);
-    if let Some(g) = given {
-        upload.description = g.clone().over(std::mem::take(&mut upload.description));
-    }
-    upload.description.orient(&mut upload.tables);
     let report = report::inspect(&upload);
     let schemas = report::schemas(&upload);
     let templates = upload.tables.iter().zip(&schemas).map(|(t, s)| generate_static(&s.columns, t.context.as_ref())).collect();

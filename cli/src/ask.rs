@@ -185,7 +185,9 @@ fn streamed_answer(dataset: &Dataset, conv: &mut Conversation, grounded: Option<
 }
 
 fn load(files: &[PathBuf], describe: Option<&Path>, embedder: SharedEmbedder) -> Result<Dataset> {
-    let upload = load_paths(files)?;
+    // Read first, but reported where it always was: after the files' own errors and warnings.
+    let given: Option<Result<DatasetDescription>> = describe.map(crate::files::read_description);
+    let upload = load_paths(files, given.as_ref().and_then(|g| g.as_ref().ok()))?;
     for e in &upload.errors {
         eprintln!("error: {e}");
     }
@@ -195,16 +197,10 @@ fn load(files: &[PathBuf], describe: Option<&Path>, embedder: SharedEmbedder) ->
     if upload.tables.is_empty() {
         bail!("no table could be read from {}", files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", "));
     }
-    let mut description = upload.description;
-    if let Some(p) = describe {
-        let text = std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?;
-        let given: DatasetDescription =
-            serde_json::from_str(&text).with_context(|| format!("{}: not a dataset description", p.display()))?;
-        description = given.over(description);
+    if let Some(Err(e)) = given {
+        return Err(e);
     }
-    let mut tables = upload.tables;
-    description.orient(&mut tables);
-    let mut dataset = Dataset::new(tables, description)?;
+    let mut dataset = Dataset::new(upload.tables, upload.description)?;
     dataset.set_field_matcher(Box::new(EmbeddingMatcher { embedder }));
     Ok(dataset)
 }

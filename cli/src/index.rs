@@ -59,7 +59,7 @@ pub struct Built {
 
 pub fn run(files: &[PathBuf], out: &Path, template: Option<&Path>, model: &str, dense: Dense) -> Result<ExitCode> {
     let templates = read_templates(template)?;
-    let upload = crate::files::load_paths(files)?;
+    let upload = crate::files::load_paths(files, None)?;
     for w in &upload.warnings {
         eprintln!("warning: {w}");
     }

@@ -7,7 +7,7 @@ use anyhow::Result;
 use tabletalk_shared::report::{inspect, ColumnReport};
 
 pub fn run(files: &[PathBuf], json: bool) -> Result<ExitCode> {
-    let upload = crate::files::load_paths(files)?;
+    let upload = crate::files::load_paths(files, None)?;
     let report = inspect(&upload);
     if json {
         println!("{}", serde_json::to_string_pretty(&report)?);

@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 use serde::de::DeserializeOwned;
 use tabletalk_shared::api::{ApiError, CollectionInfo, PartSpec, PublishRequest, TablesPart, CHUNK_BYTES, PART_INDEX, PART_TABLES};
-use tabletalk_shared::description::DatasetDescription;
-use tabletalk_shared::ingest::{load, SourceFile};
+use tabletalk_shared::ingest::{prepare, SourceFile};
 
+use crate::files::read_description;
 use crate::index::{build, read_templates, Dense};
 use crate::progress::Progress;
 
@@ -41,8 +41,10 @@ pub fn run(a: &PublishArgs) -> Result<ExitCode> {
         let bytes = std::fs::read(p).with_context(|| format!("reading {}", p.display()))?;
         contents.push((base_name(p), bytes));
     }
+    // Read here, but reported where it always was: after the files' own warnings and errors.
+    let given = a.describe.as_deref().map(read_description);
     let sources: Vec<SourceFile<'_>> = contents.iter().map(|(n, b)| SourceFile { name: n, bytes: b }).collect();
-    let mut upload = load(&sources);
+    let upload = prepare(&sources, given.as_ref().and_then(|g| g.as_ref().ok()));
     drop(sources);
     for w in &upload.warnings {
         eprintln!("warning: {w}");
@@ -53,21 +55,16 @@ pub fn run(a: &PublishArgs) -> Result<ExitCode> {
     if upload.tables.is_empty() {
         bail!("no table could be read from the files");
     }
-    let mut description = std::mem::take(&mut upload.description);
-    if let Some(p) = &a.describe {
-        let text = std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?;
-        let given: DatasetDescription =
-            serde_json::from_str(&text).with_context(|| format!("{}: not a dataset description", p.display()))?;
-        description = given.over(description);
+    if let Some(Err(e)) = given {
+        return Err(e);
     }
-    description.orient(&mut upload.tables);
     // int8 vectors: a quarter of f32's size, so 50,000 rows fit one object's memory (docs/decisions.md).
     let built = build(&upload.tables, &templates, &a.model, Dense::Int8)?;
     let prepared = started.elapsed();
     let index = built.collection.to_bytes()?;
     let passages = built.collection.len();
     drop(built);
-    let tables = serde_json::to_vec(&TablesPart { tables: upload.tables, description })?;
+    let tables = serde_json::to_vec(&TablesPart { tables: upload.tables, description: upload.description })?;
     let parts = [(PartSpec::of(PART_INDEX, &index), index), (PartSpec::of(PART_TABLES, &tables), tables)];
 
     let edge = Edge::new(&a.edge, &a.token);

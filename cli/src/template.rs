@@ -17,7 +17,7 @@ use crate::llm::{Backend, Sampling};
 const EXAMPLE_ROWS: usize = 200;
 
 pub fn run(files: &[PathBuf], out: Option<&Path>, refine: Option<LlmArgs>, json: bool) -> Result<ExitCode> {
-    let upload = crate::files::load_paths(files)?;
+    let upload = crate::files::load_paths(files, None)?;
     for e in &upload.errors {
         eprintln!("error: {e}");
     }

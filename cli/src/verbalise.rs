@@ -9,9 +9,10 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use serde::ser::{SerializeSeq, SerializeStruct};
 use serde::Serialize;
-use tabletalk_shared::headers::{Layout, RowState};
 use tabletalk_shared::ingest::csv::CsvStream;
-use tabletalk_shared::ingest::{detect_format, load_file_parts, merge_records, stem, Format, Limits};
+use tabletalk_shared::ingest::headers::{Layout, RowState};
+use tabletalk_shared::ingest::{detect_format, load_file_parts, merge_records, Format, Limits};
+use tabletalk_shared::names::stem;
 use tabletalk_shared::schema::{infer_table, TableSchema};
 use tabletalk_shared::table::{RowRef, Table, Value};
 use tabletalk_shared::template::split_set;
@@ -192,7 +193,8 @@ fn stream_csv(path: &Path, name: &str, templates: &Templates, raw: bool, sink: &
     let mut state = RowState::default();
     let header_rows = layout.header_rows.min(grid.len());
     let sample: Vec<Vec<Value>> = grid.drain(header_rows..).filter_map(|r| layout.apply(r, &mut state)).collect();
-    let mut table = Table { name: stem(name), file: name.to_string(), columns: layout.columns.clone(), rows: sample, ..Default::default() };
+    let mut table =
+        Table { name: stem(name).to_string(), file: name.to_string(), columns: layout.columns.clone(), rows: sample, ..Default::default() };
     let schema = infer_table(&table);
     let mut v = verbaliser(&schema, &table, templates)?;
     let mut progress = Progress::new(name, total);

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use tabletalk_shared::headers::table_from_grid;
+use tabletalk_shared::ingest::headers::table_from_grid;
 use tabletalk_shared::ingest::Limits;
 use tabletalk_shared::schema::infer_table;
 use tabletalk_shared::table::{RowRef, Value};

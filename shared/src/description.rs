@@ -1,9 +1,13 @@
 //! What the user (or CSVW / datapackage.json metadata) tells us about a dataset beyond its cells.
 
+pub mod joins;
+
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
+
+use crate::names::stem;
 
 /// Serialisable and editable: the app's schema editor and the query path read and write it.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -24,7 +28,7 @@ pub struct DatasetDescription {
     /// Tables whose orientation the user set explicitly (true = transposed).
     pub transposed: BTreeMap<String, bool>,
     /// Joins the user accepted or metadata declared.
-    pub joins: Vec<crate::joins::JoinCandidate>,
+    pub joins: Vec<joins::JoinCandidate>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -74,7 +78,7 @@ impl DatasetDescription {
     pub fn orient(&self, tables: &mut [crate::table::Table]) {
         for t in tables.iter_mut() {
             if self.transposed.get(&t.name).is_some_and(|&want| want != t.transposed) {
-                *t = crate::headers::toggle_transpose(t);
+                *t = crate::ingest::headers::toggle_transpose(t);
             }
         }
     }
@@ -146,7 +150,7 @@ impl DatasetDescription {
         set_if_empty(&mut self.date, text_of(meta.get("dc:modified").or_else(|| meta.get("dc:issued"))));
         set_if_empty(&mut self.license, text_of(meta.get("dc:license").or_else(|| meta.get("license"))));
         for t in tables {
-            let table = t.get("url").and_then(Json::as_str).map(stem);
+            let table = t.get("url").and_then(Json::as_str).map(|u| stem(u).to_string());
             let Some(cols) = t.pointer("/tableSchema/columns").and_then(Json::as_array) else { continue };
             for c in cols {
                 let Some(name) = c.get("name").and_then(Json::as_str).or_else(|| first_title(c)) else { continue };
@@ -197,8 +201,11 @@ impl DatasetDescription {
                 .and_then(|l| text_of(l.get("name").or_else(|| l.get("title")))),
         );
         for res in pkg.get("resources").and_then(Json::as_array).into_iter().flatten() {
-            let table =
-                res.get("path").and_then(Json::as_str).map(stem).or_else(|| res.get("name").and_then(Json::as_str).map(str::to_string));
+            let table = res
+                .get("path")
+                .and_then(Json::as_str)
+                .map(|p| stem(p).to_string())
+                .or_else(|| res.get("name").and_then(Json::as_str).map(str::to_string));
             let schema = res.get("schema");
             for f in schema.and_then(|s| s.get("fields")).and_then(Json::as_array).into_iter().flatten() {
                 let Some(name) = f.get("name").and_then(Json::as_str) else { continue };
@@ -217,7 +224,7 @@ impl DatasetDescription {
                     .filter(|r| !r.is_empty())
                     .map(str::to_string)
                     .unwrap_or_else(|| table_from.clone());
-                let j = crate::joins::JoinCandidate {
+                let j = joins::JoinCandidate {
                     from_table: table_from,
                     from_column: from,
                     to_table,
@@ -240,11 +247,6 @@ fn one_field(v: Option<&Json>) -> Option<String> {
         Json::Array(a) if a.len() == 1 => a[0].as_str().map(str::to_string),
         _ => None,
     }
-}
-
-fn stem(path: &str) -> String {
-    let base = path.rsplit(['/', '\\']).next().unwrap_or(path);
-    base.rsplit_once('.').map(|(s, _)| s).unwrap_or(base).to_string()
 }
 
 fn first_title(c: &Json) -> Option<&str> {

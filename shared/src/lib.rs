@@ -10,10 +10,9 @@ pub mod embed;
 pub mod error;
 pub mod export;
 pub mod generate;
-pub mod headers;
 pub mod index;
 pub mod ingest;
-pub mod joins;
+pub mod names;
 #[cfg(feature = "query")]
 pub mod query;
 pub mod report;

@@ -2,8 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::description::joins::JoinCandidate;
 use crate::ingest::Upload;
-use crate::joins::JoinCandidate;
 use crate::schema::{apply_declared, infer_table, ColumnSchema, ColumnType, TableSchema};
 
 /// `{"tables":[{"name","rows","columns":[{"name","type","categorical","distinct","missing"}]}]}` plus extras.

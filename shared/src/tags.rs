@@ -129,8 +129,8 @@ impl TagIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::headers::table_from_grid;
-    use crate::ingest::Limits;
+    use crate::ingest::headers::table_from_grid;
+    use crate::ingest::limits::Limits;
     use crate::schema::infer_table;
     use crate::table::TableContext;
 

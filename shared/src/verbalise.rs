@@ -114,8 +114,8 @@ pub fn raw_passages(table: &Table) -> impl Iterator<Item = Passage> + '_ {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::headers::table_from_grid;
-    use crate::ingest::Limits;
+    use crate::ingest::headers::table_from_grid;
+    use crate::ingest::limits::Limits;
     use crate::schema::infer_table;
 
     #[test]

@@ -1,7 +1,7 @@
 //! Columns that look like they link two tables.
 
 use leptos::prelude::*;
-use tabletalk_shared::joins::JoinCandidate;
+use tabletalk_shared::description::joins::JoinCandidate;
 
 use crate::i18n::t;
 

@@ -95,7 +95,7 @@ pub fn SchemaEditor(loaded: Arc<Loaded>, on_apply: Callback<DatasetDescription>)
         RwSignal::new(d.composed_fields.iter().map(|f| format!("{} = {}", f.name, f.parts.join(" + "))).collect::<Vec<_>>().join("\n"));
     let groups_text =
         RwSignal::new(d.field_groups.iter().map(|g| format!("{}: {}", g.name, g.members.join(", "))).collect::<Vec<_>>().join("\n"));
-    let joins: Vec<(tabletalk_shared::joins::JoinCandidate, RwSignal<bool>)> =
+    let joins: Vec<(tabletalk_shared::description::joins::JoinCandidate, RwSignal<bool>)> =
         loaded.report.joins.iter().map(|j| (j.clone(), RwSignal::new(d.joins.contains(j)))).collect();
 
     let apply = {

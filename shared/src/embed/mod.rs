@@ -12,25 +12,14 @@ mod files;
 #[cfg(feature = "gpu")]
 pub mod gpu;
 mod model;
+mod placement;
 mod pooling;
+mod sync;
 
 pub use batch::{length_sorted_batches, Batch};
-pub use device::{agreement, Device, DeviceReport, Precision, SelfCheckBounds, SELF_CHECK};
+pub use device::{agreement, SelfCheckBounds, SELF_CHECK};
 pub use error::EmbedError;
 pub use files::{ModelFiles, ModelSettings, FILE_NAMES};
 pub use model::{Embedder, Embeddings};
+pub use placement::{Device, DeviceReport, Precision};
 pub use pooling::Pooling;
-
-/// Runs a future to completion on this thread. Natively the GPU path's futures are ready once
-/// wgpu's `poll` has waited (the read-back polls before it awaits), so no reactor is needed.
-#[cfg(not(target_arch = "wasm32"))]
-pub(crate) fn block_on<F: std::future::Future>(future: F) -> F::Output {
-    let mut future = std::pin::pin!(future);
-    let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
-    loop {
-        if let std::task::Poll::Ready(v) = future.as_mut().poll(&mut cx) {
-            return v;
-        }
-        std::thread::yield_now();
-    }
-}

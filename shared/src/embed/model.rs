@@ -217,7 +217,7 @@ impl Embedder {
     fn forward(&self, items: &[&Encoded]) -> Result<Vec<f32>, EmbedError> {
         #[cfg(all(feature = "gpu", not(target_arch = "wasm32")))]
         if self.gpu_usable() {
-            return super::block_on(self.forward_async(items));
+            return super::sync::block_on(self.forward_async(items));
         }
         self.forward_cpu(items)
     }

@@ -10,7 +10,7 @@ use rust_stemmers::{Algorithm, Stemmer};
 use serde::{Deserialize, Serialize};
 
 use super::topk::TopK;
-use super::{Hit, IndexError, PassageId, Result, MAX_PASSAGES};
+use super::types::{Hit, IndexError, PassageId, Result, MAX_PASSAGES};
 
 /// Which Snowball stemmer folds word endings ("members" → "member"), if any.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

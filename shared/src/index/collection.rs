@@ -22,7 +22,7 @@ use super::bm25::{Bm25Index, Bm25Params};
 use super::flat::{FlatIndex, Storage};
 use super::fusion::{convex_fusion, reciprocal_rank_fusion, Fusion, RRF_K};
 use super::hnsw::{HnswIndex, HnswParams};
-use super::{Hit, IndexError, PassageId, Result, MAX_PASSAGES};
+use super::types::{Hit, IndexError, PassageId, Result, MAX_PASSAGES};
 use crate::verbalise::Passage;
 
 const MAGIC: [u8; 8] = *b"TTALKCOL";

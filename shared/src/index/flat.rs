@@ -9,8 +9,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::topk::TopK;
+use super::types::{Hit, IndexError, PassageId, Result, MAX_PASSAGES};
 use super::vector::{dot, dot_i8, normalised};
-use super::{Hit, IndexError, PassageId, Result, MAX_PASSAGES};
 
 /// How a flat index stores its vectors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
 
 use super::topk::TopK;
-use super::Hit;
+use super::types::Hit;
 
 /// The usual constant: damps the head of each list so one list's first place does not dominate.
 pub const RRF_K: f32 = 60.0;

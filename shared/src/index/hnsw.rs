@@ -14,8 +14,8 @@ use std::collections::BinaryHeap;
 use serde::{Deserialize, Serialize};
 
 use super::topk::Ranked;
+use super::types::{Hit, IndexError, PassageId, Result, MAX_PASSAGES};
 use super::vector::{dot, normalised};
-use super::{Hit, IndexError, PassageId, Result, MAX_PASSAGES};
 
 /// Levels above this are never drawn (the chance of level 16 with m = 16 is 16^-16).
 const MAX_LEVEL: usize = 16;

@@ -3,7 +3,7 @@
 use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
 
-use super::{Hit, PassageId};
+use super::types::{Hit, PassageId};
 
 /// A hit ordered so that "greater" means "better": higher score, then lower id (stable ties).
 #[derive(Clone, Copy, Debug)]

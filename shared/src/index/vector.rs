@@ -1,6 +1,6 @@
 //! Vector arithmetic for the indexes, written so LLVM vectorises it (fixed-width lanes, no bounds checks).
 
-use super::{IndexError, Result};
+use super::types::{IndexError, Result};
 
 /// Lanes per accumulator block: 16 f32s are four SSE or two AVX registers, and independent partial
 /// sums let the compiler reorder additions it may not reorder in a single running sum.

@@ -3,10 +3,10 @@
 
 use std::io::{Cursor, Read};
 
+use super::encoding::{self, Sniffed};
+use super::headers::table_from_grid;
+use super::limits::Limits;
 use crate::error::{IngestError, Location, Warning};
-use crate::headers::table_from_grid;
-use crate::ingest::encoding::{self, Sniffed};
-use crate::ingest::Limits;
 use crate::table::Table;
 
 const CANDIDATES: [u8; 4] = [b',', b';', b'\t', b'|'];
@@ -55,8 +55,7 @@ pub fn read_csv(file: &str, bytes: &[u8], limits: &Limits, warnings: &mut Vec<Wa
     if grid.iter().all(|r| r.iter().all(|c| c.trim().is_empty())) {
         return Err(IngestError::NoTable { file: file.to_string(), reason: "only blank lines".into() });
     }
-    let stem = super::stem(file);
-    table_from_grid(file, &stem, grid, limits, warnings)
+    table_from_grid(file, crate::names::stem(file), grid, limits, warnings)
 }
 
 /// Records of a CSV from any reader, decoded to UTF-8, with limits checked per record.

@@ -17,9 +17,9 @@ use std::io::{Cursor, Read};
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
 
+use super::headers::table_from_grid;
+use super::limits::{office_inflate_cap, over_inflate_cap, Limits};
 use crate::error::{IngestError, Location, Warning};
-use crate::headers::table_from_grid;
-use crate::ingest::{office_inflate_cap, over_inflate_cap, Limits};
 use crate::table::{Table, TableContext};
 
 /// Largest decompressed `word/document.xml` accepted (zip bombs).
@@ -64,7 +64,7 @@ pub fn read_docx_grids(file: &str, bytes: &[u8], limits: &Limits, warnings: &mut
     let (xml, styles) = open(file, bytes)?;
     let caption_styles = styles.as_deref().map(caption_style_ids).unwrap_or_default();
     let body = parse_body(file, &xml, limits, warnings)?;
-    let stem = file_stem(file);
+    let stem = crate::names::stem(file);
     let mut out = Vec::new();
     let mut count = 0;
     for (i, item) in body.items.iter().enumerate() {
@@ -89,14 +89,6 @@ pub fn read_docx_grids(file: &str, bytes: &[u8], limits: &Limits, warnings: &mut
         return Err(IngestError::NoTable { file: file.to_string(), reason });
     }
     Ok(out)
-}
-
-fn file_stem(file: &str) -> &str {
-    let base = file.rsplit(['/', '\\']).next().unwrap_or(file);
-    match base.rfind('.') {
-        Some(i) if i > 0 => &base[..i],
-        _ => base,
-    }
 }
 
 fn unsupported(file: &str, reason: impl Into<String>) -> IngestError {
@@ -905,7 +897,7 @@ mod tests {
         let body = tbl(&[&["a", "b", "c", "d", "e", "f", "g", "h"]])
             .replace("</w:tbl>", &format!("{}</w:tbl>", row.repeat(20 * 1024 * 1024 / row.len())));
         let bytes = docx(&body);
-        assert!((bytes.len() as u64) * crate::ingest::MAX_INFLATE_RATIO < 20 * 1024 * 1024, "{} bytes", bytes.len());
+        assert!((bytes.len() as u64) * crate::ingest::limits::MAX_INFLATE_RATIO < 20 * 1024 * 1024, "{} bytes", bytes.len());
         let mut w = Vec::new();
         let e = read_docx("reports/bomb.docx", &bytes, &Limits::default(), &mut w).unwrap_err();
         assert!(

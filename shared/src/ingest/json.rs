@@ -4,9 +4,9 @@
 use indexmap::IndexSet;
 use serde_json::Value as Json;
 
+use super::headers::table_from_grid;
+use super::limits::Limits;
 use crate::error::{IngestError, Location, Warning};
-use crate::headers::table_from_grid;
-use crate::ingest::Limits;
 use crate::table::{ColumnHeader, Table, TableContext, Value};
 
 /// Reads JSON (array of objects, object holding lists, nested lists, keyed objects) into tables.
@@ -21,15 +21,15 @@ pub fn read_json_parts(file: &str, text: &str, limits: &Limits, warnings: &mut V
         at: Location::file(file),
         message: format!("invalid JSON at line {}, column {}: {e}", e.line(), e.column()),
     })?;
-    let stem = super::stem(file);
+    let stem = crate::names::stem(file);
     if let Json::Object(map) = &root {
         if is_one_record(map) {
-            let t = records_table(file, &stem, vec![&root], None, limits, warnings)?;
+            let t = records_table(file, stem, vec![&root], None, limits, warnings)?;
             return Ok((vec![t], true));
         }
     }
     let mut found = Vec::new();
-    collect_tables(&root, &stem, 0, &mut found);
+    collect_tables(&root, stem, 0, &mut found);
     if found.is_empty() {
         return Err(IngestError::NoTable {
             file: file.to_string(),
@@ -39,12 +39,12 @@ pub fn read_json_parts(file: &str, text: &str, limits: &Limits, warnings: &mut V
     let single = found.len() == 1;
     let mut tables = Vec::new();
     for (path, shape) in found {
-        let name = if single { stem.clone() } else { path.clone() };
+        let name = if single { stem.to_string() } else { path.clone() };
         let t = match shape {
             Found::Records(items) => {
                 let mut t = records_table(file, &name, items.iter().collect(), None, limits, warnings)?;
                 // An envelope's own fields ("count", "type", "title") are kept as the caption.
-                if let Some(caption) = envelope_caption(&root, &path, &stem) {
+                if let Some(caption) = envelope_caption(&root, &path, stem) {
                     t.context = Some(TableContext { caption: Some(caption), ..Default::default() });
                 }
                 t
@@ -96,7 +96,7 @@ pub fn read_jsonl(file: &str, text: &str, limits: &Limits, warnings: &mut Vec<Wa
     if items.is_empty() {
         return Err(IngestError::Empty { file: file.to_string() });
     }
-    records_table(file, &super::stem(file), items.iter().collect(), None, limits, warnings)
+    records_table(file, crate::names::stem(file), items.iter().collect(), None, limits, warnings)
 }
 
 /// Keys under which JSON exports commonly put their rows (REST pages, JSON:API, GeoJSON, search hits).

@@ -4,58 +4,20 @@ pub mod csv;
 #[cfg(feature = "docx")]
 pub mod docx;
 pub mod encoding;
+pub mod headers;
 pub mod json;
+pub mod limits;
 #[cfg(feature = "xlsx")]
 pub mod xlsx;
 
+pub use limits::Limits;
+
 use serde::{Deserialize, Serialize};
 
+use crate::description::joins::{self, JoinCandidate};
 use crate::description::DatasetDescription;
 use crate::error::{IngestError, Warning};
-use crate::joins::JoinCandidate;
 use crate::table::{ColumnHeader, Table, Value};
-
-/// Guards against hostile or broken inputs; generous for real research tables.
-#[derive(Clone, Copy, Debug)]
-pub struct Limits {
-    /// Excel's own column limit; wider rows are refused with the row number.
-    pub max_columns: usize,
-    /// A single cell larger than this is refused with its row and column.
-    pub max_cell_bytes: usize,
-    /// Nesting depth for JSON.
-    pub max_depth: usize,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Self { max_columns: 16_384, max_cell_bytes: 16 * 1024 * 1024, max_depth: 64 }
-    }
-}
-
-/// Decompressed Office XML allowed per byte of the .xlsx/.docx file (Apache POI refuses entries
-/// inflating more than 100× too); real workbooks and documents inflate 3–30×, zip bombs ~1000×.
-pub const MAX_INFLATE_RATIO: u64 = 100;
-/// What a small Office file may always inflate to, whatever its ratio.
-pub const MIN_INFLATE_BYTES: u64 = 16 * 1024 * 1024;
-
-/// The decompressed XML an Office file of `file_len` bytes may hold, all parts together, so memory
-/// stays proportional to the upload (a 985 KB .docx inflated to 834 MB before this cap).
-pub fn office_inflate_cap(file_len: usize) -> u64 {
-    (file_len as u64).saturating_mul(MAX_INFLATE_RATIO).max(MIN_INFLATE_BYTES)
-}
-
-/// The refusal when an Office file's parts inflate past `office_inflate_cap`.
-pub fn over_inflate_cap(file: &str, file_len: usize, what: &str) -> IngestError {
-    IngestError::TooLarge {
-        at: crate::error::Location::file(file),
-        message: format!(
-            "{what} decompresses to more than {} MiB, over {MAX_INFLATE_RATIO} times the file's {} KB \
-             (a zip bomb, or data better saved as CSV); refused",
-            office_inflate_cap(file_len) >> 20,
-            file_len.div_ceil(1024)
-        ),
-    }
-}
 
 /// One uploaded file: a name (used in every error) and its bytes.
 #[derive(Clone, Copy, Debug)]
@@ -87,15 +49,6 @@ pub struct Upload {
     pub warnings: Vec<Warning>,
     pub description: DatasetDescription,
     pub joins: Vec<JoinCandidate>,
-}
-
-/// The file name without directories and extension: the default table name.
-pub fn stem(file: &str) -> String {
-    let base = file.rsplit(['/', '\\']).next().unwrap_or(file);
-    match base.rsplit_once('.') {
-        Some((s, _)) if !s.is_empty() => s.to_string(),
-        _ => base.to_string(),
-    }
 }
 
 /// Decides the format from the extension, then the first bytes (a renamed file still loads).
@@ -221,6 +174,17 @@ pub fn load(files: &[SourceFile<'_>]) -> Upload {
     load_with(files, &Limits::default())
 }
 
+/// An upload as the app and the CLI read it: `load`, then the user's description (`given`) over
+/// what the files' metadata said, and every table turned the way that description sets (`orient`).
+pub fn prepare(files: &[SourceFile<'_>], given: Option<&DatasetDescription>) -> Upload {
+    let mut up = load(files);
+    if let Some(g) = given {
+        up.description = g.clone().over(std::mem::take(&mut up.description));
+    }
+    up.description.orient(&mut up.tables);
+    up
+}
+
 pub fn load_with(files: &[SourceFile<'_>], limits: &Limits) -> Upload {
     let mut up = Upload::default();
     let mut metadata = Vec::new();
@@ -255,7 +219,7 @@ pub fn load_with(files: &[SourceFile<'_>], limits: &Limits) -> Upload {
         up.warnings.extend(w);
     }
     make_names_unique(&mut up.tables);
-    up.joins = crate::joins::detect(&up.tables);
+    up.joins = joins::detect(&up.tables);
     for declared in &up.description.joins {
         if !up.joins.iter().any(|j| j.from_table == declared.from_table && j.from_column == declared.from_column) {
             up.joins.push(declared.clone());
@@ -439,6 +403,23 @@ mod tests {
         let up = load(&[SourceFile { name: "scan-01.json", bytes: d }, SourceFile { name: "scan-02.json", bytes: e }]);
         assert_eq!(up.tables[0].column_names(), ["source file", "file", "n"]);
         assert_eq!(up.tables[0].name, "scan");
+    }
+
+    #[test]
+    fn prepare_puts_the_users_description_over_the_files_and_orients() {
+        let people = b"Field,Ada,Jaume\nAge,50,62\nParty,BComu,PSC\n";
+        let pkg = br#"{"title": "From the files", "description": "kept", "resources": [{"path": "people.csv"}]}"#;
+        let files = [SourceFile { name: "people.csv", bytes: people }, SourceFile { name: "datapackage.json", bytes: pkg }];
+        let plain = prepare(&files, None);
+        assert!(plain.tables[0].transposed, "no description of the user's: as detected");
+        assert_eq!(plain.description.title.as_deref(), Some("From the files"));
+        let mut given = DatasetDescription { title: Some("Mine".into()), ..Default::default() };
+        given.transposed.insert("people".into(), false);
+        let up = prepare(&files, Some(&given));
+        assert_eq!(up.description.title.as_deref(), Some("Mine"));
+        assert_eq!(up.description.description.as_deref(), Some("kept"), "the files' metadata fills what the user left out");
+        assert!(!up.tables[0].transposed);
+        assert_eq!(up.tables[0].column_names(), ["Field", "Ada", "Jaume"]);
     }
 
     #[test]

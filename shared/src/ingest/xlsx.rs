@@ -17,9 +17,9 @@ use std::io::{Cursor, Read};
 
 use calamine::{DataRef, ExcelDateTime, Reader, Xlsx, XlsxError};
 
+use super::headers::table_from_grid;
+use super::limits::{office_inflate_cap, over_inflate_cap, Limits};
 use crate::error::{IngestError, Location, Warning};
-use crate::headers::table_from_grid;
-use crate::ingest::{office_inflate_cap, over_inflate_cap, Limits};
 use crate::table::Table;
 
 /// Largest decompressed XML part accepted (a sheet, the shared strings).
@@ -76,7 +76,7 @@ pub fn read_xlsx_grids(file: &str, bytes: &[u8], limits: &Limits, warnings: &mut
         let reason = if worksheets == 0 { "the workbook has no sheets".to_string() } else { reason };
         return Err(IngestError::NoTable { file: file.to_string(), reason });
     }
-    let stem = file_stem(file);
+    let stem = crate::names::stem(file);
     let single = sheets.len() == 1;
     for s in &mut sheets {
         s.name = if single { stem.to_string() } else { format!("{stem}:{}", s.sheet) };
@@ -105,15 +105,6 @@ fn catch<T>(f: impl FnOnce() -> T) -> Option<T> {
     #[cfg(not(panic = "unwind"))]
     {
         Some(f())
-    }
-}
-
-/// The name without folders and without its last extension.
-pub(crate) fn file_stem(file: &str) -> &str {
-    let base = file.rsplit(['/', '\\']).next().unwrap_or(file);
-    match base.rfind('.') {
-        Some(i) if i > 0 => &base[..i],
-        _ => base,
     }
 }
 
@@ -863,14 +854,6 @@ mod tests {
         assert_eq!(column_letters(u32::MAX).len(), 7);
     }
 
-    #[test]
-    fn stems() {
-        assert_eq!(file_stem("data/book.xlsx"), "book");
-        assert_eq!(file_stem(r"C:\x\y.v2.xlsx"), "y.v2");
-        assert_eq!(file_stem(".hidden"), ".hidden");
-        assert_eq!(file_stem("noext"), "noext");
-    }
-
     const DATE_STYLES: &str = r#"<numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/></numFmts><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="164" applyNumberFormat="1"/></cellXfs>"#;
 
     #[test]
@@ -954,7 +937,7 @@ mod tests {
         // 100 times the file (at least 16 MiB). 20 MiB of rows compress to a few dozen KB.
         let big = format!("<sheetData>{}</sheetData>", "<row/>".repeat(20 * 1024 * 1024 / 6));
         let bytes = workbook(&[("S", &big)], &[], "");
-        assert!((bytes.len() as u64) * crate::ingest::MAX_INFLATE_RATIO < 20 * 1024 * 1024, "{} bytes", bytes.len());
+        assert!((bytes.len() as u64) * crate::ingest::limits::MAX_INFLATE_RATIO < 20 * 1024 * 1024, "{} bytes", bytes.len());
         let (r, _) = grids(&bytes);
         assert!(
             matches!(&r, Err(IngestError::TooLarge { at, message }) if at.file == "data/book.xlsx" && message.contains("100 times")),

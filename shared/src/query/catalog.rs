@@ -287,7 +287,7 @@ impl Catalog {
                 }
             }
         }
-        let stem_words = name_words(&crate::ingest::stem(&table.name));
+        let stem_words = name_words(crate::names::stem(&table.name));
         // "canadian_senators": its rows are senators; the last word of a file's name is its head noun.
         let head_noun = stem_words.last().filter(|w| w.len() >= 4 && w.chars().all(char::is_alphabetic)).cloned();
         if stem_words.len() > 1 {
@@ -910,7 +910,7 @@ const GENDER: &[&[&str]] = &[
 /// The other languages' words for the words of a file's name, computed once per table.
 fn translated_topics(file: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    for w in super::text::file_words(&crate::ingest::stem(file)) {
+    for w in super::text::file_words(crate::names::stem(file)) {
         out.extend(glossary_names(std::slice::from_ref(&w)).into_iter().filter(|n| n.len() == 1).map(|mut n| n.remove(0)));
         for set in GENDER.iter().filter(|set| set.contains(&w.as_str())) {
             out.extend(set.iter().filter(|s| s.len() > 3).map(|s| s.to_string()));

@@ -1938,8 +1938,8 @@ fn initials_of_values(out: &mut [Span], cat: &Catalog) {
 /// percent-bachelors-degrees-women-usa.csv: a word of the file's name is what every row is about,
 /// so it restricts nothing.
 fn topic_words(out: &mut [Span], cat: &Catalog) {
-    let stem = crate::ingest::stem(&cat.file);
-    let words = super::text::file_words(&stem);
+    let stem = crate::names::stem(&cat.file);
+    let words = super::text::file_words(stem);
     let glued: String = words.concat();
     for s in out.iter_mut() {
         let w = super::text::fold(&s.raw);

@@ -1,7 +1,8 @@
 //! Types the user (or the files' metadata) declared, over the inferred ones — only where the
 //! values allow it, so the exact path never reads "Lisbon" as a number.
 
-use super::{is_categorical, ColumnSchema, ColumnType, Shape, TableSchema, ValueFormat};
+use super::infer::is_categorical;
+use super::types::{ColumnSchema, ColumnType, Shape, TableSchema, ValueFormat};
 use crate::description::DatasetDescription;
 
 impl ColumnType {

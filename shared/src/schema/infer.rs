@@ -2,8 +2,8 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
+use super::types::{ColumnSchema, ColumnType, DateGranularity, DateOrder, Shape, TableSchema, Unit, ValueFormat};
 use super::values::{is_missing, parse_bool, parse_date, parse_number, reveals_order};
-use super::{ColumnSchema, ColumnType, DateGranularity, DateOrder, Shape, TableSchema, Unit, ValueFormat};
 use crate::table::{Table, Value};
 
 /// Counts gathered while typing a column; exposed for callers that report them.

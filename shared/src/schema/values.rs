@@ -7,7 +7,7 @@ use std::borrow::Cow;
 
 use chrono::{NaiveDate, NaiveTime};
 
-use super::{ColumnSchema, ColumnType, DateGranularity, DateOrder, Unit, ValueFormat};
+use super::types::{ColumnSchema, ColumnType, DateGranularity, DateOrder, Unit, ValueFormat};
 
 /// Missing-value markers seen in research tables.
 pub fn is_missing(raw: &str) -> bool {

@@ -1,7 +1,7 @@
 //! Binds a parsed template to a table's schema (unknown names get a did-you-mean) and fills it.
 
+use super::error::TemplateError;
 use super::parse::{Node, Span, Template, MAX_SECTION_DEPTH};
-use super::TemplateError;
 use crate::schema::{format_value, is_missing, ColumnSchema, Shape};
 use crate::table::{CellRef, Object, Value};
 

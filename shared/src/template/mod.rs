@@ -8,23 +8,14 @@
 //! Hand-written: mustache crates neither report line/column errors nor bind to a typed schema.
 
 mod compile;
+mod error;
 mod generate;
 mod parse;
 
 pub use compile::{compile, Compiled};
+pub use error::TemplateError;
 pub use generate::{assemble, generate_static, quote_name, static_clauses, Clause};
 pub use parse::{parse, Node, Span, Template, MAX_SECTION_DEPTH};
-
-use serde::{Deserialize, Serialize};
-
-/// A template problem, with the 1-based line and column of the offending text.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
-#[error("line {line}, column {column}: {message}")]
-pub struct TemplateError {
-    pub line: usize,
-    pub column: usize,
-    pub message: String,
-}
 
 /// Splits a template file for several tables: `=== table: NAME ===` lines start each one.
 pub fn split_set(src: &str) -> Vec<(Option<String>, String)> {

@@ -1,6 +1,6 @@
 //! Template text → syntax tree, with precise line/column errors.
 
-use super::TemplateError;
+use super::error::TemplateError;
 
 /// Where a tag starts (1-based).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,8 +7,8 @@
 
 use std::collections::{HashMap, HashSet};
 
+use super::limits::Limits;
 use crate::error::{IngestError, Location, Warning};
-use crate::ingest::Limits;
 use crate::schema::values::{is_missing, parse_date, parse_number};
 use crate::schema::DateOrder;
 use crate::table::{ColumnHeader, Table, Value};

@@ -70,7 +70,7 @@ pub fn detect(tables: &[Table]) -> Vec<JoinCandidate> {
                 continue;
             }
             let yname = y.name().to_lowercase();
-            let bname = singular(&crate::ingest::stem(&b.name));
+            let bname = singular(crate::names::stem(&b.name));
             for (ai, a) in tables.iter().enumerate() {
                 if ai == bi {
                     continue;
@@ -115,8 +115,8 @@ pub fn detect(tables: &[Table]) -> Vec<JoinCandidate> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::headers::table_from_grid;
-    use crate::ingest::Limits;
+    use crate::ingest::headers::table_from_grid;
+    use crate::ingest::limits::Limits;
 
     fn t(name: &str, rows: &[&[&str]]) -> Table {
         let g = rows.iter().map(|r| r.iter().map(|c| c.to_string()).collect()).collect();
