@@ -1,12 +1,22 @@
 //! Questions → answers through the shared core's `Dataset::ask` (the exact path on DataFusion,
 //! compiled into this wasm), plus what the page needs around an answer.
 
-use tabletalk_shared::query::{Answer, Citation, Dataset};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use tabletalk_shared::api::{AnswerRequest, SearchHit, SqlRequest};
+use tabletalk_shared::generate::grounded::{Generate, Passages};
+use tabletalk_shared::generate::GenerateError;
+use tabletalk_shared::index::Collection;
+use tabletalk_shared::query::{Answer, Citation, Dataset, Lang};
 use tabletalk_shared::table::Table;
 use tabletalk_shared::verbalise::Passage;
 
 use crate::analyse::Loaded;
+use crate::edge::LlmAccess;
 use crate::i18n::{fill, Texts};
+use crate::pool::EmbedPool;
+use crate::search;
 
 /// One question and what came back.
 #[derive(Clone, Debug)]
@@ -95,10 +105,76 @@ pub fn locate(tables: &[Table], cite: &Cite) -> Option<RowAt> {
 /// The lead of a retrieval answer ("…the most relevant rows are"), without the passages the
 /// page lists one by one.
 pub fn lead(answer: &Answer) -> &str {
-    if answer.intent.as_deref() == Some("retrieval") && !answer.citations.is_empty() {
+    if answer.is_retrieval() && !answer.citations.is_empty() {
         if let Some((lead, _)) = answer.answer.split_once(": ") {
             return lead;
         }
     }
     &answer.answer
+}
+
+/// The page's rows for the shared answering path: ranked by words at once, and by meaning too
+/// once they are embedded; how they were ranked is kept for the answer's note.
+pub struct PageRows<'a> {
+    pub dataset: &'a Dataset,
+    pub semantic: Option<Rc<Collection>>,
+    pub pool: EmbedPool,
+    pub ranking: RefCell<Option<Ranking>>,
+}
+
+impl Passages for PageRows<'_> {
+    fn all(&self) -> &[Passage] {
+        &self.dataset.lexical().0
+    }
+
+    async fn rank(&self, q: &str, k: usize) -> Result<Vec<(usize, f32)>, GenerateError> {
+        let mut hits = search::rank_words(self.dataset, q, k);
+        let mut ranking = Ranking::Words;
+        if let Some(c) = &self.semantic {
+            match self.pool.embed_one(vec![q.to_string()]).await.and_then(|v| search::rank(c, &v.data, q, k)) {
+                Ok(h) => {
+                    hits = h;
+                    ranking = Ranking::Hybrid;
+                }
+                Err(e) => ranking = Ranking::WordsBecause(e),
+            }
+        }
+        self.ranking.replace(Some(ranking));
+        Ok(hits)
+    }
+
+    fn lexical(&self, text: &str, k: usize) -> Vec<usize> {
+        self.dataset.search_passages(text, k).into_iter().map(|(i, _)| i).collect()
+    }
+}
+
+/// The edge's language model, reached over HTTP: it writes SQL (`/v1/sql`) and cited answers from
+/// the rows this page ranked (`/v1/answer`), running the same shared code the CLI runs locally.
+pub struct EdgeModel {
+    pub base: String,
+    pub access: LlmAccess,
+}
+
+impl Generate for EdgeModel {
+    async fn sql(&self, req: &SqlRequest) -> Result<String, GenerateError> {
+        crate::edge::write_sql(&self.base, &self.access, req).await.map(|w| w.sql).map_err(GenerateError::Remote)
+    }
+
+    async fn answer<P: Passages>(
+        &self,
+        q: &str,
+        rows: &P,
+        ranked: &[(usize, f32)],
+        lang: Lang,
+        _on_text: Option<&mut dyn FnMut(&str)>,
+    ) -> Result<Answer, GenerateError> {
+        let all = rows.all();
+        let passages = ranked
+            .iter()
+            .filter_map(|&(i, score)| all.get(i).map(|p| SearchHit { score, text: p.text.clone(), provenance: p.provenance.clone() }))
+            .collect();
+        let lang = serde_json::to_value(lang).ok().and_then(|v| v.as_str().map(str::to_string));
+        let req = AnswerRequest { question: q.to_string(), passages, lang };
+        crate::edge::answer(&self.base, &self.access, &req).await.map_err(GenerateError::Remote)
+    }
 }

@@ -18,7 +18,7 @@ pub fn request(entry: &Entry, vote: Vote) -> FeedbackRequest {
         vote,
         question: entry.question.clone(),
         answer: a.answer.clone(),
-        intent: a.intent.clone(),
+        intent: a.intent.map(|i| i.name()),
         citations: a.citations.iter().map(|c| CitedRow { file: c.file.clone(), row: c.row }).collect(),
     }
 }

@@ -12,11 +12,12 @@ use serde::Deserialize;
 use serde_json::Value as Json;
 use tabletalk_shared::description::DatasetDescription;
 use tabletalk_shared::embed::Embedder;
+use tabletalk_shared::generate::grounded::{Flow, Grounded, Options};
+use tabletalk_shared::generate::rows::Embedded;
 use tabletalk_shared::generate::Budget;
 use tabletalk_shared::query::{Answer, Conversation, Dataset, FieldMatcher, Route};
 
 use crate::files::load_paths;
-use crate::grounded::Grounded;
 use crate::llm::Backend;
 
 /// `--llm`: where generation goes and how long to wait for it.
@@ -30,28 +31,17 @@ pub struct LlmArgs {
 
 type SharedEmbedder = Rc<OnceCell<Option<Embedder>>>;
 
-/// Answers one question: the exact path first; what it can only retrieve, and lookups of whole
-/// rows ("What happened to Cesar A. Aguilar?"), go to the LLM when one is configured. Counts,
-/// aggregates and single values stay exact.
-fn answer(
-    dataset: &Dataset,
-    conv: &mut Conversation,
-    grounded: Option<&Grounded>,
-    q: &str,
-    on_text: Option<&mut dyn FnMut(&str)>,
-) -> Result<Answer> {
-    let a = futures::executor::block_on(dataset.ask(conv, q));
-    match grounded {
-        // A computation the rules could not plan: SQL from the LLM, never its arithmetic.
-        Some(g) if a.wants_sql => Ok(g.written_sql(dataset, q, a)),
-        Some(g) if a.intent.as_deref() == Some("retrieval") && matches!(a.route, Route::Lookup | Route::Unanswerable) => {
-            g.answer(dataset, q, a, on_text)
-        }
-        Some(g) if a.route == Route::Lookup && a.intent.as_deref() == Some("filter_list") && (1..=5).contains(&a.citations.len()) => {
-            g.answer(dataset, q, a, on_text)
-        }
-        _ => Ok(a),
-    }
+/// The language model's part, with `--llm`: its transport, and the rows ranked by meaning.
+struct Llm<'a> {
+    grounded: Grounded<'a, Backend>,
+    rows: Embedded<'a>,
+}
+
+/// Answers one question through the shared answering path (`generate::grounded::Flow`): the
+/// exact path first; with `--llm`, the model's SQL or its cited answer where that path wants one.
+fn answer(dataset: &Dataset, conv: &mut Conversation, llm: Option<&Llm>, q: &str, on_text: Option<&mut dyn FnMut(&str)>) -> Answer {
+    let flow = Flow { dataset, model: llm.map(|l| &l.grounded), rows: llm.map(|l| &l.rows), options: Options::default() };
+    futures::executor::block_on(flow.answer(conv, q, on_text)).noted()
 }
 
 #[derive(Deserialize)]
@@ -87,16 +77,15 @@ pub fn run(
             dataset.set_template(i, &t).with_context(|| format!("template {} for table {name:?}", templates.file))?;
         }
     }
-    let grounded = match &llm.url {
+    let connected = match &llm.url {
         None => None,
         Some(url) => {
             let e = embedder.get_or_init(|| crate::model::load(crate::model::DEFAULT_MODEL).ok()).as_ref();
             let e = e.context(
                 "--llm needs the sentence-embedding model to rank passages and find citations (fetch it with `cargo xtask models`)",
             )?;
-            let backend = Backend::connect(url, llm.model.clone(), llm.api_key.clone(), Duration::from_secs(llm.timeout_secs));
-            match backend {
-                Ok(b) => Some(Grounded::new(b, e, Budget { context_tokens: llm.context_tokens, ..Budget::default() })),
+            match Backend::connect(url, llm.model.clone(), llm.api_key.clone(), Duration::from_secs(llm.timeout_secs)) {
+                Ok(b) => Some((b, e)),
                 // The exact path still answers; open questions get the retrieved rows.
                 Err(err) => {
                     eprintln!("warning: {err}; answering without the language model");
@@ -105,7 +94,9 @@ pub fn run(
             }
         }
     };
-    let grounded = grounded.as_ref();
+    let budget = Budget { context_tokens: llm.context_tokens, ..Budget::default() };
+    let llm = connected.as_ref().map(|(b, e)| Llm { grounded: Grounded::new(b, budget), rows: Embedded::new(&dataset, e) });
+    let grounded = llm.as_ref();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if let Some(path) = questions {
@@ -117,7 +108,7 @@ pub fn run(
             let q: BatchLine = serde_json::from_str(line)
                 .with_context(|| format!("{}: line {}: expected {{\"id\": …, \"question\": \"…\"}}", path.display(), i + 1))?;
             let mut conv = Conversation::default();
-            let a = answer(&dataset, &mut conv, grounded, &q.question, None)?;
+            let a = answer(&dataset, &mut conv, grounded, &q.question, None);
             let mut obj = serde_json::Map::new();
             obj.insert("id".into(), q.id);
             if let Json::Object(m) = serde_json::to_value(&a)? {
@@ -135,7 +126,7 @@ pub fn run(
     let mut conv = Conversation::default();
     if let Some(q) = question {
         if json {
-            let a = answer(&dataset, &mut conv, grounded, &q, None)?;
+            let a = answer(&dataset, &mut conv, grounded, &q, None);
             writeln!(out, "{}", serde_json::to_string(&a)?)?;
         } else {
             let (a, streamed) = streamed_answer(&dataset, &mut conv, grounded, &q)?;
@@ -154,7 +145,7 @@ pub fn run(
             continue;
         }
         if json {
-            let a = answer(&dataset, &mut conv, grounded, &line, None)?;
+            let a = answer(&dataset, &mut conv, grounded, &line, None);
             writeln!(out, "{}", serde_json::to_string(&a)?)?;
         } else {
             drop(out);
@@ -168,7 +159,7 @@ pub fn run(
 }
 
 /// Prints a generated answer as its tokens arrive; says whether anything was printed.
-fn streamed_answer(dataset: &Dataset, conv: &mut Conversation, grounded: Option<&Grounded>, q: &str) -> Result<(Answer, bool)> {
+fn streamed_answer(dataset: &Dataset, conv: &mut Conversation, grounded: Option<&Llm>, q: &str) -> Result<(Answer, bool)> {
     let mut printed = false;
     let mut print = |t: &str| {
         printed = true;
@@ -176,7 +167,7 @@ fn streamed_answer(dataset: &Dataset, conv: &mut Conversation, grounded: Option<
         let _ = o.write_all(t.as_bytes());
         let _ = o.flush();
     };
-    let a = answer(dataset, conv, grounded, q, Some(&mut print))?;
+    let a = answer(dataset, conv, grounded, q, Some(&mut print));
     if printed {
         println!();
     }

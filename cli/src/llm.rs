@@ -4,6 +4,7 @@
 use std::io::{BufRead, BufReader};
 use std::time::{Duration, Instant};
 
+use tabletalk_shared::generate::grounded::SendPrompt;
 use tabletalk_shared::generate::wire::{parse_response, status_error};
 use tabletalk_shared::generate::{ChatMessage, ChatRequest, GenerateError, SseDecoder, StreamEvent};
 
@@ -49,16 +50,7 @@ impl Backend {
     /// One chat completion; with `on_text`, streamed (each piece as it arrives).
     pub fn chat(&self, messages: Vec<ChatMessage>, s: &Sampling, on_text: Option<&mut dyn FnMut(&str)>) -> Result<String, GenerateError> {
         let stream = on_text.is_some();
-        let body = ChatRequest {
-            model: self.model.clone(),
-            messages,
-            max_tokens: s.max_tokens,
-            temperature: s.temperature,
-            top_p: None,
-            stop: Vec::new(),
-            seed: s.seed,
-            stream,
-        };
+        let body = ChatRequest::new(&self.model, messages, s, stream);
         let url = format!("{}/v1/chat/completions", self.base);
         let mut req = self.agent.post(&url).set("Content-Type", "application/json");
         if stream {
@@ -126,5 +118,12 @@ impl Backend {
         } else {
             GenerateError::Stream(format!("reading the answer from {}: {e}", self.base))
         }
+    }
+}
+
+/// The CLI's transport for grounded answering: blocking, so the future is ready when polled.
+impl SendPrompt for Backend {
+    async fn send(&self, messages: Vec<ChatMessage>, s: &Sampling, on_text: Option<&mut dyn FnMut(&str)>) -> Result<String, GenerateError> {
+        self.chat(messages, s, on_text)
     }
 }

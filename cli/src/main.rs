@@ -3,7 +3,6 @@
 mod ask;
 mod embed;
 mod files;
-mod grounded;
 mod index;
 mod inspect;
 mod llm;

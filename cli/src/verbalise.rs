@@ -140,7 +140,7 @@ fn whole_file(path: &Path, name: &str, templates: &Templates, raw: bool, sink: &
         for (i, row) in table.rows.iter().enumerate() {
             emit(sink, &mut v, &table, RowRef::from_index(i), row, raw, &mut text)?;
             rows += 1;
-            if rows % 4096 == 0 {
+            if rows.is_multiple_of(4096) {
                 progress.update(rows, bytes.len() as u64 * (i as u64 + 1) / table.rows.len() as u64);
             }
         }
@@ -216,7 +216,7 @@ fn stream_csv(path: &Path, name: &str, templates: &Templates, raw: bool, sink: &
         let Some(row) = layout.apply(rec, &mut state) else { continue };
         n += 1;
         emit(sink, &mut v, &table, RowRef(n), &row, raw, &mut text)?;
-        if n % 8192 == 0 {
+        if n.is_multiple_of(8192) {
             progress.update(n, stream.bytes_read());
         }
     }
@@ -268,7 +268,7 @@ struct PassageOut<'a> {
 /// Where passages go, in the chosen format. JSONL lines match `verbalise::Passage`'s JSON.
 enum Sink {
     Jsonl(BufWriter<Box<dyn Write>>),
-    Csv(csv::Writer<BufWriter<Box<dyn Write>>>),
+    Csv(Box<csv::Writer<BufWriter<Box<dyn Write>>>>),
     Txt(BufWriter<Box<dyn Write>>),
 }
 
@@ -281,7 +281,7 @@ impl Sink {
                 // Quoted and formula-safe, as the app's export (OWASP's CSV-injection rule).
                 let mut c = tabletalk_shared::export::csv_writer(w);
                 tabletalk_shared::export::write_record(&mut c, &["file", "table", "row", "columns", "text"])?;
-                Sink::Csv(c)
+                Sink::Csv(Box::new(c))
             }
         })
     }

@@ -55,7 +55,8 @@ impl Server {
             .stderr(Stdio::inherit())
             .spawn()
             .expect("start tabletalk-llm");
-        let url = format!("http://127.0.0.1:{port}");
+        // Owned at once, so a server that never becomes healthy is killed when the panic unwinds.
+        let server = Server { child, url: format!("http://127.0.0.1:{port}") };
         let deadline = Instant::now() + Duration::from_secs(120);
         while Instant::now() < deadline {
             if let Ok(mut s) = TcpStream::connect(("127.0.0.1", port)) {
@@ -63,7 +64,7 @@ impl Server {
                 let mut buf = String::new();
                 let _ = s.read_to_string(&mut buf);
                 if buf.starts_with("HTTP/1.1 200") || buf.starts_with("HTTP/1.0 200") {
-                    return Server { child, url };
+                    return server;
                 }
             }
             std::thread::sleep(Duration::from_millis(200));

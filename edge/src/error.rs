@@ -125,6 +125,10 @@ impl From<GenerateError> for EdgeError {
             GenerateError::ContextTooLong(_) => EdgeError::Backend("the question and its rows are longer than the language model's context".into()),
             GenerateError::Malformed(_) => EdgeError::Backend("the language model sent a malformed answer".into()),
             GenerateError::Stream(_) => EdgeError::Backend("the language model failed mid-answer".into()),
+            // What the model wrote is not secret: the caller sees why its SQL was not used.
+            GenerateError::NoSql(_) | GenerateError::SqlRefused(_) => EdgeError::Unprocessable(e.to_string()),
+            GenerateError::Retrieval(_) => EdgeError::Internal("the rows could not be ranked".into()),
+            GenerateError::Remote(_) => EdgeError::Backend("the language model gave no answer".into()),
         }
     }
 }

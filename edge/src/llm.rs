@@ -15,6 +15,7 @@ use std::time::Duration;
 
 use futures::future::{select, Either};
 use futures::StreamExt;
+use tabletalk_shared::generate::grounded::SendPrompt;
 use tabletalk_shared::generate::wire::{parse_response, status_error};
 use tabletalk_shared::generate::{ChatMessage, ChatRequest, GenerateError, SseDecoder, StreamEvent};
 use worker::{AbortController, Date, Delay, Fetch, Headers, Method, Request, RequestInit};
@@ -129,16 +130,7 @@ impl Backend {
         on_text: Option<&mut dyn FnMut(&str)>,
     ) -> Result<String, GenerateError> {
         let stream = on_text.is_some();
-        let body = ChatRequest {
-            model: self.model.clone(),
-            messages,
-            max_tokens: s.max_tokens,
-            temperature: s.temperature,
-            top_p: None,
-            stop: Vec::new(),
-            seed: s.seed,
-            stream,
-        };
+        let body = ChatRequest::new(&self.model, messages, s, stream);
         let body = serde_json::to_string(&body).map_err(|e| GenerateError::Malformed(e.to_string()))?;
         let headers = Headers::new();
         let _ = headers.set("content-type", "application/json");
@@ -182,6 +174,13 @@ impl Backend {
                 }
             }
         }
+    }
+}
+
+/// The edge's transport for grounded answering (`shared::generate::grounded`).
+impl SendPrompt for Backend {
+    async fn send(&self, messages: Vec<ChatMessage>, s: &Sampling, on_text: Option<&mut dyn FnMut(&str)>) -> Result<String, GenerateError> {
+        self.chat(messages, s, on_text).await
     }
 }
 

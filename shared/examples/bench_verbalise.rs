@@ -21,7 +21,7 @@ fn main() {
             format!("2024-{:02}-{:02}", i % 12 + 1, i % 28 + 1),
             format!("{:.2}", (i * 37 % 100_000) as f64 / 100.0),
             format!("{}%", i % 100),
-            if i % 3 == 0 { "no" } else { "yes" }.to_string(),
+            if i.is_multiple_of(3) { "no" } else { "yes" }.to_string(),
             (i % 17).to_string(),
             format!("{}", (i % 1000) as f64 / 10.0),
             format!("C{}", i % 977),

@@ -136,6 +136,20 @@ impl std::fmt::Display for RowRef {
     }
 }
 
+/// A row an answer rests on; `row` is the 1-based data-row number. The one citation type of exact
+/// and generated answers alike.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Citation {
+    pub file: String,
+    pub row: u64,
+}
+
+impl From<&Provenance> for Citation {
+    fn from(p: &Provenance) -> Self {
+        Citation { file: p.file.clone(), row: p.row.0 }
+    }
+}
+
 /// Where a sentence came from: enough to show and highlight the exact row.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Provenance {

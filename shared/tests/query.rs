@@ -209,7 +209,7 @@ fn which_field_has_the_highest_number_ranks_rows() {
     let d = dataset();
     let a = futures::executor::block_on(d.ask(&mut Conversation::default(), "Which city has the highest salary?"));
     assert_eq!(a.route, Route::Exact, "{}", a.answer);
-    assert_eq!(a.intent.as_deref(), Some("top_n"), "{}", a.answer);
+    assert_eq!(a.intent, Some(tabletalk_shared::query::Intent::TopN), "{}", a.answer);
     // Ada Colau earns 1,234.5, the most; she is from Barcelona.
     assert!(a.answer.contains("Barcelona") && a.answer.contains("1234.5"), "{}", a.answer);
 }

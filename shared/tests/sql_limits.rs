@@ -107,7 +107,8 @@ const SMALL: SqlLimits =
 #[test]
 fn the_engine_bounds_what_the_guard_would_refuse() {
     let e = engine(SMALL);
-    let cases: &[(&str, fn(&QueryError) -> bool)] = &[
+    type Expected = fn(&QueryError) -> bool;
+    let cases: &[(&str, Expected)] = &[
         // (COUNT(*) alone would be answered from the tables' sizes without running anything.)
         ("SELECT SUM(a.\"age\" + b.\"age\" + c.\"age\") FROM \"people\" a CROSS JOIN \"people\" b CROSS JOIN \"people\" c", |e| matches!(e, QueryError::TooMuchWork { .. })),
         ("SELECT * FROM \"people\" a CROSS JOIN \"people\" b CROSS JOIN \"people\" c", |e| matches!(e, QueryError::TooManyRows { .. })),

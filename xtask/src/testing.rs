@@ -62,6 +62,8 @@ pub fn run() -> Result<()> {
     let prune = disk::pruning();
     eprintln!("==> {}", disk::free_space());
     steps.step("tools", &[], &tools::system);
+    // The house style first: it takes seconds, and a diff in formatting is the cheapest failure.
+    steps.step("style (rustfmt)", &["tools"], &|| run_cmd(command("cargo").args(["fmt", "--all", "--", "--check"])));
     // Before the lanes: the app build links the models into dist/ (a minute of downloads).
     steps.step("fixtures", &[], &fixtures::run);
     steps.step("models", &[], &models::run);
@@ -102,6 +104,10 @@ pub fn run() -> Result<()> {
                     .and_then(|()| node_test("e2e/embed.test.mjs"))
                     .and_then(|()| node_test("e2e/offline.test.mjs"))
             });
+            // Clippy with warnings as errors, for the native crates (every target: tests, examples,
+            // benches) and the wasm32 crates, at the end of this lane: it shares no artifacts with
+            // the builds above, and the native lane is the longer one.
+            steps.step("style (clippy)", &["tools", "wasm tools"], &clippy);
         });
         // Native tests of the default members (the wasm-only app and edge are not among them).
         // TABLETALK_REQUIRE_GPU: the wgpu embedding tests fail, not skip, without an adapter
@@ -165,6 +171,25 @@ pub fn run() -> Result<()> {
     }
     println!("All {} steps passed.", outcomes.len());
     Ok(())
+}
+
+/// `cargo clippy -D warnings` over the native default members and the three wasm32 crates.
+fn clippy() -> Result<()> {
+    run_cmd(command("cargo").args(["clippy", "--all-targets", "--", "-D", "warnings"]))?;
+    run_cmd(command("cargo").args([
+        "clippy",
+        "--target",
+        "wasm32-unknown-unknown",
+        "-p",
+        "tabletalk-app",
+        "-p",
+        "tabletalk-embed-worker",
+        "-p",
+        "tabletalk-edge",
+        "--",
+        "-D",
+        "warnings",
+    ]))
 }
 
 fn node_test(file: &str) -> Result<()> {

@@ -21,10 +21,12 @@ pub fn run_all() -> Result<()> {
     wasm_tools()
 }
 
-/// What the native tests need too: npm packages, Debian's Chromium/clang/lavapipe, the wasm target.
+/// What the native tests need too: npm packages, Debian's Chromium/clang/lavapipe, the wasm target,
+/// rustfmt and clippy.
 pub fn system() -> Result<()> {
     npm_packages()?;
     chromium()?;
+    style_components()?;
     wasm_target()
 }
 
@@ -36,6 +38,19 @@ pub fn wasm_tools() -> Result<()> {
     cargo_tool("wasm-bindgen-cli", &locked_version("wasm-bindgen")?, "wasm-bindgen", &[])?;
     cargo_tool("worker-build", WORKER_BUILD_VERSION, "worker-build", &[])?;
     eprintln!("tools: all present");
+    Ok(())
+}
+
+/// rustfmt and clippy, for the style steps of `cargo xtask test` (a minimal toolchain lacks them).
+fn style_components() -> Result<()> {
+    let installed = query("rustup", &["component", "list", "--installed"]).unwrap_or_default();
+    for c in ["rustfmt", "clippy"] {
+        if installed.lines().any(|l| l.trim().starts_with(&format!("{c}-"))) {
+            eprintln!("tools: rustup component {c} ok");
+        } else {
+            run(command("rustup").args(["component", "add", c]))?;
+        }
+    }
     Ok(())
 }
 

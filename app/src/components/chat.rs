@@ -1,16 +1,17 @@
 //! The chat step: a question box, the answers so far, and a live region that reads each answer.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use tabletalk_shared::api::{AnswerRequest, SearchHit};
+use tabletalk_shared::generate::grounded::{Failure, Flow, Options};
 use tabletalk_shared::index::Collection;
-use tabletalk_shared::query::{Conversation, Dataset, Lang};
+use tabletalk_shared::query::{Conversation, Dataset};
 
 use super::answer_view::AnswerView;
-use crate::ask::{Cite, Entry, Ranking};
+use crate::ask::{Cite, EdgeModel, Entry, PageRows};
 use crate::i18n::{fill, t, use_lang};
 use crate::pool::EmbedPool;
 use crate::search;
@@ -49,54 +50,24 @@ pub fn Chat(
         let k = top_k.get_untracked();
         spawn_local(async move {
             let mut conv = conversation.get_value();
-            let mut answer = ds.ask(&mut conv, &q).await;
-            conversation.set_value(conv);
-            let mut ranking = None;
-            let mut hits = Vec::new();
-            let mut note = None;
             // Empty until the user chose an edge on this page: then nothing leaves it.
             let base = edge.get_untracked();
-            let access = session.llm_access();
-            // A computation is never handed to the LLM's arithmetic: only its SQL, or the rows.
-            let computes = answer.wants_sql;
-            // A computation the rules could not plan: SQL from the edge's LLM, checked and run here.
-            if answer.wants_sql && !base.is_empty() {
-                let written = match crate::edge::write_sql(&base, &access, &ds.sql_request(&q)).await {
-                    Ok(w) => ds.run_written(&w.sql, answer.lang).await.map_err(|e| e.to_string()),
-                    Err(e) => Err(e),
-                };
-                match written {
-                    Ok(a) => answer = a,
-                    Err(e) => note = Some(fill(lang.get_untracked().texts().sql_failed, &[("error", &e)])),
-                }
-            }
-            if answer.intent.as_deref() == Some("retrieval") {
-                // Ranked here, with the slider's k: by words at once, by meaning too once embedded.
-                hits = search::rank_words(&ds, &q, k);
-                ranking = Some(Ranking::Words);
-                if let Some(c) = semantic.get_value() {
-                    let pool = pool.get_value();
-                    match pool.embed_one(vec![q.clone()]).await.and_then(|v| search::rank(&c, &v.data, &q, k)) {
-                        Ok(h) => {
-                            hits = h;
-                            ranking = Some(Ranking::Hybrid);
-                        }
-                        Err(e) => ranking = Some(Ranking::WordsBecause(e)),
-                    }
-                }
-                let ids: Vec<usize> = hits.iter().map(|h| h.0).collect();
-                answer = ds.retrieved(answer.lang, answer.confidence, &ids);
-                // The edge's LLM writes the answer from these rows; without it the rows are the answer.
-                if !base.is_empty() && !hits.is_empty() && !computes {
-                    match crate::edge::answer(&base, &access, &generation_request(&ds, &q, &hits, answer.lang)).await {
-                        Ok(g) => answer = g,
-                        Err(e) => note = Some(fill(lang.get_untracked().texts().model_failed, &[("error", &e)])),
-                    }
-                }
-            }
+            let model = (!base.is_empty()).then(|| EdgeModel { base, access: session.llm_access() });
+            let rows = PageRows { dataset: &ds, semantic: semantic.get_value(), pool: pool.get_value(), ranking: RefCell::new(None) };
+            // Ranked here, with the slider's k: by words at once, by meaning too once embedded.
+            let flow = Flow { dataset: &ds, model: model.as_ref(), rows: Some(&rows), options: Options { read: k, list: Some(k) } };
+            let outcome = flow.answer(&mut conv, &q, None).await;
+            conversation.set_value(conv);
+            let texts = lang.get_untracked().texts();
+            let note = outcome.failure.as_ref().map(|f| match f {
+                Failure::Sql(e) => fill(texts.sql_failed, &[("error", e)]),
+                Failure::Answer(e) => fill(texts.model_failed, &[("error", e)]),
+            });
+            let ranking = rows.ranking.take();
+            let answer = outcome.answer;
             let all = &ds.lexical().0;
             let (passages, scores): (Vec<_>, Vec<f32>) =
-                hits.iter().filter_map(|&(i, score)| all.get(i).map(|p| (p.clone(), score))).unzip();
+                outcome.ranked.iter().filter_map(|&(i, score)| all.get(i).map(|p| (p.clone(), score))).unzip();
             announce.set(answer.answer.clone());
             entries.update(|e| e.push(Arc::new(Entry { question: q, answer, passages, scores, ranking, note })));
             busy.set(false);
@@ -149,15 +120,4 @@ pub fn Chat(
             <p class="visually-hidden" data-testid="announce" role="status" aria-live="polite">{move || announce.get()}</p>
         </section>
     }
-}
-
-/// The retrieved rows (best first) as the edge's `/v1/answer` takes them.
-fn generation_request(ds: &Dataset, q: &str, hits: &[(usize, f32)], lang: Lang) -> AnswerRequest {
-    let all = &ds.lexical().0;
-    let passages = hits
-        .iter()
-        .filter_map(|&(i, score)| all.get(i).map(|p| SearchHit { score, text: p.text.clone(), provenance: p.provenance.clone() }))
-        .collect();
-    let lang = serde_json::to_value(lang).ok().and_then(|v| v.as_str().map(str::to_string));
-    AnswerRequest { question: q.to_string(), passages, lang }
 }

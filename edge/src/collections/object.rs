@@ -10,7 +10,8 @@ use tabletalk_shared::api::{
     AskRequest, CollectionInfo, Delta, FeedbackEntry, FeedbackRecorded, FeedbackRequest, FeedbackSummary, PublishRequest, SearchRequest,
     UploadStatus, VoteCount, CHUNK_BYTES, FEEDBACK_MAX_ROWS, FEEDBACK_MAX_TEXT, PART_INDEX, PART_TABLES,
 };
-use tabletalk_shared::query::Answer;
+use tabletalk_shared::generate::grounded::Grounded;
+use tabletalk_shared::generate::Budget;
 use worker::{durable_object, wasm_bindgen_futures, DurableObject, Env, Headers, Request, Response, State};
 
 use super::internal::{self, Call};
@@ -19,6 +20,7 @@ use super::store::{Store, INFO, LIVE, REQUEST, UPLOAD};
 use super::{ask, search};
 use crate::config::Config;
 use crate::error::EdgeError;
+use crate::grounded::question;
 use crate::http::{json, parse, sse};
 use crate::llm::{Allowance, Backend};
 
@@ -201,64 +203,49 @@ impl CollectionObject {
     /// The answer, with the backend calls it made (or, streamed, may still make) in
     /// [`internal::CALLS`] for the worker to charge.
     async fn ask(&self, l: Rc<Loaded>, r: AskRequest, stream: bool, backend: Option<Backend>) -> Result<Response, EdgeError> {
-        let (mut a, mut generate) = ask::exact(&l, &r).await?;
-        // A computation the rules could not plan: SQL the model writes (guarded, approximate), never
-        // its arithmetic; when that fails the retrieved rows stay the answer, with the reason.
-        if a.wants_sql {
-            generate = false;
-            if let Some(b) = &backend {
-                let written = match crate::answer::written(b, &l.dataset.sql_request(r.question.trim())).await {
-                    Ok(sql) => l.dataset.run_written(&sql, a.lang).await.map_err(|e| EdgeError::Unprocessable(e.to_string())),
-                    Err(e) => Err(e),
-                };
-                a = match written {
-                    Ok(w) => w,
-                    Err(e) => with_note(a, &e),
-                };
+        let q = question(&r.question)?.to_string();
+        let mut conv = ask::conversation(&l, &r).await;
+        let started = {
+            let rows = ask::rows(&l, &r)?;
+            let grounded = backend.as_ref().map(|b| Grounded::new(b, Budget::default()));
+            let flow = ask::flow(&l, grounded.as_ref(), &rows);
+            // The exact path, and the model's SQL where the rules could not plan a computation.
+            let started = flow.start(&mut conv, &q).await;
+            let used = backend.as_ref().map_or(0, |b| b.used());
+            if !started.generate {
+                let (a, _) = ask::finished(flow.finish(&q, started, None).await);
+                let resp = if stream { event_stream(futures::stream::iter([sse("answer", &a)])) } else { json(200, &a) };
+                return with_calls(resp?, used);
             }
-        }
-        let used = backend.as_ref().map_or(0, |b| b.used());
-        let backend = if generate { backend } else { None };
-        let resp = match (backend, stream) {
-            (None, false) => json(200, &a),
-            (None, true) => event_stream(futures::stream::iter([sse("answer", &a)])),
-            (Some(b), false) => {
-                let resp = match ask::generate(&l, &b, &r, a, None).await {
-                    Ok(a) => json(200, &a),
-                    Err((e, fallback)) => {
-                        let e = EdgeError::from(e);
-                        json(
-                            e.status(),
-                            &serde_json::json!({ "error": e.code(), "message": e.to_string(), "answer": with_note(fallback, &e) }),
-                        )
-                    }
+            if !stream {
+                let (a, failed) = ask::finished(flow.finish(&q, started, None).await);
+                let resp = match failed {
+                    None => json(200, &a),
+                    Some(e) => json(e.status(), &serde_json::json!({ "error": e.code(), "message": e.to_string(), "answer": a })),
                 };
-                return with_calls(resp?, b.used());
+                return with_calls(resp?, backend.as_ref().map_or(used, |b| b.used()));
             }
-            (Some(b), true) => {
-                // The stream goes on after the headers: the calls it may make are charged now.
-                let reserved = b.used() + b.left();
-                let (tx, rx) = futures::channel::mpsc::unbounded::<Vec<u8>>();
-                wasm_bindgen_futures::spawn_local(async move {
-                    let deltas = tx.clone();
-                    let mut on_text = |t: &str| {
-                        let _ = deltas.unbounded_send(sse("delta", &Delta { text: t.to_string() }));
-                    };
-                    match ask::generate(&l, &b, &r, a, Some(&mut on_text)).await {
-                        Ok(a) => {
-                            let _ = tx.unbounded_send(sse("answer", &a));
-                        }
-                        Err((e, fallback)) => {
-                            let e = EdgeError::from(e);
-                            let _ = tx.unbounded_send(sse("error", &e.body()));
-                            let _ = tx.unbounded_send(sse("answer", &with_note(fallback, &e)));
-                        }
-                    }
-                });
-                return with_calls(event_stream(rx)?, reserved);
-            }
+            started
         };
-        with_calls(resp?, used)
+        // The stream goes on after the headers: the calls it may make are charged now.
+        let reserved = backend.as_ref().map_or(0, |b| b.used() + b.left());
+        let (tx, rx) = futures::channel::mpsc::unbounded::<Vec<u8>>();
+        wasm_bindgen_futures::spawn_local(async move {
+            let deltas = tx.clone();
+            let mut on_text = |t: &str| {
+                let _ = deltas.unbounded_send(sse("delta", &Delta { text: t.to_string() }));
+            };
+            let grounded = backend.as_ref().map(|b| Grounded::new(b, Budget::default()));
+            let (a, failed) = match ask::rows(&l, &r) {
+                Ok(rows) => ask::finished(ask::flow(&l, grounded.as_ref(), &rows).finish(&q, started, Some(&mut on_text)).await),
+                Err(e) => (started.answer, Some(e)),
+            };
+            if let Some(e) = failed {
+                let _ = tx.unbounded_send(sse("error", &e.body()));
+            }
+            let _ = tx.unbounded_send(sse("answer", &a));
+        });
+        with_calls(event_stream(rx)?, reserved)
     }
 }
 
@@ -266,12 +253,6 @@ impl CollectionObject {
 fn with_calls(mut resp: Response, calls: u32) -> Result<Response, EdgeError> {
     resp.headers_mut().set(internal::CALLS, &calls.to_string())?;
     Ok(resp)
-}
-
-/// The retrieved rows stay the answer; the note says why no generated one came.
-fn with_note(mut a: Answer, e: &EdgeError) -> Answer {
-    a.answer = format!("{} (The language model gave no answer: {e}.)", a.answer).trim_start().to_string();
-    a
 }
 
 fn event_stream(s: impl futures::Stream<Item = Vec<u8>> + 'static) -> Result<Response, EdgeError> {

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use unicode_segmentation::UnicodeSegmentation;
 
-use crate::table::Provenance;
+use crate::table::{Citation, Provenance};
 
 /// When a sentence counts as supported by a row: cosine ≥ `threshold`, within `margin` of the
 /// sentence's best row (so a sentence about one row does not cite its near neighbours too), and
@@ -19,6 +19,11 @@ pub struct Calibration {
 /// Calibrated for all-MiniLM-L6-v2 on the cars table (xtask/scripts/calibrate_citations.py,
 /// docs/decisions.md): true sentences about a row pass 93 %, false or invented ones 20 %.
 pub const MINILM: Calibration = Calibration { threshold: 0.5, margin: 0.05 };
+
+/// Lexical support: the share of a sentence's (stemmed) words found in the row. Where there are no
+/// sentence embeddings (the edge) this stands in for cosine; 0.5 with a 0.1 margin keeps a sentence
+/// on the rows that state most of what it says. Numbers must still agree (`support`).
+pub const LEXICAL: Calibration = Calibration { threshold: 0.5, margin: 0.1 };
 
 /// A sentence cites at most this many rows; more equally close rows mean it is not specific.
 pub const MAX_CITATIONS_PER_SENTENCE: usize = 3;
@@ -65,22 +70,18 @@ fn numbers_agree(sentence: &[String], passage: &str) -> bool {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SentenceSupport {
     pub text: String,
-    pub citations: Vec<Cited>,
+    pub citations: Vec<Citation>,
     /// The best similarity to any candidate row.
     pub score: f32,
     pub supported: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct Cited {
-    pub file: String,
-    pub row: u64,
-}
-
-impl From<&Provenance> for Cited {
-    fn from(p: &Provenance) -> Self {
-        Cited { file: p.file.clone(), row: p.row.0 }
+/// The share of `words` that occur in `row` (0 for a sentence without words).
+pub fn overlap(words: &[String], row: &[String]) -> f32 {
+    if words.is_empty() {
+        return 0.0;
     }
+    words.iter().filter(|w| row.contains(w)).count() as f32 / words.len() as f32
 }
 
 /// The answer's sentences, as shown (Unicode sentence boundaries, trimmed, empty ones dropped).
@@ -128,13 +129,13 @@ pub fn support(text: &str, scores: &[f32], candidates: &[Candidate], cal: Calibr
     let agreeing: Vec<(f32, &Candidate)> =
         scores.iter().zip(candidates).filter(|(_, c)| numbers_agree(&stated, c.text)).map(|(s, c)| (*s, c)).collect();
     let best = agreeing.iter().map(|(s, _)| *s).fold(f32::NEG_INFINITY, f32::max);
-    let mut cited: Vec<(f32, Cited)> = agreeing
+    let mut cited: Vec<(f32, Citation)> = agreeing
         .iter()
         .filter(|(s, _)| *s >= cal.threshold && *s >= best - cal.margin)
-        .map(|(s, c)| (*s, Cited::from(c.provenance)))
+        .map(|(s, c)| (*s, Citation::from(c.provenance)))
         .collect();
     cited.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let mut citations: Vec<Cited> = Vec::new();
+    let mut citations: Vec<Citation> = Vec::new();
     for (_, c) in cited {
         if !citations.contains(&c) && citations.len() < MAX_CITATIONS_PER_SENTENCE {
             citations.push(c);
@@ -146,6 +147,31 @@ pub fn support(text: &str, scores: &[f32], candidates: &[Candidate], cal: Calibr
         supported: !citations.is_empty(),
         citations,
         score: if best_any.is_finite() { best_any } else { 0.0 },
+    }
+}
+
+/// A generated answer with its support, ready to become the `generated` route's answer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GroundedAnswer {
+    pub text: String,
+    pub sentences: Vec<SentenceSupport>,
+    /// The model said it does not know (nothing is cited then).
+    pub dont_know: bool,
+    /// Passages in the prompt, and passages dropped to fit the context.
+    pub passages_used: usize,
+    pub passages_dropped: usize,
+}
+
+impl GroundedAnswer {
+    /// Every row some sentence cites, once, in order of first mention.
+    pub fn citations(&self) -> Vec<Citation> {
+        let mut out: Vec<Citation> = Vec::new();
+        for c in self.sentences.iter().flat_map(|s| &s.citations) {
+            if !out.contains(c) {
+                out.push(c.clone());
+            }
+        }
+        out
     }
 }
 

@@ -11,8 +11,8 @@ use crate::schema::ColumnSchema;
 use crate::table::{TableContext, Value};
 use crate::template::{assemble, compile, parse, quote_name, static_clauses, Clause, Node, Template, TemplateError};
 
+use super::error::GenerateError;
 use super::wire::ChatMessage;
-use super::GenerateError;
 
 /// The result the user sees, edits and accepts.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

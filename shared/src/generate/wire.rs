@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::GenerateError;
+use super::error::GenerateError;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ChatMessage {
@@ -46,6 +46,22 @@ pub struct ChatRequest {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
     pub stream: bool,
+}
+
+impl ChatRequest {
+    /// The request for `messages` with `sampling`; `stream` asks for server-sent events.
+    pub fn new(model: &str, messages: Vec<ChatMessage>, sampling: &Sampling, stream: bool) -> Self {
+        ChatRequest {
+            model: model.to_string(),
+            messages,
+            max_tokens: sampling.max_tokens,
+            temperature: sampling.temperature,
+            top_p: None,
+            stop: Vec::new(),
+            seed: sampling.seed,
+            stream,
+        }
+    }
 }
 
 #[derive(Clone, Debug, Deserialize)]

@@ -4,10 +4,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
 
 use super::engine::Rows;
+use super::intent::Intent;
 use super::lang::Lang;
 use super::plan::ChartKind;
 use super::shape::Shape;
 use super::understand::{Clarification, MetaKind, Refusal};
+use crate::verbalise::Passage;
 
 /// How a question was answered. Other tools read these names: keep them stable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -21,12 +23,7 @@ pub enum Route {
     Generated,
 }
 
-/// A row that contributed to an answer; `row` is the 1-based data-row number.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct Citation {
-    pub file: String,
-    pub row: u64,
-}
+pub use crate::table::Citation;
 
 /// A chart of a grouped result: the app draws it as SVG.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -59,9 +56,9 @@ pub struct Answer {
     pub citations: Vec<Citation>,
     pub chart: Option<Chart>,
     pub clarify: Option<ClarifyOut>,
-    /// The recognised intent ("count_filter", "top_n", …), for reports.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub intent: Option<String>,
+    /// What the question was read as ("count_filter", "top_n", "retrieval", …).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub intent: Option<Intent>,
     pub confidence: f32,
     pub lang: Lang,
     /// The result rows (capped), as the engine returned them.
@@ -92,6 +89,50 @@ pub struct PassageOut {
 }
 
 impl Answer {
+    /// Rows found by words (and meaning) for a question the rules could not compute.
+    pub fn is_retrieval(&self) -> bool {
+        self.intent == Some(Intent::Retrieval)
+    }
+
+    /// Whether a language model, where one is configured, writes this answer from its rows:
+    /// retrieval answers, and lookups of at most five whole rows ("What happened to Cesar A.
+    /// Aguilar?"). Counts, aggregates and single values stay exact; a computation the rules could
+    /// not plan gets the model's SQL instead (`wants_sql`), never its arithmetic.
+    pub fn wants_generation(&self) -> bool {
+        !self.wants_sql
+            && ((self.is_retrieval() && matches!(self.route, Route::Lookup | Route::Unanswerable))
+                || (self.route == Route::Lookup && self.intent == Some(Intent::FilterList) && (1..=5).contains(&self.citations.len())))
+    }
+
+    /// The retrieval answer citing `ids` (indexes into `passages`, best first).
+    pub fn retrieved(passages: &[Passage], lang: Lang, confidence: f32, ids: &[usize]) -> Answer {
+        let mut a = Answer::plain(Route::Lookup, lang, String::new());
+        a.confidence = confidence;
+        a.intent = Some(Intent::Retrieval);
+        let shown: Vec<&Passage> = ids.iter().filter_map(|&i| passages.get(i)).collect();
+        if shown.is_empty() {
+            a.route = Route::Unanswerable;
+            a.answer = tr(
+                lang,
+                "I don't know: no row matches this question.".into(),
+                "No lo sé: ninguna fila responde a esta pregunta.".into(),
+                "No ho sé: cap fila respon aquesta pregunta.".into(),
+                "Das weiß ich nicht: keine Zeile passt zu dieser Frage.".into(),
+            );
+            return a;
+        }
+        let joined = shown.iter().map(|p| p.text.as_str()).collect::<Vec<_>>().join(" | ");
+        a.answer = tr(
+            lang,
+            format!("This is not a question I can compute exactly; the most relevant rows are: {joined}"),
+            format!("No puedo calcular esta pregunta exactamente; las filas más relevantes son: {joined}"),
+            format!("No puc calcular aquesta pregunta exactament; les files més rellevants són: {joined}"),
+            format!("Diese Frage kann ich nicht exakt berechnen; die passendsten Zeilen sind: {joined}"),
+        );
+        a.citations = shown.iter().map(|p| Citation { file: p.provenance.file.clone(), row: p.provenance.row.0 }).collect();
+        a
+    }
+
     pub fn plain(route: Route, lang: Lang, answer: String) -> Answer {
         Answer {
             route,

@@ -552,10 +552,13 @@ fn every_cell(table: &Table, i: usize, ok: impl Fn(&str) -> bool) -> bool {
     })
 }
 
+/// Names of one thing, each a sequence of folded words.
+type Names = Vec<Vec<String>>;
+
 /// "calcium" for Ca, "sodio" for Na, "Kalium" for K: in a table with three or more columns named
 /// by chemical symbols (as written: "Ca", not "ca"), each such column is named by its element.
 fn element_names(fields: &mut [FieldInfo]) {
-    static ELEMENTS: std::sync::OnceLock<Vec<(&'static str, Vec<Vec<String>>)>> = std::sync::OnceLock::new();
+    static ELEMENTS: std::sync::OnceLock<Vec<(&'static str, Names)>> = std::sync::OnceLock::new();
     let elements = ELEMENTS.get_or_init(|| {
         include_str!("elements.tsv")
             .lines()
@@ -921,8 +924,8 @@ fn translated_topics(file: &str) -> Vec<String> {
 
 /// `glossary.tsv`: words of statistical tables' column names (English, folded) and what visitors
 /// call them in Spanish, Catalan and German (folded word sequences).
-fn glossary() -> &'static [(Vec<String>, Vec<Vec<String>>)] {
-    static GLOSSARY: std::sync::OnceLock<Vec<(Vec<String>, Vec<Vec<String>>)>> = std::sync::OnceLock::new();
+fn glossary() -> &'static [(Vec<String>, Names)] {
+    static GLOSSARY: std::sync::OnceLock<Vec<(Vec<String>, Names)>> = std::sync::OnceLock::new();
     GLOSSARY.get_or_init(|| {
         include_str!("glossary.tsv")
             .lines()

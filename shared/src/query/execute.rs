@@ -19,7 +19,7 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
         lang,
         String::new(),
     );
-    a.intent = Some(plan.intent().to_string());
+    a.intent = Some(plan.intent());
     a.confidence = confidence;
     a.sql = Some(main.clone());
     let cite = |parts: Vec<Option<String>>| async move { cite_rows(engine, cat, &parts).await };

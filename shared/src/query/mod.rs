@@ -13,6 +13,7 @@ pub mod engine;
 pub mod error;
 mod execute;
 pub mod guard;
+pub mod intent;
 pub mod lang;
 pub mod limits;
 pub mod plan;
@@ -32,6 +33,7 @@ pub use answer::{Answer, Citation, PassageOut, Route};
 pub use catalog::Catalog;
 pub use engine::{Engine, Rows};
 pub use error::QueryError;
+pub use intent::Intent;
 pub use lang::Lang;
 pub use plan::Plan;
 pub use understand::{understand, Clarification, MetaKind, Overrides, Understanding};
@@ -381,7 +383,7 @@ impl Dataset {
             }
             Understanding::Refuse(r) => {
                 let mut a = Answer::plain(Route::Unanswerable, lang, refusal_text(lang, &r));
-                a.intent = Some(refusal_name(&r).to_string());
+                a.intent = Some(r.intent());
                 // A computation the rules read only in part: guarded LLM SQL where a backend is
                 // configured (approximate, shown), else this refusal.
                 a.wants_sql = parsed.computes && matches!(r, understand::Refusal::Unplaced { .. });
@@ -426,8 +428,7 @@ impl Dataset {
         };
         let mut a = Answer::plain(Route::Meta, lang, text);
         a.value = value.map_or(Json::Null, Json::String);
-        a.intent =
-            Some(format!("meta_{}", serde_json::to_value(kind).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()));
+        a.intent = Some(kind.intent());
         a
     }
 
@@ -466,48 +467,7 @@ impl Dataset {
     /// The retrieval answer citing `ids` (indexes into `lexical().0`, best first): the browser
     /// calls it again with its own dense or hybrid ranking once its embeddings are ready.
     pub fn retrieved(&self, lang: Lang, confidence: f32, ids: &[usize]) -> Answer {
-        let (passages, _) = self.lexical();
-        let mut a = Answer::plain(Route::Lookup, lang, String::new());
-        a.confidence = confidence;
-        a.intent = Some("retrieval".into());
-        let shown: Vec<&Passage> = ids.iter().filter_map(|&i| passages.get(i)).collect();
-        if shown.is_empty() {
-            a.route = Route::Unanswerable;
-            a.answer = tr(
-                lang,
-                "I don't know: no row matches this question.".into(),
-                "No lo sé: ninguna fila responde a esta pregunta.".into(),
-                "No ho sé: cap fila respon aquesta pregunta.".into(),
-                "Das weiß ich nicht: keine Zeile passt zu dieser Frage.".into(),
-            );
-            return a;
-        }
-        let joined = shown.iter().map(|p| p.text.as_str()).collect::<Vec<_>>().join(" | ");
-        a.answer = tr(
-            lang,
-            format!("This is not a question I can compute exactly; the most relevant rows are: {joined}"),
-            format!("No puedo calcular esta pregunta exactamente; las filas más relevantes son: {joined}"),
-            format!("No puc calcular aquesta pregunta exactament; les files més rellevants són: {joined}"),
-            format!("Diese Frage kann ich nicht exakt berechnen; die passendsten Zeilen sind: {joined}"),
-        );
-        a.citations = shown.iter().map(|p| Citation { file: p.provenance.file.clone(), row: p.provenance.row.0 }).collect();
-        a
-    }
-}
-
-fn refusal_name(r: &understand::Refusal) -> &'static str {
-    use understand::Refusal::*;
-    match r {
-        Empty => "empty",
-        TooLong { .. } => "too_long",
-        Sql => "sql",
-        Language { .. } => "language",
-        UnknownField { .. } => "unknown_field",
-        UnknownValue { .. } => "unknown_value",
-        TypeMismatch { .. } => "type_mismatch",
-        Contradiction { .. } => "contradiction",
-        PeriodOfYear { .. } => "period_of_year",
-        Unplaced { .. } => "unplaced",
+        Answer::retrieved(&self.lexical().0, lang, confidence, ids)
     }
 }
 

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::intent::Intent;
+
 /// A field the query reads: a real column, or a composed field materialised as one.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct FieldRef(pub String);
@@ -350,33 +352,33 @@ impl Plan {
         }
     }
 
-    /// The per-intent name used in reports (`docs/accuracy.md`).
-    pub fn intent(&self) -> &'static str {
+    /// The plan's intent, named in reports (`docs/accuracy.md`).
+    pub fn intent(&self) -> Intent {
         match self {
-            Plan::Count { filter: None } => "rows_count",
-            Plan::Count { .. } => "count_filter",
-            Plan::Columns => "columns_count",
-            Plan::ColumnStats { .. } => "column_stats",
-            Plan::DistinctCount { .. } => "distinct_count",
-            Plan::DistinctValues { .. } => "distinct_values",
-            Plan::Frequent { most: true, .. } => "most_frequent",
-            Plan::Frequent { .. } => "least_frequent",
-            Plan::Rank { desc: true, .. } => "top_n",
-            Plan::Rank { .. } => "bottom_n",
-            Plan::Aggregate { .. } => "aggregate",
-            Plan::Group { .. } => "group_aggregate",
-            Plan::Share { .. } => "share",
-            Plan::Compare { .. } => "compare",
-            Plan::Lookup { .. } => "lookup",
-            Plan::LookupFields { .. } => "lookup_fields",
-            Plan::List { .. } => "filter_list",
-            Plan::Distribution { .. } => "distribution",
-            Plan::Scatter { .. } => "scatter",
-            Plan::GroupTop { desc: true, .. } => "group_top",
-            Plan::GroupTop { .. } => "group_bottom",
-            Plan::GroupWhere { .. } => "group_where",
-            Plan::Check { .. } => "check",
-            Plan::Nth { .. } => "nth",
+            Plan::Count { filter: None } => Intent::RowsCount,
+            Plan::Count { .. } => Intent::CountFilter,
+            Plan::Columns => Intent::ColumnsCount,
+            Plan::ColumnStats { .. } => Intent::ColumnStats,
+            Plan::DistinctCount { .. } => Intent::DistinctCount,
+            Plan::DistinctValues { .. } => Intent::DistinctValues,
+            Plan::Frequent { most: true, .. } => Intent::MostFrequent,
+            Plan::Frequent { .. } => Intent::LeastFrequent,
+            Plan::Rank { desc: true, .. } => Intent::TopN,
+            Plan::Rank { .. } => Intent::BottomN,
+            Plan::Aggregate { .. } => Intent::Aggregate,
+            Plan::Group { .. } => Intent::GroupAggregate,
+            Plan::Share { .. } => Intent::Share,
+            Plan::Compare { .. } => Intent::Compare,
+            Plan::Lookup { .. } => Intent::Lookup,
+            Plan::LookupFields { .. } => Intent::LookupFields,
+            Plan::List { .. } => Intent::FilterList,
+            Plan::Distribution { .. } => Intent::Distribution,
+            Plan::Scatter { .. } => Intent::Scatter,
+            Plan::GroupTop { desc: true, .. } => Intent::GroupTop,
+            Plan::GroupTop { .. } => Intent::GroupBottom,
+            Plan::GroupWhere { .. } => Intent::GroupWhere,
+            Plan::Check { .. } => Intent::Check,
+            Plan::Nth { .. } => Intent::Nth,
         }
     }
 }

@@ -3519,7 +3519,7 @@ fn dimension_adjectives(out: &mut [Span], cat: &Catalog) {
         let dimension = |s: &Span| matches!(&s.tag, Tag::Field(fs) if fs.len() == 1 && cat.fields[fs[0]].names.iter().any(|n| n.iter().any(|x| nouns.contains(&x.as_str()))));
         let own = dimension(&out[b]);
         let field_after = out[b + 1..].iter().take(2).any(|s| dimension(s) && !s.raw.is_empty());
-        if matches!(out[b].tag, Tag::Unknown | Tag::Field(_)) && (field_after || (own && out[..b].iter().any(|s| dimension(s)))) {
+        if matches!(out[b].tag, Tag::Unknown | Tag::Field(_)) && (field_after || (own && out[..b].iter().any(dimension))) {
             let less = [
                 "short", "shallow", "narrow", "light", "corto", "corta", "estrecho", "ligero", "ligera", "curt", "curta", "estret",
                 "lleuger", "lleugera", "kurz", "flach", "schmal", "leicht",

@@ -10,6 +10,7 @@ use serde_json::Value as Json;
 use super::answer::{num, tr, Answer, Citation, Route};
 use super::execute::chart;
 use super::guard::check_select;
+use super::intent::Intent;
 use super::lang::Lang;
 use super::plan::ChartKind;
 use super::sql::{ident, CITE_CAP, LIST_CAP, ROW};
@@ -62,7 +63,7 @@ impl Dataset {
         let total = rows.rows.len();
         rows.rows.truncate(LIST_CAP);
         let mut a = Answer::plain(Route::Exact, lang, String::new());
-        a.intent = Some("written_sql".into());
+        a.intent = Some(Intent::WrittenSql);
         a.approximate = true;
         a.confidence = 0.5;
         a.sql = Some(sql.clone());

@@ -181,12 +181,12 @@ impl Parser<'_> {
         for i in columns_word.into_iter().chain(missing).chain(spread).chain(range).chain(zero) {
             self.spans[i].used = true;
         }
-        for i in 0..self.spans.len() {
-            if self.spans[i].tag == Tag::Unknown && STAT_FILLER.contains(&folds[i].as_str()) {
-                self.spans[i].used = true;
+        for (span, fold) in self.spans.iter_mut().zip(&folds) {
+            if span.tag == Tag::Unknown && STAT_FILLER.contains(&fold.as_str()) {
+                span.used = true;
             }
-            if self.spans[i].cue() == Some(Cue::Not) && no_data {
-                self.spans[i].used = true;
+            if span.cue() == Some(Cue::Not) && no_data {
+                span.used = true;
             }
         }
         Ok(Some(self.exact(Plan::ColumnStats {
@@ -293,11 +293,11 @@ impl Parser<'_> {
         if matches!(op, Some(Cue::Op(_))) {
             self.spans[t].used = true;
         }
-        for k in 0..self.spans.len() {
-            if (self.spans[k].tag == Tag::Unknown || self.spans[k].tag == Tag::Stop)
-                && (THAN.contains(&folds[k].as_str()) || MEASURE_VERBS.contains(&folds[k].as_str()))
+        for (span, fold) in self.spans.iter_mut().zip(&folds) {
+            if (span.tag == Tag::Unknown || span.tag == Tag::Stop)
+                && (THAN.contains(&fold.as_str()) || MEASURE_VERBS.contains(&fold.as_str()))
             {
-                self.spans[k].used = true;
+                span.used = true;
             }
         }
         let conds = self.conditions()?;

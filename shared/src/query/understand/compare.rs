@@ -180,9 +180,9 @@ impl Parser<'_> {
             return Ok(None);
         }
         self.spans[w].used = true;
-        for k in 0..self.spans.len() {
-            if self.spans[k].cue() == Some(Cue::Between) || (free(k) && matches!(folds[k].as_str(), "between" | "entre" | "zwischen")) {
-                self.spans[k].used = true;
+        for ((k, span), fold) in self.spans.iter_mut().enumerate().zip(&folds) {
+            if span.cue() == Some(Cue::Between) || (free(k) && matches!(fold.as_str(), "between" | "entre" | "zwischen")) {
+                span.used = true;
             }
         }
         let filter = self.combine(conds)?;

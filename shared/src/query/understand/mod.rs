@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::catalog::{Catalog, ValueHit};
 use super::contract::{fits, plan_shape, unplaced};
+use super::intent::Intent;
 use super::lang::{detect, Cue, Detected, Lang};
 use super::plan::{AggFn, ChartKind, CmpOp, ColumnPick, ColumnStat, CompareAsk, FieldRef, Filter, Literal, Measure, Plan, Predicate, Test};
 use super::shape::{asked as asked_shape, Shape};
@@ -46,6 +47,36 @@ pub enum MetaKind {
     Date,
     Title,
     Capabilities,
+}
+
+impl MetaKind {
+    pub fn intent(self) -> Intent {
+        match self {
+            MetaKind::Source => Intent::MetaSource,
+            MetaKind::Description => Intent::MetaDescription,
+            MetaKind::Date => Intent::MetaDate,
+            MetaKind::Title => Intent::MetaTitle,
+            MetaKind::Capabilities => Intent::MetaCapabilities,
+        }
+    }
+}
+
+impl Refusal {
+    /// The refusal's name in reports ("unknown_field", "unplaced", …).
+    pub fn intent(&self) -> Intent {
+        match self {
+            Refusal::Empty => Intent::Empty,
+            Refusal::TooLong { .. } => Intent::TooLong,
+            Refusal::Sql => Intent::Sql,
+            Refusal::Language { .. } => Intent::Language,
+            Refusal::UnknownField { .. } => Intent::UnknownField,
+            Refusal::UnknownValue { .. } => Intent::UnknownValue,
+            Refusal::TypeMismatch { .. } => Intent::TypeMismatch,
+            Refusal::Contradiction { .. } => Intent::Contradiction,
+            Refusal::PeriodOfYear { .. } => Intent::PeriodOfYear,
+            Refusal::Unplaced { .. } => Intent::Unplaced,
+        }
+    }
 }
 
 /// Why a question gets no number.

@@ -299,6 +299,16 @@ pub(super) fn take_cond(filter: Option<Filter>, pick: impl Fn(&FieldRef, &Predic
     }
 }
 
+/// `A = x or A = y`: the field and its two text values, in the order named.
+fn two_values_of_one_field(parts: &[Filter]) -> Option<(FieldRef, Vec<String>)> {
+    let [Filter::Cond { field: a, pred: Predicate::Cmp(CmpOp::Eq, Literal::Text(x)), negated: false }, Filter::Cond { field: b, pred: Predicate::Cmp(CmpOp::Eq, Literal::Text(y)), negated: false }] =
+        parts
+    else {
+        return None;
+    };
+    (a == b && x != y).then(|| (a.clone(), vec![x.clone(), y.clone()]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::with_parser;
@@ -349,14 +359,4 @@ mod tests {
         assert_eq!(taken, Some(Predicate::Cmp(CmpOp::Gt, Literal::Number(30.0))));
         assert_eq!(rest, Some(b));
     }
-}
-
-/// `A = x or A = y`: the field and its two text values, in the order named.
-fn two_values_of_one_field(parts: &[Filter]) -> Option<(FieldRef, Vec<String>)> {
-    let [Filter::Cond { field: a, pred: Predicate::Cmp(CmpOp::Eq, Literal::Text(x)), negated: false }, Filter::Cond { field: b, pred: Predicate::Cmp(CmpOp::Eq, Literal::Text(y)), negated: false }] =
-        parts
-    else {
-        return None;
-    };
-    (a == b && x != y).then(|| (a.clone(), vec![x.clone(), y.clone()]))
 }
