@@ -5,10 +5,10 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use tabletalk_shared::api::{AnswerRequest, SearchHit, SqlRequest};
-use tabletalk_shared::generate::grounded::{Generate, Passages};
+use tabletalk_shared::generate::grounded::{Asked, Generate, Passages};
 use tabletalk_shared::generate::GenerateError;
 use tabletalk_shared::index::Collection;
-use tabletalk_shared::query::{Answer, Citation, Dataset, Lang};
+use tabletalk_shared::query::{Answer, Citation, Dataset};
 use tabletalk_shared::table::Table;
 use tabletalk_shared::verbalise::Passage;
 
@@ -162,19 +162,13 @@ impl Generate for EdgeModel {
 
     async fn answer<P: Passages>(
         &self,
-        q: &str,
         rows: &P,
-        ranked: &[(usize, f32)],
-        lang: Lang,
+        asked: Asked<'_>,
         _on_text: Option<&mut dyn FnMut(&str)>,
     ) -> Result<Answer, GenerateError> {
-        let all = rows.all();
-        let passages = ranked
-            .iter()
-            .filter_map(|&(i, score)| all.get(i).map(|p| SearchHit { score, text: p.text.clone(), provenance: p.provenance.clone() }))
-            .collect();
-        let lang = serde_json::to_value(lang).ok().and_then(|v| v.as_str().map(str::to_string));
-        let req = AnswerRequest { question: q.to_string(), passages, lang };
+        let passages = rows.context(asked.ranked).into_iter().map(SearchHit::from).collect();
+        let lang = serde_json::to_value(asked.lang).ok().and_then(|v| v.as_str().map(str::to_string));
+        let req = AnswerRequest { question: asked.question.to_string(), passages, lang };
         crate::edge::answer(&self.base, &self.access, &req).await.map_err(GenerateError::Remote)
     }
 }

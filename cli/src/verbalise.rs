@@ -9,10 +9,8 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use serde::ser::{SerializeSeq, SerializeStruct};
 use serde::Serialize;
-use tabletalk_shared::ingest::csv::CsvStream;
-use tabletalk_shared::ingest::headers::{Layout, RowState};
+use tabletalk_shared::ingest::csv::{stream_rows, Streamed};
 use tabletalk_shared::ingest::{detect_format, load_file_parts, merge_records, Format, Limits};
-use tabletalk_shared::names::stem;
 use tabletalk_shared::schema::{infer_table, TableSchema};
 use tabletalk_shared::table::{RowRef, Table, Value};
 use tabletalk_shared::template::split_set;
@@ -165,36 +163,12 @@ fn stream_csv(path: &Path, name: &str, templates: &Templates, raw: bool, sink: &
     let total = file.metadata().map(|m| m.len()).unwrap_or(0);
     let limits = Limits::default();
     let mut warnings = Vec::new();
-    let mut stream = CsvStream::new(name, BufReader::with_capacity(1 << 20, file), &limits, &mut warnings)?;
-    let mut grid = Vec::new();
-    let mut ended = false;
-    while grid.len() <= SAMPLE_RECORDS {
-        match stream.next_record(&mut warnings)? {
-            Some(r) => grid.push(r),
-            None => {
-                ended = true;
-                break;
-            }
-        }
-    }
-    if grid.is_empty() {
-        return Err(IngestError::Empty { file: name.to_string() }.into());
-    }
-    // As `inspect` (`csv::read_csv`) says it: a file of blank lines and delimiters holds no table.
-    if ended && grid.iter().all(|r| r.iter().all(|c| c.trim().is_empty())) {
-        return Err(IngestError::NoTable { file: name.to_string(), reason: "only blank lines".into() }.into());
-    }
-    let layout = Layout::detect(&grid, name, &mut warnings);
-    if layout.transpose_suggested {
+    let streamed = stream_rows(name, BufReader::with_capacity(1 << 20, file), &limits, SAMPLE_RECORDS, &mut warnings)?;
+    let Streamed::Rows { mut table, mut rest } = streamed else {
         // A transposed table has to be read whole to be turned.
         // (A CSV is never one JSON record: nothing lands in `records`.)
         return whole_file(path, name, templates, raw, sink, &mut Vec::new());
-    }
-    let mut state = RowState::default();
-    let header_rows = layout.header_rows.min(grid.len());
-    let sample: Vec<Vec<Value>> = grid.drain(header_rows..).filter_map(|r| layout.apply(r, &mut state)).collect();
-    let mut table =
-        Table { name: stem(name).to_string(), file: name.to_string(), columns: layout.columns.clone(), rows: sample, ..Default::default() };
+    };
     let schema = infer_table(&table);
     let mut v = verbaliser(&schema, &table, templates)?;
     let mut progress = Progress::new(name, total);
@@ -205,7 +179,7 @@ fn stream_csv(path: &Path, name: &str, templates: &Templates, raw: bool, sink: &
         emit(sink, &mut v, &table, RowRef(n), &row, raw, &mut text)?;
     }
     loop {
-        let rec = match stream.next_record(&mut warnings) {
+        let row = match rest.next_row(&mut warnings) {
             Ok(Some(r)) => r,
             Ok(None) => break,
             Err(e) => {
@@ -213,11 +187,10 @@ fn stream_csv(path: &Path, name: &str, templates: &Templates, raw: bool, sink: &
                 return Err(e.into());
             }
         };
-        let Some(row) = layout.apply(rec, &mut state) else { continue };
         n += 1;
         emit(sink, &mut v, &table, RowRef(n), &row, raw, &mut text)?;
         if n.is_multiple_of(8192) {
-            progress.update(n, stream.bytes_read());
+            progress.update(n, rest.bytes_read());
         }
     }
     progress.finish(n);

@@ -5,7 +5,7 @@
 //! `/v1/sql` writes one SELECT, refused here already unless the guard accepts it.
 
 use tabletalk_shared::api::{AnswerRequest, SqlRequest, SqlWritten};
-use tabletalk_shared::generate::grounded::{Generate, Given, Grounded};
+use tabletalk_shared::generate::grounded::{Asked, Generate, Given, Grounded};
 use tabletalk_shared::generate::Budget;
 use tabletalk_shared::query::{Answer, Lang};
 use tabletalk_shared::verbalise::Passage;
@@ -39,7 +39,7 @@ pub async fn answer(b: Option<Backend>, req: &AnswerRequest) -> Result<Answer, E
     };
     let lang =
         req.lang.as_deref().and_then(|c| serde_json::from_value::<Lang>(serde_json::Value::String(c.into())).ok()).unwrap_or(Lang::En);
-    Ok(Grounded::new(&backend, Budget::default()).answer(q, &given, &given.ranked(), lang, None).await?)
+    Ok(Grounded::new(&backend, Budget::default()).answer(&given, Asked { question: q, ranked: &given.ranked(), lang }, None).await?)
 }
 
 /// One SELECT for the question over the described tables, or a 422 saying why there is none.

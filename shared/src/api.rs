@@ -124,6 +124,12 @@ pub struct SearchHit {
     pub provenance: Provenance,
 }
 
+impl From<crate::generate::ContextPassage> for SearchHit {
+    fn from(c: crate::generate::ContextPassage) -> Self {
+        SearchHit { score: c.score, text: c.text, provenance: c.provenance }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SearchResponse {
     /// "dense", "lexical" or "hybrid".

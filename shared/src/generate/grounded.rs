@@ -72,6 +72,15 @@ pub trait Passages {
         Ok(lexical_scores(self.all(), sentence, ids, self.stemming()))
     }
 
+    /// The passages of `ranked` (indexes with scores, best first) as the prompt takes them.
+    fn context(&self, ranked: &[(usize, f32)]) -> Vec<ContextPassage> {
+        let all = self.all();
+        ranked
+            .iter()
+            .filter_map(|&(i, score)| all.get(i).map(|p| ContextPassage { text: p.text.clone(), provenance: p.provenance.clone(), score }))
+            .collect()
+    }
+
     /// The threshold and margin for [`scores`](Passages::scores).
     fn calibration(&self) -> Calibration {
         cite::LEXICAL
@@ -89,6 +98,14 @@ pub fn lexical_scores(all: &[Passage], sentence: &str, ids: &[usize], stemming: 
     ids.iter().map(|&i| all.get(i).map_or(0.0, |p| cite::overlap(&words, &tokenize(&p.text, stemming)))).collect()
 }
 
+/// A question and the rows ranked for it (indexes into [`Passages::all`], best first).
+#[derive(Clone, Copy, Debug)]
+pub struct Asked<'a> {
+    pub question: &'a str,
+    pub ranked: &'a [(usize, f32)],
+    pub lang: Lang,
+}
+
 /// What a language model does for an answer: write SQL for a computation the rules could not
 /// plan, and write a cited answer from ranked rows. [`Grounded`] does both over a [`SendPrompt`];
 /// the browser asks the edge, which runs [`Grounded`] itself.
@@ -97,16 +114,10 @@ pub trait Generate {
     /// One SELECT for the question, accepted by the guard.
     async fn sql(&self, req: &SqlRequest) -> Result<String, GenerateError>;
 
-    /// The model's answer from `ranked` (indexes into `rows.all()`, best first), each sentence
-    /// cited to the rows that support it.
-    async fn answer<P: Passages>(
-        &self,
-        q: &str,
-        rows: &P,
-        ranked: &[(usize, f32)],
-        lang: Lang,
-        on_text: Option<&mut dyn FnMut(&str)>,
-    ) -> Result<Answer, GenerateError>;
+    /// The model's answer from the rows `asked` ranks, each sentence cited to the rows that
+    /// support it.
+    async fn answer<P: Passages>(&self, rows: &P, asked: Asked<'_>, on_text: Option<&mut dyn FnMut(&str)>)
+        -> Result<Answer, GenerateError>;
 }
 
 /// Generation over a transport: the prompt within `budget`, greedy sampling, citations found again.
@@ -156,18 +167,13 @@ impl<S: SendPrompt> Generate for Grounded<'_, S> {
 
     async fn answer<P: Passages>(
         &self,
-        q: &str,
         rows: &P,
-        ranked: &[(usize, f32)],
-        lang: Lang,
+        asked: Asked<'_>,
         on_text: Option<&mut dyn FnMut(&str)>,
     ) -> Result<Answer, GenerateError> {
+        let Asked { question: q, ranked, lang } = asked;
         let all = rows.all();
-        let context: Vec<ContextPassage> = ranked
-            .iter()
-            .filter_map(|&(i, score)| all.get(i).map(|p| ContextPassage { text: p.text.clone(), provenance: p.provenance.clone(), score }))
-            .collect();
-        let (text, prompt) = self.write(q, &context, on_text).await?;
+        let (text, prompt) = self.write(q, &rows.context(ranked), on_text).await?;
         let shown = &ranked[..prompt.used.min(ranked.len())];
         let mut a = Answer::plain(Route::Generated, lang, text.trim().to_string());
         a.intent = Some(Intent::Generated);
@@ -367,7 +373,7 @@ impl<G: Generate, P: Passages> Flow<'_, G, P> {
             }
         }
         if let (true, None, Some(model)) = (generate && !ranked.is_empty(), &failure, self.model) {
-            match model.answer(q, rows, &ranked, answer.lang, on_text).await {
+            match model.answer(rows, Asked { question: q, ranked: &ranked, lang: answer.lang }, on_text).await {
                 Ok(mut g) => {
                     g.confidence = answer.confidence;
                     answer = g;

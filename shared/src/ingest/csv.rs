@@ -4,10 +4,10 @@
 use std::io::{Cursor, Read};
 
 use super::encoding::{self, Sniffed};
-use super::headers::table_from_grid;
+use super::headers::{table_from_grid, Layout, RowState};
 use super::limits::Limits;
 use crate::error::{IngestError, Location, Warning};
-use crate::table::Table;
+use crate::table::{Table, Value};
 
 const CANDIDATES: [u8; 4] = [b',', b';', b'\t', b'|'];
 
@@ -56,6 +56,83 @@ pub fn read_csv(file: &str, bytes: &[u8], limits: &Limits, warnings: &mut Vec<Wa
         return Err(IngestError::NoTable { file: file.to_string(), reason: "only blank lines".into() });
     }
     table_from_grid(file, crate::names::stem(file), grid, limits, warnings)
+}
+
+/// A CSV read row by row: its layout and a sample of its first rows come from the first `sample`
+/// records, then every later row in order, so memory stays flat however long the file is.
+pub enum Streamed<'a> {
+    /// `table` has the columns and the sample (the first rows, in order); `rest` reads the others.
+    Rows { table: Table, rest: Box<CsvRows<'a>> },
+    /// The sample reads as a transposed table, which only the whole file can turn (`read_csv`).
+    Transposed,
+}
+
+/// The rows after a [`Streamed`] sample, through the sample's layout.
+pub struct CsvRows<'a> {
+    stream: CsvStream<'a>,
+    layout: Layout,
+    state: RowState,
+}
+
+/// Opens `source` as a streamed CSV (see [`Streamed`]).
+pub fn stream_rows<'a, R: Read + Send + 'a>(
+    file: &str,
+    source: R,
+    limits: &Limits,
+    sample: usize,
+    warnings: &mut Vec<Warning>,
+) -> Result<Streamed<'a>, IngestError> {
+    let mut stream = CsvStream::new(file, source, limits, warnings)?;
+    let mut grid = Vec::new();
+    let mut ended = false;
+    while grid.len() <= sample {
+        match stream.next_record(warnings)? {
+            Some(r) => grid.push(r),
+            None => {
+                ended = true;
+                break;
+            }
+        }
+    }
+    if grid.is_empty() {
+        return Err(IngestError::Empty { file: file.to_string() });
+    }
+    // As `read_csv` says it: a file of blank lines and delimiters holds no table.
+    if ended && grid.iter().all(|r| r.iter().all(|c| c.trim().is_empty())) {
+        return Err(IngestError::NoTable { file: file.to_string(), reason: "only blank lines".into() });
+    }
+    let layout = Layout::detect(&grid, file, warnings);
+    if layout.transpose_suggested {
+        return Ok(Streamed::Transposed);
+    }
+    let mut state = RowState::default();
+    let header_rows = layout.header_rows.min(grid.len());
+    let rows: Vec<Vec<Value>> = grid.drain(header_rows..).filter_map(|r| layout.apply(r, &mut state)).collect();
+    let table = Table {
+        name: crate::names::stem(file).to_string(),
+        file: file.to_string(),
+        columns: layout.columns.clone(),
+        rows,
+        ..Default::default()
+    };
+    Ok(Streamed::Rows { table, rest: Box::new(CsvRows { stream, layout, state }) })
+}
+
+impl CsvRows<'_> {
+    /// The next data row (header, section and blank rows are skipped as in the sample).
+    pub fn next_row(&mut self, warnings: &mut Vec<Warning>) -> Result<Option<Vec<Value>>, IngestError> {
+        while let Some(rec) = self.stream.next_record(warnings)? {
+            if let Some(row) = self.layout.apply(rec, &mut self.state) {
+                return Ok(Some(row));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Bytes of the source consumed so far (for progress).
+    pub fn bytes_read(&self) -> u64 {
+        self.stream.bytes_read()
+    }
 }
 
 /// Records of a CSV from any reader, decoded to UTF-8, with limits checked per record.
