@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { axeViolations, launchChromium, readCsv, repoRoot, serveStatic, testsDir, screenshot } from './support.mjs';
+import { axeViolations, launchChromium, readCsv, repoRoot, requestsElsewhere, serveStatic, testsDir, screenshot } from './support.mjs';
 
 const dist = path.resolve(process.env.TABLETALK_DIST ?? path.join(repoRoot, 'dist'));
 
@@ -25,6 +25,8 @@ const shots = path.join(testsDir, 'artifacts', 'app');
 let server;
 let browser;
 const pageErrors = [];
+// Requests the pages made outside the static server: this file starts no edge and chooses none.
+const elsewhere = [];
 
 before(async () => {
   assert.ok(existsSync(path.join(dist, 'index.html')), `${dist}/index.html is missing: run \`trunk build --release\` first`);
@@ -38,10 +40,12 @@ after(async () => {
 });
 
 async function openApp() {
+  // A fresh context: no edge confirmed on this origin, so the page reaches only the static server
+  // (an edge on this machine, such as `cargo xtask serve`'s on 127.0.0.1:8787, is only suggested).
   const page = await browser.newPage();
+  requestsElsewhere(page.context(), [server.url], elsewhere);
   page.on('pageerror', (e) => pageErrors.push(String(e)));
-  // This file runs no edge: the page's calls to the local one (127.0.0.1:8787) are refused, and it says so.
-  page.on('console', (m) => m.type() === 'error' && !/ERR_CONNECTION_REFUSED/.test(m.text()) && pageErrors.push(m.text()));
+  page.on('console', (m) => m.type() === 'error' && pageErrors.push(m.text()));
   await page.goto(server.url);
   await page.locator('[data-testid=upload]').waitFor({ state: 'attached' });
   return page;
@@ -532,16 +536,18 @@ test('schema editor: a synonym and a translation name a column in questions; the
   await page.close();
 });
 
-test('no uncaught errors in the page', () => {
+test('no uncaught errors in the page, and no request outside its own server', () => {
   assert.deepEqual(pageErrors, []);
+  assert.deepEqual(elsewhere, [], 'no edge was chosen: nothing may leave the page');
 });
 
 test('the page in Spanish, German and English: ?lang=, the Language select, <html lang>, remembered', { timeout: 300000 }, async () => {
   // Its own context, so a second tab shares the page's localStorage.
   const context = await browser.newContext();
   const page = await context.newPage();
-  // Its own list: the test above that checks pageErrors has run already.
+  // Its own lists: the test above that checks pageErrors has run already.
   const errors = [];
+  const away = requestsElsewhere(context, [server.url]);
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   await page.goto(`${server.url}/?lang=es`);
@@ -611,5 +617,6 @@ test('the page in Spanish, German and English: ?lang=, the Language select, <htm
   assert.equal(await page.locator('[data-testid=table-count]').textContent(), '1 table(s) loaded');
   assert.equal(await citation.getAttribute('aria-label'), `Show row ${row} of seattle-weather-2012.csv`);
   assert.deepEqual(errors, []);
+  assert.deepEqual(away, [], 'no edge was chosen: nothing may leave the page');
   await context.close();
 });

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { axeViolations, cargoBin, freePort, launchChromium, prebuiltWranglerConfig, readCsv, repoRoot, serveStatic, startProcess, testsDir, waitForHttp, screenshot } from './support.mjs';
+import { axeViolations, cargoBin, freePort, launchChromium, prebuiltWranglerConfig, readCsv, repoRoot, requestsElsewhere, serveStatic, startProcess, testsDir, waitForHttp, screenshot } from './support.mjs';
 
 const dist = path.resolve(process.env.TABLETALK_DIST ?? path.join(repoRoot, 'dist'));
 // A real public table: the first 120 days of Seattle's 2012 weather (see app.test.mjs).
@@ -26,6 +26,8 @@ let edge;
 let edgeBase;
 let browser;
 const pageErrors = [];
+// Requests the pages made outside the static server and the edge this file starts.
+const elsewhere = [];
 
 before(async () => {
   assert.ok(existsSync(path.join(dist, 'index.html')), `${dist}/index.html is missing: run \`trunk build --release\` first`);
@@ -70,6 +72,7 @@ async function shot(page, name) {
 
 async function openApp(query = '') {
   const page = await browser.newPage();
+  requestsElsewhere(page.context(), [server.url, edgeBase], elsewhere);
   page.on('pageerror', (e) => pageErrors.push(String(e)));
   page.on('console', (m) => m.type() === 'error' && !/Failed to load resource/.test(m.text()) && pageErrors.push(m.text()));
   await page.goto(`${server.url}${query}`);
@@ -255,6 +258,7 @@ test('refine with the LLM through the edge, accept, embed, publish with a token,
   await page.getByRole('button', { name: 'Clear history', exact: true }).click();
   assert.equal(await page.locator('[data-testid=answer]').count(), 0);
   assert.deepEqual(pageErrors, []);
+  assert.deepEqual(elsewhere, [], 'the page reached only the static server and the edge this file started');
 });
 
 test('column types: a number read as text is shown as text; a type the values do not allow is refused with the column named', { timeout: 120000 }, async () => {
@@ -274,4 +278,5 @@ test('column types: a number read as text is shown as text; a type the values do
   assert.equal(await page.locator('[data-testid=table] [data-testid=column][data-column=temp_max]').getAttribute('data-type'), 'decimal');
   await shot(page, '4-types');
   assert.deepEqual(pageErrors, []);
+  assert.deepEqual(elsewhere, [], 'the page reached only the static server and the edge this file started');
 });

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
 
-import { cargoBin, freePort, launchChromium, prebuiltWranglerConfig, repoRoot, serveStatic, startProcess, testsDir, waitForHttp } from './support.mjs';
+import { cargoBin, freePort, launchChromium, prebuiltWranglerConfig, repoRoot, requestsElsewhere, serveStatic, startProcess, testsDir, waitForHttp } from './support.mjs';
 
 const run = promisify(execFile);
 const dist = path.resolve(process.env.TABLETALK_DIST ?? path.join(repoRoot, 'dist'));
@@ -108,7 +108,9 @@ test('the edge answers as the CLI does', async () => {
 
 test('the app answers as the CLI does', async () => {
   for (const [table, t] of Object.entries(TABLES)) {
+    // The page on its own, as the CLI answers: no edge chosen, so nothing leaves it.
     const page = await browser.newPage();
+    const elsewhere = requestsElsewhere(page.context(), [server.url]);
     await page.goto(server.url);
     await page.locator('[data-testid=upload]').setInputFiles(path.join(repoRoot, t.file));
     await page.locator('[data-testid=template-step]').waitFor({ timeout: 60000 });
@@ -126,6 +128,7 @@ test('the app answers as the CLI does', async () => {
       assert.equal(route, c.cli.route, `${id} ${c.question}: app ${route} “${await answer.textContent()}”, CLI ${c.cli.route} “${c.cli.answer}”`);
       assert.ok(same(value, c.cli.value), `${id} ${c.question}: app ${JSON.stringify(value)}, CLI ${JSON.stringify(c.cli.value)}`);
     }
+    assert.deepEqual(elsewhere, [], `${table}: the page reached only its own server`);
     await page.close();
   }
 });

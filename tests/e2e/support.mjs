@@ -133,6 +133,20 @@ export async function waitForHttp(url, { timeoutMs = 60000, process: proc } = {}
   throw new Error(`${url} did not answer within ${timeoutMs} ms (${lastError})${proc ? `:\n${proc.output()}` : ''}`);
 }
 
+/** Every request a browser context makes (its pages, their workers, the service worker) to an
+ *  http(s)/ws(s) origin other than those of `allowed` (the services the test started), pushed onto
+ *  `seen` as "METHOD URL" and returned. A browser test names what its page may reach; anything
+ *  else — the edge of a `cargo xtask serve` on 127.0.0.1:8787, its app on :8080, its LLM on :8081 —
+ *  is a request the test did not give the page, whether something listens there or not. */
+export function requestsElsewhere(context, allowed, seen = []) {
+  const origins = new Set(allowed.map((u) => new URL(u).origin));
+  context.on('request', (r) => {
+    const u = new URL(r.url());
+    if (/^(http|https|ws|wss):$/.test(u.protocol) && !origins.has(u.origin)) seen.push(`${r.method()} ${r.url()}`);
+  });
+  return seen;
+}
+
 /** Debian's headless Chromium with the flags every browser test uses (CHROMIUM_PATH overrides it). */
 export function launchChromium(extraArgs = []) {
   return chromium.launch({

@@ -10,7 +10,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { launchChromium, repoRoot, serveStatic, testsDir } from '../e2e/support.mjs';
+import { launchChromium, repoRoot, requestsElsewhere, serveStatic, testsDir } from '../e2e/support.mjs';
 
 const dist = path.resolve(process.env.TABLETALK_DIST ?? path.join(repoRoot, 'dist'));
 const weatherCsv = path.join(testsDir, 'fixtures', 'seattle-weather-2012.csv');
@@ -56,6 +56,9 @@ async function ask(page, question) {
 
 test('a crafted ?edge= link sends nothing until the user confirms an edge; then only that edge gets data', { timeout: 600000 }, async () => {
   const context = await browser.newContext();
+  // Whatever else the page might reach — the linked address, the local edge it suggests on
+  // 127.0.0.1 (:8787, where a `cargo xtask serve` may be listening) — must get nothing either.
+  const away = requestsElsewhere(context, [server.url, edges.chosen.url]);
   const page = await context.newPage();
   await page.goto(`${server.url}/?edge=${encodeURIComponent(edges.lure.url)}`);
   await page.locator('[data-testid=upload]').setInputFiles(weatherCsv);
@@ -80,6 +83,8 @@ test('a crafted ?edge= link sends nothing until the user confirms an edge; then 
   await form.locator('[data-testid=publish-error]').waitFor({ timeout: 60000 });
   assert.match(await form.locator('[data-testid=publish-error]').textContent(), /No edge is in use/);
   assert.deepEqual(edges.lure.seen, [], 'nothing was sent to the address in the link');
+  assert.deepEqual(away, [], 'nor anywhere else');
+  assert.deepEqual(edges.chosen.seen, [], 'nor to the edge chosen later');
   assert.equal(await page.evaluate(() => localStorage.getItem('tabletalk.edge')), null);
 
   // The user types another address and confirms it: questions now go there, and only there; the
@@ -104,5 +109,6 @@ test('a crafted ?edge= link sends nothing until the user confirms an edge; then 
   await again.locator('[data-testid=refine-error]').waitFor({ timeout: 30000 });
   assert.ok(edges.chosen.seen.slice(seen).some((r) => r.startsWith('POST /v1/refine')), 'refine went to the chosen edge');
   assert.deepEqual(edges.lure.seen, [], 'never to the linked one');
+  assert.deepEqual(away, [], 'nor anywhere else but the chosen edge');
   await context.close();
 });
