@@ -8,6 +8,7 @@ use std::rc::Rc;
 
 use futures::channel::oneshot;
 use js_sys::{Float32Array, Object, Reflect};
+use tabletalk_shared::placement::{Device, Precision};
 use tabletalk_shared::worker_protocol::{DeviceInfo, FromWorker, ToWorker};
 use wasm_bindgen::prelude::*;
 use web_sys::{MessageEvent, Worker};
@@ -57,12 +58,12 @@ struct Inner {
 #[derive(Clone)]
 pub struct EmbedWorker {
     inner: Rc<RefCell<Inner>>,
-    device: String,
+    device: Device,
 }
 
 impl EmbedWorker {
-    /// `device` is "auto", "gpu" or "cpu" (the page's `?device=` parameter).
-    pub fn new(device: String) -> Self {
+    /// `device` is the page's `?device=` parameter.
+    pub fn new(device: Device) -> Self {
         EmbedWorker { inner: Rc::default(), device }
     }
 
@@ -145,7 +146,7 @@ impl EmbedWorker {
             inner.on_message = Some(on_message);
             inner.on_error = Some(on_error);
             inner.load =
-                Some(ToWorker::Load { base_url: models_url(), model: MODEL.into(), device: self.device.clone(), precision: "auto".into() });
+                Some(ToWorker::Load { base_url: models_url(), model: MODEL.into(), device: self.device, precision: Precision::Auto });
         }
         Ok(())
     }

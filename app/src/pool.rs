@@ -6,6 +6,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use futures::future::join_all;
+use tabletalk_shared::placement::Device;
 
 use crate::embedding::{EmbedWorker, Ready, Vectors, BATCH};
 use crate::i18n::{current, fill};
@@ -23,7 +24,7 @@ pub struct EmbedPool {
 impl EmbedPool {
     /// `device` as `EmbedWorker::new`; the pool is sized to `navigator.hardwareConcurrency`, or to
     /// `?workers=N` (the benchmark's single-worker reference run).
-    pub fn new(device: String) -> Self {
+    pub fn new(device: Device) -> Self {
         let window = web_sys::window();
         let cores = window.as_ref().map(|w| w.navigator().hardware_concurrency() as usize).unwrap_or(1);
         let asked = window
@@ -55,7 +56,7 @@ impl EmbedPool {
 
     /// How many workers a job of `rows` gets once worker 0 is open on `ready`'s device.
     pub fn workers_for(&self, ready: &Ready, rows: usize) -> usize {
-        if ready.device.device == "gpu" {
+        if ready.device.device == Device::Gpu {
             1
         } else {
             // A worker per two batches at least: loading a model costs about as much as that.
@@ -74,7 +75,7 @@ impl EmbedPool {
         {
             let mut w = self.workers.borrow_mut();
             while w.len() < workers {
-                w.push(EmbedWorker::new("cpu".into()));
+                w.push(EmbedWorker::new(Device::Cpu));
             }
         }
         let pool: Vec<EmbedWorker> = self.workers.borrow()[..workers].to_vec();

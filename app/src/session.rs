@@ -9,6 +9,7 @@ use leptos::task::spawn_local;
 use tabletalk_shared::bundle::{Bundle, BundleFile, BundleVectors};
 use tabletalk_shared::description::DatasetDescription;
 use tabletalk_shared::index::Collection;
+use tabletalk_shared::placement::Device;
 use tabletalk_shared::query::Dataset;
 use tabletalk_shared::worker_protocol::DeviceInfo;
 
@@ -73,7 +74,7 @@ pub struct Session {
 }
 
 impl Session {
-    pub fn new(device: String) -> Self {
+    pub fn new(device: Device) -> Self {
         let s = Session {
             loaded: RwSignal::new(None),
             status: RwSignal::new(""),

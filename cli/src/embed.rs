@@ -38,7 +38,7 @@ pub fn run(texts: &[String], model: &str, json: bool, device: Device, precision:
         println!("{}", serde_json::to_string(&o)?);
     } else {
         let detail = match (&report.adapter, report.precision) {
-            (Some(a), Some(p)) if report.device == "gpu" => format!(" ({a}, {p})"),
+            (Some(a), Some(p)) if report.device == Device::Gpu => format!(" ({a}, {p})"),
             _ => String::new(),
         };
         println!("model {} · {} dimensions · device {}{detail}", embedder.name(), out.dim, report.device);

@@ -67,7 +67,7 @@ fn main() {
             _ => Embedder::load(&files).expect("model"),
         };
         let report = embedder.device();
-        let weight_bytes = if report.precision == Some("f16") { 2.0 } else { 4.0 } * 10.6e6;
+        let weight_bytes = if report.precision == Some(Precision::F16) { 2.0 } else { 4.0 } * 10.6e6;
         for &batch in &batches {
             // Warm-up at this batch size: buffers grow, pipelines and caches warm.
             embedder.embed(&lines[..batch.min(lines.len())], batch, &mut |_| {}).unwrap();
@@ -87,7 +87,7 @@ fn main() {
                 "{{\"path\": \"{}\", \"adapter\": {:?}, \"precision\": {:?}, \"batch\": {batch}, \"sentences\": {}, \"tokens\": {tokens}, \"seconds\": {secs:.3}, \"rows_per_s\": {:.1}, \"gflop_per_s\": {:.1}, \"gb_per_s\": {:.2}, \"max_abs_vs_cpu\": {max_abs:.2e}, \"min_cosine_vs_cpu\": {min_cos:.7}{floor}}}",
                 report.device,
                 report.adapter.as_deref().unwrap_or("cpu"),
-                report.precision.unwrap_or("f32"),
+                report.precision.unwrap_or(Precision::F32),
                 lines.len(),
                 lines.len() as f64 / secs,
                 flops / secs / 1e9,

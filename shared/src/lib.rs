@@ -13,6 +13,7 @@ pub mod generate;
 pub mod index;
 pub mod ingest;
 pub mod names;
+pub mod placement;
 #[cfg(feature = "query")]
 pub mod query;
 pub mod report;

@@ -5,6 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::placement::{Device, Precision};
+
 /// What the page asks of the worker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -13,11 +15,11 @@ pub enum ToWorker {
     Load {
         base_url: String,
         model: String,
-        /// "cpu", "gpu" (WebGPU or an error) or "auto" (WebGPU when a hardware adapter passes the
-        /// self-check against the CPU path, else the CPU).
-        device: String,
-        /// "auto", "f32" or "f16" (the GPU path's weights).
-        precision: String,
+        /// `Gpu` is WebGPU or an error; `Auto` is WebGPU when a hardware adapter passes the
+        /// self-check against the CPU path, else the CPU.
+        device: Device,
+        /// The GPU path's weights.
+        precision: Precision,
     },
     /// Embed `texts` in length-sorted batches of `batch`; `job` ties the answers to the request.
     Embed { job: u32, texts: Vec<String>, batch: usize },
@@ -26,12 +28,12 @@ pub enum ToWorker {
 /// Where the vectors were computed, and why not on the GPU when they were not.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct DeviceInfo {
-    /// "cpu" or "gpu".
-    pub device: String,
+    /// `Cpu` or `Gpu`.
+    pub device: Device,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub adapter: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub precision: Option<String>,
+    pub precision: Option<Precision>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fallback: Option<String>,
 }
@@ -39,13 +41,13 @@ pub struct DeviceInfo {
 impl DeviceInfo {
     /// The path in a few words for the page: "WebGPU (adapter, f32)" or "CPU (wasm SIMD)".
     pub fn label(&self) -> String {
-        if self.device == "gpu" {
+        if self.device == Device::Gpu {
             let mut parts: Vec<&str> = Vec::new();
             if let Some(a) = self.adapter.as_deref().filter(|a| !a.is_empty()) {
                 parts.push(a);
             }
-            if let Some(p) = self.precision.as_deref() {
-                parts.push(p);
+            if let Some(p) = self.precision {
+                parts.push(p.as_str());
             }
             if parts.is_empty() {
                 "WebGPU".into()
@@ -91,14 +93,18 @@ mod tests {
         let json = serde_json::to_string(&m).unwrap();
         assert!(json.starts_with(r#"{"type":"embed","job":3"#), "{json}");
         assert_eq!(serde_json::from_str::<ToWorker>(&json).unwrap(), m);
+        let load = ToWorker::Load { base_url: "/m/".into(), model: "m".into(), device: Device::Auto, precision: Precision::F16 };
+        let json = serde_json::to_string(&load).unwrap();
+        assert!(json.contains(r#""device":"auto","precision":"f16""#), "{json}");
+        assert_eq!(serde_json::from_str::<Device>(r#""webgpu""#).unwrap(), Device::Gpu);
         let e: FromWorker = serde_json::from_str(r#"{"type":"error","message":"no model"}"#).unwrap();
         assert_eq!(e, FromWorker::Error { job: None, message: "no model".into() });
     }
 
     #[test]
     fn labels_name_the_path() {
-        let gpu = DeviceInfo { device: "gpu".into(), adapter: Some("SwiftShader".into()), precision: Some("f32".into()), fallback: None };
+        let gpu = DeviceInfo { device: Device::Gpu, adapter: Some("SwiftShader".into()), precision: Some(Precision::F32), fallback: None };
         assert_eq!(gpu.label(), "WebGPU (SwiftShader, f32)");
-        assert_eq!(DeviceInfo { device: "cpu".into(), ..Default::default() }.label(), "CPU (WebAssembly)");
+        assert_eq!(DeviceInfo { device: Device::Cpu, ..Default::default() }.label(), "CPU (WebAssembly)");
     }
 }

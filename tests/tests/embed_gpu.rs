@@ -64,11 +64,11 @@ fn gpu_f32_matches_the_cpu_path_on_225_real_sentences() {
     let cpu = Embedder::load(&files).unwrap().embed(&texts, 16, &mut |_| {}).unwrap();
     let gpu = Embedder::load_on(&files, Device::Gpu, Precision::F32).unwrap();
     let report = gpu.device();
-    assert_eq!((report.device, report.precision), ("gpu", Some("f32")), "{report:?}");
+    assert_eq!((report.device, report.precision), (Device::Gpu, Some(Precision::F32)), "{report:?}");
     let mut calls = 0;
     let out = gpu.embed(&texts, 16, &mut |_| calls += 1).unwrap();
     assert_eq!(calls, texts.len().div_ceil(16));
-    assert_eq!(gpu.device().device, "gpu", "no fallback happened: {:?}", gpu.device());
+    assert_eq!(gpu.device().device, Device::Gpu, "no fallback happened: {:?}", gpu.device());
     let (max_abs, min_cos) = compare(&cpu, &out);
     eprintln!("{name}, f32: {} sentences, max |Δ| {max_abs:.2e}, lowest cosine {min_cos:.7}", texts.len());
     assert!(max_abs <= 1e-4, "max |Δ| {max_abs}");
@@ -84,7 +84,7 @@ fn gpu_f16_stays_within_its_stated_bound() {
     let files = minilm();
     let cpu = Embedder::load(&files).unwrap().embed(&texts, 32, &mut |_| {}).unwrap();
     let gpu = Embedder::load_on(&files, Device::Gpu, Precision::F16).unwrap();
-    assert_eq!(gpu.device().precision, Some("f16"));
+    assert_eq!(gpu.device().precision, Some(Precision::F16));
     let out = gpu.embed(&texts, 32, &mut |_| {}).unwrap();
     let (max_abs, min_cos) = compare(&cpu, &out);
     eprintln!("{name}, f16 weights: max |Δ| {max_abs:.2e}, lowest cosine {min_cos:.7}");
@@ -120,12 +120,12 @@ fn auto_skips_software_adapters_and_says_why() {
     let auto = Embedder::load_on(&files, Device::Auto, Precision::Auto).unwrap();
     let report = auto.device();
     if ctx.adapter.software {
-        assert_eq!(report.device, "cpu");
+        assert_eq!(report.device, Device::Cpu);
         assert!(report.fallback.as_deref().is_some_and(|r| r.contains("software")), "{report:?}");
     } else {
-        assert_eq!(report.device, "gpu", "{report:?}");
+        assert_eq!(report.device, Device::Gpu, "{report:?}");
     }
     let cpu = Embedder::load_on(&files, Device::Cpu, Precision::Auto).unwrap();
-    assert_eq!(cpu.device().device, "cpu");
+    assert_eq!(cpu.device().device, Device::Cpu);
     assert_eq!(cpu.device().fallback, None);
 }

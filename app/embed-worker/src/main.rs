@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use futures::lock::Mutex;
 use js_sys::{Array, Float32Array, Object, Reflect, Uint8Array};
-use tabletalk_shared::embed::{DeviceReport, Embedder, ModelFiles, Precision, FILE_NAMES};
+use tabletalk_shared::embed::{Device, DeviceReport, Embedder, ModelFiles, Precision, FILE_NAMES};
 use tabletalk_shared::worker_protocol::{DeviceInfo, FromWorker, ToWorker};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::{spawn_local, JsFuture};
@@ -65,7 +65,7 @@ async fn handle(msg: ToWorker, state: Shared) {
         ToWorker::Load { base_url, model, device, precision } => {
             let mut slot = state.lock().await;
             let started = now();
-            match load(&base_url, &model, &device, &precision).await {
+            match load(&base_url, &model, device, precision).await {
                 Ok(embedder) => {
                     let ready = FromWorker::Ready { model, dim: embedder.dim(), device: info(&embedder.device()), ms: now() - started };
                     *slot = Some(embedder);
@@ -105,9 +105,7 @@ async fn handle(msg: ToWorker, state: Shared) {
 
 /// Fetches the model's files and opens it on the asked device (with the CPU fallback rules of
 /// `tabletalk_shared::embed::Device`).
-async fn load(base_url: &str, model: &str, device: &str, precision: &str) -> Result<Embedder, String> {
-    let device = device.parse().map_err(|e: String| e)?;
-    let precision: Precision = precision.parse().map_err(|e: String| e)?;
+async fn load(base_url: &str, model: &str, device: Device, precision: Precision) -> Result<Embedder, String> {
     let files = ModelFiles {
         name: model.to_string(),
         config: fetch(base_url, FILE_NAMES.config).await?.ok_or_else(|| missing(base_url, FILE_NAMES.config))?,
@@ -148,12 +146,7 @@ fn describe(e: &JsValue) -> String {
 }
 
 fn info(r: &DeviceReport) -> DeviceInfo {
-    DeviceInfo {
-        device: r.device.to_string(),
-        adapter: r.adapter.clone(),
-        precision: r.precision.map(str::to_string),
-        fallback: r.fallback.clone(),
-    }
+    DeviceInfo { device: r.device, adapter: r.adapter.clone(), precision: r.precision, fallback: r.fallback.clone() }
 }
 
 /// Milliseconds since the epoch: enough for durations of whole jobs.

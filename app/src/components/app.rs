@@ -6,6 +6,7 @@ use std::time::Duration;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use tabletalk_shared::bundle::Bundle;
+use tabletalk_shared::placement::Device;
 use web_sys::File;
 
 use super::chat::Chat;
@@ -144,11 +145,12 @@ pub fn App() -> impl IntoView {
 
 /// The page's `?device=` parameter: "gpu" forces WebGPU (or an error), "cpu" the CPU path;
 /// anything else lets the embedder choose (WebGPU on a hardware adapter that passes the self-check).
-fn device_choice() -> String {
+fn device_choice() -> Device {
     let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
     web_sys::UrlSearchParams::new_with_str(&search)
         .ok()
         .and_then(|p| p.get("device"))
         .filter(|d| matches!(d.as_str(), "gpu" | "cpu" | "auto"))
-        .unwrap_or_else(|| "auto".into())
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(Device::Auto)
 }

@@ -2,6 +2,7 @@
 //! rate and time left, and Cancel. Questions work throughout; retrieval uses words until it is done.
 
 use leptos::prelude::*;
+use tabletalk_shared::placement::Device;
 use tabletalk_shared::worker_protocol::DeviceInfo;
 
 use crate::embedding::MODEL;
@@ -83,8 +84,8 @@ pub fn EmbedStep(
 /// "Embedding on: WebGPU (…)", or the CPU and why not WebGPU.
 pub fn device_text(t: &Texts, d: &DeviceInfo) -> String {
     let device = d.label();
-    match (&d.device[..], &d.fallback) {
-        ("gpu", _) => fill(t.embedding_on, &[("device", &device)]),
+    match (d.device, &d.fallback) {
+        (Device::Gpu, _) => fill(t.embedding_on, &[("device", &device)]),
         (_, Some(why)) => fill(t.embedding_on_fallback, &[("device", &device), ("why", why)]),
         _ => fill(t.embedding_on_asked, &[("device", &device)]),
     }

@@ -124,9 +124,9 @@ impl Embedder {
             ));
         }
         self.set_report(DeviceReport {
-            device: "gpu",
+            device: Device::Gpu,
             adapter: Some(gpu.adapter().name.clone()),
-            precision: Some(used.as_str()),
+            precision: Some(used),
             fallback: None,
         });
         self.gpu = Some(gpu);

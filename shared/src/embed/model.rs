@@ -232,7 +232,7 @@ impl Embedder {
                     // Device lost or a driver error: this batch and every later one on the CPU.
                     self.gpu_failed.store(true, std::sync::atomic::Ordering::Relaxed);
                     let mut report = self.device();
-                    report.device = "cpu";
+                    report.device = crate::placement::Device::Cpu;
                     report.fallback = Some(format!("the GPU failed during embedding: {e}"));
                     self.set_report(report);
                 }
