@@ -7,12 +7,12 @@ pub mod bundle;
 pub mod description;
 #[cfg(feature = "embed")]
 pub mod embed;
-pub mod error;
+pub(crate) mod error;
 pub mod export;
 pub mod generate;
 pub mod index;
 pub mod ingest;
-pub mod names;
+pub(crate) mod names;
 pub mod placement;
 #[cfg(feature = "query")]
 pub mod query;

@@ -6,11 +6,11 @@ pub mod cite;
 mod error;
 #[cfg(feature = "query")]
 pub mod grounded;
-pub mod prompt;
+pub(crate) mod prompt;
 pub mod refine;
 #[cfg(feature = "query")]
 pub mod rows;
-pub mod sql;
+pub(crate) mod sql;
 pub mod wire;
 
 pub use cite::{Calibration, GroundedAnswer, SentenceSupport};

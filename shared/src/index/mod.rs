@@ -9,11 +9,11 @@
 // capacity checks always false there; they are real limits on 64-bit targets.
 #![allow(clippy::absurd_extreme_comparisons)]
 
-pub mod bm25;
+pub(crate) mod bm25;
 pub mod collection;
-pub mod flat;
-pub mod fusion;
-pub mod hnsw;
+pub(crate) mod flat;
+pub(crate) mod fusion;
+pub(crate) mod hnsw;
 mod topk;
 mod types;
 mod vector;

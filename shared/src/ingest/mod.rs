@@ -3,10 +3,10 @@
 pub mod csv;
 #[cfg(feature = "docx")]
 pub mod docx;
-pub mod encoding;
+pub(crate) mod encoding;
 pub mod headers;
 pub mod json;
-pub mod limits;
+pub(crate) mod limits;
 #[cfg(feature = "xlsx")]
 pub mod xlsx;
 

@@ -3,7 +3,7 @@
 mod declared;
 mod infer;
 mod types;
-pub mod values;
+pub(crate) mod values;
 
 pub use declared::{apply_declared, declare};
 pub use infer::{infer_column, infer_table, is_categorical, name_tokens, ColumnStats};
