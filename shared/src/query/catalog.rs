@@ -253,7 +253,7 @@ impl Catalog {
         aliases.extend(GENERIC.iter().map(|a| vec![a.to_string()]));
         // Who or what a row is in the registers portals publish most (people, animals, customers):
         // said of a table with no such column or value, they name its rows (see `ENTITY_NOUNS`).
-        aliases.extend(super::tagger::ENTITY_NOUNS.iter().map(|a| vec![a.to_string()]));
+        aliases.extend(super::lang::ENTITY_NOUNS.iter().map(|a| vec![a.to_string()]));
         // A table with one row per day (month, year) is a table of days: "How many days had snow?"
         // names its rows even when nobody said so in a description.
         const WEEKS: &[&str] = &["week", "weeks", "semana", "semanas", "setmana", "setmanes", "woche", "wochen"];

@@ -4,7 +4,7 @@
 //! ("total" names a column called total), while structural keywords ("more than", "or") always win.
 
 use super::catalog::{Catalog, ValueHit};
-use super::lang::{lexicon, Cue, Lang};
+use super::lang::{lexicon, Cue, Lang, ENTITY_NOUNS};
 use super::plan::CmpOp;
 use super::text::{name_words, parse_number, same_word, Token};
 use crate::schema::values::parse_date;
@@ -2751,81 +2751,6 @@ fn truncated_values(out: &mut [Span], cat: &Catalog) {
         }
     }
 }
-
-/// Nouns of what a row of a register is (passengers, animals, customers), in the four languages:
-/// catalog rows' nouns where no column or value is called so.
-pub(crate) const ENTITY_NOUNS: &[&str] = &[
-    "passengers",
-    "pasajeros",
-    "passatgers",
-    "passagiere",
-    "animals",
-    "animales",
-    "tiere",
-    "students",
-    "estudiantes",
-    "estudiants",
-    "studenten",
-    "schuler",
-    "employees",
-    "empleados",
-    "empleats",
-    "mitarbeiter",
-    "beschaftigte",
-    "customers",
-    "clientes",
-    "clients",
-    "kunden",
-    "players",
-    "jugadores",
-    "jugadors",
-    "spieler",
-    "applicants",
-    "solicitantes",
-    "bewerber",
-    "cars",
-    "vehicles",
-    "coches",
-    "vehiculos",
-    "cotxes",
-    "vehicles",
-    "autos",
-    "fahrzeuge",
-    "wagen",
-    "books",
-    "libros",
-    "llibres",
-    "bucher",
-    "movies",
-    "films",
-    "peliculas",
-    "pellicules",
-    "filme",
-    "songs",
-    "canciones",
-    "cancons",
-    "lieder",
-    "athletes",
-    "atletas",
-    "atletes",
-    "athleten",
-    "members",
-    "miembros",
-    "membres",
-    "mitglieder",
-    "users",
-    "usuarios",
-    "usuaris",
-    "nutzer",
-    "visitors",
-    "visitantes",
-    "visitants",
-    "besucher",
-    "orders",
-    "pedidos",
-    "comandes",
-    "bestellungen",
-];
 
 /// "How many employees did General Electric have in 1950?", "Wie viele Passagiere hatte der
 /// Flughafen ATL?": beside a value naming one row's entity (a firm, an airport), such a noun is a

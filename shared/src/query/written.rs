@@ -8,13 +8,14 @@ use datafusion::sql::sqlparser::parser::Parser;
 use serde_json::Value as Json;
 
 use super::answer::{num, tr, Answer, Citation, Route};
+use super::dataset::Dataset;
+use super::error::QueryError;
 use super::execute::chart;
 use super::guard::check_select;
 use super::intent::Intent;
 use super::lang::Lang;
 use super::plan::ChartKind;
 use super::sql::{ident, CITE_CAP, LIST_CAP, ROW};
-use super::{Dataset, QueryError};
 use crate::api::{SqlColumn, SqlRequest, SqlTable};
 use crate::schema::Shape;
 

@@ -14,7 +14,7 @@ use datafusion::physical_plan::stream::RecordBatchStreamAdapter;
 use datafusion::physical_plan::{DisplayAs, DisplayFormatType, ExecutionPlan, PlanProperties};
 use futures::StreamExt;
 
-use super::Budget;
+use super::budget::Budget;
 
 /// Wraps every node of `plan` (children first) in a `Bounded` node charging `budget`.
 pub(crate) fn bound(plan: Arc<dyn ExecutionPlan>, budget: &Arc<Budget>) -> Result<Arc<dyn ExecutionPlan>> {

@@ -1,7 +1,14 @@
 //! Columns compared by a statistic each: the answer is column names ("Which column has the most
 //! missing values?", "Of consumption, income and production, which has the highest average?").
 
-use super::*;
+use crate::query::lang::Cue;
+use crate::query::plan::{AggFn, CmpOp, ColumnPick, ColumnStat, Plan, Test};
+use crate::query::shape::Shape;
+use crate::query::tagger::Tag;
+use crate::schema::ColumnType;
+
+use super::parser::{Parser, R};
+use super::types::Understanding;
 
 /// Words of a statistic computed per column (folded), besides the aggregate keywords.
 const SPREAD: &[&str] = &[

@@ -1,6 +1,13 @@
 //! Values of one field compared by a number: which is larger, each in order, or the difference; groups that pass a test.
 
-use super::*;
+use crate::query::lang::Cue;
+use crate::query::plan::{AggFn, CmpOp, CompareAsk, Filter, Measure, Plan, Predicate, Test};
+use crate::query::shape::Shape;
+use crate::query::tagger::Tag;
+use crate::schema::ColumnType;
+
+use super::parser::{At, Parser, R};
+use super::types::Understanding;
 
 impl Parser<'_> {
     /// One field named with several values and a number asked of each: "Brazil's life expectancy
@@ -437,7 +444,7 @@ pub(crate) fn change_word(w: &str) -> Option<bool> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::with_parser;
+    use super::super::parser::with_parser;
     use super::*;
 
     const CSV: &str =

@@ -1,6 +1,16 @@
 //! Conditions: operators, dates, years, named values, missing cells, and how and/or join them into a `Filter`.
 
-use super::*;
+use crate::query::catalog::ValueHit;
+use crate::query::lang::Cue;
+use crate::query::plan::{CmpOp, FieldRef, Filter, Literal, Predicate};
+use crate::query::shape::Shape;
+use crate::query::tagger::{Span, Tag};
+use crate::schema::ColumnType;
+
+use super::compare::change_word;
+use super::parser::{At, Fail, Kind, Parser, R};
+use super::summary::fmt_number;
+use super::types::Refusal;
 
 impl Parser<'_> {
     /// Whether the number `n` can be a value of field `f` (a year column takes years, a flag 0 or 1,
@@ -1246,7 +1256,7 @@ pub(super) const MISSING_WORDS: &[&str] = &[
 
 #[cfg(test)]
 mod tests {
-    use super::super::with_parser;
+    use super::super::parser::with_parser;
     use super::*;
 
     const CSV: &str =

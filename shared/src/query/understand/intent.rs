@@ -1,6 +1,15 @@
 //! The choice of plan: which intent the cues, fields and conditions make, in order of specificity.
 
-use super::*;
+use crate::query::lang::{Cue, Lang};
+use crate::query::plan::{AggFn, ChartKind, CmpOp, CompareAsk, Filter, Literal, Measure, Plan, Predicate, Test};
+use crate::query::shape::Shape;
+use crate::query::tagger::{Span, Tag};
+use crate::schema::ColumnType;
+
+use super::compare::compared_field;
+use super::parser::{At, Fail, Kind, Parser, R};
+use super::types::{MetaKind, Refusal, Understanding};
+use super::yes_no::take_cond;
 
 impl Parser<'_> {
     pub(super) fn interpret(&mut self) -> R<Understanding> {

@@ -1,6 +1,11 @@
 //! The first rows of a series: "monthly KSI for the first three months of 1969".
 
-use super::*;
+use crate::query::lang::Cue;
+use crate::query::plan::Plan;
+use crate::query::tagger::Tag;
+
+use super::parser::{At, Parser, R};
+use super::types::Understanding;
 
 /// A period's noun in the plural as people write it ("months", "Wochen", "trimestres").
 fn period_noun(w: &str) -> bool {

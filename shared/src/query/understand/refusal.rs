@@ -1,6 +1,14 @@
 //! What is said when no exact reading holds: the contract breached, an unknown field or value, a missing parameter.
 
-use super::*;
+use crate::query::lang::{Cue, Lang};
+use crate::query::plan::Plan;
+use crate::query::shape::Shape;
+use crate::query::tagger::Tag;
+
+use super::conditions::strip_quotes;
+use super::parser::{unknown_word, Fail, Parser};
+use super::summary::summary;
+use super::types::{Clarification, Refusal, Understanding};
 
 impl Parser<'_> {
     /// A reading that breaks the contract: retrieval for an open question, an unknown field when one
@@ -117,7 +125,7 @@ impl Parser<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::with_parser;
+    use super::super::parser::with_parser;
     use super::*;
 
     const CSV: &str =

@@ -1,6 +1,11 @@
 //! Slots of a plan: the fields asked about, the grouping field, the N of a ranking, order words, the aggregate named.
 
-use super::*;
+use crate::query::lang::Cue;
+use crate::query::plan::{AggFn, Filter, Plan};
+use crate::query::tagger::Tag;
+use crate::schema::ColumnType;
+
+use super::parser::{unknown_word, Parser, R};
 
 impl Parser<'_> {
     /// The aggregate the words name first ("average", "total", "median", "lowest"…), if any.
@@ -192,7 +197,7 @@ impl Parser<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::with_parser;
+    use super::super::parser::with_parser;
     use super::*;
 
     const CSV: &str =

@@ -1,6 +1,8 @@
 //! A plan in a few words, for a refusal that says what was understood.
 
-use super::*;
+use crate::query::catalog::Catalog;
+use crate::query::lang::Lang;
+use crate::query::plan::{AggFn, FieldRef, Filter, Plan};
 
 /// A plan in a few words, for a refusal that says what was understood ("average of “lifeExp”").
 pub fn summary(plan: &Plan, cat: &Catalog, lang: Lang) -> String {
@@ -99,6 +101,7 @@ pub(super) fn fmt_number(n: f64) -> String {
 mod tests {
     use super::*;
     use crate::query::catalog::test_catalog;
+    use crate::query::plan::ChartKind;
 
     const CSV: &str =
         "name,origin,mpg,cylinders,hp,year\nA,USA,18,8,150,1970\nB,Japan,31,4,,1972\nC,Europe,26,4,90,1970\nD,USA,15,8,170,1975\n";

@@ -1,6 +1,12 @@
 //! A yes/no question wraps the reading it asks about in a test (`Plan::Check`).
 
-use super::*;
+use crate::query::lang::{sign_word, Cue};
+use crate::query::plan::{AggFn, CmpOp, CompareAsk, FieldRef, Filter, Literal, Measure, Plan, Predicate, Test};
+use crate::query::shape::Shape;
+use crate::query::tagger::Tag;
+
+use super::parser::Parser;
+use super::types::Understanding;
 
 impl Parser<'_> {
     /// A yes/no question wraps its reading: the comparison it asks about becomes the test
@@ -311,7 +317,7 @@ fn two_values_of_one_field(parts: &[Filter]) -> Option<(FieldRef, Vec<String>)> 
 
 #[cfg(test)]
 mod tests {
-    use super::super::with_parser;
+    use super::super::parser::with_parser;
     use super::*;
 
     const CSV: &str =

@@ -1,0 +1,211 @@
+//! `understand`: one question against one table, from its words to an `Understanding`, with the
+//! contract an exact reading must keep; and the checks around it (SQL typed as a question, a word
+//! read by meaning that names a field the question names already).
+
+use crate::query::catalog::Catalog;
+use crate::query::contract::{fits, plan_shape, unplaced};
+use crate::query::lang::{detect, Detected, Lang};
+use crate::query::shape::{asked as asked_shape, Shape};
+use crate::query::tagger::{quoted_ranges, tag, Span, Tag};
+use crate::query::text::tokenize;
+
+use super::parser::{unknown_word, Parser};
+use super::types::{Overrides, Parsed, Refusal, Understanding, MAX_QUESTION_CHARS};
+
+pub fn looks_like_sql(q: &str) -> bool {
+    let l = q.to_lowercase();
+    let words: Vec<&str> = l.split(|c: char| !c.is_alphanumeric() && c != '_').filter(|w| !w.is_empty()).collect();
+    let pair = |a: &str, b: &[&str]| words.windows(2).any(|w| w[0] == a && b.contains(&w[1]));
+    l.contains("--")
+        || l.contains("/*")
+        || (l.contains(';')
+            && words
+                .iter()
+                .any(|w| matches!(*w, "drop" | "delete" | "insert" | "update" | "select" | "alter" | "create" | "truncate" | "exec")))
+        || pair("drop", &["table", "database", "view"])
+        || pair("delete", &["from"])
+        || pair("insert", &["into"])
+        || pair("union", &["select", "all"])
+        || (pair("select", &["from"]) && l.contains(" from "))
+        || l.contains("'='")
+        || l.contains("1=1")
+        || l.contains("' or '")
+}
+
+/// Understands `q` against one table. `hint` biases language detection in a conversation.
+pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) -> Parsed {
+    let chars = q.chars().count();
+    let refuse = |lang, r| Parsed {
+        lang,
+        understanding: Understanding::Refuse(r),
+        score: 0.0,
+        offer: None,
+        computes: false,
+        ignored: Vec::new(),
+        asked: Shape::Open,
+    };
+    if chars > MAX_QUESTION_CHARS {
+        return Parsed {
+            lang: hint.unwrap_or(Lang::En),
+            understanding: Understanding::Refuse(Refusal::TooLong { chars }),
+            score: 0.0,
+            offer: None,
+            computes: false,
+            ignored: Vec::new(),
+            asked: Shape::Open,
+        };
+    }
+    let tokens = tokenize(q);
+    let folds: Vec<String> = tokens.iter().map(|t| t.fold.clone()).collect();
+    let lang = match detect(&folds, hint) {
+        Detected::Supported(l) => l,
+        Detected::Unsupported(name) => return refuse(hint.unwrap_or(Lang::En), Refusal::Language { name: name.to_string() }),
+    };
+    if tokens.is_empty() {
+        return refuse(lang, Refusal::Empty);
+    }
+    if looks_like_sql(q) {
+        return refuse(lang, Refusal::Sql);
+    }
+    // The detected language may be wrong for short questions ("Què puc preguntar?" reads as
+    // Spanish too): tag in every language and keep the reading with the fewest unknown words.
+    let quotes = quoted_ranges(q);
+    let unknown = |sp: &[Span]| sp.iter().filter(|s| matches!(s.tag, Tag::Unknown)).count();
+    // German compounds read as their parts ("Gesamthäufigkeit": total frequency).
+    let de_tokens = crate::query::compound::split(q, &tokens, cat);
+    let tokens_in = |l: Lang| if l == Lang::De { &de_tokens } else { &tokens };
+    let mut lang = lang;
+    let mut spans = tag(q, tokens_in(lang), lang, cat, &quotes);
+    for other in Lang::ALL {
+        if other == lang {
+            continue;
+        }
+        let alt = tag(q, tokens_in(other), other, cat, &quotes);
+        if unknown(&alt) < unknown(&spans) {
+            spans = alt;
+            lang = other;
+        }
+    }
+    let tokens = tokens_in(lang).clone();
+    for ((s, e), f) in &ov.spans {
+        if let Some(sp) = spans.iter_mut().find(|sp| sp.start == *s && sp.end == *e) {
+            sp.tag = Tag::Field(vec![*f]);
+        }
+    }
+    for (s, e) in &ov.quiet {
+        if let Some(sp) = spans.iter_mut().find(|sp| sp.start == *s && sp.end == *e) {
+            sp.tag = Tag::Stop;
+        }
+    }
+    if std::env::var_os("TABLETALK_DEBUG_PARSE").is_some() {
+        eprintln!("[{}] {:?}", lang.code(), spans.iter().map(|s| format!("{}={:?}", s.raw, s.tag)).collect::<Vec<_>>());
+    }
+    let numbers: Vec<Option<f64>> = tokens.iter().map(|t| crate::query::text::parse_number(&t.raw)).collect();
+    let mut asked = asked_shape(q, &tokens, lang, &numbers);
+    if asked == Shape::Open && crate::query::shape::yes_no_by_intonation(q, &tokens, lang) {
+        asked = Shape::Boolean;
+    }
+    let mut p = Parser { cat, spans, target_override: ov.target, offer: None, asked };
+    let understanding = match p.run() {
+        // The contract: an exact reading places every content word and answers in the shape asked.
+        Understanding::Exact { plan, confidence } => {
+            let words = unplaced(&p.spans, &plan, cat);
+            let shape_ok = fits(p.effective_shape(), plan_shape(&plan, cat), &plan);
+            if words.is_empty() && shape_ok {
+                Understanding::Exact { plan, confidence }
+            } else {
+                if std::env::var_os("TABLETALK_DEBUG_PARSE").is_some() {
+                    eprintln!("[breach] {plan:?} unplaced {words:?}, shape fits: {shape_ok} (asked {:?})", p.effective_shape());
+                }
+                p.breach(plan, words, shape_ok, lang)
+            }
+        }
+        u => u,
+    };
+    let understanding = match understanding {
+        // A question back with nothing to choose from is no question: say which words were not understood.
+        Understanding::Clarify(c) if c.options.is_empty() => {
+            let words: Vec<String> = p.spans.iter().filter(|s| unknown_word(s) && !s.used).map(|s| s.raw.clone()).collect();
+            Understanding::Refuse(Refusal::Unplaced { understood: String::new(), words, asked: None })
+        }
+        // An open question ("Why is…?", "Which cars suit a family?") names no field because it asks
+        // for none: with nothing to compute, it goes to retrieval rather than to a refusal.
+        Understanding::Refuse(Refusal::UnknownField { .. } | Refusal::UnknownValue { .. }) if !p.computes() => {
+            Understanding::Retrieve { confidence: 0.3 }
+        }
+        u => u,
+    };
+    if std::env::var_os("TABLETALK_DEBUG_PARSE").is_some() {
+        eprintln!("[{}] → {:?}", lang.code(), understanding);
+    }
+    let known = p.spans.iter().filter(|s| !matches!(s.tag, Tag::Unknown | Tag::Stop)).count() as f32;
+    let unknown = p.spans.iter().filter(|s| matches!(s.tag, Tag::Unknown)).count() as f32;
+    let matched = p.spans.iter().filter(|s| matches!(s.tag, Tag::Field(_) | Tag::Value(_) | Tag::Group(_) | Tag::Alias)).count() as f32;
+    let computes = p.asks_computation();
+    let ignored = p.spans.iter().filter(|s| unknown_word(s) && !s.used).map(|s| s.raw.clone()).collect();
+    Parsed { lang, understanding, score: matched * 2.0 + known - unknown, offer: p.offer, computes, ignored, asked }
+}
+
+/// Whether words of `q` other than the token range `except` name field `f` or a value of it: a word
+/// read by meaning as a field the question names already is a guess ("survived and how many died").
+pub fn names_field_elsewhere(q: &str, cat: &Catalog, f: usize, except: (usize, usize), hint: Option<Lang>) -> bool {
+    let tokens = tokenize(q);
+    let folds: Vec<String> = tokens.iter().map(|t| t.fold.clone()).collect();
+    let lang = match detect(&folds, hint) {
+        Detected::Supported(l) => l,
+        Detected::Unsupported(_) => return false,
+    };
+    let tokens = if lang == Lang::De { crate::query::compound::split(q, &tokens, cat) } else { tokens };
+    tag(q, &tokens, lang, cat, &quoted_ranges(q)).iter().any(|s| {
+        (s.start, s.end) != except
+            && match &s.tag {
+                Tag::Field(fs) => fs.contains(&f),
+                Tag::Value(hs) => hs.iter().any(|h| h.field == f),
+                _ => false,
+            }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::query::catalog::test_catalog;
+    use crate::query::plan::{AggFn, CmpOp, Filter, Plan, Predicate, Test};
+
+    const CSV: &str = "name,origin,mpg,cylinders,hp\nA,USA,18,8,150\nB,Japan,31,4,\nC,Europe,26,4,90\nD,USA,15,8,170\n";
+
+    fn plan(q: &str) -> Understanding {
+        understand(q, &test_catalog("cars.csv", CSV), None, &Overrides::default()).understanding
+    }
+
+    #[test]
+    fn group_superlatives_rank_groups() {
+        match plan("Which origin has the highest average mpg?") {
+            Understanding::Exact { plan: Plan::GroupTop { func: AggFn::Avg, by, n: 1, desc: true, .. }, .. } => assert_eq!(by.0, "origin"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn yes_no_questions_test_their_reading() {
+        match plan("Is the average mpg over 30?") {
+            Understanding::Exact { plan: Plan::Check { test: Test::Cmp { op: CmpOp::Gt, value }, .. }, .. } => assert_eq!(value, 30.0),
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(plan("Is there any car with 8 cylinders?"), Understanding::Exact { plan: Plan::Check { .. }, .. }));
+    }
+
+    #[test]
+    fn missing_values_are_a_condition() {
+        match plan("How many cars have no value for hp?") {
+            Understanding::Exact { plan: Plan::Count { filter: Some(Filter::Cond { pred: Predicate::Missing, .. }) }, .. } => {}
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_dropped_word_is_never_exact() {
+        assert!(!matches!(plan("What is the average mpg of gloomy cars?"), Understanding::Exact { .. }));
+        assert!(!matches!(plan("Which origin has the highest average price?"), Understanding::Exact { .. }));
+    }
+}
