@@ -65,8 +65,13 @@ pub fn run(args: Args) -> Result<()> {
     ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst)).context("installing the Ctrl-C handler")?;
 
     let app_port = args.app_port.to_string();
-    let mut app =
-        Service::start("trunk serve", command("trunk").args(["serve", "--release", "--address", "127.0.0.1", "--port", &app_port]))?;
+    // Its own output folder: dist/ is what `cargo xtask test` builds and serves to the browser
+    // tests, and trunk serve's pages carry a live-reload script, so the two must not share it.
+    let serve_dist = root().join("target").join("serve-dist");
+    let mut app = Service::start(
+        "trunk serve",
+        command("trunk").args(["serve", "--release", "--address", "127.0.0.1", "--port", &app_port]).arg("--dist").arg(&serve_dist),
+    )?;
     let llm_port = args.llm_port.to_string();
     let mut llm = Service::start(
         "tabletalk-llm",
