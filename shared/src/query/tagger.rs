@@ -4,7 +4,7 @@
 //! ("total" names a column called total), while structural keywords ("more than", "or") always win.
 
 use super::catalog::{Catalog, ValueHit};
-use super::lang::{lexicon, Cue, Lang, ENTITY_NOUNS};
+use super::lang::{is_period_word, lexicon, Cue, Lang, ENTITY_NOUNS};
 use super::plan::CmpOp;
 use super::text::{name_words, parse_number, same_word, Token};
 use crate::schema::values::parse_date;
@@ -2695,25 +2695,6 @@ fn boolean_field(w: &str, cat: &Catalog) -> Option<usize> {
 /// "what's the first month in the data", "the last day": in a table with one row per period, an
 /// order word before the period's noun asks the end of its one date column.
 fn first_period(out: &mut [Span], cat: &Catalog) {
-    const PERIODS: &[&str] = &[
-        "day",
-        "week",
-        "month",
-        "quarter",
-        "year",
-        "dia",
-        "semana",
-        "mes",
-        "trimestre",
-        "ano",
-        "setmana",
-        "any",
-        "tag",
-        "woche",
-        "monat",
-        "quartal",
-        "jahr",
-    ];
     let dates: Vec<usize> = (0..cat.fields.len())
         .filter(|&f| {
             matches!(cat.fields[f].ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime)
@@ -2724,7 +2705,7 @@ fn first_period(out: &mut [Span], cat: &Catalog) {
     let [d] = dates.as_slice() else { return };
     for i in 1..out.len() {
         let ordered = order_word(&super::text::fold(&out[i - 1].raw)).is_some();
-        if ordered && out[i].tag == Tag::Alias && PERIODS.contains(&super::text::fold(&out[i].raw).as_str()) {
+        if ordered && out[i].tag == Tag::Alias && is_period_word(&super::text::fold(&out[i].raw)) {
             out[i].tag = Tag::Field(vec![*d]);
         }
     }
