@@ -5,6 +5,7 @@
 pub mod api;
 pub mod bundle;
 pub mod description;
+pub mod embed_text;
 #[cfg(feature = "embed")]
 pub mod embed;
 pub(crate) mod error;

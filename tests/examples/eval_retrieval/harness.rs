@@ -16,6 +16,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use tabletalk_shared::embed::{Embedder, Embeddings, ModelFiles};
+use tabletalk_shared::embed_text::{Cut, EmbedText};
 use tabletalk_shared::index::{Collection, CollectionMeta, DenseKind, Fusion, SearchResult};
 use tabletalk_shared::ingest::{load_file, Limits};
 use tabletalk_shared::schema::{format_value, infer_table, is_missing, name_tokens, ColumnSchema, ColumnType, Shape, TableSchema};
@@ -111,17 +112,21 @@ pub enum Config {
     /// A proposal measured here, not implemented in shared/: (c), with each value that the template
     /// reformats (dates, numbers, booleans) also written as the file writes it, in brackets.
     Both,
+    /// What ships (`embed_text::EmbedText`): (c) is the passage shown and searched by words; the
+    /// vectors are made from the columns that carry meaning only, long rows in chunks.
+    Embed,
 }
 
 impl Config {
-    /// The three configurations under test; (d) is reported apart, when measured.
-    pub const ALL: [Config; 3] = [Config::Raw, Config::Leaf, Config::Paths];
+    /// The configurations always measured; (d) is reported apart, when measured.
+    pub const ALL: [Config; 4] = [Config::Raw, Config::Leaf, Config::Paths, Config::Embed];
     pub fn label(self) -> &'static str {
         match self {
             Config::Raw => "(a) raw rows (CSV line)",
             Config::Leaf => "(b) template, leaf column names",
             Config::Paths => "(c) template, header paths",
             Config::Both => "(d) proposal: (c) + values also as in the file",
+            Config::Embed => "(e) (c) shown; vectors of the embedding text",
         }
     }
     fn short(self) -> &'static str {
@@ -130,6 +135,7 @@ impl Config {
             Config::Leaf => "(b) leaf",
             Config::Paths => "(c) paths",
             Config::Both => "(d) both forms",
+            Config::Embed => "(e) embedding text",
         }
     }
     fn index(self) -> usize {
@@ -377,12 +383,17 @@ fn run_table(
     };
     let same_as_paths = |ps: &[Passage]| ps.len() == paths.len() && ps.iter().zip(&paths).all(|(a, b)| a.text == b.text);
 
-    let mut ranks = vec![vec![Vec::new(); Mode::ALL.len()]; 4];
-    let mut examples = vec![String::new(); 4];
-    for config in [Config::Raw, Config::Paths, Config::Leaf, Config::Both] {
+    // (e): the passages of (c), embedded through the table's embedding text.
+    let plan = EmbedText::new(&schema);
+    let mut cut = Cut::default();
+    let embed_texts: Vec<Vec<String>> = indexed.iter().zip(&paths).map(|(&i, p)| plan.texts(&table.rows[i], &p.text, &mut cut)).collect();
+
+    let mut ranks = vec![vec![Vec::new(); Mode::ALL.len()]; 5];
+    let mut examples = vec![String::new(); 5];
+    for config in [Config::Raw, Config::Paths, Config::Leaf, Config::Both, Config::Embed] {
         let passages = match config {
             Config::Raw => &raw,
-            Config::Paths => &paths,
+            Config::Paths | Config::Embed => &paths,
             Config::Both => match &both {
                 Some(b) if same_as_paths(b) => {
                     ranks[Config::Both.index()] = ranks[Config::Paths.index()].clone();
@@ -401,8 +412,13 @@ fn run_table(
                 }
             },
         };
-        examples[config.index()] = passages.first().map(|p| p.text.clone()).unwrap_or_default();
-        let texts: Vec<&str> = passages.iter().map(|p| p.text.as_str()).collect();
+        let texts: Vec<&str> = if config == Config::Embed {
+            examples[config.index()] = embed_texts.first().map(|t| t.join(" | ")).unwrap_or_default();
+            embed_texts.iter().flatten().map(String::as_str).collect()
+        } else {
+            examples[config.index()] = passages.first().map(|p| p.text.clone()).unwrap_or_default();
+            passages.iter().map(|p| p.text.as_str()).collect()
+        };
         let vectors = meter.embed(embedder, &format!("{label} {}", config.short()), &texts)?;
         let mut meta = CollectionMeta { model: embedder.name().to_string(), dim: embedder.dim(), ..Default::default() };
         let template = match config {
@@ -410,11 +426,20 @@ fn run_table(
             Config::Leaf => leaf_template.clone(),
             Config::Paths => paths_template.clone(),
             Config::Both => "(proposal (d), filled by the harness)".to_string(),
+            Config::Embed => paths_template.clone(),
         };
         meta.templates.insert(table.name.clone(), template);
         let mut collection = Collection::new(meta, DenseKind::FlatF32)?;
-        for (p, v) in passages.iter().zip(vectors.rows()) {
-            collection.add(p.clone(), v)?;
+        if config == Config::Embed {
+            let mut rows = vectors.rows();
+            for (p, chunks) in passages.iter().zip(&embed_texts) {
+                let flat: Vec<f32> = rows.by_ref().take(chunks.len()).flatten().copied().collect();
+                collection.add_chunks(p.clone(), &flat)?;
+            }
+        } else {
+            for (p, v) in passages.iter().zip(vectors.rows()) {
+                collection.add(p.clone(), v)?;
+            }
         }
         let mut per_mode: Vec<Vec<Option<usize>>> = (0..Mode::ALL.len()).map(|_| Vec::with_capacity(questions.len())).collect();
         let mut misses = [0usize; Mode::ALL.len()];
