@@ -167,9 +167,9 @@ pub fn parts(
     templates: &[String],
 ) -> Result<Vec<(PartSpec, Vec<u8>)>, String> {
     let passages = &dataset.lexical().0;
-    if vectors.passages != passages.len() || vectors.dim == 0 || vectors.data.len() != vectors.dim * passages.len() {
+    let Some(per) = vectors.per_passage().filter(|per| per.len() == passages.len()) else {
         return Err(current().vectors_mismatch.into());
-    }
+    };
     let mut meta = CollectionMeta { model: vectors.model.clone(), dim: vectors.dim, ..CollectionMeta::default() };
     for (t, text) in loaded.tables.iter().zip(templates) {
         meta.templates.insert(t.name.clone(), text.clone());
@@ -177,8 +177,8 @@ pub fn parts(
     meta.created_at = String::from(js_sys::Date::new_0().to_iso_string());
     // int8 vectors, as the CLI publishes: a quarter of f32's size (docs/decisions.md).
     let mut collection = Collection::new(meta, DenseKind::FlatInt8).map_err(|e| e.to_string())?;
-    for (p, v) in passages.iter().zip(vectors.data.chunks(vectors.dim)) {
-        collection.add(p.clone(), v).map_err(|e| e.to_string())?;
+    for (p, v) in passages.iter().zip(per) {
+        collection.add_chunks(p.clone(), v).map_err(|e| e.to_string())?;
     }
     let index = collection.to_bytes().map_err(|e| e.to_string())?;
     let tables = serde_json::to_vec(&TablesPart { tables: loaded.tables.clone(), description: loaded.description.clone() })

@@ -8,6 +8,7 @@ mod ask;
 mod components;
 mod download;
 mod edge;
+mod embed_cache;
 mod embedding;
 mod feedback;
 mod i18n;

@@ -1,6 +1,7 @@
 //! Search by meaning in the page: the rows' vectors from the worker in an exact f32 index beside
 //! BM25, fused the way `tabletalk search` fuses them (`DEFAULT_FUSION`).
 
+use tabletalk_shared::bundle::BundleVectors;
 use tabletalk_shared::index::{Collection, CollectionMeta, DenseKind};
 use tabletalk_shared::query::Dataset;
 use tabletalk_shared::verbalise::Passage;
@@ -13,17 +14,18 @@ pub const K: usize = 5;
 /// The slider's range.
 pub const K_MAX: usize = 20;
 
-/// The passages (in `Dataset::lexical` order, so ids match) with their vectors.
-pub fn build(passages: &[Passage], dim: usize, data: &[f32]) -> Result<Collection, String> {
-    if dim == 0 || data.len() != dim * passages.len() {
-        let (vectors, rows) = (data.len() / dim.max(1), passages.len());
-        return Err(fill(current().vectors_for_rows, &[("vectors", &vectors), ("dim", &dim), ("rows", &rows)]));
-    }
+/// The passages (in `Dataset::lexical` order, so ids match) with their vectors (one or more each).
+pub fn build(passages: &[Passage], vectors: &BundleVectors) -> Result<Collection, String> {
+    let dim = vectors.dim;
+    let per = vectors.per_passage().filter(|per| per.len() == passages.len()).ok_or_else(|| {
+        let (count, rows) = (vectors.count(), passages.len());
+        fill(current().vectors_for_rows, &[("vectors", &count), ("dim", &dim), ("rows", &rows)])
+    })?;
     let meta = CollectionMeta { model: MODEL.into(), dim, ..Default::default() };
     // f32, not int8: in the page memory is not the limit, and exact scores keep ties stable.
     let mut c = Collection::new(meta, DenseKind::FlatF32).map_err(|e| e.to_string())?;
-    for (p, v) in passages.iter().zip(data.chunks_exact(dim)) {
-        c.add(p.clone(), v)
+    for (p, v) in passages.iter().zip(per) {
+        c.add_chunks(p.clone(), v)
             .map_err(|e| fill(current().row_of_file_error, &[("row", &p.provenance.row.0), ("file", &p.provenance.file), ("error", &e)]))?;
     }
     Ok(c)

@@ -8,8 +8,10 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use tabletalk_shared::bundle::{Bundle, BundleFile, BundleVectors};
 use tabletalk_shared::description::DatasetDescription;
+use tabletalk_shared::embed_cache::Lookup;
+use tabletalk_shared::embed_text::{text_key, ColumnChoice};
 use tabletalk_shared::index::Collection;
-use tabletalk_shared::placement::Device;
+use tabletalk_shared::placement::{Device, Precision};
 use tabletalk_shared::query::Dataset;
 use tabletalk_shared::worker_protocol::DeviceInfo;
 
@@ -20,7 +22,7 @@ use crate::edge::Published;
 use crate::embedding::MODEL;
 use crate::i18n::{current, fill};
 use crate::pool::EmbedPool;
-use crate::{search, storage};
+use crate::{embed_cache, search, storage};
 
 /// Whether the prepared dataset is kept in this browser.
 #[derive(Clone, Debug, PartialEq)]
@@ -54,6 +56,8 @@ pub struct Session {
     pub pool: StoredValue<EmbedPool, LocalStorage>,
     pub embed_state: RwSignal<EmbedState>,
     pub embed_device: RwSignal<Option<DeviceInfo>>,
+    /// Per table, which columns the vectors are made from and why the others are not.
+    pub embed_columns: RwSignal<Vec<(String, Vec<ColumnChoice>)>>,
     /// The rows' index once embedded: retrieval then ranks by meaning and words.
     pub semantic: StoredValue<Option<Rc<Collection>>, LocalStorage>,
     /// The same vectors, as kept and exported.
@@ -86,6 +90,7 @@ impl Session {
             pool: StoredValue::new_local(EmbedPool::new(device)),
             embed_state: RwSignal::new(EmbedState::Idle),
             embed_device: RwSignal::new(None),
+            embed_columns: RwSignal::new(Vec::new()),
             semantic: StoredValue::new_local(None),
             vectors: StoredValue::new_local(None),
             epoch: StoredValue::new(0),
@@ -118,6 +123,7 @@ impl Session {
         self.semantic.set_value(None);
         self.vectors.set_value(None);
         self.embed_state.set(EmbedState::Idle);
+        self.embed_columns.set(Vec::new());
         self.ready.set(false);
         self.selected.set(None);
         self.problem.set(None);
@@ -182,8 +188,12 @@ impl Session {
         self.templates.set_value(bundle.templates);
         self.ready.set(true);
         let passages = &ds.lexical().0;
-        let fits = bundle.vectors.filter(|v| v.model == MODEL && v.passages == passages.len());
-        match fits.map(|v| search::build(passages, v.dim, &v.data).map(|c| (c, v))) {
+        // Vectors of other texts (another template's rows, an older Tabletalk's passages) are not
+        // reused as a whole; the vector cache still saves the rows that did not change.
+        let texts = ds.embed_texts().hash();
+        let fits = bundle.vectors.filter(|v| v.model == MODEL && v.passages == passages.len() && v.texts == texts);
+        self.embed_columns.set(ds.embed_plans());
+        match fits.map(|v| search::build(passages, &v).map(|c| (c, v))) {
             Some(Ok((c, v))) => {
                 self.semantic.set_value(Some(Rc::new(c)));
                 self.embed_state.set(EmbedState::Restored { count: v.passages, device: v.device.clone() });
@@ -263,7 +273,8 @@ impl Session {
         });
     }
 
-    /// Embeds every row in the worker pool; retrieval switches to hybrid search when done.
+    /// Embeds every row's embedding text in the worker pool, taking what this browser's vector
+    /// cache already holds; retrieval switches to hybrid search when done.
     pub fn start_embedding(&self) {
         let s = *self;
         let Some(ds) = s.dataset.get_value() else {
@@ -277,57 +288,73 @@ impl Session {
         let mine = s.epoch.get_value();
         s.semantic.set_value(None);
         s.vectors.set_value(None);
+        s.embed_columns.set(ds.embed_plans());
         let pool = s.pool.get_value();
-        let texts: Vec<String> = ds.lexical().0.iter().map(|p| p.text.clone()).collect();
-        let total = texts.len();
+        let embed = ds.embed_texts();
+        let (hash, chunks, rows) = (embed.hash(), embed.chunks(), embed.texts.len());
+        let texts: Vec<String> = embed.texts.into_iter().flatten().collect();
+        let keys: Vec<u128> = texts.iter().map(|t| text_key(t)).collect();
         s.embed_state.set(EmbedState::Loading(Vec::new()));
         spawn_local(async move {
             let stale = move || s.epoch.get_value() != mine;
             let ready = match pool.ready().await {
                 Ok(r) => r,
                 Err(e) if stale() => return drop(e),
-                Err(e) if e == "cancelled" => return s.embed_state.set(EmbedState::Cancelled { done: 0, total }),
+                Err(e) if e == "cancelled" => return s.embed_state.set(EmbedState::Cancelled { done: 0, total: texts.len() }),
                 Err(e) => return s.embed_state.set(EmbedState::Failed(e)),
             };
             s.embed_device.set(Some(ready.device.clone()));
-            let workers = pool.workers_for(&ready, total);
+            let precision = ready.device.precision.unwrap_or(Precision::F32).as_str();
+            let mut cache = embed_cache::open(MODEL, precision, ready.dim).await;
+            if stale() {
+                return;
+            }
+            let lookup = Lookup::new(&cache, &keys);
+            let todo: Vec<String> = lookup.missing.iter().map(|&i| texts[i].clone()).collect();
+            let total = todo.len();
+            let workers = if total == 0 { 0 } else { pool.workers_for(&ready, total) };
             let started = js_sys::Date::now();
-            s.embed_state.set(EmbedState::Running { done: 0, total, started, workers });
-            let result = pool
-                .embed_all(texts, workers, move |done, total| {
+            let result = if total == 0 {
+                Ok((Vec::new(), ready.device.clone()))
+            } else {
+                s.embed_state.set(EmbedState::Running { done: 0, total, started, workers });
+                pool.embed_all(todo, workers, move |done, total| {
                     if s.epoch.get_value() == mine {
                         s.embed_state.set(EmbedState::Running { done, total, started, workers });
                     }
                 })
-                .await;
+                .await
+                .map(|v| (v.data, v.device))
+            };
             if stale() {
                 return;
             }
-            match result {
-                Ok(v) => {
-                    s.embed_device.set(Some(v.device.clone()));
-                    match search::build(&ds.lexical().0, v.dim, &v.data) {
-                        Ok(c) => {
-                            s.semantic.set_value(Some(Rc::new(c)));
-                            s.vectors.set_value(Some(Rc::new(BundleVectors {
-                                model: MODEL.into(),
-                                dim: v.dim,
-                                device: v.device.label(),
-                                passages: total,
-                                data: v.data,
-                            })));
-                            s.embed_state.set(EmbedState::Done { count: total, ms: js_sys::Date::now() - started, workers });
-                            s.keep();
-                        }
-                        Err(e) => s.embed_state.set(EmbedState::Failed(e)),
-                    }
-                }
+            let (embedded, device) = match result {
+                Ok(r) => r,
                 Err(e) if e == "cancelled" => {
                     let done = match s.embed_state.get_untracked() {
                         EmbedState::Running { done, .. } => done,
                         _ => 0,
                     };
-                    s.embed_state.set(EmbedState::Cancelled { done, total });
+                    return s.embed_state.set(EmbedState::Cancelled { done, total });
+                }
+                Err(e) => return s.embed_state.set(EmbedState::Failed(e)),
+            };
+            let Some(data) = lookup.merge(&embedded, ready.dim) else {
+                return s.embed_state.set(EmbedState::Failed(current().nothing_to_embed.into()));
+            };
+            s.embed_device.set(Some(device.clone()));
+            let vectors =
+                BundleVectors { model: MODEL.into(), dim: ready.dim, device: device.label(), passages: rows, chunks, texts: hash, data };
+            match search::build(&ds.lexical().0, &vectors) {
+                Ok(c) => {
+                    s.semantic.set_value(Some(Rc::new(c)));
+                    cache.put_newest(&keys, &vectors.data);
+                    s.vectors.set_value(Some(Rc::new(vectors)));
+                    let ms = js_sys::Date::now() - started;
+                    s.embed_state.set(EmbedState::Done { count: rows, ms, workers, cached: lookup.hits(), embedded: total });
+                    s.keep();
+                    embed_cache::keep(MODEL, precision, &cache).await;
                 }
                 Err(e) => s.embed_state.set(EmbedState::Failed(e)),
             }

@@ -1,6 +1,7 @@
 //! The prepared dataset kept in this browser's origin-private file system (OPFS), so a reload
 //! is instant: one file, written whole. OPFS rather than IndexedDB because the state is one
 //! blob of bytes; `createWritable` commits on close, so a reload mid-write keeps the old copy.
+//! The vector cache (`embed_cache.rs`) is a second file beside it.
 
 use js_sys::Uint8Array;
 use wasm_bindgen::{JsCast, JsValue};
@@ -26,11 +27,16 @@ async fn root() -> Result<FileSystemDirectoryHandle, String> {
 
 /// Replaces the kept dataset with `bytes`.
 pub async fn save(bytes: &[u8]) -> Result<(), String> {
+    save_file(NAME, bytes).await
+}
+
+/// Replaces the file `name` of the app's private storage with `bytes`.
+pub async fn save_file(name: &str, bytes: &[u8]) -> Result<(), String> {
     let dir = root().await?;
     let options = FileSystemGetFileOptions::new();
     options.set_create(true);
     let file: FileSystemFileHandle =
-        JsFuture::from(dir.get_file_handle_with_options(NAME, &options)).await.map_err(reason)?.unchecked_into();
+        JsFuture::from(dir.get_file_handle_with_options(name, &options)).await.map_err(reason)?.unchecked_into();
     let writer: FileSystemWritableFileStream = JsFuture::from(file.create_writable()).await.map_err(reason)?.unchecked_into();
     JsFuture::from(writer.write_with_u8_array(bytes).map_err(reason)?).await.map_err(reason)?;
     JsFuture::from(writer.close()).await.map_err(reason)?;
@@ -39,8 +45,13 @@ pub async fn save(bytes: &[u8]) -> Result<(), String> {
 
 /// The kept dataset, if there is one.
 pub async fn load() -> Result<Option<Vec<u8>>, String> {
+    load_file(NAME).await
+}
+
+/// The file `name` of the app's private storage, if there is one.
+pub async fn load_file(name: &str) -> Result<Option<Vec<u8>>, String> {
     let dir = root().await?;
-    let file = match JsFuture::from(dir.get_file_handle(NAME)).await {
+    let file = match JsFuture::from(dir.get_file_handle(name)).await {
         Ok(f) => f.unchecked_into::<FileSystemFileHandle>(),
         // NotFoundError: nothing kept yet.
         Err(_) => return Ok(None),

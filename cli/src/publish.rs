@@ -59,7 +59,7 @@ pub fn run(a: &PublishArgs) -> Result<ExitCode> {
         return Err(e);
     }
     // int8 vectors: a quarter of f32's size, so 50,000 rows fit one object's memory (docs/decisions.md).
-    let built = build(&upload.tables, &templates, &a.model, Dense::Int8)?;
+    let built = build(&upload.tables, &templates, &a.model, Dense::Int8, None)?;
     let prepared = started.elapsed();
     let index = built.collection.to_bytes()?;
     let passages = built.collection.len();

@@ -95,6 +95,28 @@ fn index_then_search_finds_the_row_a_lookup_question_is_about() {
     // Lexical search needs no model.
     let lex = ok_json(&["search", idx, "Aguilar", "--mode", "lexical", "-k", "1", "--json"]);
     assert_eq!(top_row(&lex), ("la-riots".to_string(), 1));
+
+    // The vectors are made from the columns that carry meaning; the coordinates are left to words.
+    let riots_entry = &manifest["tables"][0];
+    let made: Vec<&str> = riots_entry["embedded_columns"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+    assert!(made.contains(&"last_name") && made.contains(&"neighborhood"), "{riots_entry:#}");
+    assert!(riots_entry["left_to_words"].as_array().unwrap().iter().any(|c| c == "latitude"), "{riots_entry:#}");
+    assert_eq!(manifest["cached"], 0);
+
+    // Indexing the same files into the same folder again embeds nothing: every vector is cached,
+    // and the collection is the same, byte for byte but for its date.
+    let before = std::fs::read(out_dir.join("collection.ttc")).unwrap();
+    let again = run(&["index", &riots, &power, "--out", out_dir.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&again.stderr);
+    assert!(again.status.success(), "{stderr}");
+    let vectors = manifest["vectors"].as_u64().unwrap();
+    assert!(stderr.contains(&format!("{vectors} of {vectors} texts' vectors came from the cache; 0 embedded")), "{stderr}");
+    let manifest: Value = serde_json::from_slice(&std::fs::read(out_dir.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest["cached"].as_u64(), Some(vectors));
+    let after = std::fs::read(out_dir.join("collection.ttc")).unwrap();
+    assert_eq!(before.len(), after.len());
+    let hybrid_again = ok_json(&["search", idx, question, "-k", "3", "--json"]);
+    assert_eq!(hybrid_again["results"], hybrid["results"], "the cached vectors rank as the embedded ones did");
 }
 
 #[test]

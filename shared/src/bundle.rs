@@ -11,8 +11,10 @@ use crate::verbalise::Passage;
 
 /// The first bytes of every bundle, so a wrong file is named as such rather than misread.
 const MAGIC: &[u8; 10] = b"TABLETALK\x01";
-/// Bumped when the layout changes; older bundles are refused with a reason.
-pub const VERSION: u16 = 1;
+/// Bumped when the layout changes. Version 1 (vectors made from the passages) is still read, without
+/// its vectors: they were made from other texts, so the rows are embedded again.
+pub const VERSION: u16 = 2;
+const VERSION_1: u16 = 1;
 
 /// One uploaded file, byte for byte.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -30,7 +32,61 @@ pub struct BundleVectors {
     pub device: String,
     /// How many passages they cover; a mismatch on load means the template changed.
     pub passages: usize,
+    /// Vectors per passage (a long row is embedded in chunks); empty: one each.
+    pub chunks: Vec<u32>,
+    /// `embed_text::texts_hash` of the texts embedded: another value means the rows changed.
+    pub texts: u64,
     pub data: Vec<f32>,
+}
+
+impl BundleVectors {
+    /// How many vectors `data` holds.
+    pub fn count(&self) -> usize {
+        if self.chunks.is_empty() {
+            self.passages
+        } else {
+            self.chunks.iter().map(|&c| c as usize).sum()
+        }
+    }
+
+    /// Each passage's vectors (`dim` × its chunks, one after the other), in passage order; None
+    /// when the counts disagree.
+    pub fn per_passage(&self) -> Option<Vec<&[f32]>> {
+        if self.dim == 0 || self.data.len() != self.dim * self.count() || (!self.chunks.is_empty() && self.chunks.len() != self.passages) {
+            return None;
+        }
+        if self.chunks.is_empty() {
+            return Some(self.data.chunks_exact(self.dim).collect());
+        }
+        let mut out = Vec::with_capacity(self.passages);
+        let mut at = 0;
+        for &c in &self.chunks {
+            let end = at + c as usize * self.dim;
+            out.push(&self.data[at..end]);
+            at = end;
+        }
+        Some(out)
+    }
+}
+
+/// A version-1 bundle: the same but for its vectors, which are dropped.
+#[derive(Deserialize)]
+struct BundleV1 {
+    files: Vec<BundleFile>,
+    description_json: String,
+    templates: Vec<String>,
+    #[allow(dead_code)]
+    vectors: Option<VectorsV1>,
+}
+
+#[derive(Deserialize)]
+#[allow(dead_code)]
+struct VectorsV1 {
+    model: String,
+    dim: usize,
+    device: String,
+    passages: usize,
+    data: Vec<f32>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -79,15 +135,20 @@ impl Bundle {
             .split_at_checked(2)
             .ok_or_else(|| BundleError::Damaged { file: file.into(), reason: "it ends after the header".into() })?;
         let found = u16::from_le_bytes([version[0], version[1]]);
+        let damaged = |e: postcard::Error| BundleError::Damaged { file: file.into(), reason: e.to_string() };
+        if found == VERSION_1 {
+            let old: BundleV1 = postcard::from_bytes(body).map_err(damaged)?;
+            return Ok(Bundle { files: old.files, description_json: old.description_json, templates: old.templates, vectors: None });
+        }
         if found != VERSION {
             return Err(BundleError::Version { file: file.into(), found });
         }
-        let bundle: Bundle = postcard::from_bytes(body).map_err(|e| BundleError::Damaged { file: file.into(), reason: e.to_string() })?;
+        let bundle: Bundle = postcard::from_bytes(body).map_err(damaged)?;
         if let Some(v) = &bundle.vectors {
-            if v.dim == 0 || v.data.len() != v.dim * v.passages {
+            if v.per_passage().is_none() {
                 return Err(BundleError::Damaged {
                     file: file.into(),
-                    reason: format!("{} numbers for {} vectors of {}", v.data.len(), v.passages, v.dim),
+                    reason: format!("{} numbers for {} passages of vectors of {}", v.data.len(), v.passages, v.dim),
                 });
             }
         }
@@ -136,7 +197,15 @@ mod tests {
             &d,
             vec!["On {{date}} the weather was {{weather}}.".into()],
         );
-        b.vectors = Some(BundleVectors { model: "m".into(), dim: 2, device: "CPU".into(), passages: 1, data: vec![0.6, 0.8] });
+        b.vectors = Some(BundleVectors {
+            model: "m".into(),
+            dim: 2,
+            device: "CPU".into(),
+            passages: 1,
+            chunks: vec![],
+            texts: 7,
+            data: vec![0.6, 0.8],
+        });
         b
     }
 
@@ -167,6 +236,37 @@ mod tests {
         let mut b = sample();
         b.vectors.as_mut().unwrap().passages = 3;
         assert!(matches!(Bundle::from_bytes("v.tabletalk", &b.to_bytes()), Err(BundleError::Damaged { .. })));
+        // Two passages, the second in two chunks.
+        let v = b.vectors.as_mut().unwrap();
+        (v.passages, v.chunks, v.data) = (2, vec![1, 2], vec![0.6, 0.8, 1.0, 0.0, 0.0, 1.0]);
+        let back = Bundle::from_bytes("v.tabletalk", &b.to_bytes()).unwrap();
+        let per = back.vectors.as_ref().unwrap().per_passage().unwrap();
+        assert_eq!(per, [&[0.6, 0.8][..], &[1.0, 0.0, 0.0, 1.0][..]]);
+        b.vectors.as_mut().unwrap().chunks = vec![2, 2];
+        assert!(matches!(Bundle::from_bytes("v.tabletalk", &b.to_bytes()), Err(BundleError::Damaged { .. })));
+    }
+
+    #[test]
+    fn version_1_bundles_load_without_their_vectors() {
+        #[derive(Serialize)]
+        struct V1 {
+            files: Vec<BundleFile>,
+            description_json: String,
+            templates: Vec<String>,
+            vectors: Option<(String, usize, String, usize, Vec<f32>)>,
+        }
+        let b = sample();
+        let old = V1 {
+            files: b.files.clone(),
+            description_json: b.description_json.clone(),
+            templates: b.templates.clone(),
+            vectors: Some(("m".into(), 2, "CPU".into(), 1, vec![0.6, 0.8])),
+        };
+        let mut bytes = MAGIC.to_vec();
+        bytes.extend_from_slice(&VERSION_1.to_le_bytes());
+        bytes.extend(postcard::to_allocvec(&old).unwrap());
+        let back = Bundle::from_bytes("old.tabletalk", &bytes).unwrap();
+        assert_eq!((back.files, back.templates, back.vectors), (b.files, b.templates, None));
     }
 
     #[test]

@@ -61,6 +61,52 @@ pub struct EmbedText {
     schema: TableSchema,
 }
 
+/// Every passage's texts to embed, in passage order.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EmbedTexts {
+    pub texts: Vec<Vec<String>>,
+    pub cut: Cut,
+}
+
+impl EmbedTexts {
+    /// All texts, one after the other (what the embedder is given).
+    pub fn flat(&self) -> Vec<&str> {
+        self.texts.iter().flatten().map(String::as_str).collect()
+    }
+
+    /// How many texts there are in all.
+    pub fn count(&self) -> usize {
+        self.texts.iter().map(Vec::len).sum()
+    }
+
+    /// Texts per passage, or empty when every passage has one (as `BundleVectors::chunks`).
+    pub fn chunks(&self) -> Vec<u32> {
+        if self.texts.iter().all(|t| t.len() == 1) {
+            Vec::new()
+        } else {
+            self.texts.iter().map(|t| t.len() as u32).collect()
+        }
+    }
+
+    /// A hash of every text and where passages start: kept vectors are reused only if it matches.
+    pub fn hash(&self) -> u64 {
+        let mut h = xxhash_rust::xxh3::Xxh3::new();
+        for row in &self.texts {
+            h.update(&(row.len() as u32).to_le_bytes());
+            for t in row {
+                h.update(&(t.len() as u32).to_le_bytes());
+                h.update(t.as_bytes());
+            }
+        }
+        h.digest()
+    }
+}
+
+/// The vector cache's key for one text (model and precision are the cache's namespace).
+pub fn text_key(text: &str) -> u128 {
+    xxhash_rust::xxh3::xxh3_128(text.as_bytes())
+}
+
 /// What one row's texts were cut to, for the note shown when preparing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cut {
@@ -135,7 +181,15 @@ fn chunks(identity: &str, parts: &[String], cut: &mut Cut) -> Vec<String> {
     let mut current = String::new();
     let mut spent = 0usize;
     let mut was_cut = false;
-    let lead = |s: &str| if identity.is_empty() { s.to_string() } else if s.is_empty() { identity.to_string() } else { format!("{identity}. {s}") };
+    let lead = |s: &str| {
+        if identity.is_empty() {
+            s.to_string()
+        } else if s.is_empty() {
+            identity.to_string()
+        } else {
+            format!("{identity}. {s}")
+        }
+    };
     'parts: for part in parts {
         let mut rest = part.as_str();
         while !rest.is_empty() {
@@ -244,7 +298,8 @@ fn render(c: &ColumnSchema, v: &Value) -> Option<String> {
             (!shown.is_empty()).then(|| shown.to_string())
         }
         Value::List(items) => {
-            let texts: Vec<&str> = items.iter().filter_map(Value::as_text).map(str::trim).filter(|s| !s.is_empty() && !is_missing(s)).collect();
+            let texts: Vec<&str> =
+                items.iter().filter_map(Value::as_text).map(str::trim).filter(|s| !s.is_empty() && !is_missing(s)).collect();
             (!texts.is_empty()).then(|| texts.join(", "))
         }
         _ => None,

@@ -5,9 +5,10 @@
 pub mod api;
 pub mod bundle;
 pub mod description;
-pub mod embed_text;
 #[cfg(feature = "embed")]
 pub mod embed;
+pub mod embed_cache;
+pub mod embed_text;
 pub(crate) mod error;
 pub mod export;
 pub mod generate;

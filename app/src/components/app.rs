@@ -27,7 +27,7 @@ use crate::storage;
 pub fn App() -> impl IntoView {
     let lang = i18n::provide_lang();
     let session = Session::new(device_choice());
-    let Session { loaded, status, problem, ready, selected, embed_state, embed_device, .. } = session;
+    let Session { loaded, status, problem, ready, selected, embed_state, embed_device, embed_columns, .. } = session;
 
     // A dataset kept by an earlier visit opens as it was left.
     spawn_local(async move {
@@ -103,7 +103,7 @@ pub fn App() -> impl IntoView {
                 <SchemaEditor loaded=l.clone() on_apply=on_describe />
                 <TemplateStep loaded=l.clone() on_accept accepted />
                 {move || ready.get().then(|| view! {
-                    <EmbedStep state=embed_state device=embed_device on_cancel on_restart />
+                    <EmbedStep state=embed_state device=embed_device columns=embed_columns on_cancel on_restart />
                     <Chat dataset=session.dataset semantic=session.semantic pool=session.pool edge=session.edge on_cite />
                     <KeepStep session />
                 })}

@@ -2,6 +2,7 @@
 //! rate and time left, and Cancel. Questions work throughout; retrieval uses words until it is done.
 
 use leptos::prelude::*;
+use tabletalk_shared::embed_text::{ColumnChoice, Left};
 use tabletalk_shared::placement::Device;
 use tabletalk_shared::worker_protocol::DeviceInfo;
 
@@ -22,10 +23,14 @@ pub enum EmbedState {
         started: f64,
         workers: usize,
     },
+    /// `count` rows ready: `cached` texts came from this browser's vector cache, `embedded` were
+    /// embedded now (in `ms`, by `workers`).
     Done {
         count: usize,
         ms: f64,
         workers: usize,
+        cached: usize,
+        embedded: usize,
     },
     /// The vectors came back with a kept or imported dataset; `device` is where they were made.
     Restored {
@@ -43,6 +48,7 @@ pub enum EmbedState {
 pub fn EmbedStep(
     state: RwSignal<EmbedState>,
     device: RwSignal<Option<DeviceInfo>>,
+    columns: RwSignal<Vec<(String, Vec<ColumnChoice>)>>,
     on_cancel: Callback<()>,
     on_restart: Callback<()>,
 ) -> impl IntoView {
@@ -66,6 +72,7 @@ pub fn EmbedStep(
         <section class="step embed" data-testid="embed" aria-labelledby="embed-heading">
             <h2 id="embed-heading">{t(|x| x.search_by_meaning)}</h2>
             <p data-testid="embed-device">{tr(move |x| device.get().map(|d| device_text(x, &d)))}</p>
+            <p data-testid="embed-columns">{tr(move |x| columns_text(x, &columns.get()))}</p>
             {move || progress().map(|(done, total)| view! {
                 <progress data-testid="embed-progress" max=total.max(1) value=done aria-label=t(|x| x.rows_embedded)></progress>
             })}
@@ -114,7 +121,17 @@ fn status_text(t: &Texts, state: &EmbedState, now: f64) -> String {
             }
             s
         }
-        EmbedState::Done { count, ms, workers } => {
+        EmbedState::Done { count, ms, workers, cached, embedded } if *cached > 0 => fill(
+            t.ready_cached,
+            &[
+                ("count", &n(*count)),
+                ("cached", &n(*cached)),
+                ("embedded", &n(*embedded)),
+                ("time", &duration(t, ms / 1000.0)),
+                ("workers", &workers_text(t, *workers)),
+            ],
+        ),
+        EmbedState::Done { count, ms, workers, .. } => {
             let rate = format!("{:.0}", *count as f64 / (ms / 1000.0).max(0.001));
             fill(
                 t.ready_embedded,
@@ -125,6 +142,29 @@ fn status_text(t: &Texts, state: &EmbedState, now: f64) -> String {
         EmbedState::Cancelled { done, total } => fill(t.cancelled, &[("done", &n(*done)), ("total", &n(*total))]),
         EmbedState::Failed(_) => String::new(),
     }
+}
+
+/// What the vectors are made from and what is left to words, per table when there are several.
+fn columns_text(t: &Texts, tables: &[(String, Vec<ColumnChoice>)]) -> String {
+    let several = tables.len() > 1;
+    let mut out = Vec::new();
+    for (table, choices) in tables {
+        let quoted = |names: Vec<&str>| names.iter().map(|c| format!("“{c}”")).collect::<Vec<_>>().join(", ");
+        let made: Vec<&str> = choices.iter().filter(|c| c.choice.is_ok()).map(|c| c.column.as_str()).collect();
+        let left: Vec<&str> = choices.iter().filter(|c| c.choice == Err(Left::Measurement)).map(|c| c.column.as_str()).collect();
+        let mut s = if several { format!("{table}: ") } else { String::new() };
+        if made.is_empty() {
+            s.push_str(t.vectors_from_passages);
+        } else {
+            s.push_str(&fill(t.vectors_made_from, &[("columns", &quoted(made))]));
+            if !left.is_empty() {
+                s.push(' ');
+                s.push_str(&fill(t.vectors_left_out, &[("columns", &quoted(left))]));
+            }
+        }
+        out.push(s);
+    }
+    out.join(" ")
 }
 
 fn workers_text(t: &Texts, n: usize) -> String {

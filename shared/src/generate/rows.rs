@@ -59,6 +59,7 @@ mod embedded {
     use super::super::error::GenerateError;
     use super::super::grounded::Passages;
     use crate::embed::Embedder;
+    use crate::embed_text::EmbedTexts;
     use crate::index::fusion::{reciprocal_rank_fusion, RRF_K};
     use crate::index::{Hit, PassageId};
     use crate::query::Dataset;
@@ -74,8 +75,12 @@ mod embedded {
     pub struct Embedded<'a> {
         pub dataset: &'a Dataset,
         pub embedder: &'a Embedder,
-        /// Passage index → its vector.
+        /// Passage index → its vector (for matching sentences to rows).
         vectors: RefCell<HashMap<usize, Vec<f32>>>,
+        /// What each row's ranking vectors are made from (`embed_text`), computed on first need.
+        texts: std::cell::OnceCell<EmbedTexts>,
+        /// Passage index → the vectors of its embedding texts (for ranking rows).
+        row_vectors: RefCell<HashMap<usize, Vec<Vec<f32>>>>,
         /// Passage index → the vectors of its sentences (only for passages the model read).
         clauses: RefCell<HashMap<usize, Vec<Vec<f32>>>>,
     }
@@ -86,7 +91,37 @@ mod embedded {
 
     impl<'a> Embedded<'a> {
         pub fn new(dataset: &'a Dataset, embedder: &'a Embedder) -> Self {
-            Embedded { dataset, embedder, vectors: RefCell::new(HashMap::new()), clauses: RefCell::new(HashMap::new()) }
+            Embedded {
+                dataset,
+                embedder,
+                vectors: RefCell::new(HashMap::new()),
+                texts: std::cell::OnceCell::new(),
+                row_vectors: RefCell::new(HashMap::new()),
+                clauses: RefCell::new(HashMap::new()),
+            }
+        }
+
+        /// Cosine of `v` with each row in `ids`, by its best embedding text (as a collection scores it).
+        fn row_similarities(&self, v: &[f32], ids: &[usize]) -> Result<Vec<f32>, GenerateError> {
+            let texts = self.texts.get_or_init(|| self.dataset.embed_texts());
+            let missing: Vec<usize> = {
+                let cache = self.row_vectors.borrow();
+                ids.iter().copied().filter(|i| !cache.contains_key(i) && *i < texts.texts.len()).collect()
+            };
+            if !missing.is_empty() {
+                let flat: Vec<&str> = missing.iter().flat_map(|&i| texts.texts[i].iter().map(String::as_str)).collect();
+                let out = self.embedder.embed(&flat, 32, &mut |_| {}).map_err(failed)?;
+                let mut rows = out.rows();
+                let mut cache = self.row_vectors.borrow_mut();
+                for &i in &missing {
+                    cache.insert(i, rows.by_ref().take(texts.texts[i].len()).map(<[f32]>::to_vec).collect());
+                }
+            }
+            let cache = self.row_vectors.borrow();
+            Ok(ids
+                .iter()
+                .map(|i| cache.get(i).map_or(0.0, |chunks| chunks.iter().map(|w| dot(w, v)).fold(f32::NEG_INFINITY, f32::max)))
+                .collect())
         }
 
         /// Cosine of `v` with each passage in `ids` (vectors are L2-normalised), embedding those not yet seen.
@@ -144,7 +179,7 @@ mod embedded {
                 .collect();
             let pool: Vec<usize> = if n <= DENSE_ALL_ROWS { (0..n).collect() } else { lexical.iter().map(|h| h.id.index()).collect() };
             let (qv, _) = self.embedder.embed_one(q).map_err(failed)?;
-            let scores = self.similarities(&qv, &pool)?;
+            let scores = self.row_similarities(&qv, &pool)?;
             let mut dense: Vec<Hit> = pool.iter().zip(scores).map(|(&i, s)| Hit { id: PassageId(i as u32), score: s }).collect();
             dense.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.id.0.cmp(&b.id.0)));
             dense.truncate(LEXICAL_CANDIDATES);

@@ -364,8 +364,14 @@ impl Collection {
         }
         let decoded = if version == FORMAT_VERSION_1 {
             postcard::from_bytes::<CollectionReprV1>(payload).and_then(|r| {
-                Collection::try_from(CollectionRepr { meta: r.meta, passages: r.passages, dense: r.dense, lexical: r.lexical, owners: Vec::new() })
-                    .map_err(|_| postcard::Error::SerdeDeCustom)
+                Collection::try_from(CollectionRepr {
+                    meta: r.meta,
+                    passages: r.passages,
+                    dense: r.dense,
+                    lexical: r.lexical,
+                    owners: Vec::new(),
+                })
+                .map_err(|_| postcard::Error::SerdeDeCustom)
             })
         } else {
             postcard::from_bytes::<Collection>(payload)
@@ -384,7 +390,10 @@ mod tests {
     use crate::table::{Provenance, RowRef};
 
     fn passage(text: &str, row: usize) -> Passage {
-        Passage { text: text.into(), provenance: Provenance { file: "f.csv".into(), table: "f".into(), row: RowRef::from_index(row), columns: vec![] } }
+        Passage {
+            text: text.into(),
+            provenance: Provenance { file: "f.csv".into(), table: "f".into(), row: RowRef::from_index(row), columns: vec![] },
+        }
     }
 
     fn meta() -> CollectionMeta {

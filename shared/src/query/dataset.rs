@@ -14,6 +14,7 @@ use super::limits::SqlLimits;
 use super::understand::{self, understand, Clarification, MetaKind, Overrides, Understanding};
 use super::{execute, series, sql, text};
 use crate::description::DatasetDescription;
+use crate::embed_text::{ColumnChoice, Cut, EmbedText, EmbedTexts};
 use crate::index::{Bm25Index, Bm25Params};
 use crate::schema::{apply_declared, infer_table, TableSchema};
 use crate::table::Table;
@@ -423,6 +424,26 @@ impl Dataset {
             }
             (passages, index)
         })
+    }
+
+    /// What each passage's vectors are made from (`embed_text`), in `lexical()` order.
+    pub fn embed_texts(&self) -> EmbedTexts {
+        let passages = &self.lexical().0;
+        let mut out = EmbedTexts { texts: Vec::with_capacity(passages.len()), cut: Cut::default() };
+        let mut at = 0;
+        for (t, s) in self.tables.iter().zip(&self.schemas) {
+            let plan = EmbedText::new(s);
+            for (row, p) in t.rows.iter().zip(&passages[at..]) {
+                out.texts.push(plan.texts(row, &p.text, &mut out.cut));
+            }
+            at += t.rows.len();
+        }
+        out
+    }
+
+    /// Per table, which columns its vectors are made from and why the others are not.
+    pub fn embed_plans(&self) -> Vec<(String, Vec<ColumnChoice>)> {
+        self.tables.iter().zip(&self.schemas).map(|(t, s)| (t.name.clone(), EmbedText::new(s).choices().to_vec())).collect()
     }
 
     /// The `k` passages BM25 ranks highest for `text`, best first, with their scores.
