@@ -2,8 +2,9 @@
 //! The passage that is shown, cited and given to the model stays the template's; numbers are found
 //! by the exact path and by words (BM25), so embedding them costs time and buys little.
 //!
-//! Chosen with `cargo xtask eval-retrieval` (docs/retrieval.md, configuration (e)); why, in
-//! docs/decisions.md ("What a row's vector is made from").
+//! Each value is written as the static template writes it ("The value for 'weather' is snow."):
+//! measured with `cargo xtask eval-retrieval` (docs/retrieval.md, configuration (e)) against the
+//! shorter "weather: snow", which finds rows by name slightly better and ranks rows by meaning worse.
 
 use serde::{Deserialize, Serialize};
 
@@ -55,7 +56,7 @@ pub struct ColumnChoice {
 /// What a table's vectors are made from, decided once from its schema.
 #[derive(Clone, Debug)]
 pub struct EmbedText {
-    /// Embedded columns: index, role and the label written before the value.
+    /// Embedded columns: index, role and name (the header path, as the static template names it).
     columns: Vec<(usize, Role, String)>,
     choices: Vec<ColumnChoice>,
     schema: TableSchema,
@@ -124,7 +125,7 @@ impl EmbedText {
         for (i, c) in schema.columns.iter().enumerate() {
             let choice = role(c, schema.rows);
             if let Ok(r) = choice {
-                columns.push((i, r, label(c)));
+                columns.push((i, r, c.name.clone()));
             }
             choices.push(ColumnChoice { column: c.name.clone(), choice });
         }
@@ -158,7 +159,7 @@ impl EmbedText {
             let Some(value) = row.get(*i).and_then(|v| render(&self.schema.columns[*i], v)) else {
                 continue;
             };
-            let part = format!("{label}: {}", clip(&value, VALUE_CHARS));
+            let part = format!("The value for '{label}' is {}.", clip(&value, VALUE_CHARS));
             if *role == Role::Names {
                 identity.push(part);
             } else {
@@ -169,7 +170,7 @@ impl EmbedText {
             // Every chosen cell of this row is empty: its passage says what it has.
             return vec![clip(passage.trim(), CHUNK_CHARS).to_string()];
         }
-        let identity = identity.join(". ");
+        let identity = identity.join(" ");
         chunks(&identity, &parts, cut)
     }
 }
@@ -187,7 +188,7 @@ fn chunks(identity: &str, parts: &[String], cut: &mut Cut) -> Vec<String> {
         } else if s.is_empty() {
             identity.to_string()
         } else {
-            format!("{identity}. {s}")
+            format!("{identity} {s}")
         }
     };
     'parts: for part in parts {
@@ -200,7 +201,7 @@ fn chunks(identity: &str, parts: &[String], cut: &mut Cut) -> Vec<String> {
             let free = room.saturating_sub(current.len() + if current.is_empty() { 0 } else { 2 });
             if rest.len() <= free {
                 if !current.is_empty() {
-                    current.push_str(". ");
+                    current.push(' ');
                 }
                 current.push_str(rest);
                 spent += rest.len();
@@ -213,7 +214,7 @@ fn chunks(identity: &str, parts: &[String], cut: &mut Cut) -> Vec<String> {
                 let take = clip(rest, if current.is_empty() { room } else { free });
                 let take = if take.is_empty() { clip(rest, room) } else { take };
                 if !current.is_empty() {
-                    current.push_str(". ");
+                    current.push(' ');
                 }
                 current.push_str(take);
                 spent += take.len();
@@ -283,12 +284,6 @@ fn short(c: &ColumnSchema) -> bool {
     !c.samples.is_empty() && c.samples.iter().all(|s| s.chars().count() <= 60)
 }
 
-/// The column's name as words, header path included ("Temperature > max" → "Temperature max").
-fn label(c: &ColumnSchema) -> String {
-    let words = if c.path.len() > 1 { c.path.join(" ") } else { c.name.clone() };
-    words.replace(['_', '.'], " ").split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
 /// A cell as the template would show it; None when missing.
 fn render(c: &ColumnSchema, v: &Value) -> Option<String> {
     match v {
@@ -335,7 +330,7 @@ mod tests {
         assert_eq!(roles, [Ok(Role::Names), Ok(Role::Category), Err(Left::Measurement), Err(Left::Measurement)]);
         let mut cut = Cut::default();
         let texts = plan.texts(&t.rows[4], "(the passage)", &mut cut);
-        assert_eq!(texts, ["Name: car model 4. Origin: Europe"]);
+        assert_eq!(texts, ["The value for 'Name' is car model 4. The value for 'Origin' is Europe."]);
         assert_eq!(cut, Cut::default());
     }
 
@@ -347,9 +342,9 @@ mod tests {
         let mut cut = Cut::default();
         let texts = plan.texts(&t.rows[0], "", &mut cut);
         assert!(texts.len() >= 3, "{texts:?}");
-        assert!(texts.iter().all(|x| x.starts_with("title: First. ") && x.len() <= CHUNK_CHARS), "{texts:?}");
+        assert!(texts.iter().all(|x| x.starts_with("The value for 'title' is First. ") && x.len() <= CHUNK_CHARS), "{texts:?}");
         assert_eq!(cut, Cut { rows_cut: 0, rows_split: 1 });
-        assert_eq!(plan.texts(&t.rows[1], "", &mut cut), ["title: Second. review: short review"]);
+        assert_eq!(plan.texts(&t.rows[1], "", &mut cut), ["The value for 'title' is Second. The value for 'review' is short review."]);
     }
 
     #[test]
