@@ -233,7 +233,7 @@ impl Collection {
     pub fn add_chunks(&mut self, passage: Passage, vectors: &[f32]) -> Result<PassageId> {
         let dim = self.meta.dim.max(1);
         let count = vectors.len() / dim;
-        if count == 0 || vectors.len() % dim != 0 {
+        if count == 0 || !vectors.len().is_multiple_of(dim) {
             return Err(IndexError::DimensionMismatch { expected: self.meta.dim, actual: vectors.len() });
         }
         if self.len() >= MAX_PASSAGES || self.dense.len() + count > MAX_PASSAGES {
