@@ -294,8 +294,8 @@ fn damaged_bytes_are_errors_never_panics() {
     assert_eq!(Collection::from_bytes(b"PK\x03\x04 a zip file").unwrap_err(), IndexError::NotACollection);
     assert_eq!(Collection::from_bytes(b"").unwrap_err(), IndexError::Truncated { expected: 24, actual: 0 });
     let mut future = bytes.clone();
-    future[8] = 2;
-    assert_eq!(Collection::from_bytes(&future).unwrap_err(), IndexError::UnsupportedVersion { found: 2, supported: 1 });
+    future[8] = 3;
+    assert_eq!(Collection::from_bytes(&future).unwrap_err(), IndexError::UnsupportedVersion { found: 3, supported: 2 });
     let mut longer = bytes.clone();
     longer.push(0);
     assert!(matches!(Collection::from_bytes(&longer), Err(IndexError::Corrupt(_))));
