@@ -75,16 +75,14 @@ struct BundleV1 {
     files: Vec<BundleFile>,
     description_json: String,
     templates: Vec<String>,
-    #[allow(dead_code)]
     vectors: Option<VectorsV1>,
 }
 
 #[derive(Deserialize)]
-#[allow(dead_code)]
 struct VectorsV1 {
-    model: String,
+    _model: String,
     dim: usize,
-    device: String,
+    _device: String,
     passages: usize,
     data: Vec<f32>,
 }
@@ -138,6 +136,15 @@ impl Bundle {
         let damaged = |e: postcard::Error| BundleError::Damaged { file: file.into(), reason: e.to_string() };
         if found == VERSION_1 {
             let old: BundleV1 = postcard::from_bytes(body).map_err(damaged)?;
+            if let Some(v) = &old.vectors {
+                // Dropped, but a damaged file is still named as damaged.
+                if v.dim == 0 || v.data.len() != v.dim * v.passages {
+                    return Err(BundleError::Damaged {
+                        file: file.into(),
+                        reason: format!("{} numbers for {} vectors of {}", v.data.len(), v.passages, v.dim),
+                    });
+                }
+            }
             return Ok(Bundle { files: old.files, description_json: old.description_json, templates: old.templates, vectors: None });
         }
         if found != VERSION {
