@@ -13,6 +13,20 @@ import csv, datetime, json, random, subprocess
 
 totals = {}
 
+def run(label, forms, qs, rows):
+    texts=[q for q,_ in qs]
+    for f in forms.values(): texts+=f
+    out=json.loads(subprocess.run(['./target/debug/tabletalk','embed','--json',*texts],capture_output=True,text=True).stdout)['vectors']
+    Q=out[:len(qs)]; at=len(qs)
+    dot=lambda a,b: sum(x*y for x,y in zip(a,b))
+    for name,f in forms.items():
+        V=out[at:at+len(f)]; at+=len(f)
+        res=[]
+        for (q,want),qv in zip(qs,Q):
+            s=sorted(range(len(V)),key=lambda i:-dot(qv,V[i]))[:5]
+            res.append(sum(bool(want(rows[i])) for i in s))
+        print(label, name, res, sum(res)); totals[name]=totals.get(name,0)+sum(res)
+
 rows=list(csv.DictReader(open('tests/fixtures/seattle-weather-2012.csv')))
 def words(d):
     dt=datetime.datetime.strptime(d,'%Y/%m/%d'); return f"{dt.day} {dt.strftime('%B')} {dt.year}"
@@ -24,19 +38,8 @@ wforms={
  'label':[f"date: {words(r['date'])}. weather: {r['weather']}" for r in rows],
  'sentence':[f"The value for 'date' is {words(r['date'])}. The value for 'weather' is {r['weather']}." for r in rows],
 }
-qs=[('Which days had a blizzard?','snow'),('Which days were sunny?','sun'),('When was it foggy?','fog'),('days with light rain showers','drizzle'),('Show me the snowy days','snow'),('When did it pour?','rain'),('clear skies','sun'),('misty mornings','fog')]
-texts=[q for q,_ in qs]
-for f in wforms.values(): texts+=f
-out=json.loads(subprocess.run(['./target/debug/tabletalk','embed','--json',*texts],capture_output=True,text=True).stdout)['vectors']
-Q=out[:len(qs)]; at=len(qs)
-dot=lambda a,b: sum(x*y for x,y in zip(a,b))
-for name,f in wforms.items():
-    V=out[at:at+len(f)]; at+=len(f)
-    res=[]
-    for (q,want),qv in zip(qs,Q):
-        s=sorted(range(len(V)),key=lambda i:-dot(qv,V[i]))[:5]
-        res.append(sum(rows[i]['weather']==want for i in s))
-    print('weather', name, res, sum(res)); totals[name]=totals.get(name,0)+sum(res)
+qs=[('Which days had a blizzard?',lambda r:r['weather']=='snow'),('Which days were sunny?',lambda r:r['weather']=='sun'),('When was it foggy?',lambda r:r['weather']=='fog'),('days with light rain showers',lambda r:r['weather']=='drizzle'),('Show me the snowy days',lambda r:r['weather']=='snow'),('When did it pour?',lambda r:r['weather']=='rain'),('clear skies',lambda r:r['weather']=='sun'),('misty mornings',lambda r:r['weather']=='fog')]
+run('weather', wforms, qs, rows)
 
 random.seed(3)
 cars=json.load(open('.cache/fixtures/vega/cars.json'))
@@ -55,18 +58,6 @@ forms2={'full':[rf(r,True) for r in riots],
  'label':[f"first name: {r['first_name']}. last name: {r['last_name']}. address: {r['address']}. death date: {r['death_date']}. gender: {r['gender']}. race: {r['race']}. type: {r['type']}. neighborhood: {r['neighborhood']}" for r in riots],
  'sentence':[" ".join(f"The value for '{k}' is {r[k]}." for k in ['first_name','last_name','address','death_date','gender','race','type','neighborhood'] if r[k]) for r in riots]}
 qs2=[('police shootings',lambda r:r['type']=='Officer-involved shooting'),('women who died',lambda r:r['gender']=='Female'),('Hispanic victims',lambda r:r['race']=='Latino'),('African American victims',lambda r:r['race']=='Black'),('people killed in a fire',lambda r:'fire' in r['type'].lower() or 'burn' in r['type'].lower()),('deaths in car accidents',lambda r:'traffic' in r['type'].lower() or 'vehicle' in r['type'].lower())]
-def run(forms,qs,rows):
-    texts=[q for q,_ in qs]
-    for f in forms.values(): texts+=f
-    out=json.loads(subprocess.run(['./target/debug/tabletalk','embed','--json',*texts],capture_output=True,text=True).stdout)['vectors']
-    Q=out[:len(qs)]; at=len(qs)
-    dot=lambda a,b: sum(x*y for x,y in zip(a,b))
-    for name,f in forms.items():
-        V=out[at:at+len(f)]; at+=len(f)
-        res=[]
-        for (q,want),qv in zip(qs,Q):
-            s=sorted(range(len(V)),key=lambda i:-dot(qv,V[i]))[:5]
-            res.append(sum(bool(want(rows[i])) for i in s))
-        print(name, res, sum(res)); totals[name]=totals.get(name,0)+sum(res)
-run(forms,qs,cars); run(forms2,qs2,riots)
+run('cars', forms, qs, cars)
+run('la-riots', forms2, qs2, riots)
 print('all 22 questions (of 110 rows):', totals)
