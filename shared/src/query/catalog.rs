@@ -839,6 +839,10 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("accel", "acceleration"),
     ("cyl", "cylinders"),
     ("hp", "horsepower"),
+    ("msrp", "price"),
+    ("mfr", "manufacturer"),
+    ("mfgr", "manufacturer"),
+    ("ctry", "country"),
     ("trans", "transmission"),
     ("drv", "drive"),
     ("wk", "week"),
@@ -1015,8 +1019,12 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
     }
     // "day" in `day_of_week` is not the column ("dies" there are the rows, days of trading).
     let headed = !own.iter().any(|w| matches!(w.as_str(), "of" | "per" | "de" | "del" | "von"));
+    // "msrp" is a price, "ctry_origin" a country: the spelled-out words of abbreviations have the
+    // other languages' words too.
+    let spelled_one: Vec<String> =
+        own.iter().flat_map(|w| ABBREVIATIONS.iter().filter(move |(short, _)| short == w)).flat_map(|(_, long)| fold_words(long)).collect();
     for (anchor, words) in COMMON_NAMES.iter().chain(COUNT_VERBS) {
-        if headed && own.iter().chain(glued.as_ref().map(|(_, r)| r)).any(|w| w == anchor) {
+        if headed && own.iter().chain(glued.as_ref().map(|(_, r)| r)).chain(&spelled_one).any(|w| w == anchor) {
             names.extend(words.iter().map(|w| fold_words(w)));
         }
     }

@@ -502,6 +502,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     named_again(&mut out);
     prefer_extreme(&mut out, cat);
     symbol_names(&mut out, cat);
+    years_of_column_families(&mut out, cat);
     extreme_pair_nouns(&mut out, cat);
     superlative_first(&mut out);
     stemmed_fields(&mut out, cat, lang);
@@ -566,6 +567,9 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     objects_of_verbs(&mut out);
     aggregates_named_as_columns(&mut out, cat);
     shares_of_share_columns(&mut out, cat);
+    if std::env::var_os("TT_TAGS").is_some() {
+        eprintln!("{:?}", out.iter().map(|s| (&s.raw, &s.tag)).collect::<Vec<_>>());
+    }
     out
 }
 
@@ -631,19 +635,123 @@ fn aggregates_named_as_columns(out: &mut [Span], cat: &Catalog) {
 /// "the 50-75k bracket" for a column `$50-75k`: a name of digits and symbols typed without a symbol.
 fn symbol_names(out: &mut [Span], cat: &Catalog) {
     let bare = |s: &str| s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect::<String>();
-    for s in out.iter_mut() {
-        if !matches!(s.tag, Tag::Unknown | Tag::Number(_))
-            || !s.raw.chars().any(|c| c.is_ascii_digit())
-            || !s.raw.chars().any(|c| !c.is_alphanumeric())
-        {
+    for k in 0..out.len() {
+        let s = &out[k];
+        if !matches!(s.tag, Tag::Unknown | Tag::Number(_)) || !s.raw.chars().any(|c| c.is_ascii_digit()) {
             continue;
         }
         let b = bare(&s.raw);
         let fs: Vec<usize> = (0..cat.fields.len()).filter(|&f| b.len() >= 3 && bare(&cat.fields[f].name) == b).collect();
-        if fs.len() == 1 {
-            s.tag = Tag::Field(fs);
+        let [f] = fs[..] else { continue };
+        if s.raw.chars().any(|c| !c.is_alphanumeric()) {
+            out[k].tag = Tag::Field(fs);
+            continue;
+        }
+        // ">150k", "<$10k", "65+": a bracket named by its bound; the tokens keep only "150k", and
+        // the word before it ("over 150k", "über 150k") says the bracket's side, not a test.
+        let name = cat.fields[f].name.trim();
+        let side = if name.starts_with('>') || name.ends_with('+') {
+            Some(CmpOp::Gt)
+        } else if name.starts_with('<') {
+            Some(CmpOp::Lt)
+        } else {
+            None
+        };
+        let Some(side) = side else { continue };
+        out[k].tag = Tag::Field(fs);
+        let mut before = k;
+        if let Some(p) = k.checked_sub(1).filter(|&p| matches!(out[p].tag, Tag::Cue(Cue::Op(op)) if same_side(op, side))) {
+            out[p].tag = Tag::Stop;
+            before = p;
+        }
+        // "people earning >150k", "Hindus who make over 150k": the verb leads to the bracket.
+        if let Some(p) = before.checked_sub(1).filter(|&p| out[p].tag == Tag::Unknown && earn_verb(&super::text::fold(&out[p].raw))) {
+            out[p].tag = Tag::Stop;
         }
     }
+}
+
+/// Verbs of earning, before an income bracket named by its bound.
+fn earn_verb(w: &str) -> bool {
+    matches!(
+        w,
+        "earn"
+            | "earns"
+            | "earning"
+            | "earned"
+            | "make"
+            | "makes"
+            | "making"
+            | "ganan"
+            | "gana"
+            | "ganen"
+            | "guanyen"
+            | "guanya"
+            | "verdienen"
+            | "verdient"
+    )
+}
+
+/// "population in 2021" with `population_1996` … `population_2021`: a year said beside a name
+/// shared by a family of yearly columns picks the column of that year (the one with the fewest
+/// words: `population_2021`, not `pop_change_2016_2021_pct`); the year then filters nothing.
+fn years_of_column_families(out: &mut [Span], cat: &Catalog) {
+    // Right to left: in "population density in 2021" the head noun, last, takes the year.
+    for a in (0..out.len()).rev() {
+        let Tag::Field(fs) = &out[a].tag else { continue };
+        if fs.len() < 2 {
+            continue;
+        }
+        let fs = fs.clone();
+        let years: Vec<(usize, String)> = (0..out.len())
+            .filter_map(|y| match out[y].tag {
+                Tag::Number(v) if v.fract() == 0.0 && (1000.0..=2999.0).contains(&v) => Some((y, format!("{v:.0}"))),
+                _ => None,
+            })
+            .collect();
+        let mut picks: Vec<(usize, usize)> = Vec::new();
+        // The span's own words and a year are a whole name too ("population" + 2021), though
+        // the word alone names only the longer names that hold it.
+        let said = name_words(&out[a].raw);
+        for (y, year) in &years {
+            let whole = (0..cat.fields.len()).filter(|f| {
+                let words = name_words(&cat.fields[*f].name);
+                !said.is_empty() && words.len() == said.len() + 1 && words.last() == Some(year) && words[..said.len()] == said[..]
+            });
+            let mut fs = fs.clone();
+            fs.extend(whole);
+            fs.sort_unstable();
+            fs.dedup();
+            let holding: Vec<(usize, usize)> = fs
+                .iter()
+                .copied()
+                .filter_map(|f| {
+                    let words = name_words(&cat.fields[f].name);
+                    words.iter().any(|w| w == year).then_some((f, words.len()))
+                })
+                .collect();
+            let Some(fewest) = holding.iter().map(|(_, n)| *n).min() else { continue };
+            let best: Vec<usize> = holding.iter().filter(|(_, n)| *n == fewest).map(|(f, _)| *f).collect();
+            if let [f] = best[..] {
+                picks.push((*y, f));
+            }
+        }
+        let [(y, f)] = picks[..] else { continue };
+        out[a].tag = Tag::Field(vec![f]);
+        // The ambiguous word right before it qualifies it ("population density").
+        if a > 0 && matches!(&out[a - 1].tag, Tag::Field(g) if g.len() >= 2) {
+            out[a - 1].tag = Tag::Stop;
+        }
+        out[y].tag = Tag::Stop;
+        if let Some(p) = y.checked_sub(1).filter(|&p| matches!(out[p].cue(), Some(Cue::In))) {
+            out[p].tag = Tag::Stop;
+        }
+    }
+}
+
+/// A comparison on the same side as a bracket's bound (">" with "over" or "at least").
+fn same_side(op: CmpOp, side: CmpOp) -> bool {
+    matches!((op, side), (CmpOp::Gt | CmpOp::Ge, CmpOp::Gt) | (CmpOp::Lt | CmpOp::Le, CmpOp::Lt))
 }
 
 /// "juliol de 2015" where `month` holds 1–12: a month's name is its number there.
@@ -2840,6 +2948,12 @@ fn value_by_stem(w: &str, cat: &Catalog) -> Option<Vec<ValueHit>> {
 
 /// "maximum temperature" with temp_max and temp_min: the superlative picks the field named for it.
 fn prefer_extreme(out: &mut [Span], cat: &Catalog) {
+    let existence = out.iter().any(|s| {
+        matches!(
+            super::text::fold(&s.raw).as_str(),
+            "any" | "ever" | "algun" | "alguna" | "alguno" | "algunos" | "algunas" | "irgendein" | "irgendeine" | "irgendeinen" | "jemals"
+        )
+    });
     for i in 1..out.len() {
         let Tag::Field(fs) = &out[i].tag else { continue };
         if fs.len() < 2 {
@@ -2855,6 +2969,13 @@ fn prefer_extreme(out: &mut [Span], cat: &Catalog) {
             fs.iter().copied().filter(|&f| cat.fields[f].names.iter().any(|n| n.iter().any(|w| words.contains(&w.as_str())))).collect();
         if named.len() == 1 {
             out[i].tag = Tag::Field(named);
+            // "is there any day where the max temp stayed below zero", "how many days had a max
+            // temp above 30": asked of rows, the superlative right before the field is the
+            // field's name, not its aggregate.
+            let compared = matches!(out.get(i + 1).and_then(Span::cue), Some(Cue::Op(_)));
+            if prev + 1 == i && (existence || (compared && out.iter().any(|s| s.cue() == Some(Cue::HowMany)))) {
+                out[prev].tag = Tag::Stop;
+            }
         }
     }
 }
@@ -3155,6 +3276,55 @@ const IMPLIED: &[(&[&str], &[&str])] = &[
         ],
         &["duration", "duracion", "durada", "dauer"],
     ),
+    // Price, power, traffic and population, said by their adjectives ("the most expensive model").
+    (
+        &[
+            "most expensive",
+            "least expensive",
+            "cheapest",
+            "priciest",
+            "mas caro",
+            "mas cara",
+            "mas barato",
+            "mas barata",
+            "mes car",
+            "mes cara",
+            "mes barat",
+            "mes barata",
+            "teuerste",
+            "teuersten",
+            "billigste",
+            "billigsten",
+        ],
+        &["price", "prices", "msrp", "cost", "precio", "preu", "preis"],
+    ),
+    (
+        &[
+            "most powerful",
+            "least powerful",
+            "mas potente",
+            "menos potente",
+            "mes potent",
+            "menys potent",
+            "leistungsstarkste",
+            "leistungsstarksten",
+        ],
+        &["horsepower", "hp", "power", "potencia", "leistung", "ps"],
+    ),
+    (&["busiest"], &["passengers", "traffic", "visitors", "ridership", "riders"]),
+    (
+        &[
+            "most populous",
+            "least populous",
+            "mas poblado",
+            "mas poblada",
+            "mes poblat",
+            "mes poblada",
+            "bevolkerungsreichste",
+            "bevolkerungsreichsten",
+        ],
+        &["population", "pop", "poptotal", "poblacion", "poblacio", "bevolkerung", "einwohner"],
+    ),
     // Where no column says duration, a height ("the shortest character").
     (&["tallest", "shortest", "taller than", "shorter than"], &["height", "altura", "alcada", "hohe", "grosse"]),
     (
@@ -3234,19 +3404,32 @@ fn add_implied_fields(out: &mut Vec<Span>, tokens: &[Token], cat: &Catalog) {
                     continue;
                 }
             }
-            let named =
-                |anchors: &[&str]| cat.fields.iter().position(|f| f.names.iter().any(|n| n.iter().any(|w| anchors.contains(&w.as_str()))));
+            // Every field the nouns name: several ("population_1996" … "population_2021") stay
+            // ambiguous, for a year beside them or a question back to choose.
+            let named = |anchors: &[&str]| {
+                let fs: Vec<usize> = (0..cat.fields.len())
+                    .filter(|&f| cat.fields[f].names.iter().any(|n| n.iter().any(|w| anchors.contains(&w.as_str()))))
+                    .collect();
+                // "hp" over "hp_rpm": a field named by the noun alone.
+                let whole: Vec<usize> = fs
+                    .iter()
+                    .copied()
+                    .filter(|&f| cat.fields[f].names.iter().any(|n| matches!(n.as_slice(), [w] if anchors.contains(&w.as_str()))))
+                    .collect();
+                if whole.len() == 1 {
+                    return Some(whole);
+                }
+                (!fs.is_empty()).then_some(fs)
+            };
             let direct = IMPLIED.iter().filter(|(ps, _)| ps.contains(&phrase.as_str())).find_map(|(_, anchors)| named(anchors));
             let inverse = IMPLIED_INVERSE.iter().filter(|(ps, _)| ps.contains(&phrase.as_str())).find_map(|(_, anchors)| named(anchors));
-            if let (None, Some(_), Tag::Cue(c @ (Cue::High | Cue::Low))) = (direct, inverse, &out[k].tag) {
+            if let (None, Some(_), Tag::Cue(c @ (Cue::High | Cue::Low))) = (&direct, &inverse, &out[k].tag) {
                 out[k].tag = Tag::Cue(if *c == Cue::High { Cue::Low } else { Cue::High });
             }
-            if let Some(f) = direct.or(inverse) {
-                {
-                    let end = out[k].end;
-                    out.insert(k + 1, Span { tag: Tag::Field(vec![f]), start: end, end, raw: String::new(), used: false });
-                    k += 1;
-                }
+            if let Some(fs) = direct.or(inverse) {
+                let end = out[k].end;
+                out.insert(k + 1, Span { tag: Tag::Field(fs), start: end, end, raw: String::new(), used: false });
+                k += 1;
             }
         }
         k += 1;

@@ -1,6 +1,6 @@
 //! Values of one field compared by a number: which is larger, each in order, or the difference; groups that pass a test.
 
-use crate::query::lang::Cue;
+use crate::query::lang::{sign_word, Cue};
 use crate::query::plan::{AggFn, CmpOp, CompareAsk, Filter, Measure, Plan, Predicate, Test};
 use crate::query::shape::Shape;
 use crate::query::tagger::Tag;
@@ -27,6 +27,12 @@ impl Parser<'_> {
             (None, false, Shape::Number | Shape::Open | Shape::List { .. }) if !self.has(Cue::Or) => CompareAsk::Each,
             _ => return Ok(None),
         };
+        // "for each thal value, 0 to 3", "each year 2012 to 2015": the whole run of whole numbers.
+        if ask == CompareAsk::Each {
+            if let Some(run) = self.run_of_values(&values) {
+                values = run;
+            }
+        }
         let filter = self.combine(&rest)?;
         self.check_contradictions(filter.as_ref())?;
         let filtered: Vec<String> = filter.as_ref().map(|f| f.conds().iter().map(|(r, _, _)| r.0.clone()).collect()).unwrap_or_default();
@@ -116,6 +122,24 @@ impl Parser<'_> {
             .map(|(_, a)| At { pos: a.pos, end: a.end, filter: a.filter.clone(), eq_value: None, kind: a.kind })
             .collect();
         Some((field, values, rest))
+    }
+
+    /// Two whole numbers named as the ends of a run ("0 to 3", "2012 bis 2015"): every whole number
+    /// from the first to the second (at most 60), or `None` when the two are named otherwise.
+    fn run_of_values(&self, values: &[String]) -> Option<Vec<String>> {
+        let [a, b] = values else { return None };
+        let (x, y) = (a.parse::<i64>().ok()?, b.parse::<i64>().ok()?);
+        if y <= x || y - x > 60 {
+            return None;
+        }
+        let at = |v: i64| self.spans.iter().position(|s| s.raw.trim().parse::<i64>().ok() == Some(v));
+        let (i, k) = (at(x)?, at(y)?);
+        let joined = k == i + 2
+            && matches!(
+                crate::query::text::fold(&self.spans[i + 1].raw).as_str(),
+                "to" | "through" | "thru" | "until" | "till" | "a" | "al" | "hasta" | "fins" | "bis"
+            );
+        joined.then(|| (x..=y).map(|v| v.to_string()).collect())
     }
 
     /// "Were there more passengers in 1960 than in 1959?", "War die Arbeitslosigkeit 1982 im Schnitt
@@ -309,14 +333,27 @@ impl Parser<'_> {
         let Tag::Field(gf) = &self.spans[g].tag else { return Ok(None) };
         let by = gf[0];
         // The comparison: an operator and its number, or a bare number before the rows' noun ("exactly one senator").
-        let Some(n_at) = (0..self.spans.len()).find(|&i| matches!(self.spans[i].tag, Tag::Number(_)) && !self.spans[i].used) else {
-            return Ok(None);
-        };
-        let Tag::Number(value) = self.spans[n_at].tag else { return Ok(None) };
-        let op_at = self.prev_content(n_at).filter(|&j| matches!(self.spans[j].cue(), Some(Cue::Op(_))));
-        let op = match op_at.and_then(|j| self.spans[j].cue()) {
-            Some(Cue::Op(op)) => op,
-            _ => CmpOp::Eq,
+        // Or a sign: "Which years had a negative total return?" (the aggregate compared with 0).
+        let number = (0..self.spans.len()).find(|&i| matches!(self.spans[i].tag, Tag::Number(_)) && !self.spans[i].used);
+        let sign = (0..self.spans.len()).find(|&i| {
+            self.spans[i].tag == Tag::Unknown && !self.spans[i].used && sign_word(&crate::query::text::fold(&self.spans[i].raw)).is_some()
+        });
+        let (n_at, value, op_at, op) = match (number, sign) {
+            (Some(n_at), None) => {
+                let Tag::Number(value) = self.spans[n_at].tag else { return Ok(None) };
+                let op_at = self.prev_content(n_at).filter(|&j| matches!(self.spans[j].cue(), Some(Cue::Op(_))));
+                let op = match op_at.and_then(|j| self.spans[j].cue()) {
+                    Some(Cue::Op(op)) => op,
+                    _ => CmpOp::Eq,
+                };
+                (n_at, value, op_at, op)
+            }
+            (None, Some(at)) => {
+                let op = sign_word(&crate::query::text::fold(&self.spans[at].raw)).expect("checked");
+                // The sign stands for the operator and its number.
+                (at, 0.0, Some(at), op)
+            }
+            _ => return Ok(None),
         };
         let agg = self.agg_named().filter(|a| *a != AggFn::Count);
         let rows_noun = self.next_content(n_at).filter(|&j| self.spans[j].tag == Tag::Alias);

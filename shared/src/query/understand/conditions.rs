@@ -109,6 +109,64 @@ impl Parser<'_> {
                 kind: Kind::Range,
             });
         }
+        // 0c. "days when DJ_return was negative", "months of 2010 was the nonfarm change negative":
+        // a sign after a numeric field and its verb. Not after an aggregate or a superlative ("Is
+        // the highest X negative?", "the total return of 1986 positive?"): there the sign tests
+        // the aggregate (`as_yes_no`), not the rows.
+        let aggregated = self.spans.iter().any(|s| {
+            matches!(
+                s.cue(),
+                Some(
+                    Cue::Avg
+                        | Cue::Sum
+                        | Cue::Median
+                        | Cue::Min
+                        | Cue::Max
+                        | Cue::High
+                        | Cue::Low
+                        | Cue::Most
+                        | Cue::Least
+                        | Cue::Top
+                        | Cue::Bottom
+                        | Cue::Share
+                )
+            )
+        });
+        for j in 1..self.spans.len() {
+            if aggregated {
+                break;
+            }
+            let Some(op) = crate::query::lang::sign_word(&crate::query::text::fold(&self.spans[j].raw)) else { continue };
+            if self.spans[j].tag != Tag::Unknown || self.spans[j].used {
+                continue;
+            }
+            // The field, then at most one verb ("was", "is", "war", "fue", "era"), then the sign.
+            let copula = |s: &Span| {
+                matches!(
+                    crate::query::text::fold(&s.raw).as_str(),
+                    "was" | "is" | "were" | "are" | "been" | "war" | "ist" | "waren" | "sind" | "fue" | "era" | "es" | "fueron" | "eran" | "son"
+                )
+            };
+            let i = if copula(&self.spans[j - 1]) && j >= 2 { j - 2 } else { j - 1 };
+            let Tag::Field(fs) = &self.spans[i].tag else { continue };
+            let [f] = fs.as_slice() else { continue };
+            let f = *f;
+            if self.spans[i].used || !self.is_numeric(f) || self.cat.fields[f].yearly {
+                continue;
+            }
+            self.spans[i].used = true;
+            self.spans[j].used = true;
+            if i + 1 < j {
+                self.spans[i + 1].used = true;
+            }
+            out.push(At {
+                pos: i,
+                end: j,
+                filter: Filter::Cond { field: self.fref(f), pred: Predicate::Cmp(op, Literal::Number(0.0)), negated: false },
+                eq_value: None,
+                kind: Kind::Range,
+            });
+        }
         // 0. Missing values: "no value for X", "missing X", "X is empty", "sin valor en X", "ohne Wert".
         for i in 0..self.spans.len() {
             let w = crate::query::text::fold(&self.spans[i].raw);
