@@ -567,9 +567,6 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     objects_of_verbs(&mut out);
     aggregates_named_as_columns(&mut out, cat);
     shares_of_share_columns(&mut out, cat);
-    if std::env::var_os("TT_TAGS").is_some() {
-        eprintln!("{:?}", out.iter().map(|s| (&s.raw, &s.tag)).collect::<Vec<_>>());
-    }
     out
 }
 
@@ -699,9 +696,6 @@ fn years_of_column_families(out: &mut [Span], cat: &Catalog) {
     // Right to left: in "population density in 2021" the head noun, last, takes the year.
     for a in (0..out.len()).rev() {
         let Tag::Field(fs) = &out[a].tag else { continue };
-        if fs.len() < 2 {
-            continue;
-        }
         let fs = fs.clone();
         let years: Vec<(usize, String)> = (0..out.len())
             .filter_map(|y| match out[y].tag {
@@ -738,8 +732,8 @@ fn years_of_column_families(out: &mut [Span], cat: &Catalog) {
         }
         let [(y, f)] = picks[..] else { continue };
         out[a].tag = Tag::Field(vec![f]);
-        // The ambiguous word right before it qualifies it ("population density").
-        if a > 0 && matches!(&out[a - 1].tag, Tag::Field(g) if g.len() >= 2) {
+        // A field's word right before it qualifies it ("population density").
+        if a > 0 && matches!(&out[a - 1].tag, Tag::Field(g) if !g.contains(&f)) {
             out[a - 1].tag = Tag::Stop;
         }
         out[y].tag = Tag::Stop;
