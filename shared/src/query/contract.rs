@@ -311,7 +311,12 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
             // "War die Arbeitslosigkeit 1982 höher als 2009?": a year of the table compared with a
             // measure it could never be a value of is the other year, not a threshold.
             Tag::Number(n) if year_as_threshold(plan, *n, cat) => false,
-            Tag::Number(n) => s.used || plan_n(plan) == Some(*n as u32) || plan_test_number(plan) == Some(*n),
+            // ("busiest station on line 1": a number right after a field's name is a value of it,
+            // never how many rows the ranking keeps.)
+            Tag::Number(n) => {
+                let after_field = spans[..i].iter().rev().find(|p| p.tag != Tag::Stop).is_some_and(|p| matches!(p.tag, Tag::Field(_)));
+                s.used || (plan_n(plan) == Some(*n as u32) && !after_field) || plan_test_number(plan) == Some(*n)
+            }
             Tag::Unknown => s.used || !super::understand::content_word(&s.raw),
             Tag::Cue(c) => match c {
                 Cue::Avg => funcs.contains(&AggFn::Avg),

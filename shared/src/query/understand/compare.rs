@@ -212,7 +212,9 @@ impl Parser<'_> {
         }
         self.spans[w].used = true;
         for ((k, span), fold) in self.spans.iter_mut().enumerate().zip(&folds) {
-            if span.cue() == Some(Cue::Between) || (free(k) && matches!(fold.as_str(), "between" | "entre" | "zwischen")) {
+            // "oldest minus youngest": the subtraction the range is.
+            let minus = both_ends && matches!(fold.as_str(), "minus" | "menos" | "menys");
+            if span.cue() == Some(Cue::Between) || (free(k) && (minus || matches!(fold.as_str(), "between" | "entre" | "zwischen"))) {
                 span.used = true;
             }
         }

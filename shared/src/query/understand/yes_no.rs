@@ -225,11 +225,15 @@ impl Parser<'_> {
 
     /// "all", "every", "todos", "alle", "tots": the question is about each value.
     pub(super) fn all_word(&self) -> bool {
-        self.spans.iter().any(|s| {
-            matches!(
-                crate::query::text::fold(&s.raw).as_str(),
-                "all" | "every" | "each" | "todos" | "todas" | "tots" | "totes" | "alle" | "jeder" | "jede" | "jedes" | "cada"
-            )
+        self.spans.iter().enumerate().any(|(i, s)| {
+            let w = crate::query::text::fold(&s.raw);
+            // "did it snow at all in 2015": "at all" stresses "any", it says no "every".
+            let at_all = w == "all" && i > 0 && crate::query::text::fold(&self.spans[i - 1].raw) == "at";
+            !at_all
+                && matches!(
+                    w.as_str(),
+                    "all" | "every" | "each" | "todos" | "todas" | "tots" | "totes" | "alle" | "jeder" | "jede" | "jedes" | "cada"
+                )
         })
     }
 
