@@ -201,14 +201,16 @@ impl Parser<'_> {
                 let said = |s: &Span| {
                     matches!(
                         crate::query::text::fold(&s.raw).as_str(),
-                        "recorded" | "given" | "listed" | "known" | "value" | "values" | "entry"
+                        "recorded" | "given" | "listed" | "known" | "value" | "values" | "entry" | "count" | "data" | "reading" | "readings"
                     )
                 };
                 let ends = self.spans[j + 1..]
                     .iter()
                     .find(|s| s.tag != Tag::Stop && !said(s))
                     .is_none_or(|s| matches!(s.cue(), Some(Cue::And | Cue::Or)));
-                (fs.len() == 1 && !self.spans[j].used && !self.cat.fields[fs[0]].counts && ends).then_some((j, fs[0]))
+                // ("no passengers" is none; "no passenger count", "no passengers listed" is missing.)
+                let said_after = self.spans.get(j + 1).is_some_and(said);
+                (fs.len() == 1 && !self.spans[j].used && (!self.cat.fields[fs[0]].counts || said_after) && ends).then_some((j, fs[0]))
             };
             let none_of = free && matches!(w.as_str(), "no" | "without" | "sin" | "sense" | "ohne" | "kein" | "keinen" | "keine");
             let has = matches!(w.as_str(), "have" | "has" | "had" | "with" | "tienen" | "tiene" | "tenen" | "te" | "haben" | "hat");

@@ -186,8 +186,23 @@ impl Parser<'_> {
                 let func = if matches!(op, CmpOp::Gt | CmpOp::Ge) { AggFn::Min } else { AggFn::Max };
                 wrap(Plan::Aggregate { func, field, filter }, Test::Cmp { op, value: 0.0 })
             }
+            // "Were there any months in 2013 with a negative change?", "are there any stations with
+            // no passenger count": the rows listed, asked whether any exist, are counted.
+            Plan::List { filter: Some(f), .. } if self.any_word() && !self.all_word() => {
+                wrap(Plan::Count { filter: Some(f) }, Test::Cmp { op: CmpOp::Gt, value: 0.0 })
+            }
             plan => Understanding::Exact { plan, confidence },
         }
+    }
+
+    /// "any", "ever", "algún", "irgendein": the question asks whether some row exists.
+    fn any_word(&self) -> bool {
+        self.spans.iter().any(|s| {
+            matches!(
+                crate::query::text::fold(&s.raw).as_str(),
+                "any" | "ever" | "algun" | "alguna" | "alguno" | "algunos" | "algunas" | "cap" | "irgendein" | "irgendeine" | "irgendeinen" | "jemals"
+            )
+        })
     }
 }
 
