@@ -749,6 +749,7 @@ const COMMON_NAMES: &[(&str, &[&str])] = &[
     ("emissions", &["emisiones", "emissions", "emissionen"]),
     ("marriages", &["matrimonios", "casaments", "matrimonis", "ehen", "eheschliessungen"]),
     ("divorces", &["divorcios", "divorcis", "scheidungen"]),
+    ("discovered", &["discovery", "descubierto", "descubiertos", "descubrieron", "descobert", "descoberts", "entdeckt", "entdeckung"]),
 ];
 
 /// Verbs for the events a count column holds ("sold" → sales): they name the column, and their

@@ -252,6 +252,13 @@ pub fn asked(q: &str, tokens: &[Token], lang: Lang, numbers: &[Option<f64>]) -> 
         let choice = folds.contains(&"or") || folds.contains(&"o") || folds.contains(&"oder");
         return if choice { Shape::Category } else { Shape::Boolean };
     }
+    // "More Catholics than Evangelical Prot in the $100-150k bracket?": a comparative with its
+    // "than", opening a question that has no question word, asks yes or no.
+    let comparative = matches!(*first, "more" | "fewer" | "less" | "higher" | "lower" | "mas" | "menos" | "mes" | "menys" | "mehr" | "weniger");
+    let than = folds.iter().any(|w| matches!(*w, "than" | "que" | "als"));
+    if comparative && than && q.trim_end().ends_with('?') && !folds.contains(&"or") && !folds.contains(&"o") && !folds.contains(&"oder") {
+        return Shape::Boolean;
+    }
     // A yes/no question after a short lead-in: "In 2007, was…", "Tell me: is…" are rare; the
     // auxiliary must open the question.
     if let Some(n) = n {
@@ -319,6 +326,7 @@ mod tests {
     fn yes_no_questions() {
         assert_eq!(shape("Is the highest value negative?", Lang::En), Shape::Boolean);
         assert_eq!(shape("Are there more smokers than non-smokers?", Lang::En), Shape::Boolean);
+        assert_eq!(shape("More smokers than non-smokers on Sunday?", Lang::En), Shape::Boolean);
         assert_eq!(shape("Do all rows have a different id?", Lang::En), Shape::Boolean);
         assert_eq!(shape("¿Hay algún país con más de 80 años de esperanza de vida?", Lang::Es), Shape::Boolean);
         assert_eq!(shape("Gibt es Länder mit mehr als 1000 Einwohnern?", Lang::De), Shape::Boolean);

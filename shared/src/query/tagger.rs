@@ -567,7 +567,25 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     objects_of_verbs(&mut out);
     aggregates_named_as_columns(&mut out, cat);
     shares_of_share_columns(&mut out, cat);
+    rate_words_of_fields(&mut out, cat);
     out
+}
+
+/// "la tasa media de mortalidad" for `MOR`, "the mortality rate": a word for a rate beside a
+/// numeric field (across "de"/"of" and an aggregate) says what the field is, nothing more.
+fn rate_words_of_fields(out: &mut [Span], cat: &Catalog) {
+    let numeric_field = |s: &Span| matches!(&s.tag, Tag::Field(fs) if !fs.is_empty() && fs.iter().all(|&f| cat.fields[f].ty.is_numeric()));
+    let skip = |s: &Span| s.tag == Tag::Stop || matches!(s.cue(), Some(Cue::Of | Cue::Avg | Cue::Median));
+    for i in 0..out.len() {
+        if out[i].tag != Tag::Unknown || !super::lang::is_rate_word(&super::text::fold(&out[i].raw)) {
+            continue;
+        }
+        let next = out[i + 1..].iter().find(|s| !skip(s));
+        let prev = out[..i].iter().rev().find(|s| !skip(s));
+        if next.is_some_and(numeric_field) || prev.is_some_and(numeric_field) {
+            out[i].tag = Tag::Stop;
+        }
+    }
 }
 
 /// "the highest share of college degrees" where `DEGREE` holds proportions, "the smallest black
@@ -849,10 +867,12 @@ fn by_agents_and_counts(out: &mut [Span], cat: &Catalog) {
 /// "vor 1990": before a year ("kommt … vor" is a verb's particle, so not in the lexicon).
 fn before_a_year(out: &mut [Span]) {
     for i in 0..out.len().saturating_sub(1) {
-        if super::text::fold(&out[i].raw) == "vor"
-            && matches!(out[i + 1].tag, Tag::Number(n) if n.fract() == 0.0 && (1000.0..=2999.0).contains(&n))
-        {
-            out[i].tag = Tag::Cue(Cue::Op(CmpOp::Lt));
+        let year = matches!(out[i + 1].tag, Tag::Number(n) if n.fract() == 0.0 && (1000.0..=2999.0).contains(&n));
+        // "vor 1950", and "nach 1950" (after; "nach Jahr sortiert" is by).
+        match super::text::fold(&out[i].raw).as_str() {
+            "vor" if year => out[i].tag = Tag::Cue(Cue::Op(CmpOp::Lt)),
+            "nach" if year => out[i].tag = Tag::Cue(Cue::Op(CmpOp::Gt)),
+            _ => {}
         }
     }
 }
