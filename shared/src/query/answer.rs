@@ -345,6 +345,13 @@ pub fn refusal_text(lang: Lang, r: &Refusal) -> String {
             format!("«{field}» és una posició dins de l'any: els seus valors diferents no són el nombre de períodes de les dades. Pregunta «quantes files», o pel nombre de files per «{year}»."),
             format!("„{field}“ ist eine Position im Jahr; seine verschiedenen Werte sind nicht die Zahl der Zeiträume in den Daten. Frag „wie viele Zeilen“ oder nach der Zahl der Zeilen je „{year}“."),
         ),
+        Refusal::ListCells { field } => tr(
+            lang,
+            format!("The cells of “{field}” hold lists of values (“a, b, c”): counting or grouping its values is not computed exactly. Ask for the rows that hold one value instead."),
+            format!("Las celdas de «{field}» contienen listas de valores («a, b, c»): contar o agrupar sus valores no se calcula exactamente. Pregunta por las filas que contienen un valor."),
+            format!("Les cel·les de «{field}» contenen llistes de valors («a, b, c»): comptar o agrupar-ne els valors no es calcula exactament. Pregunta per les files que contenen un valor."),
+            format!("Die Zellen von „{field}“ enthalten Listen von Werten („a, b, c“): ihre Werte zu zählen oder zu gruppieren wird nicht exakt berechnet. Frag nach den Zeilen, die einen Wert enthalten."),
+        ),
         Refusal::Unplaced { understood, words, asked } => {
             let ws = words.iter().map(|w| format!("“{w}”")).collect::<Vec<_>>().join(", ");
             let shape = |l: Lang| match (asked, l) {

@@ -48,6 +48,9 @@ pub struct FieldInfo {
     pub part: Option<(usize, DatePart)>,
     /// The smallest and largest number of a numeric field: a number outside it is no value of it.
     pub range: Option<(f64, f64)>,
+    /// A text column whose cells hold lists ("1, 4, 7" beside "1"): its separator. A value of it
+    /// is an element of a cell, and its values are not counted or grouped as whole cells.
+    pub list_sep: Option<&'static str>,
 }
 
 /// The part of a date a derived field holds.
@@ -141,6 +144,9 @@ impl Catalog {
             info.counts = info.ty.is_numeric() && !info.yearly && counts_from_zero(table, i);
             info.range = if info.ty.is_numeric() { number_range(table, i) } else { None };
             info.flag = info.ty == ColumnType::Integer && info.distinct == 2 && every_cell(table, i, |s| s == "0" || s == "1");
+            if info.ty == ColumnType::Text {
+                info.list_sep = list_separator(table, i);
+            }
             fields.push(info);
         }
         for cf in &desc.composed_fields {
@@ -168,6 +174,7 @@ impl Catalog {
                 flag: false,
                 part: None,
                 range: None,
+                list_sep: None,
             });
         }
         fields.extend(date_parts(table, schema, &fields));
@@ -390,7 +397,7 @@ impl Catalog {
                 // panel repeats (142 countries over 12 years each in gapminder).
                 None => {
                     matches!(f.ty, ColumnType::Text | ColumnType::Identifier)
-                        && (f.categorical || f.distinct * 2 >= rows || f.distinct <= PANEL_NAMES as u64)
+                        && (f.categorical || f.list_sep.is_some() || f.distinct * 2 >= rows || f.distinct <= PANEL_NAMES as u64)
                 }
             };
             if !indexed {
@@ -411,6 +418,13 @@ impl Catalog {
                         std::borrow::Cow::Owned(ps.join(sep))
                     }
                     None => match col_of.get(f.name.as_str()).and_then(|&c| row.get(c)).and_then(Value::as_text) {
+                        // A list cell holds its elements, each a value of the field.
+                        Some(s) if !is_missing(s) && f.list_sep.is_some() => {
+                            for e in s.split(f.list_sep.unwrap_or(", ")).map(str::trim).filter(|e| !e.is_empty()) {
+                                *counts.entry((fi, std::borrow::Cow::Borrowed(e))).or_default() += 1;
+                            }
+                            continue;
+                        }
                         Some(s) if !is_missing(s) => std::borrow::Cow::Borrowed(s.trim()),
                         _ => continue,
                     },
@@ -613,6 +627,29 @@ fn quarter_form(col: &ColumnSchema) -> Option<(bool, String)> {
     } else {
         None
     }
+}
+
+/// ", " when the column's cells are lists: some cells hold several elements, and at least two
+/// elements stand alone in other cells too ("1" and "1, 4, 7"). Names written "Last, First" and
+/// values like "Gambia, The" have no such elements alone, so they stay whole values.
+fn list_separator(table: &Table, i: usize) -> Option<&'static str> {
+    const SEP: &str = ", ";
+    let cells: Vec<&str> = table.rows[..table.rows.len().min(SHAPE_SCAN_ROWS)]
+        .iter()
+        .filter_map(|r| match r.get(i) {
+            Some(crate::table::Value::Text(s)) if !is_missing(s.trim()) => Some(s.trim()),
+            _ => None,
+        })
+        .collect();
+    let listed: Vec<&str> = cells.iter().copied().filter(|c| c.contains(SEP)).collect();
+    if listed.len() < 3 || listed.len() * 20 < cells.len() {
+        return None;
+    }
+    let alone: std::collections::HashSet<&str> = cells.iter().copied().filter(|c| !c.contains(SEP)).collect();
+    let elements: std::collections::HashSet<&str> = listed.iter().flat_map(|c| c.split(SEP)).map(str::trim).collect();
+    let both = elements.iter().filter(|e| alone.contains(*e)).count();
+    let short = elements.iter().all(|e| !e.is_empty() && e.chars().count() <= 40);
+    (both >= 2 && short).then_some(SEP)
 }
 
 fn counts_from_zero(table: &Table, i: usize) -> bool {
@@ -1083,6 +1120,7 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
         flag: false,
         part: None,
         range: None,
+        list_sep: None,
     }
 }
 
@@ -1141,6 +1179,7 @@ fn date_parts(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> Vec<
             flag: false,
             part: Some((fi, DatePart::Month)),
             range: None,
+            list_sep: None,
         });
     }
     out
@@ -1194,6 +1233,7 @@ fn year_part(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> Vec<F
         flag: false,
         part: Some((fi, DatePart::Year)),
         range: None,
+        list_sep: None,
     }]
 }
 

@@ -125,6 +125,22 @@ pub fn plan_fields(plan: &Plan) -> Vec<String> {
     out
 }
 
+/// A field whose cells list values ("1, 4, 7") that the plan counts or groups as whole cells: its
+/// name. Such counts would be of the lists, not of the values, so they are not exact.
+pub fn groups_list_cells(plan: &Plan, cat: &Catalog) -> Option<String> {
+    let listed = |f: &super::plan::FieldRef| cat.field(&f.0).is_some_and(|i| cat.fields[i].list_sep.is_some()).then(|| f.0.clone());
+    match plan {
+        Plan::Frequent { field, .. }
+        | Plan::DistinctCount { field, .. }
+        | Plan::DistinctValues { field, .. }
+        | Plan::Distribution { field, .. }
+        | Plan::Compare { field, .. } => listed(field),
+        Plan::Group { by, .. } | Plan::GroupTop { by, .. } | Plan::GroupWhere { by, .. } => listed(by),
+        Plan::Check { inner, .. } | Plan::Nth { inner, .. } => groups_list_cells(inner, cat),
+        _ => None,
+    }
+}
+
 /// The fields a plan answers with or computes on, its filters left out.
 fn plan_outputs(plan: &Plan) -> Vec<String> {
     let one = |f: &super::plan::FieldRef| vec![f.0.clone()];

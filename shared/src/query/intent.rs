@@ -42,6 +42,7 @@ pub enum Intent {
     TypeMismatch,
     Contradiction,
     PeriodOfYear,
+    ListCells,
     Unplaced,
     // Questions about the dataset itself.
     MetaSource,

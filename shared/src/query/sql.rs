@@ -2,7 +2,7 @@
 //! literal with quotes doubled, so no value can change the statement's shape.
 
 use super::catalog::{Catalog, DatePart};
-use super::plan::{AggFn, ColumnStat, FieldRef, Filter, Literal, Plan, Predicate};
+use super::plan::{AggFn, CmpOp, ColumnStat, FieldRef, Filter, Literal, Plan, Predicate};
 use crate::schema::ColumnType;
 
 /// The hidden column holding each row's 1-based data-row number, for citations.
@@ -90,7 +90,18 @@ pub fn filter(cat: &Catalog, f: &Filter) -> String {
             } else {
                 format!("CAST({e} AS VARCHAR)")
             };
+            let sep = cat.field(&field.0).and_then(|i| cat.fields[i].list_sep);
             let c = match pred {
+                // A cell that lists values ("3bis, 11") holds each of them: one is an element.
+                Predicate::Cmp(op @ (CmpOp::Eq | CmpOp::Ne), Literal::Text(v)) if sep.is_some() => {
+                    let sep = string(sep.unwrap_or(", "));
+                    let held = format!("strpos({sep} || {e} || {sep}, {sep} || {} || {sep}) > 0", string(v));
+                    if *op == CmpOp::Eq {
+                        held
+                    } else {
+                        format!("NOT ({held})")
+                    }
+                }
                 Predicate::Cmp(op, l) => format!("{e} {} {}", op.sql(), literal(cat, field, l)),
                 Predicate::Between(a, b) => format!("{e} BETWEEN {} AND {}", literal(cat, field, a), literal(cat, field, b)),
                 Predicate::Contains(s) => format!("strpos(lower({text_e}), {}) > 0", string(&s.to_lowercase())),

@@ -503,6 +503,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     prefer_extreme(&mut out, cat);
     symbol_names(&mut out, cat);
     years_of_column_families(&mut out, cat);
+    numbers_in_lists(&mut out, cat);
     extreme_pair_nouns(&mut out, cat);
     superlative_first(&mut out);
     stemmed_fields(&mut out, cat, lang);
@@ -705,6 +706,21 @@ fn earn_verb(w: &str) -> bool {
             | "verdienen"
             | "verdient"
     )
+}
+
+/// "line 4" where `lines` lists "1, 4, 7": a whole number right after a field whose cells are
+/// lists is one of its elements (a value), not a count or a threshold.
+fn numbers_in_lists(out: &mut [Span], cat: &Catalog) {
+    for i in 1..out.len() {
+        let Tag::Number(n) = out[i].tag else { continue };
+        let Tag::Field(fs) = &out[i - 1].tag else { continue };
+        let [f] = fs[..] else { continue };
+        if cat.fields[f].list_sep.is_none() || n.fract() != 0.0 || n < 0.0 {
+            continue;
+        }
+        out[i].tag = Tag::Value(vec![ValueHit { field: f, value: format!("{n:.0}"), rows: 0, code: false }]);
+        out[i - 1].tag = Tag::Stop;
+    }
 }
 
 /// "population in 2021" with `population_1996` … `population_2021`: a year said beside a name

@@ -546,7 +546,11 @@ impl Parser<'_> {
                     .iter()
                     .position(|s| !s.raw.is_empty() && matches!(&s.tag, Tag::Field(fs) if fs.contains(&field)))
                     .and_then(|p| self.next_content(p))
-                    .is_some_and(|j| self.spans[j].cue() == Some(Cue::Of));
+                    // ("con más pasajeros de la línea 7": "of" a value filters, it names no rows.)
+                    .is_some_and(|j| {
+                        self.spans[j].cue() == Some(Cue::Of)
+                            && !self.next_content(j).is_some_and(|k| matches!(self.spans[k].tag, Tag::Value(_)))
+                    });
             // "When was it at its peak?" asks for the row's date, never the value.
             let values = when.is_none()
                 && (in_unit

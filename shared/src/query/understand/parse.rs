@@ -3,7 +3,7 @@
 //! read by meaning that names a field the question names already).
 
 use crate::query::catalog::Catalog;
-use crate::query::contract::{fits, plan_shape, unplaced};
+use crate::query::contract::{fits, groups_list_cells, plan_shape, unplaced};
 use crate::query::lang::{detect, Detected, Lang};
 use crate::query::shape::{asked as asked_shape, Shape};
 use crate::query::tagger::{quoted_ranges, tag, Span, Tag};
@@ -111,7 +111,9 @@ pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) ->
         Understanding::Exact { plan, confidence } => {
             let words = unplaced(&p.spans, &plan, cat);
             let shape_ok = fits(p.effective_shape(), plan_shape(&plan, cat), &plan);
-            if words.is_empty() && shape_ok {
+            if let Some(field) = groups_list_cells(&plan, cat) {
+                Understanding::Refuse(Refusal::ListCells { field })
+            } else if words.is_empty() && shape_ok {
                 Understanding::Exact { plan, confidence }
             } else {
                 if std::env::var_os("TABLETALK_DEBUG_PARSE").is_some() {

@@ -47,6 +47,7 @@ impl Refusal {
             Refusal::TypeMismatch { .. } => Intent::TypeMismatch,
             Refusal::Contradiction { .. } => Intent::Contradiction,
             Refusal::PeriodOfYear { .. } => Intent::PeriodOfYear,
+            Refusal::ListCells { .. } => Intent::ListCells,
             Refusal::Unplaced { .. } => Intent::Unplaced,
         }
     }
@@ -89,6 +90,11 @@ pub enum Refusal {
     PeriodOfYear {
         field: String,
         year: String,
+    },
+    /// A count or grouping of the values of a column whose cells hold lists ("1, 4, 7"): it
+    /// would count the lists, so it is said, not computed.
+    ListCells {
+        field: String,
     },
     /// A reading was found, but it leaves words out or answers in another shape than asked: it is
     /// said, never run as exact ("I understood: average of Literacy. I could not place: region").
