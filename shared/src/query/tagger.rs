@@ -2887,8 +2887,11 @@ fn entities_of_a_named_row(out: &mut [Span], cat: &Catalog) {
     if !named_row {
         return;
     }
+    // (A noun the description gives the rows keeps naming them.)
+    let described = |w: &str| cat.description.row_aliases.iter().any(|a| super::text::fold(a) == w);
     for s in out.iter_mut() {
-        if s.tag == Tag::Alias && ENTITY_NOUNS.contains(&super::text::fold(&s.raw).as_str()) {
+        let w = super::text::fold(&s.raw);
+        if s.tag == Tag::Alias && ENTITY_NOUNS.contains(&w.as_str()) && !described(&w) {
             s.tag = Tag::Unknown;
         }
     }
