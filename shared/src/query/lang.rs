@@ -2333,10 +2333,8 @@ pub fn detect(tokens: &[String], hint: Option<Lang>) -> Detected {
 /// "negative" / "positive" as a comparison with zero, in the four languages.
 pub fn sign_word(w: &str) -> Option<super::plan::CmpOp> {
     match w {
-        "negative" | "negativ" | "negativo" | "negativa" | "negatiu" | "negativos" | "negativas" | "negatius" | "negatives" | "negativem" | "negativen"
-        | "negativer" => {
-            Some(super::plan::CmpOp::Lt)
-        }
+        "negative" | "negativ" | "negativo" | "negativa" | "negatiu" | "negativos" | "negativas" | "negatius" | "negatives"
+        | "negativem" | "negativen" | "negativer" => Some(super::plan::CmpOp::Lt),
         "positive" | "positiv" | "positivo" | "positiva" | "positiu" | "positius" | "positivos" | "positivas" | "positives"
         | "positivem" | "positiven" | "positiver" => Some(super::plan::CmpOp::Gt),
         _ => None,

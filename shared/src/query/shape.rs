@@ -254,7 +254,8 @@ pub fn asked(q: &str, tokens: &[Token], lang: Lang, numbers: &[Option<f64>]) -> 
     }
     // "More Catholics than Evangelical Prot in the $100-150k bracket?": a comparative with its
     // "than", opening a question that has no question word, asks yes or no.
-    let comparative = matches!(*first, "more" | "fewer" | "less" | "higher" | "lower" | "mas" | "menos" | "mes" | "menys" | "mehr" | "weniger");
+    let comparative =
+        matches!(*first, "more" | "fewer" | "less" | "higher" | "lower" | "mas" | "menos" | "mes" | "menys" | "mehr" | "weniger");
     let than = folds.iter().any(|w| matches!(*w, "than" | "que" | "als"));
     if comparative && than && q.trim_end().ends_with('?') && !folds.contains(&"or") && !folds.contains(&"o") && !folds.contains(&"oder") {
         return Shape::Boolean;

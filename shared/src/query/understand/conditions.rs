@@ -144,7 +144,21 @@ impl Parser<'_> {
             let copula = |s: &Span| {
                 matches!(
                     crate::query::text::fold(&s.raw).as_str(),
-                    "was" | "is" | "were" | "are" | "been" | "war" | "ist" | "waren" | "sind" | "fue" | "era" | "es" | "fueron" | "eran" | "son"
+                    "was"
+                        | "is"
+                        | "were"
+                        | "are"
+                        | "been"
+                        | "war"
+                        | "ist"
+                        | "waren"
+                        | "sind"
+                        | "fue"
+                        | "era"
+                        | "es"
+                        | "fueron"
+                        | "eran"
+                        | "son"
                 )
             };
             let i = if copula(&self.spans[j - 1]) && j >= 2 { j - 2 } else { j - 1 };
@@ -201,7 +215,17 @@ impl Parser<'_> {
                 let said = |s: &Span| {
                     matches!(
                         crate::query::text::fold(&s.raw).as_str(),
-                        "recorded" | "given" | "listed" | "known" | "value" | "values" | "entry" | "count" | "data" | "reading" | "readings"
+                        "recorded"
+                            | "given"
+                            | "listed"
+                            | "known"
+                            | "value"
+                            | "values"
+                            | "entry"
+                            | "count"
+                            | "data"
+                            | "reading"
+                            | "readings"
                     )
                 };
                 let ends = self.spans[j + 1..]

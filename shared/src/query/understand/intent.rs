@@ -727,9 +727,17 @@ impl Parser<'_> {
             {
                 // "the most populous county": a superlative of a measure (not "most common") ranks
                 // the rows by it, named by the category; it never counts the category's values.
-                let measure = numeric_targets.iter().copied().find(|&m| m != f && !self.cat.fields[m].categorical && !self.cat.fields[m].yearly);
+                let measure =
+                    numeric_targets.iter().copied().find(|&m| m != f && !self.cat.fields[m].categorical && !self.cat.fields[m].yearly);
                 if let Some(m) = measure.filter(|_| !self.has(Cue::Most) && !self.has(Cue::Least) && !self.is_numeric(f) && n.is_none()) {
-                    return Ok(self.exact(Plan::Rank { field: self.fref(m), n: 1, desc: high, label: Some(self.fref(f)), filter, values: false }));
+                    return Ok(self.exact(Plan::Rank {
+                        field: self.fref(m),
+                        n: 1,
+                        desc: high,
+                        label: Some(self.fref(f)),
+                        filter,
+                        values: false,
+                    }));
                 }
                 if self.has(Cue::Most) || self.has(Cue::Least) || !self.is_numeric(f) || self.cat.fields[f].categorical {
                     if !self.has(Cue::Most) && !self.has(Cue::Least) {

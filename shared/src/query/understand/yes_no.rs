@@ -200,7 +200,18 @@ impl Parser<'_> {
         self.spans.iter().any(|s| {
             matches!(
                 crate::query::text::fold(&s.raw).as_str(),
-                "any" | "ever" | "algun" | "alguna" | "alguno" | "algunos" | "algunas" | "cap" | "irgendein" | "irgendeine" | "irgendeinen" | "jemals"
+                "any"
+                    | "ever"
+                    | "algun"
+                    | "alguna"
+                    | "alguno"
+                    | "algunos"
+                    | "algunas"
+                    | "cap"
+                    | "irgendein"
+                    | "irgendeine"
+                    | "irgendeinen"
+                    | "jemals"
             )
         })
     }
