@@ -1199,6 +1199,8 @@ fn session_21_classes() {
     const HEART: &str = "age,sex,cp,trestbps,chol,fbs,restecg,thalach,exang,oldpeak,slope,ca,thal,target\n63,1,3,145,233,1,0,150,0,2.3,0,0,1,1\n37,1,2,130,250,0,1,187,0,3.5,0,0,2,1\n41,0,1,130,204,0,0,172,0,1.4,2,0,2,1\n56,1,1,120,236,0,1,178,0,0.8,2,0,2,1\n57,0,0,120,354,0,1,163,1,0.6,2,0,2,1\n57,1,0,140,192,0,1,148,0,0.4,1,0,1,1\n56,0,1,140,294,0,0,153,0,1.3,1,0,2,1\n44,1,1,120,263,0,1,173,0,0,2,0,3,1\n";
     let d = dataset_of("chi2_independence.csv", HEART);
     exact_in(&d, "number of patients for each cp value, 0 to 3", serde_json::json!([2, 4, 1, 1]));
+    // A condition in parentheses glosses the words before it.
+    exact_in(&d, "how many women are there (sex = 0)", serde_json::json!(3));
     // great_tables' metro: `lines` lists the lines of a station ("1, 4, 7, 11, 14"): a line is an
     // element of a cell ("3bis" is in "3bis, 11"); its values are never counted as whole cells.
     const METRO: &str = "name,lines,passengers\nArgentine,1,2079212.0\nBastille,\"1, 5, 8\",8069243.0\nChâtelet,\"1, 4, 7, 11, 14\",8350794.0\nGare de Lyon,\"1, 14\",28640475.0\nNation,\"1, 2, 6, 9\",6050797.0\nPelleport,3bis,229524.0\nPorte des Lilas,\"3bis, 11\",3105016.0\nSaint-Fargeau,3bis,472258.0\n";

@@ -1184,6 +1184,29 @@ fn parenthesised_glosses(out: &mut [Span], tokens: &[Token], q: &str) {
         let inside: Vec<usize> =
             (0..out.len()).filter(|&k| tokens[out[k].start].start > open && tokens[out[k].end - 1].end <= close).collect();
         let content: Vec<usize> = inside.iter().copied().filter(|&k| out[k].tag != Tag::Stop).collect();
+        // "women (sex = 0)", "manual (am = 1)": a condition in the parenthesis glosses the words
+        // before it as a whole; the condition itself is read as written.
+        let condition = match content.as_slice() {
+            [f, v] => matches!(out[*f].tag, Tag::Field(_)) && matches!(out[*v].tag, Tag::Number(_) | Tag::Value(_)),
+            [f, op, v] => {
+                matches!(out[*f].tag, Tag::Field(_))
+                    && out[*op].cue() == Some(Cue::Op(CmpOp::Eq))
+                    && matches!(out[*v].tag, Tag::Number(_) | Tag::Value(_))
+            }
+            _ => false,
+        };
+        if condition {
+            let mut k = inside[0];
+            while k > 0 {
+                k -= 1;
+                match out[k].tag {
+                    Tag::Unknown => out[k].tag = Tag::Stop,
+                    Tag::Stop => {}
+                    _ => break,
+                }
+            }
+            continue;
+        }
         let [named] = content.as_slice() else { continue };
         let same = |t: &Tag| match (t, &out[*named].tag) {
             (Tag::Value(a), Tag::Value(b)) => a.iter().any(|h| b.iter().any(|g| g.field == h.field && g.value == h.value)),
