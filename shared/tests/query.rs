@@ -1189,6 +1189,8 @@ fn session_21_classes() {
     exact_in(&d, "most expensive model?", serde_json::json!(["GT"]));
     exact_in(&d, "least powerful italian car", serde_json::json!(["California"]));
     exact_in(&d, "quin fabricant té el preu mitjà més alt?", serde_json::json!("Ford"));
+    // "cv" (horsepower) names `hp`, the field of the fewest words that it names, not `hp_rpm`.
+    exact_in(&d, "¿cuántos coches italianos tienen más de 600 cv?", serde_json::json!(2));
     // vega's seattle-weather: "max temp" names temp_max when rows are asked about.
     const SEATTLE: &str = "date,precipitation,temp_max,temp_min,wind,weather\n2012/01/01,0.0,12.8,5.0,4.7,drizzle\n2012/01/02,10.9,10.6,2.8,4.5,rain\n2012/01/03,0.8,11.7,7.2,2.3,rain\n2012/01/04,20.3,12.2,5.6,4.7,rain\n2012/01/05,1.3,8.9,2.8,6.1,rain\n2012/01/06,2.5,4.4,2.2,2.2,rain\n";
     let d = dataset_of("seattle-weather.csv", SEATTLE);

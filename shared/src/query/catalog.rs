@@ -180,6 +180,7 @@ impl Catalog {
         fields.extend(date_parts(table, schema, &fields));
         fields.extend(year_part(table, schema, &fields));
         element_names(&mut fields);
+        shortest_names_own_words(&mut fields);
         let groups = desc
             .field_groups
             .iter()
@@ -629,6 +630,36 @@ fn quarter_form(col: &ColumnSchema) -> Option<(bool, String)> {
     }
 }
 
+/// "cv" (horsepower) for `hp` and for `hp_rpm` alike: a one-word name that several fields hold
+/// names the one whose own name has the fewest words, when one has fewer than all the others.
+fn shortest_names_own_words(fields: &mut [FieldInfo]) {
+    let own_len: Vec<usize> = fields.iter().map(|f| name_words(&f.name).len()).collect();
+    let mut holders: HashMap<String, Vec<usize>> = HashMap::new();
+    for (k, f) in fields.iter().enumerate() {
+        for n in f.names.iter().filter(|n| n.len() == 1) {
+            holders.entry(n[0].clone()).or_default().push(k);
+        }
+    }
+    for (word, mut ks) in holders {
+        ks.dedup();
+        if ks.len() < 2 {
+            continue;
+        }
+        let min = ks.iter().map(|&k| own_len[k]).min().unwrap_or(0);
+        let shortest: Vec<usize> = ks.iter().copied().filter(|&k| own_len[k] == min).collect();
+        if shortest.len() != 1 {
+            continue;
+        }
+        for &k in ks.iter().filter(|&&k| k != shortest[0]) {
+            // A field's own words always name it ("hp" in `hp_rpm` stays).
+            if name_words(&fields[k].name).contains(&word) {
+                continue;
+            }
+            fields[k].names.retain(|n| !(n.len() == 1 && n[0] == word));
+        }
+    }
+}
+
 /// ", " when the column's cells are lists: some cells hold several elements, and at least two
 /// elements stand alone in other cells too ("1" and "1, 4, 7"). Names written "Last, First" and
 /// values like "Gambia, The" have no such elements alone, so they stay whole values.
@@ -786,6 +817,7 @@ const COMMON_NAMES: &[(&str, &[&str])] = &[
     ("emissions", &["emisiones", "emissions", "emissionen"]),
     ("marriages", &["matrimonios", "casaments", "matrimonis", "ehen", "eheschliessungen"]),
     ("divorces", &["divorcios", "divorcis", "scheidungen"]),
+    ("horsepower", &["cv", "caballos", "cavalls", "ps", "pferdestarke", "potencia", "leistung"]),
     ("discovered", &["discovery", "descubierto", "descubiertos", "descubrieron", "descobert", "descoberts", "entdeckt", "entdeckung"]),
 ];
 
