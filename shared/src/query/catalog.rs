@@ -730,7 +730,7 @@ const COMMON_NAMES: &[(&str, &[&str])] = &[
     ("city", &["ciudad", "ciudades", "ciutat", "ciutats", "stadt", "stadte"]),
     ("region", &["regio", "regions", "regiones", "regionen"]),
     ("continent", &["continente", "continentes", "continents", "kontinent", "kontinente"]),
-    ("population", &["poblacion", "poblacio", "bevolkerung", "einwohner", "inhabitants"]),
+    ("population", &["poblacion", "poblacio", "bevolkerung", "einwohner", "inhabitants", "habitantes", "habitants"]),
     ("pop", &["population", "poblacion", "poblacio", "bevolkerung", "einwohner", "inhabitants", "habitantes", "habitants"]),
     (
         "winner",

@@ -2448,7 +2448,6 @@ pub(crate) const ENTITY_NOUNS: &[&str] = &[
     "lugares",
     "llocs",
     "orte",
-    "towns",
     "municipalities",
     "municipios",
     "municipis",

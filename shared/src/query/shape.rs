@@ -273,7 +273,9 @@ pub fn asked(q: &str, tokens: &[Token], lang: Lang, numbers: &[Option<f64>]) -> 
     }
     // "Which cars…", "Who…"; but "¿Cuál es la media…?", "Quina és la potència…?", "Which is…" ask
     // for whatever follows the copula, number or name.
-    if let Some(i) = folds.iter().take(3).position(|w| asks_which(w)) {
+    // ("¿qué town tenía…?": an accented "qué"/"què" asks which, as "cuál" does; unaccented it is "that".)
+    let accented_what = |i: usize| tokens.get(i).is_some_and(|t| matches!(t.raw.to_lowercase().as_str(), "qué" | "què"));
+    if let Some(i) = (0..folds.len().min(3)).find(|&i| asks_which(folds[i]) || accented_what(i)) {
         let next = folds.get(i + 1).copied().unwrap_or("");
         if matches!(next, "is" | "was" | "es" | "fue" | "era" | "son" | "fueron" | "ist" | "war" | "sind" | "waren" | "va" | "van") {
             return Shape::Open;

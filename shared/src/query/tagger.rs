@@ -402,7 +402,10 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
         // Row aliases.
         for alias in &cat.aliases {
             if matches_at(i, alias) {
-                offer(alias.len(), Tag::Alias, 3);
+                // ("town" in towny.csv, where csd_type holds "town": a value said exactly outranks
+                // a row noun said only nearly.)
+                let exact = alias.iter().zip(&folds[i..]).all(|(a, f)| a == f);
+                offer(alias.len(), Tag::Alias, if exact { 3 } else { 2 });
             }
         }
         // A one-word field name in a sibling language: "emisiones" for emissions (not in English,
@@ -753,9 +756,12 @@ fn years_of_column_families(out: &mut [Span], cat: &Catalog) {
             let holding: Vec<(usize, usize)> = fs
                 .iter()
                 .copied()
+                // Only a name that is a stem and this one year ("population_2021"): a name that
+                // holds other numbers too ("pop_change_2016_2021_pct") is another measure.
                 .filter_map(|f| {
                     let words = name_words(&cat.fields[f].name);
-                    words.iter().any(|w| w == year).then_some((f, words.len()))
+                    let numbers = words.iter().filter(|w| w.chars().all(|c| c.is_ascii_digit())).count();
+                    (words.last() == Some(year) && numbers == 1).then_some((f, words.len()))
                 })
                 .collect();
             let Some(fewest) = holding.iter().map(|(_, n)| *n).min() else { continue };
