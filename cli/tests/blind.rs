@@ -36,8 +36,10 @@ const MAX_WRONG_EXACT: f64 = 0.01;
 /// after the session's other fixes and run on both builds; 34.0 % and 0 at the end): a–f 52.1 % →
 /// 56.9 %, a–g 54.8 %. Session 18 added suite h (its dev half: 32.0 % and 3 % wrong but exact on
 /// the session's starting build and, unchanged, after the session's fixes for suite g; 66.0 % and 0
-/// at the end): a–g 54.8 % → 58.0 %, a–h 52.9 % → 58.7 %.
-const MIN_RIGHT: f64 = 0.56;
+/// at the end): a–g 54.8 % → 58.0 %, a–h 52.9 % → 58.7 %. Session 21 added suite i (its dev half:
+/// 30.0 % and 3 % wrong but exact on the session's starting build; 57.0 % and 0 at the end; its
+/// sealed half, run once: 34.0 % → 57.0 %, wrong but exact 3 % → 5 %): a–h 59.4 %, a–i 59.3 %.
+const MIN_RIGHT: f64 = 0.57;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace").to_path_buf()
