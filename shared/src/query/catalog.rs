@@ -421,7 +421,7 @@ impl Catalog {
                     None => match col_of.get(f.name.as_str()).and_then(|&c| row.get(c)).and_then(Value::as_text) {
                         // A list cell holds its elements, each a value of the field.
                         Some(s) if !is_missing(s) && f.list_sep.is_some() => {
-                            for e in s.split(f.list_sep.unwrap_or(", ")).map(str::trim).filter(|e| !e.is_empty()) {
+                            for e in f.list_sep.iter().flat_map(|sep| s.split(sep)).map(str::trim).filter(|e| !e.is_empty()) {
                                 *counts.entry((fi, std::borrow::Cow::Borrowed(e))).or_default() += 1;
                             }
                             continue;

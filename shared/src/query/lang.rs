@@ -2341,6 +2341,25 @@ pub fn sign_word(w: &str) -> Option<super::plan::CmpOp> {
     }
 }
 
+/// "any", "ever", "algún", "irgendein", "jemals": the question asks whether some row exists.
+pub fn is_existence_word(w: &str) -> bool {
+    matches!(
+        w,
+        "any"
+            | "ever"
+            | "algun"
+            | "alguna"
+            | "alguno"
+            | "algunos"
+            | "algunas"
+            | "cap"
+            | "irgendein"
+            | "irgendeine"
+            | "irgendeinen"
+            | "jemals"
+    )
+}
+
 /// A word for a rate ("survival rate", "tasa de supervivencia", "Überlebensquote" said apart).
 pub fn is_rate_word(w: &str) -> bool {
     matches!(w, "rate" | "tasa" | "taxa" | "quote")

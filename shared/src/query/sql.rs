@@ -90,11 +90,11 @@ pub fn filter(cat: &Catalog, f: &Filter) -> String {
             } else {
                 format!("CAST({e} AS VARCHAR)")
             };
-            let sep = cat.field(&field.0).and_then(|i| cat.fields[i].list_sep);
-            let c = match pred {
+            let list_sep = cat.field(&field.0).and_then(|i| cat.fields[i].list_sep);
+            let c = match (pred, list_sep) {
                 // A cell that lists values ("3bis, 11") holds each of them: one is an element.
-                Predicate::Cmp(op @ (CmpOp::Eq | CmpOp::Ne), Literal::Text(v)) if sep.is_some() => {
-                    let sep = string(sep.unwrap_or(", "));
+                (Predicate::Cmp(op @ (CmpOp::Eq | CmpOp::Ne), Literal::Text(v)), Some(sep)) => {
+                    let sep = string(sep);
                     let held = format!("strpos({sep} || {e} || {sep}, {sep} || {} || {sep}) > 0", string(v));
                     if *op == CmpOp::Eq {
                         held
@@ -102,16 +102,16 @@ pub fn filter(cat: &Catalog, f: &Filter) -> String {
                         format!("NOT ({held})")
                     }
                 }
-                Predicate::Cmp(op, l) => format!("{e} {} {}", op.sql(), literal(cat, field, l)),
-                Predicate::Between(a, b) => format!("{e} BETWEEN {} AND {}", literal(cat, field, a), literal(cat, field, b)),
-                Predicate::Contains(s) => format!("strpos(lower({text_e}), {}) > 0", string(&s.to_lowercase())),
-                Predicate::StartsWith(s) => format!("starts_with(lower({text_e}), {})", string(&s.to_lowercase())),
-                Predicate::Year(y) if ty(cat, field) == ColumnType::Date => format!("date_part('year', {e}) = {y}"),
-                Predicate::Year(y) => format!("substr({text_e}, 1, 4) = '{y:04}'"),
-                Predicate::Month(m) if ty(cat, field) == ColumnType::Date => format!("date_part('month', {e}) = {m}"),
-                Predicate::Month(m) => format!("substr({text_e}, 6, 2) = '{m:02}'"),
+                (Predicate::Cmp(op, l), _) => format!("{e} {} {}", op.sql(), literal(cat, field, l)),
+                (Predicate::Between(a, b), _) => format!("{e} BETWEEN {} AND {}", literal(cat, field, a), literal(cat, field, b)),
+                (Predicate::Contains(s), _) => format!("strpos(lower({text_e}), {}) > 0", string(&s.to_lowercase())),
+                (Predicate::StartsWith(s), _) => format!("starts_with(lower({text_e}), {})", string(&s.to_lowercase())),
+                (Predicate::Year(y), _) if ty(cat, field) == ColumnType::Date => format!("date_part('year', {e}) = {y}"),
+                (Predicate::Year(y), _) => format!("substr({text_e}, 1, 4) = '{y:04}'"),
+                (Predicate::Month(m), _) if ty(cat, field) == ColumnType::Date => format!("date_part('month', {e}) = {m}"),
+                (Predicate::Month(m), _) => format!("substr({text_e}, 6, 2) = '{m:02}'"),
                 // NOT (x IS NULL) is the rows with a value: negation stays meaningful here.
-                Predicate::Missing => format!("{e} IS NULL"),
+                (Predicate::Missing, _) => format!("{e} IS NULL"),
             };
             // NOT (x = 'a') is NULL, not true, for missing x: missing values never match, as in pandas.
             if *negated {

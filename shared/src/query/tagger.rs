@@ -3010,12 +3010,7 @@ fn value_by_stem(w: &str, cat: &Catalog) -> Option<Vec<ValueHit>> {
 
 /// "maximum temperature" with temp_max and temp_min: the superlative picks the field named for it.
 fn prefer_extreme(out: &mut [Span], cat: &Catalog) {
-    let existence = out.iter().any(|s| {
-        matches!(
-            super::text::fold(&s.raw).as_str(),
-            "any" | "ever" | "algun" | "alguna" | "alguno" | "algunos" | "algunas" | "irgendein" | "irgendeine" | "irgendeinen" | "jemals"
-        )
-    });
+    let existence = out.iter().any(|s| super::lang::is_existence_word(&super::text::fold(&s.raw)));
     for i in 1..out.len() {
         let Tag::Field(fs) = &out[i].tag else { continue };
         if fs.len() < 2 {

@@ -197,23 +197,7 @@ impl Parser<'_> {
 
     /// "any", "ever", "algún", "irgendein": the question asks whether some row exists.
     fn any_word(&self) -> bool {
-        self.spans.iter().any(|s| {
-            matches!(
-                crate::query::text::fold(&s.raw).as_str(),
-                "any"
-                    | "ever"
-                    | "algun"
-                    | "alguna"
-                    | "alguno"
-                    | "algunos"
-                    | "algunas"
-                    | "cap"
-                    | "irgendein"
-                    | "irgendeine"
-                    | "irgendeinen"
-                    | "jemals"
-            )
-        })
+        self.spans.iter().any(|s| crate::query::lang::is_existence_word(&crate::query::text::fold(&s.raw)))
     }
 }
 
