@@ -49,8 +49,10 @@ pub struct FieldInfo {
     /// The smallest and largest number of a numeric field: a number outside it is no value of it.
     pub range: Option<(f64, f64)>,
     /// A text column whose cells hold lists ("1, 4, 7" beside "1"): its separator. A value of it
-    /// is an element of a cell, and its values are not counted or grouped as whole cells.
+    /// is an element of a cell; counting or grouping its values counts each element.
     pub list_sep: Option<&'static str>,
+    /// The most elements one cell of a list field holds (0 for other fields).
+    pub list_len: usize,
 }
 
 /// The part of a date a derived field holds.
@@ -175,6 +177,7 @@ impl Catalog {
                 part: None,
                 range: None,
                 list_sep: None,
+                list_len: 0,
             });
         }
         fields.extend(date_parts(table, schema, &fields));
@@ -391,6 +394,7 @@ impl Catalog {
         let col_of: HashMap<&str, usize> = schema.columns.iter().enumerate().map(|(i, c)| (c.name.as_str(), i)).collect();
         let rows = self.rows.max(1);
         let mut counts: rustc_hash::FxHashMap<(usize, std::borrow::Cow<'_, str>), u64> = Default::default();
+        let mut longest = vec![0usize; self.fields.len()];
         for (fi, f) in self.fields.iter().enumerate() {
             let indexed = match &f.composed {
                 Some(_) => true,
@@ -421,7 +425,10 @@ impl Catalog {
                     None => match col_of.get(f.name.as_str()).and_then(|&c| row.get(c)).and_then(Value::as_text) {
                         // A list cell holds its elements, each a value of the field.
                         Some(s) if !is_missing(s) && f.list_sep.is_some() => {
-                            for e in f.list_sep.iter().flat_map(|sep| s.split(sep)).map(str::trim).filter(|e| !e.is_empty()) {
+                            let elements: Vec<&str> =
+                                f.list_sep.iter().flat_map(|sep| s.split(sep)).map(str::trim).filter(|e| !e.is_empty()).collect();
+                            longest[fi] = longest[fi].max(elements.len());
+                            for e in elements {
                                 *counts.entry((fi, std::borrow::Cow::Borrowed(e))).or_default() += 1;
                             }
                             continue;
@@ -435,6 +442,9 @@ impl Catalog {
                 }
                 *counts.entry((fi, text)).or_default() += 1;
             }
+        }
+        for (f, n) in self.fields.iter_mut().zip(longest) {
+            f.list_len = n;
         }
         for ((field, value), n) in counts {
             let words = fold_words(&value);
@@ -457,6 +467,7 @@ impl Catalog {
             self.values.entry(words.join(" ")).or_default().push(ValueHit { field, value: value.into_owned(), rows: n, code });
         }
         self.add_value_synonyms(table);
+        self.add_code_names();
         for hits in self.values.values_mut() {
             hits.sort_by(|a, b| b.rows.cmp(&a.rows).then(a.field.cmp(&b.field)));
         }
@@ -489,6 +500,50 @@ impl Catalog {
         }
         for (k, h) in extra {
             if k.is_empty() {
+                continue;
+            }
+            self.max_value_words = self.max_value_words.max(k.split(' ').count());
+            let entry = self.values.entry(k).or_default();
+            if !entry.iter().any(|e| e.field == h.field && e.value == h.value) {
+                entry.push(h);
+            }
+        }
+    }
+
+    /// "Alaska" for AK, "Dänemark" for DNK, "French" for fr, "tin" for Sn: where most of a field's
+    /// values are codes of one kind (`codes.tsv`, `elements.tsv`), each code is also named by its names.
+    fn add_code_names(&mut self) {
+        let lexicon = code_lexicon();
+        let mut by_field: HashMap<usize, Vec<ValueHit>> = HashMap::new();
+        for h in self.values.values().flatten() {
+            let seen = by_field.entry(h.field).or_default();
+            if !seen.iter().any(|s| s.value == h.value) {
+                seen.push(h.clone());
+            }
+        }
+        let mut extra: Vec<(String, ValueHit)> = Vec::new();
+        for hits in by_field.values() {
+            let mut kinds: HashMap<CodeKind, usize> = HashMap::new();
+            for h in hits {
+                for kind in lexicon.get(h.value.trim()).into_iter().flatten().map(|(k, _)| *k).collect::<std::collections::BTreeSet<_>>() {
+                    *kinds.entry(kind).or_default() += 1;
+                }
+            }
+            // The kind most values are codes of, when at least 3 and 80 % of them are, and no other kind ties.
+            let mut ranked: Vec<(CodeKind, usize)> = kinds.into_iter().collect();
+            ranked.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+            let Some(&(kind, n)) = ranked.first() else { continue };
+            if n < 3 || n * 5 < hits.len() * 4 || ranked.get(1).is_some_and(|r| r.1 == n) {
+                continue;
+            }
+            for h in hits {
+                for (_, names) in lexicon.get(h.value.trim()).into_iter().flatten().filter(|(k, _)| *k == kind) {
+                    extra.extend(names.iter().map(|n| (n.clone(), ValueHit { code: false, ..h.clone() })));
+                }
+            }
+        }
+        for (k, h) in extra {
+            if k.is_empty() || self.fields.iter().any(|f| f.names.iter().any(|n| n.join(" ") == k)) {
                 continue;
             }
             self.max_value_words = self.max_value_words.max(k.split(' ').count());
@@ -572,6 +627,49 @@ type Names = Vec<Vec<String>>;
 
 /// "calcium" for Ca, "sodio" for Na, "Kalium" for K: in a table with three or more columns named
 /// by chemical symbols (as written: "Ca", not "ca"), each such column is named by its element.
+/// What a column of codes stands for; one field's codes are read as one kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum CodeKind {
+    Country,
+    UsState,
+    Language,
+    Element,
+}
+
+/// Code as stored ("AK", "DNK", "fr", "Sn") → its kinds and folded names in en, es, ca and de.
+fn code_lexicon() -> &'static HashMap<&'static str, Vec<(CodeKind, Vec<String>)>> {
+    static LEXICON: std::sync::OnceLock<HashMap<&'static str, Vec<(CodeKind, Vec<String>)>>> = std::sync::OnceLock::new();
+    LEXICON.get_or_init(|| {
+        let mut map: HashMap<&'static str, Vec<(CodeKind, Vec<String>)>> = HashMap::new();
+        let names = |cols: std::str::Split<'static, char>| -> Vec<String> {
+            let mut out: Vec<String> = Vec::new();
+            for n in cols.flat_map(|c| c.split(',')).map(|n| fold_words(n).join(" ")).filter(|n| !n.is_empty()) {
+                if !out.contains(&n) {
+                    out.push(n);
+                }
+            }
+            out
+        };
+        for line in include_str!("codes.tsv").lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+            let mut cols = line.split('\t');
+            let kind = match cols.next() {
+                Some("country") => CodeKind::Country,
+                Some("us_state") => CodeKind::UsState,
+                Some("language") => CodeKind::Language,
+                _ => continue,
+            };
+            let Some(code) = cols.next() else { continue };
+            map.entry(code).or_default().push((kind, names(cols)));
+        }
+        for line in include_str!("elements.tsv").lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+            let mut cols = line.split('\t');
+            let Some(symbol) = cols.next() else { continue };
+            map.entry(symbol).or_default().push((CodeKind::Element, names(cols)));
+        }
+        map
+    })
+}
+
 fn element_names(fields: &mut [FieldInfo]) {
     static ELEMENTS: std::sync::OnceLock<Vec<(&'static str, Names)>> = std::sync::OnceLock::new();
     let elements = ELEMENTS.get_or_init(|| {
@@ -664,7 +762,6 @@ fn shortest_names_own_words(fields: &mut [FieldInfo]) {
 /// elements stand alone in other cells too ("1" and "1, 4, 7"). Names written "Last, First" and
 /// values like "Gambia, The" have no such elements alone, so they stay whole values.
 fn list_separator(table: &Table, i: usize) -> Option<&'static str> {
-    const SEP: &str = ", ";
     let cells: Vec<&str> = table.rows[..table.rows.len().min(SHAPE_SCAN_ROWS)]
         .iter()
         .filter_map(|r| match r.get(i) {
@@ -672,15 +769,20 @@ fn list_separator(table: &Table, i: usize) -> Option<&'static str> {
             _ => None,
         })
         .collect();
-    let listed: Vec<&str> = cells.iter().copied().filter(|c| c.contains(SEP)).collect();
-    if listed.len() < 3 || listed.len() * 20 < cells.len() {
-        return None;
-    }
-    let alone: std::collections::HashSet<&str> = cells.iter().copied().filter(|c| !c.contains(SEP)).collect();
-    let elements: std::collections::HashSet<&str> = listed.iter().flat_map(|c| c.split(SEP)).map(str::trim).collect();
-    let both = elements.iter().filter(|e| alone.contains(*e)).count();
-    let short = elements.iter().all(|e| !e.is_empty() && e.chars().count() <= 40);
-    (both >= 2 && short).then_some(SEP)
+    // "1, 4, 7" and "en,fr" (codes written tight); the first that fits wins.
+    [", ", ",", "; "].into_iter().find(|sep| {
+        let listed: Vec<&str> = cells.iter().copied().filter(|c| c.contains(sep)).collect();
+        if listed.len() < 3 || listed.len() * 20 < cells.len() {
+            return false;
+        }
+        let alone: std::collections::HashSet<&str> = cells.iter().copied().filter(|c| !c.contains(sep)).collect();
+        let elements: std::collections::HashSet<&str> = listed.iter().flat_map(|c| c.split(sep)).map(str::trim).collect();
+        let both = elements.iter().filter(|e| alone.contains(*e)).count();
+        let short = elements.iter().all(|e| !e.is_empty() && e.chars().count() <= 40);
+        // Without a space, elements are short words, never numbers ("1,5" is a decimal).
+        let words = sep.contains(' ') || elements.iter().all(|e| e.chars().count() <= 12 && e.chars().all(char::is_alphabetic));
+        both >= 2 && short && words
+    })
 }
 
 fn counts_from_zero(table: &Table, i: usize) -> bool {
@@ -866,9 +968,94 @@ fn repeated_names(cat: &Catalog, table: &Table, schema: &TableSchema) -> Option<
     })
 }
 
+/// Column names of two or more words, or of common domains (prices, people, films), and what
+/// visitors call them in en, es, ca and de. Written from general vocabulary, not from a question suite.
+const PHRASE_NAMES: &[(&str, &[&str])] = &[
+    (
+        "name family",
+        &[
+            "last name",
+            "last names",
+            "surname",
+            "surnames",
+            "family name",
+            "apellido",
+            "apellidos",
+            "cognom",
+            "cognoms",
+            "nachname",
+            "nachnamen",
+            "familienname",
+        ],
+    ),
+    (
+        "family name",
+        &["last name", "last names", "surname", "surnames", "apellido", "apellidos", "cognom", "cognoms", "nachname", "nachnamen"],
+    ),
+    ("last name", &["surname", "surnames", "family name", "apellido", "apellidos", "cognom", "cognoms", "nachname", "nachnamen"]),
+    ("name given", &["first name", "first names", "given name", "forename", "nombre de pila", "nom de pila", "vorname", "vornamen"]),
+    ("first name", &["given name", "forename", "nombre de pila", "nom de pila", "vorname", "vornamen"]),
+    (
+        "close",
+        &[
+            "closing",
+            "closing price",
+            "closing prices",
+            "close price",
+            "cierre",
+            "precio de cierre",
+            "tancament",
+            "preu de tancament",
+            "schlusskurs",
+            "schlusskurse",
+            "schlusskurses",
+            "schlusspreis",
+        ],
+    ),
+    (
+        "open",
+        &[
+            "opening",
+            "opening price",
+            "opening prices",
+            "open price",
+            "apertura",
+            "precio de apertura",
+            "obertura",
+            "preu d obertura",
+            "eroffnungskurs",
+            "eroffnung",
+        ],
+    ),
+    ("adj close", &["adjusted close", "adjusted closing price"]),
+    ("latitude", &["latitud", "breitengrad", "breiten"]),
+    ("longitude", &["longitud", "langengrad"]),
+    (
+        "half life",
+        &[
+            "halflife",
+            "vida media",
+            "semivida",
+            "periodo de semidesintegracion",
+            "vida mitjana",
+            "periode de semidesintegracio",
+            "halbwertszeit",
+            "halbwertszeiten",
+        ],
+    ),
+    (
+        "director",
+        &["directed", "direct", "directs", "dirigida", "dirigidas", "dirigio", "dirigides", "dirigit", "regie", "regisseur", "regisseurin"],
+    ),
+    ("radius", &["radio", "radi"]),
+    ("country code", &["phone code", "dialing code", "calling code"]),
+];
+
 /// Common abbreviations in column names and the words they stand for (folded). Written from
 /// general usage (data dictionaries, statistical packages), not from any question suite.
 const ABBREVIATIONS: &[(&str, &str)] = &[
+    ("dob", "date of birth"),
+    ("dod", "date of death"),
     ("lon", "longitude"),
     ("lng", "longitude"),
     ("long", "longitude"),
@@ -1111,6 +1298,13 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
         }
     }
     names.extend(glossary_names(&own));
+    for (anchor, words) in PHRASE_NAMES {
+        let anchor = fold_words(anchor);
+        // The whole name: `adj_close` is not called the closing price.
+        if own == anchor {
+            names.extend(words.iter().map(|w| fold_words(w)));
+        }
+    }
     // `day_of_week` is asked for as "the day of the week".
     let with_article: Vec<Vec<String>> = names
         .iter()
@@ -1153,6 +1347,7 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
         part: None,
         range: None,
         list_sep: None,
+        list_len: 0,
     }
 }
 
@@ -1212,6 +1407,7 @@ fn date_parts(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> Vec<
             part: Some((fi, DatePart::Month)),
             range: None,
             list_sep: None,
+            list_len: 0,
         });
     }
     out
@@ -1266,6 +1462,7 @@ fn year_part(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> Vec<F
         part: Some((fi, DatePart::Year)),
         range: None,
         list_sep: None,
+        list_len: 0,
     }]
 }
 

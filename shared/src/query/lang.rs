@@ -646,6 +646,7 @@ pub static EN: Lexicon = Lexicon {
         ("max", Max),
         ("percentage", Share),
         ("percent", Share),
+        ("%", Share),
         ("share", Share),
         ("proportion", Share),
         ("fraction", Share),
@@ -718,6 +719,12 @@ pub static EN: Lexicon = Lexicon {
         ("earlier than", Op(Lt)),
         ("at least", Op(Ge)),
         ("or more", OpPost(Ge)),
+        ("or later", OpPost(Ge)),
+        ("or after", OpPost(Ge)),
+        ("or newer", OpPost(Ge)),
+        ("or earlier", OpPost(Le)),
+        ("or before", OpPost(Le)),
+        ("or older", OpPost(Le)),
         ("no less than", Op(Ge)),
         ("greater than or equal to", Op(Ge)),
         ("minimum of", Op(Ge)),
@@ -1108,6 +1115,7 @@ pub static ES: Lexicon = Lexicon {
         ("maximo", Max),
         ("maxima", Max),
         ("porcentaje", Share),
+        ("%", Share),
         ("proporcion", Share),
         ("que parte", Share),
         ("por ciento", Share),
@@ -1168,6 +1176,10 @@ pub static ES: Lexicon = Lexicon {
         ("al menos", Op(Ge)),
         ("como minimo", Op(Ge)),
         ("o mas", OpPost(Ge)),
+        ("o despues", OpPost(Ge)),
+        ("o posterior", OpPost(Ge)),
+        ("o antes", OpPost(Le)),
+        ("o anterior", OpPost(Le)),
         ("por lo menos", Op(Ge)),
         ("mayor o igual a", Op(Ge)),
         ("mayor o igual que", Op(Ge)),
@@ -1530,6 +1542,7 @@ pub static CA: Lexicon = Lexicon {
         ("maxim", Max),
         ("maxima", Max),
         ("percentatge", Share),
+        ("%", Share),
         ("proporcio", Share),
         ("quina part", Share),
         ("per cent", Share),
@@ -1578,6 +1591,10 @@ pub static CA: Lexicon = Lexicon {
         ("almenys", Op(Ge)),
         ("com a minim", Op(Ge)),
         ("o mes", OpPost(Ge)),
+        ("o despres", OpPost(Ge)),
+        ("o posterior", OpPost(Ge)),
+        ("o abans", OpPost(Le)),
+        ("o anterior", OpPost(Le)),
         ("si mes no", Op(Ge)),
         ("major o igual a", Op(Ge)),
         ("com a maxim", Op(Le)),
@@ -1937,6 +1954,7 @@ pub static DE: Lexicon = Lexicon {
         ("maximalen", Max),
         ("maximaler", Max),
         ("prozent", Share),
+        ("%", Share),
         ("anteil", Share),
         ("prozentsatz", Share),
         ("prozentanteil", Share),
@@ -2001,6 +2019,10 @@ pub static DE: Lexicon = Lexicon {
         ("unterhalb von", Op(Lt)),
         ("mindestens", Op(Ge)),
         ("oder mehr", OpPost(Ge)),
+        ("oder spater", OpPost(Ge)),
+        ("oder danach", OpPost(Ge)),
+        ("oder fruher", OpPost(Le)),
+        ("oder davor", OpPost(Le)),
         ("wenigstens", Op(Ge)),
         ("grosser oder gleich", Op(Ge)),
         ("hochstens", Op(Le)),
@@ -2500,3 +2522,31 @@ pub(crate) const ENTITY_NOUNS: &[&str] = &[
     "participantes",
     "teilnehmer",
 ];
+
+/// "1990s", "90s", "’90s", "90er" → 1990: a decade, by its first year (two digits are of the 1900s,
+/// but "00s" and "10s" of the 2000s).
+pub fn decade_of(raw: &str) -> Option<f64> {
+    let raw = raw.trim_start_matches(['\'', '’']);
+    let d = raw.strip_suffix('s').or_else(|| raw.strip_suffix("er"))?;
+    if !d.ends_with('0') || !d.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let n: f64 = d.parse().ok()?;
+    match d.len() {
+        4 => Some(n),
+        2 if n <= 10.0 => Some(2000.0 + n),
+        2 => Some(1900.0 + n),
+        _ => None,
+    }
+}
+
+/// "años", "anys", "anni", "Jahre": the word before a decade's two digits ("los años 90").
+pub fn is_decade_word(folded: &str) -> bool {
+    matches!(folded, "anos" | "anys" | "anni" | "jahre" | "decada" | "decade")
+}
+
+/// The span names a decade, not a year: "1990s", "90er", "años 90".
+pub fn says_decade(raw: &str) -> bool {
+    let words: Vec<String> = super::text::fold_words(raw);
+    decade_of(raw).is_some() || (words.len() == 2 && is_decade_word(&words[0]) && words[1].len() == 2)
+}

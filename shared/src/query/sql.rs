@@ -196,9 +196,35 @@ fn agg(cat: &Catalog, func: AggFn, f: &FieldRef) -> (String, &'static str) {
     }
 }
 
+/// The table with one row per element of a list cell ("FR,IT" → FR and IT), under the table's own
+/// name, so counting or grouping that field counts each element (a film of two countries counts for
+/// both): one `split_part` per position, as many as the longest cell holds (at most `EXPLODE_CAP`).
+fn exploded(cat: &Catalog, field: &str) -> String {
+    let Some(f) = cat.field(field).map(|i| &cat.fields[i]) else { return ident(&cat.table) };
+    let Some(sep) = f.list_sep.filter(|_| f.list_len <= EXPLODE_CAP) else { return ident(&cat.table) };
+    let others: Vec<String> =
+        cat.fields.iter().filter(|o| o.composed.is_none() && o.name != field).map(|o| ident(&o.name)).chain([ident(ROW)]).collect();
+    let e = ident(field);
+    let positions: Vec<String> = (1..=f.list_len.max(1)).map(|k| format!("({k})")).collect();
+    let part = format!("trim(split_part({e}, {}, \"__k\"))", string(sep));
+    format!(
+        "(SELECT {}, {part} AS {e} FROM {} CROSS JOIN (VALUES {}) AS \"__at\"(\"__k\") WHERE {part} <> '') AS {}",
+        others.join(", "),
+        ident(&cat.table),
+        positions.join(", "),
+        ident(&cat.table)
+    )
+}
+
+/// The most elements a list cell may hold for its field to be counted element by element.
+pub const EXPLODE_CAP: usize = 32;
+
 /// The statement that answers the plan (further statements, such as citations, are built from its result).
 pub fn main_sql(cat: &Catalog, plan: &Plan) -> String {
-    let t = ident(&cat.table);
+    let t = match super::contract::groups_list_cells(plan, cat) {
+        Some(field) => exploded(cat, &field),
+        None => ident(&cat.table),
+    };
     match plan {
         Plan::Count { filter } => format!("SELECT COUNT(*) AS \"count\" FROM {t}{}", where_(&[wrap(cat, filter)])),
         Plan::Columns => format!(

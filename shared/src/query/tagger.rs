@@ -306,13 +306,15 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
                 offer(len, Tag::Date(iso), 7);
             }
         }
-        // Digits and dates ("the 1990s": a decade, read by its first year).
-        let decade = tokens[i]
-            .raw
-            .strip_suffix('s')
-            .filter(|d| d.len() == 4 && d.ends_with('0') && d.bytes().all(|b| b.is_ascii_digit()))
-            .and_then(|d| d.parse::<f64>().ok());
-        if let Some(d) = decade {
+        // Digits and dates ("the 1990s", "the 90s", "90er": a decade, read by its first year).
+        // "los años 90", "els anys 80": the decade word and its number are one span.
+        let decade_after_word = super::lang::is_decade_word(folds[i])
+            .then(|| tokens.get(i + 1).and_then(|t| super::lang::decade_of(&format!("{}s", t.raw))))
+            .flatten();
+        if let Some(d) = decade_after_word {
+            offer(2, Tag::Number(d), 7);
+        }
+        if let Some(d) = super::lang::decade_of(&tokens[i].raw) {
             offer(1, Tag::Number(d), 6);
         } else if let Some(n) = super::text::parse_number_in(&tokens[i].raw, lang) {
             offer(1, Tag::Number(n), 6);
@@ -513,7 +515,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     partial_names(&mut out, cat);
     filler_phrases(&mut out);
     whole_year_periods(&mut out);
-    units_after_numbers(&mut out);
+    units_after_numbers(&mut out, cat);
     territory_names(&mut out, cat);
     initials_of_values(&mut out, cat);
     if lang == Lang::En {
@@ -532,6 +534,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     comparative_before_value(&mut out);
     measure_nouns(&mut out, cat);
     label_plural_names_rows(&mut out, cat);
+    fewest_rows_named(&mut out);
     rates_per_number(&mut out, cat);
     period_adjectives(&mut out, cat);
     counts_over_rates(&mut out, cat);
@@ -1281,8 +1284,19 @@ fn events_of_every_row(out: &mut [Span], cat: &Catalog) {
 /// names the event a date column records (year_month_of_diagnosis, birth_date) names that column.
 /// Only date and year columns, and only one: "diagnosis" alone may name four fields.
 fn event_verbs_of_dates(out: &mut [Span], cat: &Catalog) {
-    const IRREGULAR: &[(&str, &str)] =
-        &[("born", "birth"), ("geboren", "geburt"), ("nacido", "nacimiento"), ("nacida", "nacimiento"), ("nascut", "naixement")];
+    const IRREGULAR: &[(&str, &str)] = &[
+        ("born", "birth"),
+        ("geboren", "geburt"),
+        ("nacido", "nacimiento"),
+        ("nacida", "nacimiento"),
+        ("nacidos", "nacimiento"),
+        ("nacieron", "nacimiento"),
+        ("nacio", "nacimiento"),
+        ("nascut", "naixement"),
+        ("nascuts", "naixement"),
+        ("neixer", "naixement"),
+        ("naixer", "naixement"),
+    ];
     for s in out.iter_mut() {
         if s.tag != Tag::Unknown {
             continue;
@@ -1301,7 +1315,9 @@ fn event_verbs_of_dates(out: &mut [Span], cat: &Catalog) {
         };
         let names_event = |n: &str| {
             if noun.is_some() {
-                return n == stem;
+                // A birth in any of the four languages ("van néixer" over `dob`, date of birth).
+                const BIRTH: &[&str] = &["birth", "nacimiento", "naixement", "geburt"];
+                return n == stem || (BIRTH.contains(&stem.as_str()) && BIRTH.contains(&n));
             }
             let common = n.chars().zip(stem.chars()).take_while(|(a, b)| a == b).count();
             n.len() >= 5 && common >= 5 && common + 2 >= stem.len()
@@ -2134,16 +2150,48 @@ fn translated_topic_words(out: &mut [Span], cat: &Catalog) {
 }
 
 /// "5 dollars", "100 mm": a unit right after a number belongs to it.
-fn units_after_numbers(out: &mut [Span]) {
+fn units_after_numbers(out: &mut [Span], cat: &Catalog) {
     for i in 1..out.len() {
         let w = super::text::fold(&out[i].raw);
+        // "kleiner als 190 cm" where one numeric field is named for that unit (height_cm): that field.
+        let unit_of =
+            |f: &super::catalog::FieldInfo| f.ty.is_numeric() && name_words(&f.name).len() > 1 && name_words(&f.name).last() == Some(&w);
+        if out[i].tag == Tag::Unknown && matches!(out[i - 1].tag, Tag::Number(_)) && super::lang::UNIT_WORDS.contains(&w.as_str()) {
+            if let [f] = (0..cat.fields.len()).filter(|&f| unit_of(&cat.fields[f])).collect::<Vec<_>>()[..] {
+                if !out.iter().any(|s| matches!(&s.tag, Tag::Field(fs) if fs.contains(&f))) {
+                    out[i].tag = Tag::Field(vec![f]);
+                    continue;
+                }
+            }
+        }
         // "mehr als 3 Prozent Barium": a percent sign in words after a number is its unit, not a share asked.
-        let percent = out[i].cue() == Some(Cue::Share) && matches!(w.as_str(), "percent" | "prozent" | "por ciento" | "per cent");
+        let percent = out[i].cue() == Some(Cue::Share) && matches!(w.as_str(), "percent" | "prozent" | "por ciento" | "per cent" | "%");
         if (out[i].tag == Tag::Unknown || percent)
             && matches!(out[i - 1].tag, Tag::Number(_))
             && (percent || super::lang::UNIT_WORDS.contains(&w.as_str()))
         {
             out[i].tag = Tag::Stop;
+        }
+    }
+}
+
+/// "quin any té menys pel·lícules", "which year has the least films": few or many of the rows
+/// themselves is a count per group, the least or most common value.
+fn fewest_rows_named(out: &mut [Span]) {
+    for i in 0..out.len() {
+        let most = match out[i].cue() {
+            Some(Cue::Low | Cue::Less) => false,
+            Some(Cue::High | Cue::More) => true,
+            _ => continue,
+        };
+        let Some(j) = (i + 1..out.len()).find(|&j| out[j].tag != Tag::Stop) else { continue };
+        let compared = out[j..].iter().any(|s| matches!(super::text::fold(&s.raw).as_str(), "than" | "que" | "als" | "wie"));
+        let rest_plain =
+            out[j + 1..].iter().all(|s| matches!(s.tag, Tag::Stop | Tag::Cue(Cue::In | Cue::Of) | Tag::Value(_) | Tag::Number(_)));
+        // (A plural: "the most electricity" in iowa-electricity.csv is an amount, not rows.)
+        let plural = super::text::fold(&out[j].raw).ends_with(['s', 'e', 'n']);
+        if out[j].tag == Tag::Alias && plural && !compared && rest_plain {
+            out[i].tag = Tag::Cue(if most { Cue::Most } else { Cue::Least });
         }
     }
 }

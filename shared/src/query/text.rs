@@ -31,6 +31,12 @@ pub fn tokenize(q: &str) -> Vec<Token> {
         let negative = c == '-'
             && chars.get(i + 1).is_some_and(|(_, n)| n.is_ascii_digit())
             && (i == 0 || chars[i - 1].1.is_whitespace() || matches!(chars[i - 1].1, '(' | '¿' | '¡'));
+        // "what % of…": a percent sign is a word of its own.
+        if c == '%' {
+            out.push(Token { fold: "%".into(), raw: "%".into(), start, end: start + 1 });
+            i += 1;
+            continue;
+        }
         if !c.is_alphanumeric() && !negative {
             i += 1;
             continue;
@@ -48,7 +54,9 @@ pub fn tokenize(q: &str) -> Vec<Token> {
             let joins = matches!(ch, '.' | ',' | '-' | '/' | ':')
                 && chars[j - 1].1.is_ascii_digit()
                 && chars.get(j + 1).is_some_and(|(_, n)| n.is_ascii_digit());
-            if joins {
+            // Catalan's geminated l: "pel·lícula", "col·lecció" are one word.
+            let geminate = ch == '·' && chars[j - 1].1.is_alphabetic() && chars.get(j + 1).is_some_and(|(_, n)| n.is_alphabetic());
+            if joins || geminate {
                 j += 1;
                 continue;
             }
@@ -56,7 +64,7 @@ pub fn tokenize(q: &str) -> Vec<Token> {
         }
         let end = chars.get(j).map_or(q.len(), |(b, _)| *b);
         let raw = &q[start..end];
-        out.push(Token { fold: fold(raw), raw: raw.to_string(), start, end });
+        out.push(Token { fold: fold(&raw.replace('·', "")), raw: raw.to_string(), start, end });
         i = j;
     }
     out

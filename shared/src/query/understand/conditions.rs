@@ -571,7 +571,13 @@ impl Parser<'_> {
             }) && y.fract() == 0.0
                 && (1000.0..=2999.0).contains(&y);
             // "die Arbeitslosigkeit 1948 am niedrigsten": a year right after a measure it cannot be a value of.
-            let beside_measure = prev.is_some_and(|j| matches!(&self.spans[j].tag, Tag::Field(fs) if fs.len() == 1 && !self.is_date(fs[0]) && !self.cat.fields[fs[0]].yearly && self.cat.fields[fs[0]].range.is_some_and(|(lo, hi)| y < lo || y > hi)))
+            // "average close 2015": a measure taken as an average or extreme is not compared with the year after it.
+            let aggregated = |j: usize| {
+                self.prev_content(j).is_some_and(|k| {
+                    matches!(self.spans[k].cue(), Some(Cue::Avg | Cue::Sum | Cue::Median | Cue::Max | Cue::Min | Cue::High | Cue::Low))
+                })
+            };
+            let beside_measure = prev.is_some_and(|j| matches!(&self.spans[j].tag, Tag::Field(fs) if fs.len() == 1 && !self.is_date(fs[0]) && !self.cat.fields[fs[0]].yearly && (aggregated(j) || self.cat.fields[fs[0]].range.is_some_and(|(lo, hi)| y < lo || y > hi))))
                 && y.fract() == 0.0
                 && (1000.0..=2999.0).contains(&y)
                 && !self.next_content(i).is_some_and(|j| matches!(self.spans[j].tag, Tag::Field(_) | Tag::Alias | Tag::Unknown | Tag::Value(_) | Tag::Number(_) | Tag::Cue(Cue::Op(_) | Cue::OpPost(_))));
@@ -605,7 +611,7 @@ impl Parser<'_> {
                 }
             }
             // "in the 1990s": the ten years of a decade.
-            let decade = self.spans[i].raw.ends_with('s') && y % 10.0 == 0.0;
+            let decade = crate::query::lang::says_decade(&self.spans[i].raw) && y % 10.0 == 0.0;
             let pred = match (decade, self.is_date(field)) {
                 (true, true) => {
                     Predicate::Between(Literal::Date(format!("{:04}-01-01", y as i32)), Literal::Date(format!("{:04}-12-31", y as i32 + 9)))

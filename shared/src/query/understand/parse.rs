@@ -111,7 +111,9 @@ pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) ->
         Understanding::Exact { plan, confidence } => {
             let words = unplaced(&p.spans, &plan, cat);
             let shape_ok = fits(p.effective_shape(), plan_shape(&plan, cat), &plan);
-            if let Some(field) = groups_list_cells(&plan, cat) {
+            let too_long = groups_list_cells(&plan, cat)
+                .filter(|f| cat.field(f).is_some_and(|i| cat.fields[i].list_len > crate::query::sql::EXPLODE_CAP));
+            if let Some(field) = too_long {
                 Understanding::Refuse(Refusal::ListCells { field })
             } else if words.is_empty() && shape_ok {
                 Understanding::Exact { plan, confidence }
