@@ -2544,9 +2544,3 @@ pub fn decade_of(raw: &str) -> Option<f64> {
 pub fn is_decade_word(folded: &str) -> bool {
     matches!(folded, "anos" | "anys" | "anni" | "jahre" | "decada" | "decade")
 }
-
-/// The span names a decade, not a year: "1990s", "90er", "años 90".
-pub fn says_decade(raw: &str) -> bool {
-    let words: Vec<String> = super::text::fold_words(raw);
-    decade_of(raw).is_some() || (words.len() == 2 && is_decade_word(&words[0]) && words[1].len() == 2)
-}

@@ -611,7 +611,7 @@ impl Parser<'_> {
                 }
             }
             // "in the 1990s": the ten years of a decade.
-            let decade = crate::query::lang::says_decade(&self.spans[i].raw) && y % 10.0 == 0.0;
+            let decade = says_decade(&self.spans[i].raw) && y % 10.0 == 0.0;
             let pred = match (decade, self.is_date(field)) {
                 (true, true) => {
                     Predicate::Between(Literal::Date(format!("{:04}-01-01", y as i32)), Literal::Date(format!("{:04}-12-31", y as i32 + 9)))
@@ -1394,4 +1394,10 @@ mod tests {
         let f = filter("cars with no value for hp").expect("reads").expect("a filter");
         assert!(matches!(&f, Filter::Cond { field, pred: Predicate::Missing, negated: false } if field.0 == "hp"), "{f:?}");
     }
+}
+
+/// The span names a decade, not a year: "1990s", "90er", "años 90".
+fn says_decade(raw: &str) -> bool {
+    let words = crate::query::text::fold_words(raw);
+    crate::query::lang::decade_of(raw).is_some() || (words.len() == 2 && crate::query::lang::is_decade_word(&words[0]) && words[1].len() == 2)
 }
