@@ -637,10 +637,12 @@ enum CodeKind {
 }
 
 /// Code as stored ("AK", "DNK", "fr", "Sn") → its kinds and folded names in en, es, ca and de.
-fn code_lexicon() -> &'static HashMap<&'static str, Vec<(CodeKind, Vec<String>)>> {
-    static LEXICON: std::sync::OnceLock<HashMap<&'static str, Vec<(CodeKind, Vec<String>)>>> = std::sync::OnceLock::new();
+type CodeLexicon = HashMap<&'static str, Vec<(CodeKind, Vec<String>)>>;
+
+fn code_lexicon() -> &'static CodeLexicon {
+    static LEXICON: std::sync::OnceLock<CodeLexicon> = std::sync::OnceLock::new();
     LEXICON.get_or_init(|| {
-        let mut map: HashMap<&'static str, Vec<(CodeKind, Vec<String>)>> = HashMap::new();
+        let mut map: CodeLexicon = HashMap::new();
         let names = |cols: std::str::Split<'static, char>| -> Vec<String> {
             let mut out: Vec<String> = Vec::new();
             for n in cols.flat_map(|c| c.split(',')).map(|n| fold_words(n).join(" ")).filter(|n| !n.is_empty()) {

@@ -1344,6 +1344,13 @@ pub(super) const MISSING_WORDS: &[&str] = &[
     "leeren",
 ];
 
+/// The span names a decade, not a year: "1990s", "90er", "años 90".
+fn says_decade(raw: &str) -> bool {
+    let words = crate::query::text::fold_words(raw);
+    crate::query::lang::decade_of(raw).is_some()
+        || (words.len() == 2 && crate::query::lang::is_decade_word(&words[0]) && words[1].len() == 2)
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::parser::with_parser;
@@ -1394,10 +1401,4 @@ mod tests {
         let f = filter("cars with no value for hp").expect("reads").expect("a filter");
         assert!(matches!(&f, Filter::Cond { field, pred: Predicate::Missing, negated: false } if field.0 == "hp"), "{f:?}");
     }
-}
-
-/// The span names a decade, not a year: "1990s", "90er", "años 90".
-fn says_decade(raw: &str) -> bool {
-    let words = crate::query::text::fold_words(raw);
-    crate::query::lang::decade_of(raw).is_some() || (words.len() == 2 && crate::query::lang::is_decade_word(&words[0]) && words[1].len() == 2)
 }
