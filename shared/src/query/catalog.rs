@@ -143,8 +143,24 @@ impl Catalog {
             if float_years(col, table, i) || first_of_january_years(col, table, i) {
                 info.yearly = true;
             }
+            let minutes = durations(col, table, i);
+            if minutes {
+                info.ty = ColumnType::Decimal;
+                // "runtime" for run_time, and the unit its values are read in.
+                let own = name_words(&col.name);
+                if own.len() == 2 {
+                    info.names.push(vec![own.concat()]);
+                }
+                info.names.push(vec!["minutes".into()]);
+            }
             info.counts = info.ty.is_numeric() && !info.yearly && counts_from_zero(table, i);
-            info.range = if info.ty.is_numeric() { number_range(table, i) } else { None };
+            info.range = if minutes {
+                duration_range(table, i)
+            } else if info.ty.is_numeric() {
+                number_range(table, i)
+            } else {
+                None
+            };
             info.flag = info.ty == ColumnType::Integer && info.distinct == 2 && every_cell(table, i, |s| s == "0" || s == "1");
             if info.ty == ColumnType::Text {
                 info.list_sep = list_separator(table, i);
@@ -698,6 +714,14 @@ fn element_names(fields: &mut [FieldInfo]) {
 
 /// Every number 0 or more, and some 0 (at most `SHAPE_SCAN_ROWS` rows are read).
 /// The range of a column of plain numbers; none where a cell is written otherwise ("1,5", "$3").
+fn duration_range(table: &Table, i: usize) -> Option<(f64, f64)> {
+    let minutes = table.rows.iter().filter_map(|r| match r.get(i) {
+        Some(crate::table::Value::Text(s)) => duration_minutes(s),
+        _ => None,
+    });
+    minutes.fold(None, |range, v| Some(range.map_or((v, v), |(lo, hi): (f64, f64)| (lo.min(v), hi.max(v)))))
+}
+
 fn number_range(table: &Table, i: usize) -> Option<(f64, f64)> {
     let mut range: Option<(f64, f64)> = None;
     for r in &table.rows {
@@ -802,6 +826,27 @@ fn named_for_years(name: &str) -> bool {
 }
 
 /// A date column of bare four-digit years ("1893"): the engine stores and compares it as a number.
+/// "1h 30m", "2h", "45m", "1 h 5 min": a length of time, in minutes.
+pub fn duration_minutes(s: &str) -> Option<f64> {
+    let s = s.trim().to_ascii_lowercase();
+    let (mut minutes, mut rest, mut parts) = (0.0, s.as_str(), 0);
+    for (unit, scale) in [("h", 60.0), ("min", 1.0), ("m", 1.0)] {
+        let t = rest.trim_start();
+        let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+        let Some(after) = t[digits..].trim_start().strip_prefix(unit).filter(|_| digits > 0) else { continue };
+        minutes += t[..digits].parse::<f64>().ok()? * scale;
+        rest = after;
+        parts += 1;
+    }
+    (parts > 0 && rest.trim().is_empty()).then_some(minutes)
+}
+
+/// A text column of lengths of time ("1h 30m", "2h 8m"): the engine and the catalog read it as
+/// minutes, so "the longest film" and "average run time" are computed.
+pub fn durations(col: &ColumnSchema, table: &Table, i: usize) -> bool {
+    col.ty == ColumnType::Text && col.samples.iter().any(|s| s.contains('h')) && every_cell(table, i, |s| duration_minutes(s).is_some())
+}
+
 pub fn plain_years(col: &ColumnSchema, table: &Table, i: usize) -> bool {
     let year_format = matches!(&col.format, crate::schema::ValueFormat::Date { granularity: crate::schema::DateGranularity::Year, .. });
     year_format && col.ty == ColumnType::Date && every_cell(table, i, |s| s.len() == 4 && s.bytes().all(|b| b.is_ascii_digit()))

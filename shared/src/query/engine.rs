@@ -214,7 +214,14 @@ fn to_batch(table: &Table, schema: &TableSchema, cited: Option<&[i64]>) -> Resul
             _ => (false, DateOrder::YearFirst),
         };
         // Bare years are numbers to the engine, as to the catalog (`plain_years`).
-        let ty = if super::catalog::plain_years(col, table, i) { ColumnType::Integer } else { col.ty };
+        let minutes = super::catalog::durations(col, table, i);
+        let ty = if super::catalog::plain_years(col, table, i) {
+            ColumnType::Integer
+        } else if minutes {
+            ColumnType::Decimal
+        } else {
+            col.ty
+        };
         let dt = arrow_type(ty);
         let array: ArrayRef = match ty {
             ColumnType::Integer => {
@@ -229,7 +236,10 @@ fn to_batch(table: &Table, schema: &TableSchema, cited: Option<&[i64]>) -> Resul
             ColumnType::Decimal => {
                 let mut b = Float64Builder::with_capacity(table.rows.len());
                 for c in cells {
-                    b.append_option(c.and_then(|s| parse_number(s, decimal_comma)).map(|n| n.value));
+                    b.append_option(c.and_then(|s| match minutes {
+                        true => super::catalog::duration_minutes(s),
+                        false => parse_number(s, decimal_comma).map(|n| n.value),
+                    }));
                 }
                 Arc::new(b.finish())
             }

@@ -2153,6 +2153,16 @@ fn translated_topic_words(out: &mut [Span], cat: &Catalog) {
 fn units_after_numbers(out: &mut [Span], cat: &Catalog) {
     for i in 1..out.len() {
         let w = super::text::fold(&out[i].raw);
+        // "longer than 3 hours" over lengths of time read as minutes (`catalog::durations`): 180.
+        const HOURS: &[&str] = &["hour", "hours", "hr", "hrs", "hora", "horas", "hores", "stunde", "stunden"];
+        let in_minutes = cat.fields.iter().any(|f| f.ty.is_numeric() && f.names.iter().any(|n| n == &["minutes"]));
+        if in_minutes && HOURS.contains(&w.as_str()) {
+            if let Tag::Number(n) = out[i - 1].tag {
+                out[i - 1].tag = Tag::Number(n * 60.0);
+                out[i].tag = Tag::Stop;
+                continue;
+            }
+        }
         // "kleiner als 190 cm" where one numeric field is named for that unit (height_cm): that field.
         let unit_of =
             |f: &super::catalog::FieldInfo| f.ty.is_numeric() && name_words(&f.name).len() > 1 && name_words(&f.name).last() == Some(&w);
@@ -3379,7 +3389,7 @@ const IMPLIED: &[(&[&str], &[&str])] = &[
             "kurzeste",
             "kurzesten",
         ],
-        &["duration", "duracion", "durada", "dauer"],
+        &["duration", "duracion", "durada", "dauer", "minutes"],
     ),
     // Price, power, traffic and population, said by their adjectives ("the most expensive model").
     (

@@ -323,7 +323,13 @@ impl Parser<'_> {
         let Some((w, g)) = self.spans.iter().enumerate().find_map(|(i, s)| match s.cue() {
             // "list the cities whose average … is above 180k" too.
             Some(Cue::Which | Cue::What | Cue::Who | Cue::List) => self.next_content(i).and_then(|j| match &self.spans[j].tag {
-                Tag::Field(fs) if fs.len() == 1 && !self.is_numeric(fs[0]) && !self.is_date(fs[0]) && !self.identifies(fs[0]) => {
+                // (A column of years groups too: "which years have more than 40 films".)
+                Tag::Field(fs)
+                    if fs.len() == 1
+                        && (!self.is_numeric(fs[0]) || self.cat.fields[fs[0]].yearly)
+                        && !self.is_date(fs[0])
+                        && !self.identifies(fs[0]) =>
+                {
                     Some((i, j))
                 }
                 _ => None,

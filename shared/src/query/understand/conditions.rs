@@ -581,7 +581,10 @@ impl Parser<'_> {
                 && y.fract() == 0.0
                 && (1000.0..=2999.0).contains(&y)
                 && !self.next_content(i).is_some_and(|j| matches!(self.spans[j].tag, Tag::Field(_) | Tag::Alias | Tag::Unknown | Tag::Value(_) | Tag::Number(_) | Tag::Cue(Cue::Op(_) | Cue::OpPost(_))));
+            // "which 1960s films …": a decade before the rows' noun.
+            let decade_of_rows = says_decade(&self.spans[i].raw) && self.next_content(i).is_some_and(|j| self.spans[j].tag == Tag::Alias);
             let after_in = after_between
+                || decade_of_rows
                 || article
                 || bare
                 || after_month
@@ -996,7 +999,9 @@ impl Parser<'_> {
             }
         }
         // "did renewables exceed 10,000": a bare number, no field near it, the table's one measure.
-        if number && !self.spans[a].used {
+        // (Not a number of rows: "more than 40 films", "more than 40 rows".)
+        let of_rows = self.next_content(a).is_some_and(|j| self.spans[j].tag == Tag::Alias || self.spans[j].cue() == Some(Cue::Rows));
+        if number && !self.spans[a].used && !of_rows {
             // Not an unnamed running index ("column_1"), nor whole numbers for a fraction ("above 0.2").
             let measure = |f: usize| {
                 let fi = &self.cat.fields[f];
