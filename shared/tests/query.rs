@@ -1246,6 +1246,14 @@ fn session_22_classes() {
     exact_in(&d, "quantes pel·lícules hi ha dels anys 90", serde_json::json!(3));
     // "most films" per year is the most common year, not the latest.
     exact_in(&d, "quin any té més pel·lícules", serde_json::json!(1946));
+    // Lengths of time written "2h 8m" are minutes: hours in the question are scaled, "longest" names them.
+    const RUNS: &str = "year,title,run_time\n1946,The Lovers,1h 30m\n1946,Anna and the King of Siam,2h 8m\n1965,Doctor Zhivago,3h 17m\n1963,The Leopard,3h 6m\n1962,Kwaidan,3h 3m\n1979,Siberiade,4h 35m\n2019,Lies of Love,11m\n1954,Seven Samurai,3h 27m\n";
+    let d = dataset_of("films.csv", RUNS);
+    exact_in(&d, "which film has the longest run time", serde_json::json!(["Siberiade"]));
+    exact_in(&d, "whats the shortest film", serde_json::json!(["Lies of Love"]));
+    exact_in(&d, "how many 1960s films are longer than 3 hours", serde_json::json!(3));
+    exact_in(&d, "average runtime in minutes", serde_json::json!(159.625));
+    exact_in(&d, "which years have more than 1 films", serde_json::json!([1946]));
     // "%" is a percentage; a unit after a number names the one field named for it.
     const PEEPS: &str = "name_given,name_family,country,height_cm,weight_kg,dob\nRuth,Conte,USA,153,76.4,1949-03-16\nPeter,Möller,USA,175,74.9,1939-11-22\nAlma,Winther,DNK,182,71.0,2003-05-12\nSøren,Lund,DNK,191,90.2,1985-02-01\nEmma,Hald,DNK,168,60.1,1988-07-30\nLiam,Smith,CAN,180,80.0,1990-01-01\n";
     let d = dataset_of("peeps.csv", PEEPS);

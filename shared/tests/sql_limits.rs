@@ -269,3 +269,17 @@ fn the_durable_objects_limits_answer_real_questions_over_a_full_object() {
         assert!(!a.answer.contains("would use more than"), "{q}: {}", a.answer);
     }
 }
+
+/// A union the guard lets through runs on the engine without a Tokio runtime: an answer or an
+/// error, never a panic (DataFusion runs a union's inputs as tasks).
+#[test]
+fn unions_run_or_fail_without_panicking() {
+    let e = engine(SMALL);
+    for sql in [
+        "SELECT \"city\" FROM \"people\" UNION ALL SELECT \"city\" FROM \"people\"",
+        "SELECT \"city\", COUNT(*) AS n FROM (SELECT \"city\" FROM \"people\" UNION ALL SELECT \"city\" FROM \"people\") GROUP BY \"city\"",
+    ] {
+        let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| e.query_blocking(sql).map(|r| r.rows.len())));
+        assert!(ran.is_ok(), "{sql} panicked");
+    }
+}

@@ -142,6 +142,7 @@ impl Engine {
         let columns: Vec<String> = df.schema().fields().iter().map(|f| f.name().clone()).collect();
         let df = df.limit(0, Some(fetch.saturating_add(1))).map_err(|e| QueryError::Engine(e.to_string()))?;
         let plan = df.create_physical_plan().await.map_err(|e| budget.error(e))?;
+        one_partition(&plan)?;
         let plan = bound(plan, &budget).map_err(|e| budget.error(e))?;
         let pool: Arc<dyn MemoryPool> = Arc::new(GreedyMemoryPool::new(limits.memory_bytes));
         let runtime = RuntimeEnvBuilder::new()
@@ -288,6 +289,16 @@ fn to_batch(table: &Table, schema: &TableSchema, cited: Option<&[i64]>) -> Resul
     fields.push(Field::new(ROW, DataType::Int64, false));
     arrays.push(Arc::new(rows.finish()));
     RecordBatch::try_new(Arc::new(Schema::new(fields)), arrays).map_err(|e| QueryError::Engine(e.to_string()))
+}
+
+/// Every operator of the plan yields one partition: merging several (a UNION's inputs) runs them
+/// as Tokio tasks, and the engine has no Tokio runtime (natively nor in wasm), so it would panic.
+fn one_partition(plan: &Arc<dyn datafusion::physical_plan::ExecutionPlan>) -> Result<(), QueryError> {
+    use datafusion::physical_plan::ExecutionPlanProperties;
+    if plan.output_partitioning().partition_count() > 1 {
+        return Err(QueryError::Engine("UNION, INTERSECT and EXCEPT are not supported here; ask one SELECT".into()));
+    }
+    plan.children().into_iter().try_for_each(one_partition)
 }
 
 /// One result column as JSON scalars.
