@@ -1261,6 +1261,8 @@ fn session_22_classes() {
     exact_in(&d, "sind alle personen aus dänemark kleiner als 190 cm", serde_json::json!(false));
     exact_in(&d, "last name of the tallest person", serde_json::json!(["Lund"]));
     exact_in(&d, "quantes persones van néixer als anys 80", serde_json::json!(2));
+    // "birth years" are the years of the dates of birth, as numbers.
+    exact_in(&d, "birth years of the people from denmark", serde_json::json!(["1985", "1988", "2003"]));
     // Prices by their names in four languages; a year right after an averaged measure is a year.
     const SP500: &str = "date,open,high,low,close,volume,adj_close\n2015-12-31,2060.5901,2062.54,2043.62,2043.9399,2655330000,2043.9399\n2015-12-30,2077.3401,2077.3401,2061.97,2063.3601,2367430000,2063.3601\n2014-12-31,2082.1101,2085.5801,2057.9399,2058.8999,2606070000,2058.8999\n2014-12-30,2088.49,2093.55,2085.75,2080.3501,2440280000,2080.3501\n";
     let d = dataset_of("sp500.csv", SP500);

@@ -546,6 +546,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     fields_by_other_words(&mut out, cat);
     sex_flags(&mut out, cat);
     event_verbs_of_dates(&mut out, cat);
+    years_of_dates(&mut out, cat);
     events_of_every_row(&mut out, cat);
     flags_said_of_rows(&mut out, cat);
     truncated_values(&mut out, cat);
@@ -1276,6 +1277,34 @@ fn events_of_every_row(out: &mut [Span], cat: &Catalog) {
         let w = super::text::fold(&s.raw);
         if matches!(s.tag, Tag::Value(_)) && !w.contains(' ') && event_of_rows(&w, cat) {
             s.tag = Tag::Alias;
+        }
+    }
+}
+
+/// "birth years", "years of birth": the year beside a date field is that date's year (the
+/// catalog's year part of it), listed as numbers, not dates.
+fn years_of_dates(out: &mut [Span], cat: &Catalog) {
+    const YEARS: &[&str] = &["year", "years", "ano", "anos", "any", "anys", "jahr", "jahre", "jahren"];
+    for i in 0..out.len() {
+        let Tag::Field(fs) = &out[i].tag else { continue };
+        let [f] = fs[..] else { continue };
+        let Some(part) = (0..cat.fields.len()).find(|&p| cat.fields[p].part == Some((f, super::catalog::DatePart::Year))) else { continue };
+        let year_at = |j: usize| {
+            out.get(j).is_some_and(|s| {
+                matches!(s.tag, Tag::Stop | Tag::Unknown | Tag::Cue(Cue::In)) && YEARS.contains(&super::text::fold(&s.raw).as_str())
+            })
+        };
+        // "birth years" (after), "years of birth" (before, across "of").
+        let at = if year_at(i + 1) {
+            Some(i + 1)
+        } else if i >= 2 && out[i - 1].cue() == Some(Cue::Of) && year_at(i - 2) {
+            Some(i - 2)
+        } else {
+            None
+        };
+        if let Some(j) = at {
+            out[i].tag = Tag::Field(vec![part]);
+            out[j].tag = Tag::Stop;
         }
     }
 }
