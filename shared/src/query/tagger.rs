@@ -314,7 +314,30 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
         if let Some(d) = decade_after_word {
             offer(2, Tag::Number(d), 7);
         }
-        if let Some(d) = super::lang::decade_of(&tokens[i].raw) {
+        // ("in their 40s" is an age: two digits after a possessive are no decade.)
+        let possessive = i > 0
+            && matches!(
+                folds[i - 1],
+                "their"
+                    | "his"
+                    | "her"
+                    | "my"
+                    | "our"
+                    | "your"
+                    | "sus"
+                    | "su"
+                    | "seus"
+                    | "seves"
+                    | "seu"
+                    | "seva"
+                    | "ihren"
+                    | "ihrer"
+                    | "seinen"
+                    | "seiner"
+            );
+        let two_digits = tokens[i].raw.trim_start_matches(['\'', '’']).chars().take_while(char::is_ascii_digit).count() == 2;
+        let decade = super::lang::decade_of(&tokens[i].raw).filter(|_| !(possessive && two_digits));
+        if let Some(d) = decade {
             offer(1, Tag::Number(d), 6);
         } else if let Some(n) = super::text::parse_number_in(&tokens[i].raw, lang) {
             offer(1, Tag::Number(n), 6);
