@@ -530,17 +530,19 @@ impl Catalog {
     /// values are codes of one kind (`codes.tsv`, `elements.tsv`), each code is also named by its names.
     fn add_code_names(&mut self) {
         let lexicon = code_lexicon();
+        // Each field's distinct values once (synonyms repeat them under other keys); a field of codes is small.
+        let mut seen: std::collections::HashSet<(usize, &str)> = std::collections::HashSet::new();
         let mut by_field: HashMap<usize, Vec<ValueHit>> = HashMap::new();
         for h in self.values.values().flatten() {
-            let seen = by_field.entry(h.field).or_default();
-            if !seen.iter().any(|s| s.value == h.value) {
-                seen.push(h.clone());
+            if seen.insert((h.field, h.value.as_str())) {
+                by_field.entry(h.field).or_default().push(h.clone());
             }
         }
         let mut extra: Vec<(String, ValueHit)> = Vec::new();
         for hits in by_field.values() {
             let mut kinds: HashMap<CodeKind, usize> = HashMap::new();
-            for h in hits {
+            // (Codes are three characters at most: longer values are not looked up.)
+            for h in hits.iter().filter(|h| h.value.trim().len() <= 3) {
                 for kind in lexicon.get(h.value.trim()).into_iter().flatten().map(|(k, _)| *k).collect::<std::collections::BTreeSet<_>>() {
                     *kinds.entry(kind).or_default() += 1;
                 }
