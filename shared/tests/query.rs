@@ -1273,3 +1273,41 @@ fn session_22_classes() {
     exact_in(&d, "¿cuál fue el cierre máximo en el año 2015?", serde_json::json!(2063.3601));
     exact_in(&d, "durchschnittlicher schlusskurs 2014", serde_json::json!(2069.625));
 }
+
+/// Session 23 (issue 19): changes from the row before, on excerpts of the real tables (blind suites'
+/// tables b/Airline, d/Uschange, e/economics); truths computed by hand from the rows below.
+#[test]
+fn session_23_classes() {
+    let answer = |d: &Dataset, q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let exact_in = |d: &Dataset, q: &str, want: serde_json::Value| {
+        let a = answer(d, q);
+        assert!(matches!(a.route, Route::Exact | Route::Lookup) && a.value == want, "{q}: {:?} {} {}", a.route, a.value, a.answer);
+    };
+    // A level's change from the month before (pandas' diff), taken before any filter: January 1953
+    // is compared with December 1952; February (196 after 196) did not drop.
+    const AIRLINE: &str = "Date,Passengers\n1952-11,172\n1952-12,194\n1953-01,196\n1953-02,196\n1953-03,236\n1953-04,235\n1953-05,229\n1953-06,243\n1953-07,264\n1953-08,272\n1953-09,237\n1953-10,211\n1953-11,180\n1953-12,201\n";
+    let d = dataset_of("Airline.csv", AIRLINE);
+    exact_in(
+        &d,
+        "List the months of 1953 in which passengers dropped compared with the month before.",
+        serde_json::json!(["1953-04", "1953-05", "1953-09", "1953-10", "1953-11"]),
+    );
+    exact_in(&d, "how many months did passengers drop compared with the previous month", serde_json::json!(5));
+    exact_in(&d, "what was the largest one-month increase in passengers", serde_json::json!(40.0));
+    // A table of changes already (its name says so, its values go both ways): the sign is the change.
+    const USCHANGE: &str = "Quarter,Consumption,Income,Production,Savings,Unemployment\n1970 Q1,0.615986218,0.9722610429999999,-2.4527003119999997,4.810311502,0.9\n1970 Q2,0.46037569,1.169084717,-0.551525087,7.287992337,0.5\n1970 Q3,0.876791423,1.55327055,-0.35870786200000004,7.289013063,0.5\n1970 Q4,-0.274245141,-0.255272381,-2.185454855,0.985229644,0.7\n1971 Q1,1.897370758,1.9871536280000002,1.90973412,3.657770614,-0.1\n1971 Q2,0.9119929090000001,1.447334175,0.901535843,6.051341804,-0.1\n1971 Q3,0.794538845,0.531811929,0.308019416,-0.445832214,0.1\n1971 Q4,1.6485874669999998,1.160125137,2.291304415,-1.53087186,0.0\n";
+    let d = dataset_of("Uschange.csv", USCHANGE);
+    exact_in(&d, "how many quarters had both consumption and income declining?", serde_json::json!(1));
+    exact_in(&d, "Did consumption ever fall by more than 2 percent in a quarter?", serde_json::json!(false));
+    exact_in(&d, "Which quarter had the biggest drop in consumption?", serde_json::json!(["1970 Q4"]));
+    exact_in(&d, "El consum va créixer en tots els trimestres del 1971?", serde_json::json!(true));
+    // The biggest one-month increase of a level, and "every quarter" leaves out the first row (no change).
+    const ECONOMICS: &str = "date,pce,pop,psavert,uempmed,unemploy\n1974-09-01,956.8,214246,12.3,5.3,5437\n1974-10-01,961,214451,13,5.5,5523\n1974-11-01,958,214625,13.4,5.2,6140\n1974-12-01,963.6,214782,13.6,5.7,6636\n1975-01-01,977.4,214931,12.8,6.3,7501\n1975-02-01,991.3,215065,12.1,7.1,7520\n1975-03-01,992.6,215198,12.3,7.2,7978\n1975-04-01,997.2,215353,13.9,8.7,8210\n1975-05-01,1021.2,215523,17,9.4,8433\n";
+    let d = dataset_of("economics.csv", ECONOMICS);
+    exact_in(&d, "Which month saw the biggest one-month increase in unemploy?", serde_json::json!(["1975-01"]));
+    exact_in(&d, "¿La población creció en todos los meses?", serde_json::json!(true));
+    exact_in(&d, "¿El pce creció en todos los meses?", serde_json::json!(false));
+    // "from 1974 to 1975" is a difference between two points, not a change from the row before.
+    let a = answer(&d, "how many months did pce drop between 1974 and 1975");
+    assert!(!matches!(a.route, Route::Exact) || a.sql.as_deref().is_some_and(|s| !s.contains("LAG(")), "{}", a.answer);
+}

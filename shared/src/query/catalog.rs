@@ -53,6 +53,28 @@ pub struct FieldInfo {
     pub list_sep: Option<&'static str>,
     /// The most elements one cell of a list field holds (0 for other fields).
     pub list_len: usize,
+    /// A field derived as the change of another from the row before (`Lag`): named by no word of
+    /// its own; only a change word ("dropped compared with the month before") reads it.
+    pub lag: Option<Lag>,
+}
+
+/// The change of field `of` from the row before: its value minus the previous row's, rows taken
+/// in `order` (pandas' `diff()`), so "months in which passengers dropped" reads one number per row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lag {
+    pub of: usize,
+    pub order: LagOrder,
+}
+
+/// Which rows are "the row before": the table's own order of time, or the file's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LagOrder {
+    /// A date (or year) field with one row per value.
+    Time(usize),
+    /// A year field and a quarter field (1–4), one row per pair.
+    YearQuarter(usize, usize),
+    /// No field orders the rows: the file's order, read only where a question says "consecutive".
+    File,
 }
 
 /// The part of a date a derived field holds.
@@ -67,6 +89,12 @@ pub enum DatePart {
 }
 
 impl FieldInfo {
+    /// A field the catalog computes (a date's part, a change from the row before), not a column of
+    /// the file: listings and statistics over "every column" leave it out.
+    pub fn derived(&self) -> bool {
+        self.part.is_some() || self.lag.is_some()
+    }
+
     /// A yes/no column: boolean, or numbers 0 and 1 only.
     pub fn yes_no(&self) -> bool {
         self.ty == ColumnType::Boolean || self.flag
@@ -194,10 +222,12 @@ impl Catalog {
                 range: None,
                 list_sep: None,
                 list_len: 0,
+                lag: None,
             });
         }
         fields.extend(date_parts(table, schema, &fields));
         fields.extend(year_part(table, schema, &fields));
+        fields.extend(changes(table, schema, &fields));
         element_names(&mut fields);
         shortest_names_own_words(&mut fields);
         let groups = desc
@@ -1008,9 +1038,9 @@ fn repeated_names(cat: &Catalog, table: &Table, schema: &TableSchema) -> Option<
             && fi.distinct < cat.rows
             && fi.distinct * 2 >= cat.rows
             && fi.distinct >= 20
-            && fi.part.is_none();
+            && !fi.derived();
         let Some(cf) = col(f).filter(|_| candidate) else { return false };
-        (0..cat.fields.len()).filter(|&g| g != f && text(g) && cat.fields[g].part.is_none()).filter_map(col).any(|cg| {
+        (0..cat.fields.len()).filter(|&g| g != f && text(g) && !cat.fields[g].derived()).filter_map(col).any(|cg| {
             let mut seen = std::collections::HashSet::new();
             table.rows.iter().all(|r| seen.insert((r.get(cf).map(|v| format!("{v:?}")), r.get(cg).map(|v| format!("{v:?}")))))
         })
@@ -1397,6 +1427,7 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
         range: None,
         list_sep: None,
         list_len: 0,
+        lag: None,
     }
 }
 
@@ -1457,6 +1488,7 @@ fn date_parts(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> Vec<
             range: None,
             list_sep: None,
             list_len: 0,
+            lag: None,
         });
     }
     out
@@ -1512,7 +1544,67 @@ fn year_part(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> Vec<F
         range: None,
         list_sep: None,
         list_len: 0,
+        lag: None,
     }]
+}
+
+/// Most change fields derived for one table (one per numeric field, in the table's order).
+const MAX_CHANGES: usize = 64;
+
+/// For each numeric measure, its change from the row before (`Lag`), in the order of the table's
+/// time (a date or year field with one row per value, or year and quarter), else the file's order.
+fn changes(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> Vec<FieldInfo> {
+    if table.rows.len() < 3 || table.rows.len() > SHAPE_SCAN_ROWS {
+        return Vec::new();
+    }
+    let rows = table.rows.len() as u64;
+    let one_per_row = |f: &FieldInfo| f.distinct == rows && f.missing == 0 && f.composed.is_none() && f.part.is_none();
+    let time = fields
+        .iter()
+        .position(|f| one_per_row(f) && (matches!(f.ty, ColumnType::Date | ColumnType::Datetime) || (f.yearly && f.ty.is_numeric())));
+    let order = match time {
+        Some(t) => LagOrder::Time(t),
+        None if quarterly(table, schema) => {
+            let named = |n: &str| fields.iter().position(|f| name_words(&f.name).as_slice() == [n.to_string()]);
+            match (named("year"), named("quarter")) {
+                (Some(y), Some(q)) => LagOrder::YearQuarter(y, q),
+                _ => LagOrder::File,
+            }
+        }
+        None => LagOrder::File,
+    };
+    let orders = match order {
+        LagOrder::Time(t) => vec![t],
+        LagOrder::YearQuarter(y, q) => vec![y, q],
+        LagOrder::File => Vec::new(),
+    };
+    let measures = fields
+        .iter()
+        .enumerate()
+        .filter(|(i, f)| f.ty.is_numeric() && !f.yearly && !f.flag && !f.derived() && f.composed.is_none() && !orders.contains(i));
+    measures
+        .take(MAX_CHANGES)
+        .map(|(i, f)| FieldInfo {
+            name: format!("{} change", f.name),
+            label: format!("change in {}", f.label),
+            ty: ColumnType::Decimal,
+            categorical: false,
+            names: Vec::new(),
+            composed: None,
+            yearly: false,
+            monthly: false,
+            quarterly: None,
+            distinct: 0,
+            missing: 0,
+            counts: false,
+            flag: false,
+            part: None,
+            range: None,
+            list_sep: None,
+            list_len: 0,
+            lag: Some(Lag { of: i, order }),
+        })
+        .collect()
 }
 
 /// One row per week: the date column's days, in any order, are 7 days apart from first to last.

@@ -57,8 +57,7 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
         }
         Plan::Columns => {
             let n = rows.scalar("columns");
-            let names: Vec<String> =
-                cat.fields.iter().filter(|f| f.composed.is_none() && f.part.is_none()).map(|f| f.name.clone()).collect();
+            let names: Vec<String> = cat.fields.iter().filter(|f| f.composed.is_none() && !f.derived()).map(|f| f.name.clone()).collect();
             a.answer = tr(
                 lang,
                 format!("The table has {} columns: {}.", num(lang, &n), list(lang, &names)),
@@ -630,10 +629,13 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
         }
         Plan::List { filter, label: lab } => {
             let total = engine
-                .query(&format!(
-                    "SELECT COUNT(*) AS \"count\" FROM {}{}",
-                    sql::ident(&cat.table),
-                    filter_sql(cat, filter).map(|f| format!(" WHERE {f}")).unwrap_or_default()
+                .query(&sql::with_changes(
+                    cat,
+                    format!(
+                        "SELECT COUNT(*) AS \"count\" FROM {}{}",
+                        sql::ident(&cat.table),
+                        filter_sql(cat, filter).map(|f| format!(" WHERE {f}")).unwrap_or_default()
+                    ),
                 ))
                 .await?;
             let n = total.scalar("count");
@@ -1035,7 +1037,8 @@ async fn check(engine: &Engine, cat: &Catalog, inner: &Plan, test: &Test, a: &An
             let Plan::DistinctCount { field, filter } = inner else { return Ok(None) };
             let e = sql::expr(cat, field);
             let w = filter_sql(cat, filter).map(|f| format!(" WHERE {f}")).unwrap_or_default();
-            let r = engine.query(&format!("SELECT COUNT({e}) AS \"rows\" FROM {}{w}", sql::ident(&cat.table))).await?;
+            let r =
+                engine.query(&sql::with_changes(cat, format!("SELECT COUNT({e}) AS \"rows\" FROM {}{w}", sql::ident(&cat.table)))).await?;
             match (a.value.as_f64(), r.scalar("rows").as_f64()) {
                 (Some(d), Some(n)) => Some(d == n),
                 _ => None,
@@ -1200,7 +1203,9 @@ pub fn describe(cat: &Catalog, f: &Filter, lang: Lang) -> String {
                     tr(lang, format!("{l} is missing"), format!("{l} falta"), format!("{l} hi falta"), format!("{l} fehlt"))
                 }
             };
-            if *negated {
+            if *negated && *pred == Predicate::Missing {
+                tr(lang, format!("{l} has a value"), format!("{l} tiene valor"), format!("{l} té valor"), format!("{l} hat einen Wert"))
+            } else if *negated {
                 format!("{not} ({s})")
             } else {
                 s

@@ -305,7 +305,9 @@ pub fn yes_no_by_intonation(q: &str, tokens: &[Token], lang: Lang) -> bool {
         "está", "están", "estaba", "supera", "superan", "superó", "és", "són", "eren", "va", "van", "té", "tenen", "tenia", "tenien",
         "està", "estan", "supera", "superen",
     ];
-    if !words.iter().any(|w| VERBS.contains(&w.as_str())) {
+    // Spanish preterites end in a stressed "ó" ("creció", "cayó", "ganó"); few nouns do.
+    let preterite = |w: &str| lang == Lang::Es && w.chars().count() >= 4 && w.ends_with('ó');
+    if !words.iter().any(|w| VERBS.contains(&w.as_str()) || preterite(w)) {
         return false;
     }
     // "Per què…", "¿Por qué…?" ask why; a list or a count opens with its own word.
@@ -328,6 +330,11 @@ mod tests {
     #[test]
     fn yes_no_questions() {
         assert_eq!(shape("Is the highest value negative?", Lang::En), Shape::Boolean);
+        assert!(yes_no_by_intonation(
+            "¿La población creció en todos los trimestres?",
+            &tokenize("¿La población creció en todos los trimestres?"),
+            Lang::Es
+        ));
         assert_eq!(shape("Are there more smokers than non-smokers?", Lang::En), Shape::Boolean);
         assert_eq!(shape("More smokers than non-smokers on Sunday?", Lang::En), Shape::Boolean);
         assert_eq!(shape("Do all rows have a different id?", Lang::En), Shape::Boolean);

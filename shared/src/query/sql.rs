@@ -1,7 +1,7 @@
 //! Plans → SQL text. Every identifier is quoted and every question or cell value is a string
 //! literal with quotes doubled, so no value can change the statement's shape.
 
-use super::catalog::{Catalog, DatePart};
+use super::catalog::{Catalog, DatePart, LagOrder};
 use super::plan::{AggFn, CmpOp, ColumnStat, FieldRef, Filter, Literal, Plan, Predicate};
 use crate::schema::ColumnType;
 
@@ -202,8 +202,13 @@ fn agg(cat: &Catalog, func: AggFn, f: &FieldRef) -> (String, &'static str) {
 fn exploded(cat: &Catalog, field: &str) -> String {
     let Some(f) = cat.field(field).map(|i| &cat.fields[i]) else { return ident(&cat.table) };
     let Some(sep) = f.list_sep.filter(|_| f.list_len <= EXPLODE_CAP) else { return ident(&cat.table) };
-    let others: Vec<String> =
-        cat.fields.iter().filter(|o| o.composed.is_none() && o.name != field).map(|o| ident(&o.name)).chain([ident(ROW)]).collect();
+    let others: Vec<String> = cat
+        .fields
+        .iter()
+        .filter(|o| o.composed.is_none() && !o.derived() && o.name != field)
+        .map(|o| ident(&o.name))
+        .chain([ident(ROW)])
+        .collect();
     let e = ident(field);
     let positions: Vec<String> = (1..=f.list_len.max(1)).map(|k| format!("({k})")).collect();
     let part = format!("trim(split_part({e}, {}, \"__k\"))", string(sep));
@@ -216,11 +221,46 @@ fn exploded(cat: &Catalog, field: &str) -> String {
     )
 }
 
+/// `statement` reading the table with the change fields it names (`Lag`) computed: `FROM "t"`
+/// becomes a subquery adding each as `x - LAG(x)` over the whole table, so a filter on other
+/// fields ("in 1953") never changes which row comes before. Statements naming none are unchanged.
+pub fn with_changes(cat: &Catalog, statement: String) -> String {
+    // Applied once: a plan's statement may hold another's (a yes/no around its inner plan).
+    if statement.contains(" LAG(") {
+        return statement;
+    }
+    let lags: Vec<String> = cat
+        .fields
+        .iter()
+        .filter(|f| f.lag.is_some() && statement.contains(&ident(&f.name)))
+        .filter_map(|f| {
+            let lag = f.lag?;
+            let of = ident(&cat.fields.get(lag.of)?.name);
+            let order = match lag.order {
+                LagOrder::Time(t) => ident(&cat.fields.get(t)?.name),
+                LagOrder::YearQuarter(y, q) => format!("{}, {}", ident(&cat.fields.get(y)?.name), ident(&cat.fields.get(q)?.name)),
+                LagOrder::File => ident(ROW),
+            };
+            Some(format!("CAST({of} AS DOUBLE) - LAG(CAST({of} AS DOUBLE)) OVER (ORDER BY {order}) AS {}", ident(&f.name)))
+        })
+        .collect();
+    if lags.is_empty() {
+        return statement;
+    }
+    let t = ident(&cat.table);
+    let from = format!("FROM (SELECT *, {} FROM {t}) AS {t}", lags.join(", "));
+    statement.replace(&format!("FROM {t}"), &from)
+}
+
 /// The most elements a list cell may hold for its field to be counted element by element.
 pub const EXPLODE_CAP: usize = 32;
 
 /// The statement that answers the plan (further statements, such as citations, are built from its result).
 pub fn main_sql(cat: &Catalog, plan: &Plan) -> String {
+    with_changes(cat, plan_sql(cat, plan))
+}
+
+fn plan_sql(cat: &Catalog, plan: &Plan) -> String {
     let t = match super::contract::groups_list_cells(plan, cat) {
         Some(field) => exploded(cat, &field),
         None => ident(&cat.table),
@@ -392,7 +432,7 @@ pub fn main_sql(cat: &Catalog, plan: &Plan) -> String {
                 None => cat
                     .fields
                     .iter()
-                    .filter(|f| f.composed.is_none() && f.part.is_none())
+                    .filter(|f| f.composed.is_none() && !f.derived())
                     .map(|f| ident(&f.name))
                     .collect::<Vec<_>>()
                     .join(", "),
@@ -425,18 +465,22 @@ pub fn main_sql(cat: &Catalog, plan: &Plan) -> String {
 
 /// Row numbers of the rows matching all parts (the citations of a count, average, share…).
 pub fn cite_sql(cat: &Catalog, parts: &[Option<String>]) -> String {
-    format!("SELECT {} FROM {}{} ORDER BY {} ASC LIMIT {}", ident(ROW), ident(&cat.table), where_(parts), ident(ROW), CITE_CAP)
+    with_changes(
+        cat,
+        format!("SELECT {} FROM {}{} ORDER BY {} ASC LIMIT {}", ident(ROW), ident(&cat.table), where_(parts), ident(ROW), CITE_CAP),
+    )
 }
 
 /// Histogram bins for a numeric field between `min` and `max`.
 pub fn bins_sql(cat: &Catalog, field: &FieldRef, filter: &Option<Filter>, min: f64, width: f64) -> String {
     let e = expr(cat, field);
     let b = format!("FLOOR((CAST({e} AS DOUBLE) - {min}) / {width})");
-    format!(
+    let statement = format!(
         "SELECT {b} AS \"bin\", COUNT(*) AS \"rows\" FROM {}{} GROUP BY {b} ORDER BY \"bin\" ASC",
         ident(&cat.table),
         where_(&[not_null(cat, field), wrap(cat, filter)])
-    )
+    );
+    with_changes(cat, statement)
 }
 
 pub fn filter_sql(cat: &Catalog, f: &Option<Filter>) -> Option<String> {

@@ -1378,9 +1378,7 @@ fn event_verbs_of_dates(out: &mut [Span], cat: &Catalog) {
             matches!(f.ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime) || f.yearly
         };
         let fs: Vec<usize> = (0..cat.fields.len())
-            .filter(|&f| {
-                dated(&cat.fields[f]) && cat.fields[f].part.is_none() && cat.fields[f].names.iter().flatten().any(|n| names_event(n))
-            })
+            .filter(|&f| dated(&cat.fields[f]) && !cat.fields[f].derived() && cat.fields[f].names.iter().flatten().any(|n| names_event(n)))
             .collect();
         if fs.len() == 1 {
             s.tag = Tag::Field(fs);
@@ -1890,8 +1888,9 @@ fn period_adjectives(out: &mut [Span], cat: &Catalog) {
         let w = super::text::fold(&s.raw);
         let Some((words, period)) = PERIODS.iter().find(|(words, _)| words.contains(&w.as_str())) else { continue };
         // "el desempleo anual" beside a column `Annual`: the adjective in any language names it.
-        let named: Vec<usize> =
-            (0..cat.fields.len()).filter(|&f| name_words(&cat.fields[f].name).iter().any(|n| words.contains(&n.as_str()))).collect();
+        let named: Vec<usize> = (0..cat.fields.len())
+            .filter(|&f| cat.fields[f].lag.is_none() && name_words(&cat.fields[f].name).iter().any(|n| words.contains(&n.as_str())))
+            .collect();
         if named.len() == 1 {
             s.tag = Tag::Field(named);
             continue;
@@ -2446,11 +2445,17 @@ pub(crate) fn max_min_pair(cat: &Catalog) -> Option<(usize, usize)> {
     let mut pairs = Vec::new();
     for (hi, name) in folded.iter().enumerate() {
         for (max, min) in [("maximum", "minimum"), ("max", "min"), ("high", "low")] {
-            if !cat.fields[hi].ty.is_numeric() || !name.contains(max) || (max == "max" && name.contains("maximum")) {
+            if !cat.fields[hi].ty.is_numeric()
+                || cat.fields[hi].lag.is_some()
+                || !name.contains(max)
+                || (max == "max" && name.contains("maximum"))
+            {
                 continue;
             }
             let want = name.replacen(max, min, 1);
-            if let Some(lo) = folded.iter().position(|n| *n == want).filter(|&lo| cat.fields[lo].ty.is_numeric()) {
+            if let Some(lo) =
+                folded.iter().position(|n| *n == want).filter(|&lo| cat.fields[lo].ty.is_numeric() && cat.fields[lo].lag.is_none())
+            {
                 pairs.push((hi, lo));
             }
         }
@@ -2976,7 +2981,7 @@ fn first_period(out: &mut [Span], cat: &Catalog) {
         .filter(|&f| {
             matches!(cat.fields[f].ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime)
                 && cat.fields[f].distinct == cat.rows
-                && cat.fields[f].part.is_none()
+                && !cat.fields[f].derived()
         })
         .collect();
     let [d] = dates.as_slice() else { return };

@@ -171,7 +171,7 @@ impl Parser<'_> {
         // (ids and flags too); a ranking by a statistic of the measures only.
         let candidate = |f: usize| {
             let fi = &self.cat.fields[f];
-            let real = fi.composed.is_none() && fi.part.is_none() && !filtered.contains(&fi.name);
+            let real = fi.composed.is_none() && !fi.derived() && !filtered.contains(&fi.name);
             let measure = self.column_measure(f);
             real && match (stat, pick) {
                 (ColumnStat::Missing | ColumnStat::Present | ColumnStat::Distinct, _) => true,

@@ -372,7 +372,7 @@ impl Parser<'_> {
         // "Which months have an average above 25?" in the long view of a month per column: with one
         // measure in the table, an aggregate needs no field named.
         let measures: Vec<usize> = (0..self.cat.fields.len())
-            .filter(|&f| f != by && self.column_measure(f) && self.cat.fields[f].part.is_none() && self.cat.fields[f].composed.is_none())
+            .filter(|&f| f != by && self.column_measure(f) && !self.cat.fields[f].derived() && self.cat.fields[f].composed.is_none())
             .collect();
         let (func, field, used) = match (agg, measure, rows_noun) {
             (Some(a), Some((i, f)), _) if op_at.is_some() => (a, Some(f), vec![i]),

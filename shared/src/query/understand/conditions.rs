@@ -89,6 +89,18 @@ impl Parser<'_> {
                 kind: Kind::Range,
             });
         }
+        // 0a'. "passengers dropped", "consumption and income declining": the sign of a change (`changes`).
+        for (k, word, g, op) in self.signs.clone() {
+            self.spans[k].used = true;
+            self.spans[word].used = true;
+            out.push(At {
+                pos: k,
+                end: k.max(word),
+                filter: Filter::Cond { field: self.fref(g), pred: Predicate::Cmp(op, Literal::Number(0.0)), negated: false },
+                eq_value: None,
+                kind: Kind::Range,
+            });
+        }
         // 0b. "Are there negative RI values?", "How many positive returns?": a sign right before a
         // numeric field compares it with 0 ("Is the highest X negative?" tests after the field).
         for i in 0..self.spans.len().saturating_sub(1) {
@@ -288,7 +300,7 @@ impl Parser<'_> {
                     .cat
                     .fields
                     .iter()
-                    .filter(|f| f.composed.is_none() && f.part.is_none())
+                    .filter(|f| f.composed.is_none() && !f.derived())
                     .map(|f| Filter::Cond { field: FieldRef(f.name.clone()), pred: Predicate::Missing, negated: false })
                     .collect();
                 for s in self.spans.iter_mut().filter(|s| {
@@ -926,7 +938,7 @@ impl Parser<'_> {
         ];
         let temporal = TEMPORAL.contains(&crate::query::text::fold(&self.spans[op].raw).as_str());
         if temporal && (year(self, a) || matches!(self.spans[a].tag, Tag::Date(_))) {
-            if let Some(y) = self.unique(|f| self.cat.fields[f].yearly || (self.is_date(f) && self.cat.fields[f].part.is_none())) {
+            if let Some(y) = self.unique(|f| self.cat.fields[f].yearly || (self.is_date(f) && !self.cat.fields[f].derived())) {
                 return Ok(Some(y));
             }
         }

@@ -849,7 +849,7 @@ impl Parser<'_> {
             .cat
             .fields
             .iter()
-            .any(|f| f.categorical && f.ty == ColumnType::Text && f.part.is_none() && f.distinct >= 2 && !pinned.contains(&f.name));
+            .any(|f| f.categorical && f.ty == ColumnType::Text && !f.derived() && f.distinct >= 2 && !pinned.contains(&f.name));
         let noun_phrase = agg.is_none()
             && !open_category
             && !self.spans.iter().any(|s| {
@@ -1026,7 +1026,7 @@ impl Parser<'_> {
             return None;
         }
         let measured = |p: &Self, f: usize| {
-            p.is_numeric(f) && !p.cat.fields[f].yearly && !p.cat.fields[f].categorical && p.cat.fields[f].part.is_none() && !p.identifies(f)
+            p.is_numeric(f) && !p.cat.fields[f].yearly && !p.cat.fields[f].categorical && !p.cat.fields[f].derived() && !p.identifies(f)
         };
         let (field, noun) = if let [f] = targets {
             let at = self.spans.iter().position(|s| matches!(&s.tag, Tag::Field(fs) if fs.as_slice() == [*f]))?;

@@ -4,7 +4,7 @@
 
 use crate::query::catalog::Catalog;
 use crate::query::lang::Cue;
-use crate::query::plan::{AggFn, FieldRef, Filter, Plan};
+use crate::query::plan::{AggFn, CmpOp, FieldRef, Filter, Plan};
 use crate::query::shape::Shape;
 use crate::query::tagger::{Span, Tag};
 use crate::schema::ColumnType;
@@ -34,6 +34,8 @@ pub(super) struct Parser<'a> {
     pub(super) target_override: Option<usize>,
     /// A field group answered with its default: the other members are offered with the answer.
     pub(super) offer: Option<Clarification>,
+    /// Changes read as signs (`changes`): the field's span, the change word's, the field, > or < 0.
+    pub(super) signs: Vec<(usize, usize, usize, CmpOp)>,
 }
 
 /// What kind of condition: lookups need point conditions (one row), lists take any.
@@ -196,6 +198,7 @@ impl Parser<'_> {
     }
 
     pub(super) fn run(&mut self) -> Understanding {
+        self.read_changes();
         let place = self.ordinal_place();
         let u = match self.interpret().map(|u| self.as_yes_no(u)) {
             Ok(u) => u,
@@ -255,6 +258,6 @@ pub(super) fn with_parser<T>(name: &str, csv: &str, q: &str, run: impl FnOnce(&m
     let spans = tag(q, &tokens, Lang::En, &cat, &quoted_ranges(q));
     let numbers: Vec<Option<f64>> = tokens.iter().map(|t| crate::query::text::parse_number(&t.raw)).collect();
     let asked = asked_shape(q, &tokens, Lang::En, &numbers);
-    let mut p = Parser { cat: &cat, spans, target_override: None, offer: None, asked };
+    let mut p = Parser { cat: &cat, spans, target_override: None, offer: None, asked, signs: Vec::new() };
     run(&mut p)
 }

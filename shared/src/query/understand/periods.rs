@@ -21,7 +21,7 @@ impl Parser<'_> {
     /// person wants them listed is not said.)
     pub(super) fn first_periods(&mut self, conds: &[At], targets: &[usize]) -> R<Option<Understanding>> {
         let dates: Vec<usize> = (0..self.cat.fields.len())
-            .filter(|&f| self.is_date(f) && self.cat.fields[f].distinct == self.cat.rows && self.cat.fields[f].part.is_none())
+            .filter(|&f| self.is_date(f) && self.cat.fields[f].distinct == self.cat.rows && !self.cat.fields[f].derived())
             .collect();
         let [d] = dates.as_slice() else { return Ok(None) };
         let fold = |k: usize| crate::query::text::fold(&self.spans[k].raw);

@@ -181,7 +181,7 @@ impl Parser<'_> {
             (0..self.cat.fields.len()).find(|&f| {
                 let fi = &self.cat.fields[f];
                 !self.is_numeric(f)
-                    && fi.part.is_none()
+                    && !fi.derived()
                     && fi.composed.is_none()
                     && fi.names.first().is_some_and(|n| n.len() == 1 && crate::query::text::same_word(&n[0], &w))
             })
@@ -190,7 +190,9 @@ impl Parser<'_> {
     }
 
     pub(super) fn unique(&self, pred: impl Fn(usize) -> bool) -> Option<usize> {
-        let fs: Vec<usize> = (0..self.cat.fields.len()).filter(|&f| pred(f) && self.cat.fields[f].composed.is_none()).collect();
+        let fs: Vec<usize> = (0..self.cat.fields.len())
+            .filter(|&f| pred(f) && self.cat.fields[f].composed.is_none() && self.cat.fields[f].lag.is_none())
+            .collect();
         (fs.len() == 1).then(|| fs[0])
     }
 }

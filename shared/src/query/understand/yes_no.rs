@@ -91,11 +91,23 @@ impl Parser<'_> {
                 self.spans[i].used = true;
                 let (filter, base) = match f {
                     Filter::And(mut parts) if parts.len() >= 2 => {
-                        let last = parts.pop().expect("two parts");
-                        (last, Filter::and(parts))
+                        // A change's sign is what "every" tests ("grew in all quarters of 2010").
+                        let signed = parts.iter().position(|p| {
+                            self.signs.iter().any(|s| matches!(p, Filter::Cond { field, .. } if field.0 == self.cat.fields[s.2].name))
+                        });
+                        let tested = parts.remove(signed.unwrap_or(parts.len() - 1));
+                        (tested, Filter::and(parts))
                     }
                     f => (f, None),
                 };
+                // A change has no value in the first row: "every quarter" is every quarter with one.
+                let known: Vec<Filter> = match &filter {
+                    Filter::Cond { field, .. } if self.cat.field(&field.0).is_some_and(|i| self.cat.fields[i].lag.is_some()) => {
+                        vec![Filter::Cond { field: field.clone(), pred: Predicate::Missing, negated: true }]
+                    }
+                    _ => Vec::new(),
+                };
+                let base = Filter::and(base.into_iter().chain(known).collect());
                 wrap(Plan::Share { filter, base }, Test::Cmp { op: CmpOp::Eq, value: 100.0 })
             }
             Plan::Share { filter, base } if self.every_word().is_some() => {
