@@ -1294,6 +1294,10 @@ fn session_23_classes() {
     );
     exact_in(&d, "how many months did passengers drop compared with the previous month", serde_json::json!(5));
     exact_in(&d, "what was the largest one-month increase in passengers", serde_json::json!(40.0));
+    // The first or last in time: a time asked is the earliest (latest) of the rows kept; a measure
+    // asked is its value in the latest row.
+    exact_in(&d, "In what year did monthly passengers first go over 230?", serde_json::json!(1953));
+    exact_in(&d, "what was the last passengers value in the data", serde_json::json!([201]));
     // A table of changes already (its name says so, its values go both ways): the sign is the change.
     const USCHANGE: &str = "Quarter,Consumption,Income,Production,Savings,Unemployment\n1970 Q1,0.615986218,0.9722610429999999,-2.4527003119999997,4.810311502,0.9\n1970 Q2,0.46037569,1.169084717,-0.551525087,7.287992337,0.5\n1970 Q3,0.876791423,1.55327055,-0.35870786200000004,7.289013063,0.5\n1970 Q4,-0.274245141,-0.255272381,-2.185454855,0.985229644,0.7\n1971 Q1,1.897370758,1.9871536280000002,1.90973412,3.657770614,-0.1\n1971 Q2,0.9119929090000001,1.447334175,0.901535843,6.051341804,-0.1\n1971 Q3,0.794538845,0.531811929,0.308019416,-0.445832214,0.1\n1971 Q4,1.6485874669999998,1.160125137,2.291304415,-1.53087186,0.0\n";
     let d = dataset_of("Uschange.csv", USCHANGE);

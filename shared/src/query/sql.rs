@@ -40,11 +40,16 @@ pub fn expr(cat: &Catalog, f: &FieldRef) -> String {
 
 /// A field as an answer shows it: dates of a monthly series as "1960-07", as the file writes them.
 pub fn shown(cat: &Catalog, f: &FieldRef) -> String {
+    shown_as(cat, f, expr(cat, f))
+}
+
+/// An expression of field `f`'s values (its own, its minimum…) written as the field is shown.
+fn shown_as(cat: &Catalog, f: &FieldRef, e: String) -> String {
     match cat.field(&f.0) {
-        Some(i) if cat.fields[i].monthly => format!("to_char({}, '%Y-%m')", expr(cat, f)),
+        Some(i) if cat.fields[i].monthly => format!("to_char({e}, '%Y-%m')"),
         Some(i) if cat.fields[i].quarterly.is_some() => {
             let (year_first, between) = cat.fields[i].quarterly.clone().unwrap_or_default();
-            let (e, sep) = (expr(cat, f), string(&between));
+            let sep = string(&between);
             let (y, q) = (format!("to_char({e}, '%Y')"), format!("CAST(CAST(date_part('quarter', {e}) AS BIGINT) AS VARCHAR)"));
             if year_first {
                 format!("({y} || {sep} || 'Q' || {q})")
@@ -53,10 +58,8 @@ pub fn shown(cat: &Catalog, f: &FieldRef) -> String {
             }
         }
         // A column of years written as 1 January dates names the year ("2010", not "2010-01-01").
-        Some(i) if cat.fields[i].yearly && cat.fields[i].ty == ColumnType::Date => {
-            format!("CAST(date_part('year', {}) AS BIGINT)", expr(cat, f))
-        }
-        _ => expr(cat, f),
+        Some(i) if cat.fields[i].yearly && cat.fields[i].ty == ColumnType::Date => format!("CAST(date_part('year', {e}) AS BIGINT)"),
+        _ => e,
     }
 }
 

@@ -112,6 +112,9 @@ impl Parser<'_> {
         if let Some(u) = self.first_periods(&conds, &targets)? {
             return Ok(u);
         }
+        if let Some(u) = self.first_in_time(&conds, &targets)? {
+            return Ok(u);
+        }
         let filter = self.combine(&conds)?;
         self.check_contradictions(filter.as_ref())?;
         let numeric_targets: Vec<usize> = targets.iter().copied().filter(|&f| self.is_numeric(f)).collect();
