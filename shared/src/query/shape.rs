@@ -148,6 +148,11 @@ fn asks_number(folds: &[&str]) -> bool {
         " welcher anteil ",
         " wie hoch ist der anteil ",
         " how often ",
+        // An age asked: "How old was the oldest patient?", "Wie alt…", "¿Qué edad…?".
+        " how old ",
+        " wie alt ",
+        " que edad ",
+        " quina edat ",
     ]
     .iter()
     .any(|p| joined.contains(p))

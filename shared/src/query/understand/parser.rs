@@ -200,7 +200,7 @@ impl Parser<'_> {
     pub(super) fn run(&mut self) -> Understanding {
         self.read_changes();
         let place = self.ordinal_place();
-        let u = match self.interpret().map(|u| self.as_yes_no(u)) {
+        let u = match self.interpret().map(|u| self.as_yes_no(u)).map(|u| self.as_number(u)) {
             Ok(u) => u,
             Err(Fail::Clarify(c)) => Understanding::Clarify(c),
             Err(Fail::Refuse(r)) => Understanding::Refuse(r),
@@ -208,6 +208,19 @@ impl Parser<'_> {
         match place {
             Some((i, k)) => self.at_place(u, i, k),
             None => u,
+        }
+    }
+
+    /// "How old was the oldest patient?": a number asked of the top row of a ranking by a number
+    /// is the number it was ranked by, not the row's name.
+    fn as_number(&self, u: Understanding) -> Understanding {
+        match u {
+            Understanding::Exact { plan: Plan::Rank { field, n: 1, desc, label: Some(label), filter, values: false }, confidence }
+                if self.asked == Shape::Number && self.cat.field(&field.0).is_some_and(|f| self.is_numeric(f)) =>
+            {
+                Understanding::Exact { plan: Plan::Rank { field, n: 1, desc, label: Some(label), filter, values: true }, confidence }
+            }
+            u => u,
         }
     }
 
