@@ -1311,6 +1311,16 @@ fn session_23_classes() {
     exact_in(&d, "Which month saw the biggest one-month increase in unemploy?", serde_json::json!(["1975-01"]));
     exact_in(&d, "¿La población creció en todos los meses?", serde_json::json!(true));
     exact_in(&d, "¿El pce creció en todos los meses?", serde_json::json!(false));
+    // A unit noun ("votes", "Stimmen") beside a number column names its unit; alone, the total column.
+    const ELECTION: &str = "district,Coderre,Bergeron,Joly,total,winner,result,district_id\n101-Bois-de-Liesse,2481,1829,3024,7334,Joly,plurality,101\n102-Cap-Saint-Jacques,2525,1163,2675,6363,Joly,plurality,102\n11-Sault-au-Récollet,3348,2770,2532,8650,Coderre,plurality,11\n111-Mile-End,1734,4782,2514,9030,Bergeron,majority,111\n112-DeLorimier,1770,5933,3044,10747,Bergeron,majority,112\n";
+    let e = dataset_of("election.csv", ELECTION);
+    exact_in(&e, "How many votes were cast overall?", serde_json::json!(42124));
+    exact_in(&e, "How many votes did Bergeron get in Mile-End?", serde_json::json!(4782));
+    exact_in(&e, "Which district had the fewest votes cast?", serde_json::json!(["102-Cap-Saint-Jacques"]));
+    exact_in(&e, "In welchem Bezirk bekam Joly die meisten Stimmen?", serde_json::json!(["112-DeLorimier"]));
+    // Another kind of row than the table's ("which candidate", the rows being districts): not exact.
+    let a = answer(&e, "Which candidate got the most votes overall?");
+    assert!(!matches!(a.route, Route::Exact), "{}", a.answer);
     // "from 1974 to 1975" is a difference between two points, not a change from the row before.
     let a = answer(&d, "how many months did pce drop between 1974 and 1975");
     assert!(!matches!(a.route, Route::Exact) || a.sql.as_deref().is_some_and(|s| !s.contains("LAG(")), "{}", a.answer);

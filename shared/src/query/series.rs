@@ -331,6 +331,9 @@ pub fn catalog(
     let mut cat = super::Catalog::build(&view.table, schema, desc);
     cat.table = view.table.name.clone();
     cat.row_stride = STRIDE as u64;
+    // A long view's rows are wide row × member: no row comes "before" another in time (the last
+    // fields, so dropping them keeps every other field's index).
+    cat.fields.retain(|f| f.lag.is_none());
     cat.aliases = wide.aliases.clone();
     cat.head_noun = wide.head_noun.clone();
     let (Some(k), Some(v)) = (cat.field(&view.key), cat.field(&view.value)) else { return cat };

@@ -3,6 +3,7 @@
 //! on a table of changes. Read before every other stage: the measure's words are re-tagged to the
 //! field the change is in (a `Lag` field, or the measure itself where it holds changes already),
 //! and the change word becomes a sign (> 0, < 0), a direction of a superlative, or of a bound.
+//! Also units said of number columns ("How many votes did Bergeron get?").
 
 use crate::query::catalog::LagOrder;
 use crate::query::lang::Cue;
@@ -438,6 +439,130 @@ impl Parser<'_> {
             self.spans[k].tag = Tag::Stop;
             self.spans[k].used = true;
             self.signs.push((k, i, g, op));
+        }
+    }
+}
+
+/// A noun that counts what a table's number columns hold ("votes", "Stimmen", "medals"): said
+/// beside one of them ("How many votes did Bergeron get?"), it only names that column's unit.
+fn unit_noun(w: &str) -> bool {
+    matches!(
+        w,
+        "votes"
+            | "vote"
+            | "ballots"
+            | "votos"
+            | "vots"
+            | "stimmen"
+            | "points"
+            | "puntos"
+            | "punts"
+            | "punkte"
+            | "goals"
+            | "goles"
+            | "gols"
+            | "tore"
+            | "medals"
+            | "medallas"
+            | "medalles"
+            | "medaillen"
+            | "seats"
+            | "escanos"
+            | "escons"
+            | "sitze"
+            | "units"
+            | "unidades"
+            | "unitats"
+            | "einheiten"
+            | "dollars"
+            | "dolares"
+            | "dolars"
+            | "euros"
+    )
+}
+
+impl Parser<'_> {
+    /// "How many votes did Bergeron get?", "In welchem Bezirk bekam Joly die meisten Stimmen?": a
+    /// unit noun beside a number column the question names is that column's unit; with none named,
+    /// it is the table's one total column ("How many votes were cast overall?").
+    pub(super) fn read_units(&mut self) {
+        // A long view repeats the wide row's other columns once per member: not read there.
+        if self.cat.row_stride > 1 {
+            return;
+        }
+        let numeric = |p: &Self, f: usize| p.is_numeric(f) && !p.cat.fields[f].yearly && !p.cat.fields[f].derived();
+        let mut read = false;
+        for i in 0..self.spans.len() {
+            // ("Stimmen" is also a verb: whatever else it was read as, a unit noun is a unit here.)
+            if !matches!(self.spans[i].tag, Tag::Unknown | Tag::Alias | Tag::Stop | Tag::Cue(_)) || !unit_noun(&fold(&self.spans[i].raw)) {
+                continue;
+            }
+            // "the most votes", "the fewest votes": the largest (smallest) number, not the most rows.
+            if let Some(m) = self.prev_content(i) {
+                match self.spans[m].cue() {
+                    Some(Cue::Most) => self.spans[m].tag = Tag::Cue(Cue::High),
+                    Some(Cue::Least) => self.spans[m].tag = Tag::Cue(Cue::Low),
+                    _ => {}
+                }
+            }
+            let named = self.spans.iter().any(|s| matches!(&s.tag, Tag::Field(fs) if fs.len() == 1 && numeric(self, fs[0])));
+            if named {
+                self.spans[i].tag = Tag::Stop;
+                self.spans[i].used = true;
+                read = true;
+                continue;
+            }
+            let totals: Vec<usize> = (0..self.cat.fields.len())
+                .filter(|&f| {
+                    numeric(self, f)
+                        && matches!(
+                            crate::query::text::name_words(&self.cat.fields[f].name).as_slice(),
+                            [w] if matches!(w.as_str(), "total" | "sum" | "all" | "gesamt" | "insgesamt")
+                        )
+                })
+                .collect();
+            // "Which candidate got the most votes?": a row noun of another kind than the rows.
+            let other_rows = self.spans.iter().enumerate().any(|(k, s)| k != i && s.tag == Tag::Alias);
+            if let ([t], false) = (&totals[..], other_rows) {
+                let t = *t;
+                self.spans[i].tag = Tag::Field(vec![t]);
+                read = true;
+                // "How many votes were cast?" adds the votes up; it does not count their values.
+                if let Some(h) = self.prev_content(i).filter(|&h| self.spans[h].cue() == Some(Cue::HowMany)) {
+                    self.spans[h].tag = Tag::Cue(Cue::Sum);
+                }
+            }
+        }
+        // "votes cast", "bekam … Stimmen", "va treure … vots": the verb only says they were counted.
+        const GOT: &[&str] = &[
+            "cast",
+            "get",
+            "got",
+            "gets",
+            "received",
+            "receive",
+            "obtained",
+            "obtuvo",
+            "obtuvieron",
+            "recibio",
+            "recibieron",
+            "saco",
+            "treure",
+            "obtenir",
+            "rebre",
+            "rebut",
+            "bekam",
+            "bekamen",
+            "bekommen",
+            "erhielt",
+            "erhielten",
+            "erhalten",
+        ];
+        if read {
+            for s in self.spans.iter_mut().filter(|s| s.tag == Tag::Unknown && GOT.contains(&fold(&s.raw).as_str())) {
+                s.tag = Tag::Stop;
+                s.used = true;
+            }
         }
     }
 }
