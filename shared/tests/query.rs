@@ -1321,6 +1321,15 @@ fn session_23_classes() {
     // Another kind of row than the table's ("which candidate", the rows being districts): not exact.
     let a = answer(&e, "Which candidate got the most votes overall?");
     assert!(!matches!(a.route, Route::Exact), "{}", a.answer);
+    // A medal per row: "the most medals" counts rows; "any year with more than 3" tests the groups.
+    const SPRINT: &str = "Name,Country,Medal,Time,Year\nUsain Bolt,JAM,GOLD,9.63,2012\nYohan Blake,JAM,SILVER,9.75,2012\nJustin Gatlin,USA,BRONZE,9.79,2012\nUsain Bolt,JAM,GOLD,9.69,2008\nRichard Thompson,TRI,SILVER,9.89,2008\nWalter Dix,USA,BRONZE,9.91,2008\nThomas Burke,USA,GOLD,12.00,1896\nFritz Hofmann,GER,SILVER,12.20,1896\nAlojz Sokol,HUN,BRONZE,12.60,1896\nFrancis Lane,USA,BRONZE,12.60,1896\n";
+    let s = dataset_of("sprint.csv", SPRINT);
+    exact_in(&s, "Which country has won the most medals?", serde_json::json!("USA"));
+    exact_in(&s, "How many different countries have won a medal?", serde_json::json!(5));
+    exact_in(&s, "is there any year with more than 3 medalists", serde_json::json!(true));
+    exact_in(&s, "is there any year with more than 4 medalists", serde_json::json!(false));
+    // "how many countries" counts countries, not rows.
+    exact_in(&s, "How many countries are in the data?", serde_json::json!(5));
     // "from 1974 to 1975" is a difference between two points, not a change from the row before.
     let a = answer(&d, "how many months did pce drop between 1974 and 1975");
     assert!(!matches!(a.route, Route::Exact) || a.sql.as_deref().is_some_and(|s| !s.contains("LAG(")), "{}", a.answer);

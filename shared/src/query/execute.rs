@@ -1010,7 +1010,11 @@ fn holds(op: CmpOp, v: f64, value: f64) -> bool {
 /// Tests a yes/no question's inner answer; `None` when there is nothing to test.
 async fn check(engine: &Engine, cat: &Catalog, inner: &Plan, test: &Test, a: &Answer) -> Result<Option<bool>, QueryError> {
     Ok(match test {
-        Test::Cmp { op, value } => a.value.as_f64().map(|v| holds(*op, v, *value)),
+        // Groups that pass a test: "is there any year with more than 3 …" tests how many there are.
+        Test::Cmp { op, value } => match (inner, &a.value) {
+            (Plan::GroupWhere { .. }, Json::Array(groups)) => Some(holds(*op, groups.len() as f64, *value)),
+            _ => a.value.as_f64().map(|v| holds(*op, v, *value)),
+        },
         Test::Is { value } => match &a.value {
             Json::Null => None,
             // Tied winners: "no" when the value is not among them, "yes" when every one is it (the three

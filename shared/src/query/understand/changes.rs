@@ -566,3 +566,53 @@ impl Parser<'_> {
         }
     }
 }
+
+impl Parser<'_> {
+    /// "Which country has won the most medals?", "How many countries have won a medal?": in a
+    /// table whose every row holds a category (a medal per row), the category's name counted is
+    /// the rows' noun, as "most rows", unless a value of it is named ("the most gold medals").
+    pub(super) fn read_row_nouns(&mut self) {
+        for i in 1..self.spans.len() {
+            let Tag::Field(fs) = &self.spans[i].tag else { continue };
+            let [f] = fs[..] else { continue };
+            let fi = &self.cat.fields[f];
+            if !(fi.categorical && fi.ty == crate::schema::ColumnType::Text && fi.missing == 0 && !fi.derived()) {
+                continue;
+            }
+            let w = fold(&self.spans[i].raw);
+            let Some(p) = self.prev_content(i) else { continue };
+            // ("the most medals" is read as the highest: of a text field, only a count can be meant.)
+            // Only a handful of values (a medal per row, not a country): "how many countries" counts
+            // distinct countries, "the most medals" counts rows.
+            if fi.distinct > 5 {
+                continue;
+            }
+            let counted = matches!(self.spans[p].cue(), Some(Cue::Most | Cue::Least | Cue::High | Cue::Low)) && w.ends_with(['s', 'n']);
+            let p = if counted { p } else { i - 1 };
+            let one = matches!(fold(&self.spans[p].raw).as_str(), "a" | "an" | "any" | "un" | "una" | "eine" | "einen" | "ein");
+            let valued = self.spans.iter().any(|s| matches!(&s.tag, Tag::Value(hs) if hs.iter().any(|h| h.field == f)));
+            if !(counted || one) || valued {
+                continue;
+            }
+            self.spans[i].tag = Tag::Alias;
+            match self.spans[p].cue() {
+                Some(Cue::High) => self.spans[p].tag = Tag::Cue(Cue::Most),
+                Some(Cue::Low) => self.spans[p].tag = Tag::Cue(Cue::Least),
+                _ => {}
+            }
+            if one {
+                self.spans[p].tag = Tag::Stop;
+                self.spans[p].used = true;
+            }
+            for s in self.spans.iter_mut().filter(|s| s.tag == Tag::Unknown) {
+                if matches!(
+                    fold(&s.raw).as_str(),
+                    "won" | "win" | "wins" | "gano" | "ganaron" | "ganado" | "guanyat" | "guanyar" | "gewann" | "gewannen" | "gewonnen"
+                ) {
+                    s.tag = Tag::Stop;
+                    s.used = true;
+                }
+            }
+        }
+    }
+}

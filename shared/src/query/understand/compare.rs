@@ -317,12 +317,18 @@ impl Parser<'_> {
     /// senator?": the groups named after the question word whose aggregate (or number of rows,
     /// counted by the rows' noun) passes the comparison; other conditions filter the rows.
     pub(super) fn group_where(&mut self) -> R<Option<Understanding>> {
-        if !matches!(self.asked, Shape::List { .. } | Shape::Category) {
+        // "Is there any year with more than 3 medalists?": whether some group passes.
+        let any = self.asked == Shape::Boolean;
+        if !matches!(self.asked, Shape::List { .. } | Shape::Category) && !any {
             return Ok(None);
         }
-        let Some((w, g)) = self.spans.iter().enumerate().find_map(|(i, s)| match s.cue() {
+        let asks = |p: &Self, i: usize| match p.spans[i].cue() {
+            Some(Cue::Which | Cue::What | Cue::Who | Cue::List) => !any,
+            _ => any && crate::query::lang::is_existence_word(&crate::query::text::fold(&p.spans[i].raw)),
+        };
+        let Some((w, g)) = self.spans.iter().enumerate().find_map(|(i, _)| match asks(self, i) {
             // "list the cities whose average … is above 180k" too.
-            Some(Cue::Which | Cue::What | Cue::Who | Cue::List) => self.next_content(i).and_then(|j| match &self.spans[j].tag {
+            true => self.next_content(i).and_then(|j| match &self.spans[j].tag {
                 // (A column of years groups too: "which years have more than 40 films".)
                 Tag::Field(fs)
                     if fs.len() == 1
@@ -334,7 +340,7 @@ impl Parser<'_> {
                 }
                 _ => None,
             }),
-            _ => None,
+            false => None,
         }) else {
             return Ok(None);
         };
@@ -386,7 +392,11 @@ impl Parser<'_> {
         let conds = self.conditions()?;
         let filter = self.combine(&conds)?;
         self.check_contradictions(filter.as_ref())?;
-        Ok(Some(self.exact(Plan::GroupWhere { func, field: field.map(|f| self.fref(f)), by: self.fref(by), op, value, filter })))
+        let plan = Plan::GroupWhere { func, field: field.map(|f| self.fref(f)), by: self.fref(by), op, value, filter };
+        if any {
+            return Ok(Some(self.exact(Plan::Check { inner: Box::new(plan), test: Test::Cmp { op: CmpOp::Gt, value: 0.0 } })));
+        }
+        Ok(Some(self.exact(plan)))
     }
 }
 

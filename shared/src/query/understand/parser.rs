@@ -199,6 +199,7 @@ impl Parser<'_> {
 
     pub(super) fn run(&mut self) -> Understanding {
         self.read_units();
+        self.read_row_nouns();
         self.read_changes();
         let place = self.ordinal_place();
         let u = match self.interpret().map(|u| self.as_yes_no(u)).map(|u| self.as_number(u)) {
