@@ -1330,6 +1330,12 @@ fn session_23_classes() {
     exact_in(&s, "is there any year with more than 4 medalists", serde_json::json!(false));
     // "how many countries" counts countries, not rows.
     exact_in(&s, "How many countries are in the data?", serde_json::json!(5));
+    exact_in(&e, "Which district had the highest total number of votes?", serde_json::json!(["112-DeLorimier"]));
+    // Rows counted per year: a measurement is a value recorded (1958 has 6 weeks, 3 with a reading).
+    const CO2: &str = "date,co2\n19580503,316.9\n19580510,\n19580517,317.5\n19580524,317.9\n19580531,\n19580607,\n19590103,315.2\n19590110,315.5\n19590117,315.6\n19590124,315.8\n";
+    let c = dataset_of("co2.csv", CO2);
+    exact_in(&c, "Which years have fewer than 4 measurements?", serde_json::json!([1958]));
+    exact_in(&c, "Quins anys tenen menys de 5 mesures?", serde_json::json!([1958, 1959]));
     // "from 1974 to 1975" is a difference between two points, not a change from the row before.
     let a = answer(&d, "how many months did pce drop between 1974 and 1975");
     assert!(!matches!(a.route, Route::Exact) || a.sql.as_deref().is_some_and(|s| !s.contains("LAG(")), "{}", a.answer);

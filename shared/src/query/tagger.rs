@@ -1062,7 +1062,9 @@ fn which_year(out: &mut [Span], cat: &Catalog) {
     let aggregate = out.iter().any(|s| matches!(s.cue(), Some(Cue::Avg | Cue::Sum | Cue::Median | Cue::HowMany)))
         || (out.iter().any(|s| matches!(s.cue(), Some(Cue::Most | Cue::Least)))
             && !out.iter().any(|s| matches!(&s.tag, Tag::Field(fs) if fs.iter().any(|&f| cat.fields[f].ty.is_numeric()))));
-    if !aggregate {
+    // "Which years have fewer than 50 measurements?": rows counted per year (a number, then the rows' noun).
+    let counted = out.windows(2).any(|w| matches!(w[0].tag, Tag::Number(_)) && w[1].tag == Tag::Alias);
+    if !aggregate && !counted {
         return;
     }
     for i in 0..out.len() {
@@ -1071,7 +1073,10 @@ fn which_year(out: &mut [Span], cat: &Catalog) {
         }
         let Some(j) = (i + 1..out.len()).find(|&j| out[j].tag != Tag::Stop) else { continue };
         let w = super::text::fold(&out[j].raw);
-        if matches!(w.as_str(), "year" | "jahr" | "ano" | "any") && matches!(out[j].tag, Tag::Cue(Cue::In) | Tag::Unknown | Tag::Field(_)) {
+        let years = matches!(w.as_str(), "years" | "jahre" | "anos" | "anys");
+        if (matches!(w.as_str(), "year" | "jahr" | "ano" | "any") || years)
+            && matches!(out[j].tag, Tag::Cue(Cue::In) | Tag::Unknown | Tag::Field(_))
+        {
             out[j].tag = Tag::Field(vec![y]);
         }
     }

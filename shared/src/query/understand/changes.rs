@@ -528,8 +528,11 @@ impl Parser<'_> {
                 self.spans[i].tag = Tag::Field(vec![t]);
                 read = true;
                 // "How many votes were cast?" adds the votes up; it does not count their values.
+                // ("the highest total number of votes" ranks the rows by it.)
                 if let Some(h) = self.prev_content(i).filter(|&h| self.spans[h].cue() == Some(Cue::HowMany)) {
-                    self.spans[h].tag = Tag::Cue(Cue::Sum);
+                    let ranked = [Cue::High, Cue::Low, Cue::Most, Cue::Least].iter().any(|&c| self.has(c));
+                    self.spans[h].tag = if ranked { Tag::Stop } else { Tag::Cue(Cue::Sum) };
+                    self.spans[h].used = ranked;
                 }
             }
         }

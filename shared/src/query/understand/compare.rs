@@ -392,6 +392,20 @@ impl Parser<'_> {
         let conds = self.conditions()?;
         let filter = self.combine(&conds)?;
         self.check_contradictions(filter.as_ref())?;
+        // "fewer than 50 measurements": a measurement is a value recorded, so rows where the one
+        // measure is empty are not counted.
+        let measured = rows_noun
+            .filter(|&j| func == AggFn::Count && measurement_noun(&crate::query::text::fold(&self.spans[j].raw)))
+            .and(match measures[..] {
+                [m] if self.cat.fields[m].missing > 0 => Some(m),
+                _ => None,
+            })
+            .map(|m| Filter::Cond { field: self.fref(m), pred: Predicate::Missing, negated: true });
+        let filter = match (filter, measured) {
+            (f, None) => f,
+            (None, Some(m)) => Some(m),
+            (Some(f), Some(m)) => Some(Filter::And(vec![f, m])),
+        };
         let plan = Plan::GroupWhere { func, field: field.map(|f| self.fref(f)), by: self.fref(by), op, value, filter };
         if any {
             return Ok(Some(self.exact(Plan::Check { inner: Box::new(plan), test: Test::Cmp { op: CmpOp::Gt, value: 0.0 } })));
@@ -572,4 +586,24 @@ mod tests {
             other => panic!("{other:?}"),
         }
     }
+}
+
+/// Nouns for a recorded value ("measurements", "Messwerte", "mesures"): a row counts as one only
+/// where its value is there.
+fn measurement_noun(w: &str) -> bool {
+    matches!(
+        w,
+        "measurements"
+            | "readings"
+            | "observations"
+            | "mediciones"
+            | "medidas"
+            | "observaciones"
+            | "mesures"
+            | "mesuraments"
+            | "observacions"
+            | "messungen"
+            | "messwerte"
+            | "beobachtungen"
+    )
 }
