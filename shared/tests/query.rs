@@ -1336,6 +1336,10 @@ fn session_23_classes() {
     let c = dataset_of("co2.csv", CO2);
     exact_in(&c, "Which years have fewer than 4 measurements?", serde_json::json!([1958]));
     exact_in(&c, "Quins anys tenen menys de 5 mesures?", serde_json::json!([1958, 1959]));
+    // "parties" names a political affiliation; a participle after the rows' noun adds no condition.
+    const SENATORS: &str = "Name,Political Affiliation at Appointment,Province / Territory,Appointed on the advice of,diff_days\n\"Abbott, John\",Liberal-Conservative,Quebec,\"Macdonald, John\",2363\n\"Adams, Michael\",Conservative,New Brunswick,\"Bowell, Mackenzie\",1090\n\"Adams, Willie\",Liberal,Northwest Territories,\"Trudeau, Pierre\",11766\n\"Aird, John\",Liberal,Ontario,\"Pearson, Lester\",9000\n\"Allan, George\",Conservative,Ontario,\"Macdonald, John\",8000\n";
+    let t = dataset_of("canadian_senators.csv", SENATORS);
+    exact_in(&t, "Which parties had exactly one senator appointed?", serde_json::json!(["Liberal-Conservative"]));
     // "from 1974 to 1975" is a difference between two points, not a change from the row before.
     let a = answer(&d, "how many months did pce drop between 1974 and 1975");
     assert!(!matches!(a.route, Route::Exact) || a.sql.as_deref().is_some_and(|s| !s.contains("LAG(")), "{}", a.answer);

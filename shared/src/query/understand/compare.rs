@@ -389,6 +389,17 @@ impl Parser<'_> {
         for i in used.into_iter().chain([w, g, n_at]).chain(op_at) {
             self.spans[i].used = true;
         }
+        // "exactly one senator appointed", "más de 10 pacientes diagnosticados": a participle after
+        // the rows' noun says what made them rows; it adds no condition.
+        if let Some(p) = rows_noun.and_then(|j| self.next_content_or_stop(j)) {
+            let w = crate::query::text::fold(&self.spans[p].raw);
+            let participle =
+                w.len() > 4 && ["ed", "ados", "adas", "idos", "idas", "ats", "ades", "its", "ides"].iter().any(|e| w.ends_with(e));
+            if participle && matches!(self.spans[p].tag, Tag::Unknown | Tag::Field(_)) && self.next_content(p).is_none() {
+                self.spans[p].tag = Tag::Stop;
+                self.spans[p].used = true;
+            }
+        }
         let conds = self.conditions()?;
         let filter = self.combine(&conds)?;
         self.check_contradictions(filter.as_ref())?;
