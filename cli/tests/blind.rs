@@ -39,7 +39,9 @@ const MAX_WRONG_EXACT: f64 = 0.01;
 /// at the end): a–g 54.8 % → 58.0 %, a–h 52.9 % → 58.7 %. Session 21 added suite i (its dev half:
 /// 30.0 % and 3 % wrong but exact on the session's starting build; 57.0 % and 0 at the end; its
 /// sealed half, run once: 34.0 % → 57.0 %, wrong but exact 3 % → 5 %): a–h 59.4 %, a–i 59.3 %.
-const MIN_RIGHT: f64 = 0.57;
+/// Session 22 added suite j (its dev half: 35.0 % → 63.0 %): a–j 57.1 % → 59.5 %. Session 23 (no new
+/// suite): a–j 59.5 % → 61.8 %.
+const MIN_RIGHT: f64 = 0.60;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace").to_path_buf()

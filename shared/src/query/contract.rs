@@ -258,9 +258,40 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
             && spans.iter().filter(|p| p.tag == Tag::Unknown).count() == 1;
         matches!(inner, Plan::Lookup { .. }) && (after_value || between)
     };
+    // "What discount levels are used in the data?", "Which reasons show up?": of a field's values,
+    // a verb of presence only says they are there.
+    let presence = |i: usize, s: &Span| {
+        let w = super::text::fold(&s.raw);
+        let show_up = w == "up" && i > 0 && super::text::fold(&spans[i - 1].raw) == "show";
+        matches!(inner, Plan::DistinctValues { .. } | Plan::DistinctCount { .. })
+            && s.tag == Tag::Unknown
+            && (show_up
+                || matches!(
+                    w.as_str(),
+                    "used"
+                        | "appear"
+                        | "appears"
+                        | "occur"
+                        | "occurs"
+                        | "exist"
+                        | "exists"
+                        | "present"
+                        | "found"
+                        | "listed"
+                        | "aparecen"
+                        | "aparece"
+                        | "existen"
+                        | "apareixen"
+                        | "apareix"
+                        | "existeixen"
+                        | "vorkommen"
+                        | "erscheinen"
+                        | "existieren"
+                ))
+    };
     let mut out = Vec::new();
     for (i, s) in spans.iter().enumerate() {
-        if trailing_verb(i, s) {
+        if trailing_verb(i, s) || presence(i, s) {
             continue;
         }
         // "What's the name of the oldest person?" needs a field that names rows.

@@ -590,9 +590,16 @@ impl Parser<'_> {
             if fi.distinct > 5 {
                 continue;
             }
-            let counted = matches!(self.spans[p].cue(), Some(Cue::Most | Cue::Least | Cue::High | Cue::Low)) && w.ends_with(['s', 'n']);
+            // In the plural: not the field's own name ("the most common origin" asks for a value).
+            let plural = w.ends_with(['s', 'n']) && !crate::query::text::name_words(&fi.name).contains(&w);
+            // ("the most common origins" ranks the values: only a bare "most"/"fewest" counts rows.)
+            let raw = fold(&self.spans[p].raw);
+            let frequency = ["common", "frequent", "comun", "frecuent", "comu", "haufig"].iter().any(|c| raw.contains(c));
+            let counted = matches!(self.spans[p].cue(), Some(Cue::Most | Cue::Least | Cue::High | Cue::Low)) && plural && !frequency;
             let p = if counted { p } else { i - 1 };
-            let one = matches!(fold(&self.spans[p].raw).as_str(), "a" | "an" | "any" | "un" | "una" | "eine" | "einen" | "ein");
+            // ("have won a medal?" ends there; "have a species greater than 5" goes on to test it.)
+            let one = matches!(fold(&self.spans[p].raw).as_str(), "a" | "an" | "any" | "un" | "una" | "eine" | "einen" | "ein")
+                && self.next_content(i).is_none();
             let valued = self.spans.iter().any(|s| matches!(&s.tag, Tag::Value(hs) if hs.iter().any(|h| h.field == f)));
             if !(counted || one) || valued {
                 continue;

@@ -522,6 +522,26 @@ pub(crate) fn change_word(w: &str) -> Option<bool> {
     }
 }
 
+/// Nouns for a recorded value ("measurements", "Messwerte", "mesures"): a row counts as one only
+/// where its value is there.
+fn measurement_noun(w: &str) -> bool {
+    matches!(
+        w,
+        "measurements"
+            | "readings"
+            | "observations"
+            | "mediciones"
+            | "medidas"
+            | "observaciones"
+            | "mesures"
+            | "mesuraments"
+            | "observacions"
+            | "messungen"
+            | "messwerte"
+            | "beobachtungen"
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::parser::with_parser;
@@ -597,24 +617,4 @@ mod tests {
             other => panic!("{other:?}"),
         }
     }
-}
-
-/// Nouns for a recorded value ("measurements", "Messwerte", "mesures"): a row counts as one only
-/// where its value is there.
-fn measurement_noun(w: &str) -> bool {
-    matches!(
-        w,
-        "measurements"
-            | "readings"
-            | "observations"
-            | "mediciones"
-            | "medidas"
-            | "observaciones"
-            | "mesures"
-            | "mesuraments"
-            | "observacions"
-            | "messungen"
-            | "messwerte"
-            | "beobachtungen"
-    )
 }
