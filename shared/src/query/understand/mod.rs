@@ -1,17 +1,19 @@
 //! Tagged question → an intent with slots (a `Plan`), a meta question, a question back, or a refusal.
 //!
 //! The stages after tagging, one file each, all methods of one `Parser` (`parser`) over the tagged
-//! spans: `changes` (a change from the row before, re-tagged) → `conditions` (filters from
-//! operators, dates and values) → `slots` (fields asked, grouping, N, order) → `compare` (values of one field set side by side, groups passing a test) → `intent`
-//! (which plan) → `yes_no` (a test around it) → the contract in `parse` → `refusal` (what is said
-//! when no exact reading holds), with `summary` putting a plan in words. What they yield is in
-//! `types`; this file only declares them and re-exports.
+//! spans: `nouns` (units and row nouns) and `changes` (a change from the row before), both by
+//! re-tagging → `conditions` (filters from operators, dates and values) → `slots` (fields asked,
+//! grouping, N, order) → `compare` (values of one field set side by side, groups passing a test) →
+//! `intent` (which plan) → `yes_no` (a test around it) → the contract in `parse` → `refusal` (what
+//! is said when no exact reading holds), with `summary` putting a plan in words. What they yield is
+//! in `types`; this file only declares them and re-exports.
 
 mod changes;
 mod columns;
 mod compare;
 mod conditions;
 mod intent;
+mod nouns;
 mod parse;
 mod parser;
 mod periods;
