@@ -1340,6 +1340,9 @@ fn session_23_classes() {
     const SENATORS: &str = "Name,Political Affiliation at Appointment,Province / Territory,Appointed on the advice of,diff_days\n\"Abbott, John\",Liberal-Conservative,Quebec,\"Macdonald, John\",2363\n\"Adams, Michael\",Conservative,New Brunswick,\"Bowell, Mackenzie\",1090\n\"Adams, Willie\",Liberal,Northwest Territories,\"Trudeau, Pierre\",11766\n\"Aird, John\",Liberal,Ontario,\"Pearson, Lester\",9000\n\"Allan, George\",Conservative,Ontario,\"Macdonald, John\",8000\n";
     let t = dataset_of("canadian_senators.csv", SENATORS);
     exact_in(&t, "Which parties had exactly one senator appointed?", serde_json::json!(["Liberal-Conservative"]));
+    // A column already called "<x> change" is the file's own, never shadowed by a derived one.
+    const OWN: &str = "date,pop,pop change\n2020-01-01,10,1\n2020-02-01,12,2\n2020-03-01,11,-1\n";
+    exact_in(&dataset_of("own.csv", OWN), "what is the average pop change", serde_json::json!(0.6666666666666666));
     // "from 1974 to 1975" is a difference between two points, not a change from the row before.
     let a = answer(&d, "how many months did pce drop between 1974 and 1975");
     assert!(!matches!(a.route, Route::Exact) || a.sql.as_deref().is_some_and(|s| !s.contains("LAG(")), "{}", a.answer);

@@ -1578,10 +1578,11 @@ fn changes(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> Vec<Fie
         LagOrder::YearQuarter(y, q) => vec![y, q],
         LagOrder::File => Vec::new(),
     };
-    let measures = fields
-        .iter()
-        .enumerate()
-        .filter(|(i, f)| f.ty.is_numeric() && !f.yearly && !f.flag && !f.derived() && f.composed.is_none() && !orders.contains(i));
+    // (A column already called "pop change" keeps the name: the derived field would shadow it.)
+    let taken = |f: &FieldInfo| fields.iter().any(|g| g.name == format!("{} change", f.name));
+    let measures = fields.iter().enumerate().filter(|(i, f)| {
+        f.ty.is_numeric() && !f.yearly && !f.flag && !f.derived() && f.composed.is_none() && !orders.contains(i) && !taken(f)
+    });
     measures
         .take(MAX_CHANGES)
         .map(|(i, f)| FieldInfo {
