@@ -1347,3 +1347,41 @@ fn session_23_classes() {
     let a = answer(&d, "how many months did pce drop between 1974 and 1975");
     assert!(!matches!(a.route, Route::Exact) || a.sql.as_deref().is_some_and(|s| !s.contains("LAG(")), "{}", a.answer);
 }
+
+/// Classes from session 24's reading of the dev halves' refusals, on excerpts of the real rows.
+#[test]
+fn session_24_classes() {
+    let answer = |d: &Dataset, q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let exact_in = |d: &Dataset, q: &str, want: serde_json::Value| {
+        let a = answer(d, q);
+        assert!(matches!(a.route, Route::Exact | Route::Lookup) && a.value == want, "{q}: {:?} {} {}", a.route, a.value, a.answer);
+    };
+    // A family of yearly columns: the change between two named years is a field of each row.
+    const TOWNY: &str = "name,csd_type,population_2016,population_2021,density_2016,density_2021\nAddington Highlands,township,2318,2534,1.79,1.96\nAdelaide Metcalfe,township,2990,3011,9.03,9.09\nAdjala-Tosorontio,township,10975,10989,29.54,29.58\nAdmaston/Bromley,township,2935,2995,5.65,5.76\nAjax,town,119677,126666,1795.87,1900.75\nAlberton,township,969,954,8.31,8.18\nAlfred and Plantagenet,township,9680,9949,24.71,25.39\nAlgonquin Highlands,township,2351,2588,2.35,2.59\n";
+    let t = dataset_of("towny.csv", TOWNY);
+    exact_in(&t, "how many places lost population between 2016 and 2021", serde_json::json!(1));
+    exact_in(&t, "which place's population grew fastest in percent from 2016 to 2021", serde_json::json!(["Algonquin Highlands"]));
+    exact_in(&t, "did Ajax's population grow between 2016 and 2021", serde_json::json!(true));
+    exact_in(&t, "did every township's population grow from 2016 to 2021", serde_json::json!(false));
+    // Without the family's word, two families hold both years: not exact.
+    let a = answer(&t, "which place grew fastest from 2016 to 2021");
+    assert!(!matches!(a.route, Route::Exact), "{}", a.answer);
+    // Points written as ordinals ("the 103rd"), a total's sign, a comparison without a change word.
+    const COMMITTEE: &str = "\"COMMITTEE\",\"BILLS104\",\"SIZE\",\"SUBS\",\"STAFF\",\"PRESTIGE\",\"BILLS103\"\n\"Appropriations\",6,58,13,109,1,9\n\"Budget\",23,42,0,39,1,101\n\"Rules\",44,13,2,25,1,54\n\"Ways_and_Means\",355,39,5,23,1,542\n\"Banking\",125,51,5,61,0,101\n\"Economic_Educ_Oppor\",131,43,5,69,0,158\n\"Commerce\",271,49,4,79,0,196\n";
+    let c = dataset_of("committee.csv", COMMITTEE);
+    exact_in(
+        &c,
+        "Which committee had the biggest drop in bills between the 103rd and 104th Congress?",
+        serde_json::json!(["Ways_and_Means"]),
+    );
+    exact_in(&c, "Did the total number of bills go down from the 103rd to the 104th Congress?", serde_json::json!(true));
+    exact_in(&c, "Which committees had more bills in the 104th than in the 103rd?", serde_json::json!(["Banking", "Commerce"]));
+    // "70 or older" is an age of at least 70 (a year "or older" is at most); "coded" says nothing.
+    const LUNG: &str = "inst,time,status,age,sex,ph.ecog,ph.karno,pat.karno,meal.cal,wt.loss\n3.0,306,1,74,1,1.0,90.0,100.0,1175.0,\n3.0,455,1,68,1,0.0,90.0,90.0,1225.0,15.0\n3.0,1010,0,56,1,0.0,90.0,90.0,,15.0\n5.0,210,1,57,1,1.0,90.0,60.0,1150.0,11.0\n1.0,883,1,60,1,0.0,100.0,90.0,,0.0\n12.0,1022,0,74,1,1.0,50.0,80.0,513.0,0.0\n7.0,310,1,68,2,2.0,70.0,60.0,384.0,10.0\n11.0,361,1,71,2,2.0,60.0,80.0,538.0,1.0\n1.0,218,1,53,1,1.0,70.0,80.0,825.0,16.0\n";
+    let l = dataset_of("lung.csv", LUNG);
+    exact_in(&l, "What is the mean weight loss among patients aged 70 or older?", serde_json::json!(0.5));
+    exact_in(&l, "How many patients are coded sex = 2?", serde_json::json!(2));
+    // A word of one value of a category of few values names it ("nuclear" for "Nuclear Energy").
+    const IOWA: &str = "year,source,net_generation\n2001-01-01,Fossil Fuels,35361\n2002-01-01,Fossil Fuels,35991\n2001-01-01,Nuclear Energy,3853\n2002-01-01,Nuclear Energy,4574\n2001-01-01,Renewables,1437\n2002-01-01,Renewables,1963\n";
+    exact_in(&dataset_of("iowa-electricity.csv", IOWA), "What was the lowest nuclear generation?", serde_json::json!(3853));
+}

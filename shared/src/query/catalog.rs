@@ -56,6 +56,9 @@ pub struct FieldInfo {
     /// A field derived as the change of another from the row before (`Lag`): named by no word of
     /// its own; only a change word ("dropped compared with the month before") reads it.
     pub lag: Option<Lag>,
+    /// A field derived as the change of a family of columns between two of its points in the same
+    /// row (`population_2021` − `population_2016`): named by no word of its own either.
+    pub gap: Option<Gap>,
 }
 
 /// The change of field `of` from the row before: its value minus the previous row's, rows taken
@@ -77,6 +80,15 @@ pub enum LagOrder {
     File,
 }
 
+/// The change between two columns of one family, row by row: `later` − `earlier`, or that as a
+/// percent of `earlier` ("grew fastest in percent from 2016 to 2021").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Gap {
+    pub later: usize,
+    pub earlier: usize,
+    pub percent: bool,
+}
+
 /// The part of a date a derived field holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DatePart {
@@ -92,7 +104,37 @@ impl FieldInfo {
     /// A field the catalog computes (a date's part, a change from the row before), not a column of
     /// the file: listings and statistics over "every column" leave it out.
     pub fn derived(&self) -> bool {
-        self.part.is_some() || self.lag.is_some()
+        self.part.is_some() || self.is_change()
+    }
+
+    /// A change the catalog computes (from the row before, or between two columns of a family).
+    pub fn is_change(&self) -> bool {
+        self.lag.is_some() || self.gap.is_some()
+    }
+
+    /// A field the catalog adds (composed, a date's part, a change) with nothing known of its values yet.
+    fn computed(name: String, label: String, ty: ColumnType) -> FieldInfo {
+        FieldInfo {
+            name,
+            label,
+            ty,
+            categorical: false,
+            names: Vec::new(),
+            composed: None,
+            yearly: false,
+            monthly: false,
+            quarterly: None,
+            distinct: 0,
+            missing: 0,
+            counts: false,
+            flag: false,
+            part: None,
+            range: None,
+            list_sep: None,
+            list_len: 0,
+            lag: None,
+            gap: None,
+        }
     }
 
     /// A yes/no column: boolean, or numbers 0 and 1 only.
@@ -205,29 +247,15 @@ impl Catalog {
                 names.extend(d.synonyms.iter().chain(d.translations.values()).chain(d.readable_name.iter()).map(|s| fold_words(s)));
             }
             fields.push(FieldInfo {
-                name: cf.name.clone(),
-                label: cf.name.clone(),
-                ty: ColumnType::Text,
-                categorical: false,
                 names,
                 composed: Some((parts, if cf.separator.is_empty() { " ".into() } else { cf.separator.clone() })),
-                yearly: false,
-                monthly: false,
-                quarterly: None,
-                distinct: 0,
-                missing: 0,
-                counts: false,
-                flag: false,
-                part: None,
-                range: None,
-                list_sep: None,
-                list_len: 0,
-                lag: None,
+                ..FieldInfo::computed(cf.name.clone(), cf.name.clone(), ColumnType::Text)
             });
         }
         fields.extend(date_parts(table, schema, &fields));
         fields.extend(year_part(table, schema, &fields));
         fields.extend(changes(table, schema, &fields));
+        fields.extend(gaps(&fields));
         element_names(&mut fields);
         shortest_names_own_words(&mut fields);
         let groups = desc
@@ -939,7 +967,7 @@ const COMMON_NAMES: &[(&str, &[&str])] = &[
     ),
     ("sex", &["sexo", "sexe", "geschlecht", "gender", "genero", "genere"]),
     ("gender", &["sexo", "sexe", "geschlecht", "genero", "genere"]),
-    ("age", &["edad", "edat", "alter"]),
+    ("age", &["aged", "edad", "edat", "alter"]),
     ("date", &["fecha", "fechas", "data", "datum"]),
     ("price", &["precio", "preu", "preis"]),
     ("income", &["ingresos", "ingressos", "einkommen"]),
@@ -1428,6 +1456,7 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
         list_sep: None,
         list_len: 0,
         lag: None,
+        gap: None,
     }
 }
 
@@ -1471,24 +1500,11 @@ fn date_parts(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> Vec<
     };
     if months.len() >= 2 && !named("month") {
         out.push(FieldInfo {
-            name: "month".into(),
-            label: "month".into(),
-            ty: ColumnType::Text,
             categorical: true,
             names: words("month"),
-            composed: None,
-            yearly: false,
-            monthly: false,
-            quarterly: None,
             distinct: months.len() as u64,
-            missing: 0,
-            counts: false,
-            flag: false,
             part: Some((fi, DatePart::Month)),
-            range: None,
-            list_sep: None,
-            list_len: 0,
-            lag: None,
+            ..FieldInfo::computed("month".into(), "month".into(), ColumnType::Text)
         });
     }
     out
@@ -1527,24 +1543,10 @@ fn year_part(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> Vec<F
     // Typed as a category so questions group by it (a numeric type would make it a measure); the
     // engine computes it as a number, so the answer is 2009, not "2009".
     vec![FieldInfo {
-        name: "year".into(),
-        label: "year".into(),
-        ty: ColumnType::Text,
         categorical: true,
-        names: Vec::new(),
-        composed: None,
-        yearly: false,
-        monthly: false,
-        quarterly: None,
         distinct: years.len() as u64,
-        missing: 0,
-        counts: false,
-        flag: false,
         part: Some((fi, DatePart::Year)),
-        range: None,
-        list_sep: None,
-        list_len: 0,
-        lag: None,
+        ..FieldInfo::computed("year".into(), "year".into(), ColumnType::Text)
     }]
 }
 
@@ -1586,26 +1588,79 @@ fn changes(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> Vec<Fie
     measures
         .take(MAX_CHANGES)
         .map(|(i, f)| FieldInfo {
-            name: format!("{} change", f.name),
-            label: format!("change in {}", f.label),
-            ty: ColumnType::Decimal,
-            categorical: false,
-            names: Vec::new(),
-            composed: None,
-            yearly: false,
-            monthly: false,
-            quarterly: None,
-            distinct: 0,
-            missing: 0,
-            counts: false,
-            flag: false,
-            part: None,
-            range: None,
-            list_sep: None,
-            list_len: 0,
             lag: Some(Lag { of: i, order }),
+            ..FieldInfo::computed(format!("{} change", f.name), format!("change in {}", f.label), ColumnType::Decimal)
         })
         .collect()
+}
+
+/// A column's place in a family of columns that differ only by a trailing number: `population_2021`
+/// is ("population", 2021), `BILLS104` ("bills", 104), a column named `1960` ("", 1960).
+pub fn family_point(name: &str) -> Option<(Vec<String>, i64)> {
+    let mut words = super::text::file_words(name);
+    let last = words.pop()?;
+    if last.is_empty()
+        || last.len() > 4
+        || !last.chars().all(|c| c.is_ascii_digit())
+        || words.iter().any(|w| w.chars().any(|c| c.is_ascii_digit()))
+    {
+        return None;
+    }
+    Some((words, last.parse().ok()?))
+}
+
+/// Most gap fields derived for one table (a family of many points gets only its steps and its span).
+const MAX_GAPS: usize = 256;
+
+/// For each family of two or more numeric columns (`population_1996` … `population_2021`), the
+/// change between two of its points, in the row (`Gap`): every pair for a family of up to eight
+/// points, else each step and first to last; each as a difference and as a percent.
+fn gaps(fields: &[FieldInfo]) -> Vec<FieldInfo> {
+    let mut families: Vec<(Vec<String>, Vec<(i64, usize)>)> = Vec::new();
+    for (i, f) in fields.iter().enumerate() {
+        if !f.ty.is_numeric() || f.yearly || f.flag || f.derived() || f.composed.is_some() {
+            continue;
+        }
+        let Some((stem, point)) = family_point(&f.name) else { continue };
+        match families.iter_mut().find(|(s, _)| *s == stem) {
+            Some((_, members)) => members.push((point, i)),
+            None => families.push((stem, vec![(point, i)])),
+        }
+    }
+    let mut out = Vec::new();
+    for (_, mut members) in families {
+        members.sort_unstable();
+        members.dedup_by_key(|m| m.0);
+        if members.len() < 2 {
+            continue;
+        }
+        let mut pairs: Vec<(usize, usize)> = Vec::new();
+        if members.len() <= 8 {
+            for a in 0..members.len() {
+                pairs.extend((a + 1..members.len()).map(|b| (a, b)));
+            }
+        } else {
+            pairs.extend((1..members.len()).map(|b| (b - 1, b)));
+            pairs.push((0, members.len() - 1));
+        }
+        for (a, b) in pairs {
+            let (earlier, later) = (members[a].1, members[b].1);
+            for percent in [false, true] {
+                let (el, ll) = (&fields[earlier].label, &fields[later].label);
+                let (name, label) = if percent {
+                    (format!("{} - {} (%)", fields[later].name, fields[earlier].name), format!("change from {el} to {ll} in percent"))
+                } else {
+                    (format!("{} - {}", fields[later].name, fields[earlier].name), format!("change from {el} to {ll}"))
+                };
+                if fields.iter().any(|g| g.name == name) {
+                    continue;
+                }
+                out.push(FieldInfo { gap: Some(Gap { later, earlier, percent }), ..FieldInfo::computed(name, label, ColumnType::Decimal) });
+            }
+        }
+    }
+    out.truncate(MAX_GAPS);
+    out
 }
 
 /// One row per week: the date column's days, in any order, are 7 days apart from first to last.

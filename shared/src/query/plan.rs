@@ -30,6 +30,16 @@ impl CmpOp {
             CmpOp::Ge => ">=",
         }
     }
+    /// The same test with its sides swapped: `a < b` is `b > a`.
+    pub fn flipped(self) -> CmpOp {
+        match self {
+            CmpOp::Lt => CmpOp::Gt,
+            CmpOp::Gt => CmpOp::Lt,
+            CmpOp::Le => CmpOp::Ge,
+            CmpOp::Ge => CmpOp::Le,
+            other => other,
+        }
+    }
     pub fn negate(self) -> CmpOp {
         match self {
             CmpOp::Eq => CmpOp::Ne,

@@ -333,7 +333,7 @@ pub fn catalog(
     cat.row_stride = STRIDE as u64;
     // A long view's rows are wide row × member: no row comes "before" another in time (the last
     // fields, so dropping them keeps every other field's index).
-    cat.fields.retain(|f| f.lag.is_none());
+    cat.fields.retain(|f| !f.is_change());
     cat.aliases = wide.aliases.clone();
     cat.head_noun = wide.head_noun.clone();
     let (Some(k), Some(v)) = (cat.field(&view.key), cat.field(&view.value)) else { return cat };

@@ -224,34 +224,46 @@ fn exploded(cat: &Catalog, field: &str) -> String {
     )
 }
 
+/// How a statement reading computed changes begins its table: written once, found again.
+const CHANGES_FROM: &str = "FROM (SELECT *, ";
+
 /// `statement` reading the table with the change fields it names (`Lag`) computed: `FROM "t"`
 /// becomes a subquery adding each as `x - LAG(x)` over the whole table, so a filter on other
 /// fields ("in 1953") never changes which row comes before. Statements naming none are unchanged.
 pub fn with_changes(cat: &Catalog, statement: String) -> String {
-    // Applied once: a plan's statement may hold another's (a yes/no around its inner plan).
-    if statement.contains(" LAG(") {
-        return statement;
-    }
-    let lags: Vec<String> = cat
+    let changes: Vec<String> = cat
         .fields
         .iter()
-        .filter(|f| f.lag.is_some() && statement.contains(&ident(&f.name)))
+        .filter(|f| f.is_change() && statement.contains(&ident(&f.name)))
         .filter_map(|f| {
+            let num = |i: usize| cat.fields.get(i).map(|g| format!("CAST({} AS DOUBLE)", ident(&g.name)));
+            if let Some(gap) = f.gap {
+                let (later, earlier) = (num(gap.later)?, num(gap.earlier)?);
+                return Some(if gap.percent {
+                    format!("100 * ({later} - {earlier}) / NULLIF({earlier}, 0) AS {}", ident(&f.name))
+                } else {
+                    format!("{later} - {earlier} AS {}", ident(&f.name))
+                });
+            }
             let lag = f.lag?;
-            let of = ident(&cat.fields.get(lag.of)?.name);
+            let of = num(lag.of)?;
             let order = match lag.order {
                 LagOrder::Time(t) => ident(&cat.fields.get(t)?.name),
                 LagOrder::YearQuarter(y, q) => format!("{}, {}", ident(&cat.fields.get(y)?.name), ident(&cat.fields.get(q)?.name)),
                 LagOrder::File => ident(ROW),
             };
-            Some(format!("CAST({of} AS DOUBLE) - LAG(CAST({of} AS DOUBLE)) OVER (ORDER BY {order}) AS {}", ident(&f.name)))
+            Some(format!("{of} - LAG({of}) OVER (ORDER BY {order}) AS {}", ident(&f.name)))
         })
         .collect();
-    if lags.is_empty() {
+    if changes.is_empty() {
+        return statement;
+    }
+    // Applied once: a plan's statement may hold another's (a yes/no around its inner plan).
+    if statement.contains(CHANGES_FROM) {
         return statement;
     }
     let t = ident(&cat.table);
-    let from = format!("FROM (SELECT *, {} FROM {t}) AS {t}", lags.join(", "));
+    let from = format!("{CHANGES_FROM}{} FROM {t}) AS {t}", changes.join(", "));
     statement.replace(&format!("FROM {t}"), &from)
 }
 

@@ -536,6 +536,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     superlative_first(&mut out);
     stemmed_fields(&mut out, cat, lang);
     partial_names(&mut out, cat);
+    words_of_few_values(&mut out, cat);
     filler_phrases(&mut out);
     whole_year_periods(&mut out);
     units_after_numbers(&mut out, cat);
@@ -1894,7 +1895,7 @@ fn period_adjectives(out: &mut [Span], cat: &Catalog) {
         let Some((words, period)) = PERIODS.iter().find(|(words, _)| words.contains(&w.as_str())) else { continue };
         // "el desempleo anual" beside a column `Annual`: the adjective in any language names it.
         let named: Vec<usize> = (0..cat.fields.len())
-            .filter(|&f| cat.fields[f].lag.is_none() && name_words(&cat.fields[f].name).iter().any(|n| words.contains(&n.as_str())))
+            .filter(|&f| !cat.fields[f].is_change() && name_words(&cat.fields[f].name).iter().any(|n| words.contains(&n.as_str())))
             .collect();
         if named.len() == 1 {
             s.tag = Tag::Field(named);
@@ -2398,6 +2399,33 @@ fn partial_names(out: &mut [Span], cat: &Catalog) {
     }
 }
 
+/// "nuclear" for "Nuclear Energy" where `source` holds three kinds: a word left unknown that is a
+/// word of exactly one value of a category of few values names that value, as a capital would.
+fn words_of_few_values(out: &mut [Span], cat: &Catalog) {
+    const FEW: u64 = 20;
+    let few = |f: usize| {
+        let fi = &cat.fields[f];
+        fi.categorical && fi.distinct <= FEW && fi.list_sep.is_none() && !fi.ty.is_numeric() && fi.composed.is_none()
+    };
+    for s in out.iter_mut() {
+        let w = super::text::fold(&s.raw);
+        if s.tag != Tag::Unknown || w.chars().count() < 4 || !w.chars().all(char::is_alphabetic) {
+            continue;
+        }
+        let mut hits: Vec<&ValueHit> = cat
+            .values
+            .iter()
+            .filter(|(key, _)| key.contains(' ') && key.split(' ').any(|k| k == w))
+            .flat_map(|(_, hits)| hits.iter().filter(|h| few(h.field)))
+            .collect();
+        hits.sort_by(|a, b| (a.field, &a.value).cmp(&(b.field, &b.value)));
+        hits.dedup_by(|a, b| a.field == b.field && a.value == b.value);
+        if let [hit] = hits.as_slice() {
+            s.tag = Tag::Value(vec![(*hit).clone()]);
+        }
+    }
+}
+
 /// "generated" → net_generation, "discovered" → year discovered: a word left unknown whose stem
 /// (Snowball, in the question's language) is the stem of a word in exactly one field's name.
 /// Stems shorter than five letters say too little to name a field.
@@ -2451,7 +2479,7 @@ pub(crate) fn max_min_pair(cat: &Catalog) -> Option<(usize, usize)> {
     for (hi, name) in folded.iter().enumerate() {
         for (max, min) in [("maximum", "minimum"), ("max", "min"), ("high", "low")] {
             if !cat.fields[hi].ty.is_numeric()
-                || cat.fields[hi].lag.is_some()
+                || cat.fields[hi].is_change()
                 || !name.contains(max)
                 || (max == "max" && name.contains("maximum"))
             {
@@ -2459,7 +2487,7 @@ pub(crate) fn max_min_pair(cat: &Catalog) -> Option<(usize, usize)> {
             }
             let want = name.replacen(max, min, 1);
             if let Some(lo) =
-                folded.iter().position(|n| *n == want).filter(|&lo| cat.fields[lo].ty.is_numeric() && cat.fields[lo].lag.is_none())
+                folded.iter().position(|n| *n == want).filter(|&lo| cat.fields[lo].ty.is_numeric() && !cat.fields[lo].is_change())
             {
                 pairs.push((hi, lo));
             }

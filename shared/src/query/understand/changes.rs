@@ -7,7 +7,7 @@
 use crate::query::catalog::LagOrder;
 use crate::query::lang::Cue;
 use crate::query::plan::CmpOp;
-use crate::query::tagger::Tag;
+use crate::query::tagger::{Span, Tag};
 use crate::query::text::fold;
 
 use super::parser::Parser;
@@ -104,6 +104,10 @@ fn movement(w: &str) -> Option<Move> {
         "shrinks",
         "dip",
         "dipped",
+        "lose",
+        "lost",
+        "loses",
+        "losing",
         "cayo",
         "caer",
         "cae",
@@ -273,6 +277,17 @@ impl Parser<'_> {
         (out, weak)
     }
 
+    /// The change word at `i`: one of `movement`'s, or "down"/"up" after a verb of going ("go down").
+    fn movement_at(&self, i: usize) -> Option<Move> {
+        let w = fold(&self.spans[i].raw);
+        let going = || i > 0 && matches!(fold(&self.spans[i - 1].raw).as_str(), "go" | "goes" | "went" | "gone" | "going");
+        match w.as_str() {
+            "down" if going() => Some(Move::Down),
+            "up" if going() => Some(Move::Up),
+            _ => movement(&w),
+        }
+    }
+
     /// The numeric fields the change word at `i` is said of: "passengers dropped", "consumption
     /// and income declining" (before it), "increase in unemploy", "aumento del desempleo" (after).
     fn changed_fields(&self, i: usize) -> Vec<usize> {
@@ -316,10 +331,22 @@ impl Parser<'_> {
     pub(super) fn read_changes(&mut self) {
         let Some((i, dir)) = (0..self.spans.len()).find_map(|i| {
             let s = &self.spans[i];
-            (!s.used && matches!(s.tag, Tag::Unknown | Tag::Stop | Tag::Alias)).then(|| movement(&fold(&s.raw)).map(|m| (i, m))).flatten()
+            (!s.used && matches!(s.tag, Tag::Unknown | Tag::Stop | Tag::Alias)).then(|| self.movement_at(i).map(|m| (i, m))).flatten()
         }) else {
+            self.read_compared_points();
             return;
         };
+        // "go down": the verb is the change word's.
+        if i > 0 && matches!(fold(&self.spans[i].raw).as_str(), "up" | "down") {
+            self.spans[i - 1].tag = Tag::Stop;
+            self.spans[i - 1].used = true;
+        }
+        // "lost population between 2016 and 2021": the change between two columns of a family.
+        if let Some(tp) = self.two_points() {
+            self.take_points(&tp);
+            self.apply_change(i, dir, &[tp.field_span], &[tp.gap]);
+            return;
+        }
         let at = self.changed_fields(i);
         if at.is_empty() {
             return;
@@ -357,7 +384,55 @@ impl Parser<'_> {
             self.spans[m].tag = Tag::Stop;
             self.spans[m].used = true;
         }
-        for (&k, &g) in at.iter().zip(&changed) {
+        self.apply_change(i, dir, &at, &changed);
+    }
+
+    /// "a higher fertility rate in 2011 than in 1960": two points of a family compared, without a
+    /// change word; the later minus the earlier is above 0 (or below, the other way round).
+    fn read_compared_points(&mut self) {
+        const THAN: &[&str] = &["than", "que", "als"];
+        let Some(c) = (0..self.spans.len()).find(|&c| {
+            !self.spans[c].used
+                && matches!(self.spans[c].cue(), Some(Cue::High | Cue::Low | Cue::More | Cue::Less | Cue::Op(CmpOp::Gt | CmpOp::Lt)))
+        }) else {
+            return;
+        };
+        let than_said = matches!(self.spans[c].cue(), Some(Cue::Op(_)))
+            || (c + 1..self.spans.len()).any(|k| THAN.contains(&fold(&self.spans[k].raw).as_str()));
+        let other_test =
+            self.spans.iter().enumerate().any(|(k, s)| k != c && matches!(s.cue(), Some(Cue::Op(_) | Cue::OpPost(_) | Cue::Between)));
+        if !than_said || other_test {
+            return;
+        }
+        let Some(tp) = self.two_points() else { return };
+        let more = matches!(self.spans[c].cue(), Some(Cue::High | Cue::More | Cue::Op(CmpOp::Gt)));
+        // "higher in 1960 than in 2011" says the later is lower.
+        let op = if more == tp.later_first { CmpOp::Gt } else { CmpOp::Lt };
+        self.take_points(&tp);
+        for s in self.spans.iter_mut().skip(c + 1).filter(|s| THAN.contains(&fold(&s.raw).as_str())) {
+            s.tag = Tag::Stop;
+            s.used = true;
+        }
+        self.spans[c].tag = Tag::Stop;
+        self.spans[c].used = true;
+        self.spans[tp.field_span].tag = Tag::Stop;
+        self.spans[tp.field_span].used = true;
+        self.signs.push((tp.field_span, c, tp.gap, op));
+    }
+
+    /// The points' words said; the family's word now names the change between them.
+    fn take_points(&mut self, tp: &super::points::TwoPoints) {
+        for &k in &tp.said {
+            self.spans[k].tag = Tag::Stop;
+            self.spans[k].used = true;
+        }
+        self.spans[tp.field_span].tag = Tag::Field(vec![tp.gap]);
+    }
+
+    /// The change word at `i` said of the fields at spans `at`, whose changes are fields `changed`:
+    /// a superlative's direction, a bound on its size, or its sign.
+    fn apply_change(&mut self, i: usize, dir: Move, at: &[usize], changed: &[usize]) {
+        for (&k, &g) in at.iter().zip(changed) {
             self.spans[k].tag = Tag::Field(vec![g]);
         }
         // "Which month saw the biggest increase": the verb only carries the change.
@@ -376,9 +451,17 @@ impl Parser<'_> {
             eprintln!("[changes] {:?}", self.spans.iter().map(|s| format!("{}={:?}", s.raw, s.tag)).collect::<Vec<_>>());
         }
         // "the biggest drop": the superlative just before turns the other way for a fall.
-        let superlative = (i.saturating_sub(3)..i)
-            .rev()
-            .find(|&s| matches!(self.spans[s].cue(), Some(Cue::High | Cue::Low | Cue::Max | Cue::Min | Cue::Most | Cue::Least)));
+        let extreme = |s: &Span| matches!(s.cue(), Some(Cue::High | Cue::Low | Cue::Max | Cue::Min | Cue::Most | Cue::Least));
+        // "grew fastest", "grew the most": the superlative may follow the verb.
+        if let Some(j) = self.next_content(i).filter(|&j| self.spans[j].tag == Tag::Unknown) {
+            match fold(&self.spans[j].raw).as_str() {
+                "fastest" | "quickest" => self.spans[j].tag = Tag::Cue(Cue::High),
+                "slowest" => self.spans[j].tag = Tag::Cue(Cue::Low),
+                _ => {}
+            }
+        }
+        let after = self.next_content(i).filter(|&j| extreme(&self.spans[j]));
+        let superlative = (i.saturating_sub(3)..i).rev().find(|&s| extreme(&self.spans[s])).or(after);
         if let Some(s) = superlative {
             if dir == Move::Down {
                 let flipped = match self.spans[s].cue() {
@@ -433,10 +516,22 @@ impl Parser<'_> {
         };
         self.spans[i].tag = Tag::Stop;
         self.spans[i].used = true;
-        for (&k, &g) in at.iter().zip(&changed) {
-            // The condition carries the field now: a listing names the rows by their own label.
-            self.spans[k].tag = Tag::Stop;
-            self.spans[k].used = true;
+        for (&k, &g) in at.iter().zip(changed) {
+            // "Did the total number of bills go down?": the sign is the total's, so the field stays
+            // what is added up; elsewhere the condition carries the field, and a listing names the
+            // rows by their own label.
+            let summed = (k.saturating_sub(4)..k).find(|&p| {
+                matches!(self.spans[p].cue(), Some(Cue::Sum | Cue::Avg))
+                    || self.spans[p].cue() == Some(Cue::HowMany) && fold(&self.spans[p].raw).split(' ').any(|w| w == "total")
+            });
+            if let Some(p) = summed.filter(|&p| self.spans[p].cue() == Some(Cue::HowMany)) {
+                // "the total number of bills" adds a count column up.
+                self.spans[p].tag = Tag::Cue(Cue::Sum);
+            }
+            if summed.is_none() {
+                self.spans[k].tag = Tag::Stop;
+                self.spans[k].used = true;
+            }
             self.signs.push((k, i, g, op));
         }
     }

@@ -406,6 +406,10 @@ impl Parser<'_> {
                 Cue::Op(op) | Cue::OpPost(op) => Some(op),
                 _ => None,
             };
+            // "1950 or older" is a date at most 1950, but "aged 70 or older" an age at least 70.
+            let of_age = matches!(crate::query::text::fold(&self.spans[i].raw).as_str(), "or older" | "or younger");
+            let timed = matches!(self.cat.fields[field].ty, ColumnType::Date | ColumnType::Datetime) || self.cat.fields[field].yearly;
+            let op = op.map(|o| if of_age && !timed { o.flipped() } else { o });
             let mut kind = Kind::Range;
             let pred = match cue {
                 Cue::Op(_) | Cue::OpPost(_) => {

@@ -1,7 +1,8 @@
 //! Tagged question → an intent with slots (a `Plan`), a meta question, a question back, or a refusal.
 //!
 //! The stages after tagging, one file each, all methods of one `Parser` (`parser`) over the tagged
-//! spans: `nouns` (units and row nouns) and `changes` (a change from the row before), both by
+//! spans: `nouns` (units and row nouns) and `changes` (a change from the row before, or between two named points of a family of
+//! columns, `points`), both by
 //! re-tagging → `conditions` (filters from operators, dates and values) → `slots` (fields asked,
 //! grouping, N, order) → `compare` (values of one field set side by side, groups passing a test) →
 //! `intent` (which plan) → `yes_no` (a test around it) → the contract in `parse` → `refusal` (what
@@ -17,6 +18,7 @@ mod nouns;
 mod parse;
 mod parser;
 mod periods;
+mod points;
 mod refusal;
 mod slots;
 mod summary;

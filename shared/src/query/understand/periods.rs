@@ -86,7 +86,7 @@ impl Parser<'_> {
         }
         let time_like = |f: usize| {
             let fi = &self.cat.fields[f];
-            fi.lag.is_none() && (fi.yearly || (self.is_date(f) && fi.part.is_none()) || matches!(fi.part, Some((_, DatePart::Year))))
+            !fi.is_change() && (fi.yearly || (self.is_date(f) && fi.part.is_none()) || matches!(fi.part, Some((_, DatePart::Year))))
         };
         let (target, asked_at) = match targets {
             [t] => (*t, None),
@@ -140,7 +140,7 @@ impl Parser<'_> {
             let asked = k > 0 && matches!(self.spans[k - 1].cue(), Some(Cue::What | Cue::Which));
             if year_word && asked && !self.spans[k].used {
                 let year = one(&|f| matches!(self.cat.fields[f].part, Some((_, DatePart::Year))))
-                    .or_else(|| one(&|f| self.cat.fields[f].yearly && self.cat.fields[f].lag.is_none()));
+                    .or_else(|| one(&|f| self.cat.fields[f].yearly && !self.cat.fields[f].is_change()));
                 return year.map(|y| (y, k));
             }
             if self.spans[k].cue() == Some(Cue::DataDate) && matches!(fold(k).as_str(), "when" | "cuando" | "quan" | "wann") {

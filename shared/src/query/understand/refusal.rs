@@ -53,7 +53,7 @@ impl Parser<'_> {
             .cat
             .fields
             .iter()
-            .filter(|f| f.lag.is_none())
+            .filter(|f| !f.is_change())
             .filter(|f| match numeric {
                 Some(true) => f.ty.is_numeric(),
                 Some(false) => f.categorical,

@@ -191,7 +191,7 @@ impl Parser<'_> {
 
     pub(super) fn unique(&self, pred: impl Fn(usize) -> bool) -> Option<usize> {
         let fs: Vec<usize> = (0..self.cat.fields.len())
-            .filter(|&f| pred(f) && self.cat.fields[f].composed.is_none() && self.cat.fields[f].lag.is_none())
+            .filter(|&f| pred(f) && self.cat.fields[f].composed.is_none() && !self.cat.fields[f].is_change())
             .collect();
         (fs.len() == 1).then(|| fs[0])
     }

@@ -102,7 +102,7 @@ impl Parser<'_> {
                 };
                 // A change has no value in the first row: "every quarter" is every quarter with one.
                 let known: Vec<Filter> = match &filter {
-                    Filter::Cond { field, .. } if self.cat.field(&field.0).is_some_and(|i| self.cat.fields[i].lag.is_some()) => {
+                    Filter::Cond { field, .. } if self.cat.field(&field.0).is_some_and(|i| self.cat.fields[i].is_change()) => {
                         vec![Filter::Cond { field: field.clone(), pred: Predicate::Missing, negated: true }]
                     }
                     _ => Vec::new(),

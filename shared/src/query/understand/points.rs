@@ -1,0 +1,167 @@
+//! Two named points of a family of columns: "lost population between 2016 and 2021" over
+//! `population_2016` … `population_2021`, "the biggest drop in bills from the 103rd to the 104th
+//! Congress" over `BILLS103`, `BILLS104`, "a higher rate in 2011 than in 1960" over columns named
+//! by years. The change between them is a field of each row (`Gap`); the change stage reads its
+//! sign or superlative as it reads a change from the row before.
+
+use crate::query::catalog::family_point;
+use crate::query::lang::Cue;
+use crate::query::tagger::Tag;
+use crate::query::text::fold;
+
+use super::parser::Parser;
+
+/// The change between two points a question names: the span now naming it, the `Gap` field, the
+/// spans that said the points, and whether the later point was named first ("in 2011 than in 1960").
+pub(super) struct TwoPoints {
+    pub field_span: usize,
+    pub gap: usize,
+    pub said: Vec<usize>,
+    pub later_first: bool,
+}
+
+/// The number a span says as a point: "2016", "104th", "103rd".
+fn point_of(raw: &str) -> Option<i64> {
+    let w = fold(raw);
+    let digits: String = w.chars().take_while(char::is_ascii_digit).collect();
+    let rest = &w[digits.len()..];
+    if digits.is_empty() || !matches!(rest, "" | "st" | "nd" | "rd" | "th" | "o" | "a" | "er" | "e" | "te" | "ten" | "ter") {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+/// Words that join or frame two points ("between … and", "from … to", "in … than in").
+fn joins(w: &str) -> bool {
+    matches!(
+        w,
+        "between"
+            | "from"
+            | "to"
+            | "and"
+            | "in"
+            | "than"
+            | "the"
+            | "vs"
+            | "versus"
+            | "entre"
+            | "de"
+            | "desde"
+            | "hasta"
+            | "a"
+            | "al"
+            | "del"
+            | "y"
+            | "i"
+            | "fins"
+            | "el"
+            | "en"
+            | "que"
+            | "zwischen"
+            | "von"
+            | "bis"
+            | "und"
+            | "im"
+            | "als"
+    )
+}
+
+/// Words asking a change in percent of where it started.
+fn percent_word(w: &str) -> bool {
+    matches!(
+        w,
+        "percent"
+            | "percentage"
+            | "%"
+            | "pct"
+            | "relative"
+            | "porcentaje"
+            | "porcentual"
+            | "por ciento"
+            | "percentatge"
+            | "percentual"
+            | "per cent"
+            | "prozent"
+            | "prozentual"
+            | "prozentualen"
+            | "prozentuale"
+            | "relativ"
+    )
+}
+
+impl Parser<'_> {
+    /// The two points a question names of one family of columns, and the `Gap` field between them
+    /// (in percent where a percent word is said); `None` unless exactly two points are named and
+    /// one family holds both.
+    pub(super) fn two_points(&self) -> Option<TwoPoints> {
+        // A number compared ("more than 1000 in 1954") is a bound, not a point.
+        let bound = |i: usize| self.prev_content(i).is_some_and(|p| matches!(self.spans[p].cue(), Some(Cue::Op(_) | Cue::OpPost(_))));
+        let points: Vec<(usize, i64)> = (0..self.spans.len())
+            .filter(|&i| !self.spans[i].used && !bound(i))
+            .filter_map(|i| {
+                let s = &self.spans[i];
+                match &s.tag {
+                    Tag::Number(n) if n.fract() == 0.0 && *n >= 0.0 => Some((i, *n as i64)),
+                    Tag::Number(_) => None,
+                    _ => point_of(&s.raw).map(|n| (i, n)),
+                }
+            })
+            .collect();
+        let [(a, na), (b, nb)] = points[..] else { return None };
+        if na == nb {
+            return None;
+        }
+        let percent = self.spans.iter().any(|s| !s.used && percent_word(&fold(&s.raw)));
+        let (lo, hi) = (na.min(nb), na.max(nb));
+        let point = |f: usize| family_point(&self.cat.fields[f].name);
+        let gaps: Vec<usize> = (0..self.cat.fields.len())
+            .filter(|&g| {
+                self.cat.fields[g].gap.is_some_and(|gap| {
+                    gap.percent == percent
+                        && point(gap.earlier).is_some_and(|(_, p)| p == lo)
+                        && point(gap.later).is_some_and(|(_, p)| p == hi)
+                })
+            })
+            .collect();
+        let stem_of = |g: usize| self.cat.fields[g].gap.and_then(|gap| point(gap.later)).map(|(stem, _)| stem).unwrap_or_default();
+        // The family's own word said ("population", "bills"), or one of its columns named.
+        let names_family = |k: usize, g: usize| {
+            let stem = stem_of(g);
+            let said = crate::query::text::name_words(&self.spans[k].raw);
+            let member = |f: usize| point(f).is_some_and(|(s, _)| s == stem) && self.cat.fields[f].gap.is_none();
+            (!stem.is_empty() && said == stem) || matches!(&self.spans[k].tag, Tag::Field(fs) if fs.iter().any(|&f| member(f)))
+        };
+        let named: Vec<(usize, usize)> = (0..self.spans.len())
+            .filter(|&k| k != a && k != b && !self.spans[k].used)
+            .flat_map(|k| gaps.iter().filter(move |&&g| names_family(k, g)).map(move |&g| (k, g)))
+            .collect();
+        let (field_span, gap) = match named[..] {
+            [(k, g)] => (k, g),
+            // No word names the family: only a family named by its numbers alone ("1960", "2011").
+            [] => match gaps[..] {
+                [g] if stem_of(g).is_empty() => (a, g),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let mut said = vec![a, b];
+        for p in [a, b] {
+            let mut k = p;
+            while let Some(q) = k.checked_sub(1) {
+                if q == field_span
+                    || self.spans[q].used
+                    || !(joins(&fold(&self.spans[q].raw)) || matches!(self.spans[q].cue(), Some(Cue::Between | Cue::And | Cue::In)))
+                {
+                    break;
+                }
+                said.push(q);
+                k = q;
+            }
+        }
+        said.extend((0..self.spans.len()).filter(|&k| !self.spans[k].used && percent && percent_word(&fold(&self.spans[k].raw))));
+        said.retain(|&k| k != field_span);
+        said.sort_unstable();
+        said.dedup();
+        Some(TwoPoints { field_span, gap, said, later_first: na > nb })
+    }
+}
