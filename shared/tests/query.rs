@@ -1384,4 +1384,17 @@ fn session_24_classes() {
     // A word of one value of a category of few values names it ("nuclear" for "Nuclear Energy").
     const IOWA: &str = "year,source,net_generation\n2001-01-01,Fossil Fuels,35361\n2002-01-01,Fossil Fuels,35991\n2001-01-01,Nuclear Energy,3853\n2002-01-01,Nuclear Energy,4574\n2001-01-01,Renewables,1437\n2002-01-01,Renewables,1963\n";
     exact_in(&dataset_of("iowa-electricity.csv", IOWA), "What was the lowest nuclear generation?", serde_json::json!(3853));
+    // The days of a market are its rows; a month said once is the month of each year listed.
+    const NYSE: &str = "date,day_of_week,DJ_return\n1962-12-28,fri,0.00398\n1962-12-31,mon,0.00301\n1963-01-02,wed,-0.00431\n1963-01-03,thur,0.01306\n1963-01-04,fri,0.00441\n";
+    let n = dataset_of("NYSE.csv", NYSE);
+    exact_in(&n, "How many trading days are there in 1963?", serde_json::json!(3));
+    exact_in(&n, "¿Cuántos días de cotización hay en 1962?", serde_json::json!(2));
+    const MEAT: &str = "date,beef,veal\n2000-01-01,2178.0,19.7\n2000-02-01,2056.0,18.0\n2010-01-01,2081.8,11.5\n2020-01-01,2388.4,6.6\n";
+    let m = dataset_of("meat.csv", MEAT);
+    let a = answer(&m, "beef production in January 2000, 2010 and 2020");
+    assert!(
+        matches!(a.route, Route::Exact) && a.answer.contains("2178") && a.answer.contains("2081.8") && a.answer.contains("2388.4"),
+        "{}",
+        a.answer
+    );
 }

@@ -539,6 +539,8 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     words_of_few_values(&mut out, cat);
     filler_phrases(&mut out);
     whole_year_periods(&mut out);
+    month_shared_by_years(&mut out);
+    trading_days(&mut out, cat);
     units_after_numbers(&mut out, cat);
     territory_names(&mut out, cat);
     initials_of_values(&mut out, cat);
@@ -2082,6 +2084,60 @@ fn filler_phrases(out: &mut [Span]) {
                 }
             }
         }
+    }
+}
+
+/// "trading days", "días de cotización", "dies de cotització" in a table of dated rows: the days of
+/// a market are its rows' days; the qualifier says nothing more.
+fn trading_days(out: &mut [Span], cat: &Catalog) {
+    if !cat.fields.iter().any(|f| matches!(f.ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime)) {
+        return;
+    }
+    let fold = |s: &Span| super::text::fold(&s.raw);
+    let day = |w: &str| matches!(w, "day" | "days" | "dia" | "dias" | "dies" | "session" | "sessions" | "sesiones");
+    for i in 0..out.len() {
+        let w = fold(&out[i]);
+        let before = matches!(w.as_str(), "trading" | "business" | "market") && out.get(i + 1).is_some_and(|n| day(&fold(n)));
+        // "días de cotización", "dies hàbils": the qualifier after the noun.
+        let after = matches!(w.as_str(), "cotizacion" | "cotitzacio" | "habiles" | "habils" | "bursatiles" | "borsaris")
+            && (i.saturating_sub(2)..i).any(|k| day(&fold(&out[k])));
+        if (before || after) && matches!(out[i].tag, Tag::Unknown | Tag::Stop) {
+            out[i].tag = Tag::Stop;
+            out[i].used = true;
+            if after && i > 0 && matches!(fold(&out[i - 1]).as_str(), "de") {
+                out[i - 1].tag = Tag::Stop;
+                out[i - 1].used = true;
+            }
+        }
+    }
+}
+
+/// "January 2000, 2010 and 2020": the years listed after a month's date are that month of each.
+fn month_shared_by_years(out: &mut [Span]) {
+    let mut i = 0;
+    while i < out.len() {
+        let Tag::Date(d) = &out[i].tag else {
+            i += 1;
+            continue;
+        };
+        // A month said with its year only ("January 2000"), not a day ("1 January 2000").
+        let digit_runs = out[i].raw.split(|c: char| !c.is_ascii_digit()).filter(|r| !r.is_empty()).count();
+        let Some(month_day) = d.get(4..).filter(|_| digit_runs == 1 && d.len() == 10 && d.ends_with("-01")).map(str::to_string) else {
+            i += 1;
+            continue;
+        };
+        let mut j = i + 1;
+        while j < out.len() {
+            match out[j].tag {
+                Tag::Number(y) if y.fract() == 0.0 && (1000.0..=2999.0).contains(&y) => {
+                    out[j].tag = Tag::Date(format!("{y:.0}{month_day}"));
+                }
+                Tag::Cue(Cue::And) => {}
+                _ => break,
+            }
+            j += 1;
+        }
+        i = j;
     }
 }
 
