@@ -1397,4 +1397,18 @@ fn session_24_classes() {
         "{}",
         a.answer
     );
+    // Groups of a long table ranked by their change between two years (value then minus value first).
+    const GRUNFELD: &str = "invest,value,capital,firm,year\n317.6,3078.5,2.8,General Motors,1935\n642.9,3755.6,1099,General Motors,1950\n1486.7,5593.6,2226.3,General Motors,1954\n209.9,1362.4,53.8,US Steel,1935\n418.8,1677.4,357.8,US Steel,1950\n459.3,2115.5,669.7,US Steel,1954\n20.36,197,6.5,IBM,1935\n77.34,673.8,164.4,IBM,1950\n135.72,927.3,238.7,IBM,1954\n";
+    let g = dataset_of("grunfeld.csv", GRUNFELD);
+    exact_in(
+        &g,
+        "Which company grew its investment the most between 1935 and 1954, in absolute terms?",
+        serde_json::json!("General Motors"),
+    );
+    exact_in(&g, "Which company grew its investment the most in percent between 1935 and 1954?", serde_json::json!("IBM"));
+    exact_in(&g, "Which firm's investment grew the least from 1950 to 1954?", serde_json::json!("US Steel"));
+    // Two rows of one firm in one year: its change is not one number, so no answer is exact.
+    let twice = dataset_of("grunfeld2.csv", &format!("{GRUNFELD}100,927.3,238.7,IBM,1954\n"));
+    let a = answer(&twice, "Which company grew its investment the most between 1935 and 1954?");
+    assert!(!matches!(a.route, Route::Exact), "{}", a.answer);
 }

@@ -607,6 +607,7 @@ mod tests {
             n: 1,
             desc: true,
             filter: None,
+            change: None,
         };
         assert_eq!(plan_shape(&avg, &cat), Shape::Number);
         assert_eq!(plan_shape(&top, &cat), Shape::Category);
@@ -633,6 +634,7 @@ mod tests {
             n: 1,
             desc: true,
             filter: None,
+            change: None,
         };
         assert!(unplaced(&spans, &top, &cat).is_empty());
     }

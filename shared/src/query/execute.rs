@@ -782,7 +782,59 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                 a.citations = cite(vec![sql::in_sql(cat, by, &named), filter_sql(cat, filter)]).await?;
             }
         }
-        Plan::GroupTop { func, field, by, n, desc, filter } => {
+        Plan::GroupTop { field: Some(f), by, n, desc, filter, change: Some(points), .. } => {
+            // A group with two rows at one point has no one change: no answer, rather than a guess.
+            let count = |r: &Vec<Json>, i: usize| r.get(i).and_then(Json::as_u64).unwrap_or(0);
+            if rows.rows.iter().any(|r| count(r, 2) > 1 || count(r, 3) > 1) {
+                a.route = Route::Unanswerable;
+                a.value = Json::Null;
+                a.answer = tr(
+                    lang,
+                    format!("Some “{}” have more than one row at a point, so their change is not one number.", label(by)),
+                    format!("Algunos «{}» tienen más de una fila en un punto; su cambio no es un solo número.", label(by)),
+                    format!("Alguns «{}» tenen més d'una fila en un punt; el seu canvi no és un sol nombre.", label(by)),
+                    format!("Manche „{}“ haben an einem Punkt mehr als eine Zeile; ihre Änderung ist keine einzelne Zahl.", label(by)),
+                );
+                return Ok(a);
+            }
+            let n = *n as usize;
+            let at = |i: usize| rows.rows.get(i).map(|r| r[1].clone());
+            let mut k = rows.rows.len().min(n);
+            while k > 0 && k < rows.rows.len() && at(k) == at(k - 1) {
+                k += 1;
+            }
+            if k == 0 {
+                return Ok(no_rows(a, lang));
+            }
+            let (from, to) = (describe(cat, &points.from, lang), describe(cat, &points.to, lang));
+            let pct = if points.percent { " (%)" } else { "" };
+            let (hi_en, hi_es, hi_ca, hi_de) =
+                if *desc { ("largest", "mayor", "més gran", "größte") } else { ("smallest", "menor", "més petit", "kleinste") };
+            let fl = label(f);
+            let items: Vec<String> = rows.rows.iter().take(k).map(|r| format!("{} ({})", text(&r[0]), num(lang, &r[1]))).collect();
+            let l = items.join("; ");
+            let w = fdesc(filter).map(|d| format!(" [{d}]")).unwrap_or_default();
+            a.answer = tr(
+                lang,
+                format!("The {hi_en} change{pct} in “{fl}” from {from} to {to}{w}: {l}."),
+                format!("El {hi_es} cambio{pct} de «{fl}» de {from} a {to}{w}: {l}."),
+                format!("El canvi{pct} {hi_ca} de «{fl}» de {from} a {to}{w}: {l}."),
+                format!("Die {hi_de} Änderung{pct} von „{fl}“ von {from} bis {to}{w}: {l}."),
+            );
+            a.value = if n == 1 && k == 1 {
+                rows.rows[0][0].clone()
+            } else {
+                Json::Array(rows.rows.iter().take(k).map(|r| r[0].clone()).collect())
+            };
+            let b = label(by);
+            let mut shown = rows.clone();
+            shown.rows.truncate(k);
+            a.chart = Some(chart(ChartKind::Bar, &b, &b, &fl, &shown, 0, 1));
+            let first = rows.rows[0][0].clone();
+            let both = Some(Filter::Or(vec![points.from.clone(), points.to.clone()]));
+            a.citations = cite(vec![eq_sql(cat, by, &first), filter_sql(cat, &both), filter_sql(cat, filter)]).await?;
+        }
+        Plan::GroupTop { func, field, by, n, desc, filter, .. } => {
             let b = label(by);
             let n = *n as usize;
             let at = |i: usize| rows.rows.get(i).map(|r| r[1].clone());

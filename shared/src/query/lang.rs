@@ -173,6 +173,12 @@ pub const FILLER_PHRASES: &[&str] = &[
     "en tot el periode",
     "durant tot el periode",
     "im gesamten zeitraum",
+    // "grew the most in absolute terms": a difference, not a percent.
+    "in absolute terms",
+    "in absolute numbers",
+    "en terminos absolutos",
+    "en termes absoluts",
+    "in absoluten zahlen",
     "uber den gesamten zeitraum",
     // "exceed 100 in a single year": any one row of a yearly (daily…) table.
     "in a single year",

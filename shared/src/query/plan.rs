@@ -269,6 +269,10 @@ pub enum Plan {
         n: u32,
         desc: bool,
         filter: Option<Filter>,
+        /// Groups ranked by the change of `field` between two points instead of an aggregate
+        /// ("Which company grew its investment the most between 1935 and 1954?").
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        change: Option<Box<Points>>,
     },
     /// The groups of `by` whose aggregate passes a test: "Which grades have an average tumour size
     /// above 28?", "Which parties had exactly one senator?" (func Count, no field).
@@ -291,6 +295,16 @@ pub enum Plan {
         inner: Box<Plan>,
         k: u32,
     },
+}
+
+/// Two points of a group's rows (one row each) and the change between them: the value in the row
+/// `to` keeps minus the value in the row `from` keeps, or that in percent of the `from` value.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Points {
+    pub from: Filter,
+    pub to: Filter,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub percent: bool,
 }
 
 /// The number each compared value is measured by: an aggregate of a field over the value's rows,

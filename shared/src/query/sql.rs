@@ -364,7 +364,23 @@ fn plan_sql(cat: &Catalog, plan: &Plan) -> String {
                 where_(&[not_null(cat, by), wrap(cat, filter)])
             )
         }
-        Plan::GroupTop { func, field, by, n, desc, filter } => {
+        Plan::GroupTop { field: Some(f), by, n, desc, filter, change: Some(points), .. } => {
+            // Each group's value at each point, and how many rows hold it (one, or no answer).
+            let g = expr(cat, by);
+            let m = format!("CAST({} AS DOUBLE)", expr(cat, f));
+            let at = |p: &Filter| format!("CASE WHEN {} THEN {m} END", paren(cat, p));
+            let (from, to) = (format!("MAX({})", at(&points.from)), format!("MAX({})", at(&points.to)));
+            let change = if points.percent { format!("100 * ({to} - {from}) / NULLIF({from}, 0)") } else { format!("{to} - {from}") };
+            format!(
+                "SELECT {g} AS \"group\", {change} AS \"change\", COUNT({}) AS \"from rows\", COUNT({}) AS \"to rows\" FROM {t}{} GROUP BY {g} HAVING {change} IS NOT NULL ORDER BY \"change\" {}, {g} ASC LIMIT {}",
+                at(&points.from),
+                at(&points.to),
+                where_(&[not_null(cat, by), not_null(cat, f), wrap(cat, filter)]),
+                if *desc { "DESC" } else { "ASC" },
+                n + 100
+            )
+        }
+        Plan::GroupTop { func, field, by, n, desc, filter, .. } => {
             let g = expr(cat, by);
             let (a, name) = match field {
                 Some(f) => agg(cat, *func, f),

@@ -351,6 +351,14 @@ impl Parser<'_> {
         if at.is_empty() {
             return;
         }
+        // "Which company grew its investment the most between 1935 and 1954": per group.
+        if let [k] = at[..] {
+            if self.read_group_points(k) {
+                let Tag::Field(fs) = self.spans[k].tag.clone() else { return };
+                self.apply_change(i, dir, &[k], &fs);
+                return;
+            }
+        }
         let (marker, weak) = self.consecutive_marker();
         // "in a quarter" says a period, not "one period": a level's change needs "one" or "single".
         let one_period =
@@ -460,7 +468,11 @@ impl Parser<'_> {
                 _ => {}
             }
         }
-        let after = self.next_content(i).filter(|&j| extreme(&self.spans[j]));
+        // "grew its investment the most": or after the field the change is of.
+        let after = self
+            .next_content(i)
+            .filter(|&j| extreme(&self.spans[j]))
+            .or_else(|| at.iter().find_map(|&k| self.next_content(k).filter(|&j| j > i && extreme(&self.spans[j]))));
         let superlative = (i.saturating_sub(3)..i).rev().find(|&s| extreme(&self.spans[s])).or(after);
         if let Some(s) = superlative {
             if dir == Move::Down {

@@ -195,6 +195,7 @@ impl Parser<'_> {
                         n: 1,
                         desc: high,
                         filter,
+                        change: None,
                     }));
                 }
             }
@@ -327,6 +328,7 @@ impl Parser<'_> {
                         n: n.unwrap_or(1),
                         desc,
                         filter,
+                        change: None,
                     }));
                 }
             }
@@ -479,7 +481,15 @@ impl Parser<'_> {
                     f.conds().iter().any(|(r, p, neg)| r.0 == self.cat.fields[field].name && matches!(p, Predicate::Missing) && !neg)
                 });
                 let (func, measure) = if missing_here { (AggFn::Count, None) } else { (AggFn::Sum, Some(self.fref(field))) };
-                return Ok(self.exact(Plan::GroupTop { func, field: measure, by: self.fref(g), n: n.unwrap_or(1), desc, filter }));
+                return Ok(self.exact(Plan::GroupTop {
+                    func,
+                    field: measure,
+                    by: self.fref(g),
+                    n: n.unwrap_or(1),
+                    desc,
+                    filter,
+                    change: None,
+                }));
             }
             // "the 3 states with…", "Top 5 countries by…": a text field the question names labels the rows.
             // ("the 3 years with the lowest unemployment": a year column names rows too.)
@@ -755,6 +765,7 @@ impl Parser<'_> {
                             n: k,
                             desc: most,
                             filter,
+                            change: None,
                         }));
                     }
                     return Ok(self.exact(self.frequent(f, most, filter)));

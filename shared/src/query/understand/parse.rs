@@ -105,7 +105,7 @@ pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) ->
     if asked == Shape::Open && crate::query::shape::yes_no_by_intonation(q, &tokens, lang) {
         asked = Shape::Boolean;
     }
-    let mut p = Parser { cat, spans, target_override: ov.target, offer: None, asked, signs: Vec::new() };
+    let mut p = Parser { cat, spans, target_override: ov.target, offer: None, asked, signs: Vec::new(), group_change: None };
     let understanding = match p.run() {
         // The contract: an exact reading places every content word and answers in the shape asked.
         Understanding::Exact { plan, confidence } => {

@@ -36,6 +36,8 @@ pub(super) struct Parser<'a> {
     pub(super) offer: Option<Clarification>,
     /// Changes read as signs (`changes`): the field's span, the change word's, the field, > or < 0.
     pub(super) signs: Vec<(usize, usize, usize, CmpOp)>,
+    /// A change between two points per group (`changes`): the ranking of groups is by it.
+    pub(super) group_change: Option<crate::query::plan::Points>,
 }
 
 /// What kind of condition: lookups need point conditions (one row), lists take any.
@@ -202,7 +204,7 @@ impl Parser<'_> {
         self.read_row_nouns();
         self.read_changes();
         let place = self.ordinal_place();
-        let u = match self.interpret().map(|u| self.as_yes_no(u)).map(|u| self.as_number(u)) {
+        let u = match self.interpret().map(|u| self.by_group_change(u)).map(|u| self.as_yes_no(u)).map(|u| self.as_number(u)) {
             Ok(u) => u,
             Err(Fail::Clarify(c)) => Understanding::Clarify(c),
             Err(Fail::Refuse(r)) => Understanding::Refuse(r),
@@ -248,12 +250,14 @@ impl Parser<'_> {
         let Understanding::Exact { plan, confidence } = u else { return u };
         let inner = match plan {
             Plan::Rank { field, n: 1, desc, label, filter, values } => Plan::Rank { field, n: k + 1, desc, label, filter, values },
-            Plan::GroupTop { func, field, by, n: 1, desc, filter } => Plan::GroupTop { func, field, by, n: k + 1, desc, filter },
+            Plan::GroupTop { func, field, by, n: 1, desc, filter, change } => {
+                Plan::GroupTop { func, field, by, n: k + 1, desc, filter, change }
+            }
             Plan::Aggregate { func: func @ (AggFn::Max | AggFn::Min), field, filter } => {
                 Plan::Rank { field, n: k + 1, desc: func == AggFn::Max, label: None, filter, values: true }
             }
             Plan::Frequent { field, most, filter } => {
-                Plan::GroupTop { func: AggFn::Count, field: None, by: field, n: k + 1, desc: most, filter }
+                Plan::GroupTop { func: AggFn::Count, field: None, by: field, n: k + 1, desc: most, filter, change: None }
             }
             plan => {
                 self.spans[i].tag = Tag::Unknown;
@@ -273,6 +277,6 @@ pub(super) fn with_parser<T>(name: &str, csv: &str, q: &str, run: impl FnOnce(&m
     let spans = tag(q, &tokens, Lang::En, &cat, &quoted_ranges(q));
     let numbers: Vec<Option<f64>> = tokens.iter().map(|t| crate::query::text::parse_number(&t.raw)).collect();
     let asked = asked_shape(q, &tokens, Lang::En, &numbers);
-    let mut p = Parser { cat: &cat, spans, target_override: None, offer: None, asked, signs: Vec::new() };
+    let mut p = Parser { cat: &cat, spans, target_override: None, offer: None, asked, signs: Vec::new(), group_change: None };
     run(&mut p)
 }

@@ -2,14 +2,19 @@
 //! `population_2016` … `population_2021`, "the biggest drop in bills from the 103rd to the 104th
 //! Congress" over `BILLS103`, `BILLS104`, "a higher rate in 2011 than in 1960" over columns named
 //! by years. The change between them is a field of each row (`Gap`); the change stage reads its
-//! sign or superlative as it reads a change from the row before.
+//! sign or superlative as it reads a change from the row before. In a long table the same words
+//! over groups ("Which company grew its investment the most between 1935 and 1954?") rank each
+//! group by its value at the later point minus the earlier (`Points`).
 
 use crate::query::catalog::family_point;
+use crate::query::catalog::DatePart;
 use crate::query::lang::Cue;
+use crate::query::plan::{CmpOp, Filter, Literal, Plan, Points};
 use crate::query::tagger::Tag;
 use crate::query::text::fold;
 
 use super::parser::Parser;
+use super::types::Understanding;
 
 /// The change between two points a question names: the span now naming it, the `Gap` field, the
 /// spans that said the points, and whether the later point was named first ("in 2011 than in 1960").
@@ -163,5 +168,94 @@ impl Parser<'_> {
         said.sort_unstable();
         said.dedup();
         Some(TwoPoints { field_span, gap, said, later_first: na > nb })
+    }
+}
+
+impl Parser<'_> {
+    /// Over groups of a long table: two years, a time field they are of, a group asked for
+    /// ("Which company…") and a ranking. The years' and the percent word's spans are taken; the
+    /// ranking of groups is then by the change (`by_group_change`). `measure` is the field's span.
+    pub(super) fn read_group_points(&mut self, measure: usize) -> bool {
+        let bound = |i: usize| self.prev_content(i).is_some_and(|p| matches!(self.spans[p].cue(), Some(Cue::Op(_) | Cue::OpPost(_))));
+        let years: Vec<(usize, f64)> = (0..self.spans.len())
+            .filter(|&i| !self.spans[i].used && !bound(i))
+            .filter_map(|i| match self.spans[i].tag {
+                Tag::Number(y) if y.fract() == 0.0 && (1000.0..=2999.0).contains(&y) => Some((i, y)),
+                _ => None,
+            })
+            .collect();
+        let [(a, ya), (b, yb)] = years[..] else { return false };
+        let ranked =
+            self.spans.iter().any(|s| matches!(s.cue(), Some(Cue::High | Cue::Low | Cue::Most | Cue::Least | Cue::Max | Cue::Min)));
+        let Tag::Field(ms) = &self.spans[measure].tag else { return false };
+        let [m] = ms[..] else { return false };
+        // The group asked: "Which company", "Welches Fach" (a category, not the measure).
+        let asked = (0..measure).any(|k| {
+            matches!(self.spans[k].cue(), Some(Cue::Which | Cue::What))
+                && self.next_content(k).is_some_and(|g| {
+                    matches!(&self.spans[g].tag, Tag::Field(gs) if gs.len() == 1 && gs[0] != m && !self.is_numeric(gs[0]) && !self.cat.fields[gs[0]].derived())
+                })
+        });
+        let times: Vec<usize> = (0..self.cat.fields.len())
+            .filter(|&f| {
+                let fi = &self.cat.fields[f];
+                !fi.is_change() && (fi.yearly || (self.is_date(f) && fi.part.is_none()) || matches!(fi.part, Some((_, DatePart::Year))))
+            })
+            .collect();
+        let [t] = times[..] else { return false };
+        if ya == yb || !ranked || !asked {
+            return false;
+        }
+        let percent = self.spans.iter().any(|s| !s.used && percent_word(&fold(&s.raw)));
+        let point = |y: f64| Filter::Cond { field: self.fref(t), pred: self.year_aware(t, CmpOp::Eq, Literal::Number(y)), negated: false };
+        let (from, to) = if ya < yb { (point(ya), point(yb)) } else { (point(yb), point(ya)) };
+        self.group_change = Some(Points { from, to, percent });
+        let mut said = vec![a, b];
+        for p in [a, b] {
+            let mut k = p;
+            while let Some(q) = k.checked_sub(1) {
+                if q == measure
+                    || self.spans[q].used
+                    || !(joins(&fold(&self.spans[q].raw)) || matches!(self.spans[q].cue(), Some(Cue::Between | Cue::And | Cue::In)))
+                {
+                    break;
+                }
+                said.push(q);
+                k = q;
+            }
+        }
+        said.extend((0..self.spans.len()).filter(|&k| percent && percent_word(&fold(&self.spans[k].raw))));
+        for k in said {
+            self.spans[k].tag = Tag::Stop;
+            self.spans[k].used = true;
+        }
+        true
+    }
+
+    /// The groups' ranking read with a change between two points (`read_group_points`) is by that
+    /// change: a ranking of rows by the measure becomes one of groups.
+    pub(super) fn by_group_change(&mut self, u: Understanding) -> Understanding {
+        let Some(points) = self.group_change.take() else { return u };
+        let Understanding::Exact { plan, confidence } = u else { return u };
+        if std::env::var_os("TABLETALK_DEBUG_PARSE").is_some() {
+            eprintln!("[group change] {plan:?}");
+        }
+        let plan = match plan {
+            Plan::Rank { field, n, desc, label: Some(by), filter, values: false } => Plan::GroupTop {
+                func: crate::query::plan::AggFn::Max,
+                field: Some(field),
+                by,
+                n,
+                desc,
+                filter,
+                change: Some(Box::new(points)),
+            },
+            Plan::GroupTop { func, field: Some(field), by, n, desc, filter, change: None } => {
+                Plan::GroupTop { func, field: Some(field), by, n, desc, filter, change: Some(Box::new(points)) }
+            }
+            // Read otherwise, the change is not in the answer: not exact.
+            _ => return Understanding::Retrieve { confidence: 0.0 },
+        };
+        Understanding::Exact { plan, confidence }
     }
 }

@@ -80,7 +80,9 @@ impl Parser<'_> {
                 && matches!(crate::query::text::name_words(&self.cat.fields[g].name).as_slice(), [w] if COUNTS.contains(&w.as_str()))
         });
         match counts {
-            Some(c) => Plan::GroupTop { func: AggFn::Sum, field: Some(self.fref(c)), by: self.fref(f), n: 1, desc: most, filter },
+            Some(c) => {
+                Plan::GroupTop { func: AggFn::Sum, field: Some(self.fref(c)), by: self.fref(f), n: 1, desc: most, filter, change: None }
+            }
             None => Plan::Frequent { field: self.fref(f), most, filter },
         }
     }

@@ -65,6 +65,11 @@ pub fn summary(plan: &Plan, cat: &Catalog, lang: Lang) -> String {
             format!("{} “{}”{}", func(if *desc { AggFn::Max } else { AggFn::Min }), label(field), filt(filter))
         }
         Plan::Aggregate { func: f, field, filter } => format!("{} {of} “{}”{}", func(*f), label(field), filt(filter)),
+        Plan::GroupTop { field: Some(x), by, filter, change: Some(p), .. } => {
+            let d = |f: &crate::query::plan::Filter| crate::query::execute::describe(cat, f, lang);
+            let pct = if p.percent { " (%)" } else { "" };
+            format!("Δ{pct} “{}” {} → {} {per} “{}”{}", label(x), d(&p.from), d(&p.to), label(by), filt(filter))
+        }
         Plan::Group { func: f, field, by, filter, .. } | Plan::GroupTop { func: f, field, by, filter, .. } => {
             let what = field.as_ref().map_or_else(|| rows.to_string(), |x| format!("{} {of} “{}”", func(*f), label(x)));
             format!("{what} {per} “{}”{}", label(by), filt(filter))

@@ -149,13 +149,13 @@ impl Parser<'_> {
                 let Some(Predicate::Cmp(op, Literal::Number(v))) = taken else { unreachable!("checked by the guard") };
                 wrap(Plan::Aggregate { func: if desc { AggFn::Max } else { AggFn::Min }, field, filter: rest }, Test::Cmp { op, value: v })
             }
-            Plan::GroupTop { func, field, by, n: 1, desc, filter } => {
+            Plan::GroupTop { func, field, by, n: 1, desc, filter, change } => {
                 let (taken, rest) = take_cond(filter.clone(), |f, p| f == &by && matches!(p, Predicate::Cmp(CmpOp::Eq, Literal::Text(_))));
                 match taken {
                     Some(Predicate::Cmp(_, Literal::Text(v))) => {
-                        wrap(Plan::GroupTop { func, field, by, n: 1, desc, filter: rest }, Test::Is { value: v })
+                        wrap(Plan::GroupTop { func, field, by, n: 1, desc, filter: rest, change }, Test::Is { value: v })
                     }
-                    _ => Understanding::Exact { plan: Plan::GroupTop { func, field, by, n: 1, desc, filter }, confidence },
+                    _ => Understanding::Exact { plan: Plan::GroupTop { func, field, by, n: 1, desc, filter, change }, confidence },
                 }
             }
             // "More Catholics than Evangelical Prot in the $100-150k bracket?": a number looked up for
