@@ -1411,4 +1411,9 @@ fn session_24_classes() {
     let twice = dataset_of("grunfeld2.csv", &format!("{GRUNFELD}100,927.3,238.7,IBM,1954\n"));
     let a = answer(&twice, "Which company grew its investment the most between 1935 and 1954?");
     assert!(!matches!(a.route, Route::Exact), "{}", a.answer);
+    // "the smallest percentage of white residents": a column of percentages ranked, not a share of rows.
+    const STATECRIME: &str = "state,violent,murder,hs_grad,poverty,single,white,urban\nAlabama,459.9,7.1,82.1,17.5,29.0,70,48.65\nCalifornia,473.4,5.4,80.6,14.2,27.8,62.7,89.73\nDistrict of Columbia,1348.9,24.2,87.1,18.4,48.0,38.7,100\nHawaii,274.1,1.8,90.4,10.4,26.3,26.9,71.46\nVermont,135.1,1.3,91.0,11.4,21.3,95.8,17.38\n";
+    let st = dataset_of("statecrime.csv", STATECRIME);
+    exact_in(&st, "Which state has the smallest percentage of white residents?", serde_json::json!(["Hawaii"]));
+    exact_in(&st, "Which state has the highest urban share, apart from the District of Columbia?", serde_json::json!(["California"]));
 }

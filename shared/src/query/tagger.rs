@@ -541,6 +541,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     whole_year_periods(&mut out);
     month_shared_by_years(&mut out);
     trading_days(&mut out, cat);
+    shares_held(&mut out, cat);
     units_after_numbers(&mut out, cat);
     territory_names(&mut out, cat);
     initials_of_values(&mut out, cat);
@@ -2082,6 +2083,43 @@ fn filler_phrases(out: &mut [Span]) {
                     // ("fall under" is not a fall.)
                     s.used = true;
                 }
+            }
+        }
+    }
+}
+
+/// "the smallest percentage of white residents" where `white` holds percentages: the share is the
+/// field's own values, not a share of rows, when a ranking or an aggregate is asked of it.
+fn shares_held(out: &mut [Span], cat: &Catalog) {
+    let ranked = out
+        .iter()
+        .any(|s| matches!(s.cue(), Some(Cue::High | Cue::Low | Cue::Max | Cue::Min | Cue::Most | Cue::Least | Cue::Avg | Cue::Median)));
+    if !ranked {
+        return;
+    }
+    for i in 0..out.len() {
+        if out[i].cue() != Some(Cue::Share) {
+            continue;
+        }
+        let percents = |fs: &[usize]| {
+            !fs.is_empty()
+                && fs.iter().all(|&f| {
+                    let fi = &cat.fields[f];
+                    fi.ty.is_numeric() && !fi.yes_no() && !fi.derived() && fi.range.is_some_and(|(lo, hi)| lo >= 0.0 && hi <= 100.0)
+                })
+        };
+        // "the percentage of white residents", or "the urban share" (the field just before).
+        let mut j = i + 1;
+        while j < out.len() && (out[j].tag == Tag::Stop || out[j].cue() == Some(Cue::Of)) {
+            j += 1;
+        }
+        let after = matches!(out.get(j).map(|s| &s.tag), Some(Tag::Field(fs)) if percents(fs));
+        let before = i > 0 && matches!(&out[i - 1].tag, Tag::Field(fs) if percents(fs));
+        if after || before {
+            let end = if after { j } else { i + 1 };
+            for s in &mut out[i..end] {
+                s.tag = Tag::Stop;
+                s.used = true;
             }
         }
     }
