@@ -1616,7 +1616,9 @@ const MAX_GAPS: usize = 256;
 /// change between two of its points, in the row (`Gap`): every pair for a family of up to eight
 /// points, else each step and first to last; each as a difference and as a percent.
 fn gaps(fields: &[FieldInfo]) -> Vec<FieldInfo> {
-    let mut families: Vec<(Vec<String>, Vec<(i64, usize)>)> = Vec::new();
+    // Each family's stem and its members (point, field).
+    type Family = (Vec<String>, Vec<(i64, usize)>);
+    let mut families: Vec<Family> = Vec::new();
     for (i, f) in fields.iter().enumerate() {
         if !f.ty.is_numeric() || f.yearly || f.flag || f.derived() || f.composed.is_some() {
             continue;
