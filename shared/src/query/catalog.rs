@@ -112,7 +112,8 @@ impl FieldInfo {
         self.lag.is_some() || self.gap.is_some()
     }
 
-    /// A field the catalog adds (composed, a date's part, a change) with nothing known of its values yet.
+    /// A field with nothing known of its values yet: the catalog's own (composed, a date's part, a
+    /// change) as they are, a column's before its values are read.
     fn computed(name: String, label: String, ty: ColumnType) -> FieldInfo {
         FieldInfo {
             name,
@@ -1437,26 +1438,15 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
         _ => false,
     } || (col.ty == ColumnType::Integer && named_for_years(&col.name));
     FieldInfo {
-        name: col.name.clone(),
-        label,
-        ty: col.ty,
         categorical: col.categorical,
         names,
-        composed: None,
         yearly,
         monthly: matches!(&col.format, crate::schema::ValueFormat::Date { granularity: crate::schema::DateGranularity::Month, .. })
             && col.ty == ColumnType::Date,
         quarterly: quarter_form(col),
         distinct: col.distinct,
         missing: col.missing,
-        counts: false,
-        flag: false,
-        part: None,
-        range: None,
-        list_sep: None,
-        list_len: 0,
-        lag: None,
-        gap: None,
+        ..FieldInfo::computed(col.name.clone(), label, col.ty)
     }
 }
 

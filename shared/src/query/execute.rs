@@ -798,11 +798,7 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                 return Ok(a);
             }
             let n = *n as usize;
-            let at = |i: usize| rows.rows.get(i).map(|r| r[1].clone());
-            let mut k = rows.rows.len().min(n);
-            while k > 0 && k < rows.rows.len() && at(k) == at(k - 1) {
-                k += 1;
-            }
+            let k = groups_with_ties(&rows, n);
             if k == 0 {
                 return Ok(no_rows(a, lang));
             }
@@ -837,12 +833,7 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
         Plan::GroupTop { func, field, by, n, desc, filter, .. } => {
             let b = label(by);
             let n = *n as usize;
-            let at = |i: usize| rows.rows.get(i).map(|r| r[1].clone());
-            // A tie at the boundary: every group with the boundary's value is part of the answer.
-            let mut k = rows.rows.len().min(n);
-            while k > 0 && k < rows.rows.len() && at(k) == at(k - 1) {
-                k += 1;
-            }
+            let k = groups_with_ties(&rows, n);
             if k == 0 {
                 return Ok(no_rows(a, lang));
             }
@@ -1289,4 +1280,15 @@ fn op_symbol(op: super::plan::CmpOp) -> &'static str {
         Le => "≤",
         Ge => "≥",
     }
+}
+
+/// How many of a ranking's groups answer for the top `n`: a tie at the boundary takes in every
+/// group with the boundary's value (column 1 holds the value ranked).
+fn groups_with_ties(rows: &Rows, n: usize) -> usize {
+    let at = |i: usize| rows.rows.get(i).map(|r| r[1].clone());
+    let mut k = rows.rows.len().min(n);
+    while k > 0 && k < rows.rows.len() && at(k) == at(k - 1) {
+        k += 1;
+    }
+    k
 }

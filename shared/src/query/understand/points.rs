@@ -95,6 +95,28 @@ fn percent_word(w: &str) -> bool {
 }
 
 impl Parser<'_> {
+    /// The spans that said two points: the points, the words joining them back to `field` ("between
+    /// … and", "from the … to the"), and the percent word where one is asked.
+    fn points_said(&self, points: [usize; 2], field: usize, percent: bool) -> Vec<usize> {
+        let mut said = points.to_vec();
+        for p in points {
+            let mut k = p;
+            while let Some(q) = k.checked_sub(1) {
+                let s = &self.spans[q];
+                if q == field || s.used || !(joins(&fold(&s.raw)) || matches!(s.cue(), Some(Cue::Between | Cue::And | Cue::In))) {
+                    break;
+                }
+                said.push(q);
+                k = q;
+            }
+        }
+        said.extend((0..self.spans.len()).filter(|&k| percent && !self.spans[k].used && percent_word(&fold(&self.spans[k].raw))));
+        said.retain(|&k| k != field);
+        said.sort_unstable();
+        said.dedup();
+        said
+    }
+
     /// The two points a question names of one family of columns, and the `Gap` field between them
     /// (in percent where a percent word is said); `None` unless exactly two points are named and
     /// one family holds both.
@@ -149,24 +171,7 @@ impl Parser<'_> {
             },
             _ => return None,
         };
-        let mut said = vec![a, b];
-        for p in [a, b] {
-            let mut k = p;
-            while let Some(q) = k.checked_sub(1) {
-                if q == field_span
-                    || self.spans[q].used
-                    || !(joins(&fold(&self.spans[q].raw)) || matches!(self.spans[q].cue(), Some(Cue::Between | Cue::And | Cue::In)))
-                {
-                    break;
-                }
-                said.push(q);
-                k = q;
-            }
-        }
-        said.extend((0..self.spans.len()).filter(|&k| !self.spans[k].used && percent && percent_word(&fold(&self.spans[k].raw))));
-        said.retain(|&k| k != field_span);
-        said.sort_unstable();
-        said.dedup();
+        let said = self.points_said([a, b], field_span, percent);
         Some(TwoPoints { field_span, gap, said, later_first: na > nb })
     }
 }
@@ -210,22 +215,7 @@ impl Parser<'_> {
         let point = |y: f64| Filter::Cond { field: self.fref(t), pred: self.year_aware(t, CmpOp::Eq, Literal::Number(y)), negated: false };
         let (from, to) = if ya < yb { (point(ya), point(yb)) } else { (point(yb), point(ya)) };
         self.group_change = Some(Points { from, to, percent });
-        let mut said = vec![a, b];
-        for p in [a, b] {
-            let mut k = p;
-            while let Some(q) = k.checked_sub(1) {
-                if q == measure
-                    || self.spans[q].used
-                    || !(joins(&fold(&self.spans[q].raw)) || matches!(self.spans[q].cue(), Some(Cue::Between | Cue::And | Cue::In)))
-                {
-                    break;
-                }
-                said.push(q);
-                k = q;
-            }
-        }
-        said.extend((0..self.spans.len()).filter(|&k| percent && percent_word(&fold(&self.spans[k].raw))));
-        for k in said {
+        for k in self.points_said([a, b], measure, percent) {
             self.spans[k].tag = Tag::Stop;
             self.spans[k].used = true;
         }
