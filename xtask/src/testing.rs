@@ -93,7 +93,7 @@ pub fn run() -> Result<()> {
                 }
                 r
             });
-            steps.step("edge build (worker-build)", &["wasm tools"], &builds::edge);
+            steps.step("edge build (worker-build)", &["wasm tools"], &builds::edge_after_app);
             // The browser tests that need only dist/ run here, beside the native tests (whose
             // last minutes are test runs on one core): the SwiftShader check alone takes ~10.
             // The embedding worker on its own too: CPU and WebGPU (SwiftShader) against the
