@@ -1376,6 +1376,9 @@ fn session_24_classes() {
     );
     exact_in(&c, "Did the total number of bills go down from the 103rd to the 104th Congress?", serde_json::json!(true));
     exact_in(&c, "Which committees had more bills in the 104th than in the 103rd?", serde_json::json!(["Banking", "Commerce"]));
+    // A bound on each point's value compares no two points: never read as the change's sign.
+    let a = answer(&c, "Which committees had more than 100 bills in the 103rd and 104th?");
+    assert!(!a.sql.as_deref().is_some_and(|s| s.contains("BILLS104 - BILLS103")), "{}", a.answer);
     // "70 or older" is an age of at least 70 (a year "or older" is at most); "coded" says nothing.
     const LUNG: &str = "inst,time,status,age,sex,ph.ecog,ph.karno,pat.karno,meal.cal,wt.loss\n3.0,306,1,74,1,1.0,90.0,100.0,1175.0,\n3.0,455,1,68,1,0.0,90.0,90.0,1225.0,15.0\n3.0,1010,0,56,1,0.0,90.0,90.0,,15.0\n5.0,210,1,57,1,1.0,90.0,60.0,1150.0,11.0\n1.0,883,1,60,1,0.0,100.0,90.0,,0.0\n12.0,1022,0,74,1,1.0,50.0,80.0,513.0,0.0\n7.0,310,1,68,2,2.0,70.0,60.0,384.0,10.0\n11.0,361,1,71,2,2.0,60.0,80.0,538.0,1.0\n1.0,218,1,53,1,1.0,70.0,80.0,825.0,16.0\n";
     let l = dataset_of("lung.csv", LUNG);

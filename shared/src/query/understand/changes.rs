@@ -409,7 +409,9 @@ impl Parser<'_> {
             || (c + 1..self.spans.len()).any(|k| THAN.contains(&fold(&self.spans[k].raw).as_str()));
         let other_test =
             self.spans.iter().enumerate().any(|(k, s)| k != c && matches!(s.cue(), Some(Cue::Op(_) | Cue::OpPost(_) | Cue::Between)));
-        if !than_said || other_test {
+        // "a rate higher than 7 in 1960 and 2011" bounds each year's value; it compares no two points.
+        let bound = self.next_content(c).is_some_and(|j| matches!(self.spans[j].tag, Tag::Number(_)));
+        if !than_said || other_test || bound {
             return;
         }
         let Some(tp) = self.two_points() else { return };
