@@ -1420,3 +1420,24 @@ fn session_24_classes() {
     exact_in(&st, "Which state has the smallest percentage of white residents?", serde_json::json!(["Hawaii"]));
     exact_in(&st, "Which state has the highest urban share, apart from the District of Columbia?", serde_json::json!(["California"]));
 }
+
+#[test]
+fn session_25_classes() {
+    let answer = |d: &Dataset, q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
+    let exact_in = |d: &Dataset, q: &str, want: serde_json::Value| {
+        let a = answer(d, q);
+        assert!(matches!(a.route, Route::Exact | Route::Lookup) && a.value == want, "{q}: {:?} {} {}", a.route, a.value, a.answer);
+    };
+    // A column's auxiliaries (`_uncert`) are not what its word names, and "the heaviest" is the
+    // field "mass" heads (atomic_mass), not mass_excess. Rows from the nuclides table (IAEA).
+    const NUCLIDES: &str = "nuclide,z,n,element,is_stable,atomic_mass,atomic_mass_uncert,mass_excess,mass_excess_uncert\n^{206}_{82}Pb124,82,124,Pb,TRUE,205974465.2,1.2,-23785.4,1.2\n^{208}_{82}Pb126,82,126,Pb,TRUE,207976652.5,1.2,-21748.6,1.2\n^{209}_{83}Bi126,83,126,Bi,FALSE,208980399.1,1.5,-18258.5,1.4\n^{238}_{92}U146,92,146,U,FALSE,238050786.9,1.6,47308.0,1.5\n^{12}_{6}C6,6,6,C,TRUE,12000000.0,0.0,0.0,0.0\n";
+    let n = dataset_of("nuclides.csv", NUCLIDES);
+    exact_in(&n, "what element is the heaviest stable nuclide", serde_json::json!(["Pb"]));
+    let a = answer(&n, "What is the average atomic mass?");
+    assert!(a.sql.as_deref().is_some_and(|s| s.contains("\"atomic_mass\"") && !s.contains("uncert")), "{}", a.answer);
+    // In es/ca/de a word no name or glossary entry knows may be the English name's cognate:
+    // "Provinz" for `Province / Territory`. Rows from the Canadian senators table.
+    const SENATORS: &str = "Name,Political Affiliation at Appointment,Province / Territory,Appointed on the advice of,diff_days\n\"Adams, Willie\",Liberal Party of Canada,Northwest Territories,\"Trudeau, Pierre Elliott\",12570\n\"Adams, Michael\",Conservative (1867-1942),New Brunswick,\"Bowell, Mackenzie\",1090\n\"Poirier, Pascal\",Liberal-Conservative,New Brunswick,\"Macdonald, John Alexander\",17731\n";
+    let s = dataset_of("canadian_senators.csv", SENATORS);
+    exact_in(&s, "Aus welcher Provinz kam Willie Adams?", serde_json::json!("Northwest Territories"));
+}

@@ -46,6 +46,11 @@ before(async () => {
     // The page's own origin: the browser sends it, the edge must allow it (CORS).
     ALLOWED_ORIGINS: new URL(server.url).origin,
     RATE_LIMIT_PER_MINUTE: '0',
+    // This test is about the path, not the speed: on the 2-core CI machine the CPU model shares
+    // the cores with builds and other browser tests, and a 30 s generation limit failed it once.
+    // (edge.test.mjs checks the limit itself: a silent backend is a 504 in time.) 120 s is also
+    // the edge's whole request budget (REQUEST_BUDGET_MS).
+    LLM_TIMEOUT_MS: '120000',
   };
   const args = ['dev', '--config', prebuiltWranglerConfig(work), '--local', '--ip', '127.0.0.1', '--port', String(edgePort), '--show-interactive-dev-session=false', '--persist-to', path.join(work, 'state')];
   for (const [k, v] of Object.entries(vars)) args.push('--var', `${k}:${v}`);

@@ -68,10 +68,12 @@ pub fn run() -> Result<()> {
     steps.step("fixtures", &[], &fixtures::run);
     steps.step("models", &[], &models::run);
 
-    // Two lanes at once: the native tests, and the wasm tools and builds. On two cores each spends
-    // minutes on one core (fat-LTO links, test binaries linking, long crate chains), which the other
-    // lane fills; run one after the other they took over 80 minutes.
+    // Four lanes at once. On two cores most steps spend long stretches on one core (fat-LTO links,
+    // test binaries linking, a browser test, the CLI answering questions one by one), which the
+    // other lanes fill; run one after the other they took over 80 minutes, and two lanes left the
+    // browser tests waiting behind the edge build (CI took 89.5 minutes in session 24).
     thread::scope(|scope| {
+        // The wasm builds, then their lints.
         scope.spawn(|| {
             util::prefix_output("[wasm] ");
             steps.step("wasm tools", &["tools"], &|| {
@@ -81,7 +83,8 @@ pub fn run() -> Result<()> {
                 }
                 r
             });
-            // Neither wasm-release build is pruned: the edge reuses the app's DataFusion, and
+            // Neither wasm-release build is pruned: the edge reuses the app's DataFusion (one
+            // dependency graph: app/wasm-deps; the edge step fails if it compiles it again), and
             // `wrangler dev` in the e2e tests re-runs the edge build, which must find it done. The
             // embedding worker's build (profile wasm-worker) is read by nothing later. The shared
             // core's wasm32 code is built here for real: the page (query), its embedding worker
@@ -94,67 +97,73 @@ pub fn run() -> Result<()> {
                 r
             });
             steps.step("edge build (worker-build)", &["wasm tools"], &builds::edge_after_app);
-            // The browser tests that need only dist/ run here, beside the native tests (whose
-            // last minutes are test runs on one core): the SwiftShader check alone takes ~10.
-            // The embedding worker on its own too: CPU and WebGPU (SwiftShader) against the
-            // reference; then offline: the service worker serves the app and the model with the
-            // server closed.
+            // Clippy with warnings as errors for the wasm32 crates: it shares no artifacts with
+            // the builds above.
+            steps.step("style (clippy, wasm32)", &["tools", "wasm tools"], &clippy_wasm);
+        });
+        // The browser tests that need only dist/, from the moment it exists: the SwiftShader
+        // check alone takes ~10 minutes. The embedding worker on its own too: CPU and WebGPU
+        // (SwiftShader) against the reference; then offline: the service worker serves the app
+        // and the model with the server closed.
+        scope.spawn(|| {
+            util::prefix_output("[chromium] ");
+            steps.wait_for(&["app build (trunk)"]);
             steps.step("e2e: app in Chromium", &["app build (trunk)"], &|| {
                 node_test("e2e/app.test.mjs")
                     .and_then(|()| node_test("e2e/embed.test.mjs"))
                     .and_then(|()| node_test("e2e/offline.test.mjs"))
                     .and_then(|()| node_test("e2e/vector_cache.test.mjs"))
             });
-            // Clippy with warnings as errors for the wasm32 crates, at the end of this lane: it
-            // shares no artifacts with the builds above.
-            steps.step("style (clippy, wasm32)", &["tools", "wasm tools"], &clippy_wasm);
         });
-        // Native tests of the default members (the wasm-only app and edge are not among them).
-        // TABLETALK_REQUIRE_GPU: the wgpu embedding tests fail, not skip, without an adapter
-        // (tools installs lavapipe).
-        steps.step("cargo test", &["tools", "fixtures", "models"], &|| {
-            let mut cmd = command("cargo");
-            cmd.arg("test").env("TABLETALK_REQUIRE_GPU", "1");
-            let r = run_cmd(&mut cmd);
+        // The edge in workerd, from the moment the edge and the native binaries (the CLI,
+        // tabletalk-llm) are built, beside the native tests' runs.
+        scope.spawn(|| {
+            util::prefix_output("[edge] ");
+            steps.wait_for(&["native build", "edge build (worker-build)"]);
+            steps.step("e2e: edge in workerd", &["native build", "edge build (worker-build)"], &|| {
+                node_test("e2e/edge.test.mjs")
+                    .and_then(|()| node_test("e2e/edge_collections.test.mjs"))
+                    // The chat widget in Chromium against the edge and the CLI.
+                    .and_then(|()| node_test("e2e/widget.test.mjs"))
+                    // Issue 20's security suite: who may make the edge work (origins, media types,
+                    // tokens or published collections), the rate limit's units and key, storage
+                    // left by reads of unknown ids, malicious SQL from a scripted model, and the
+                    // edge's memory under the heaviest load a visitor can make. One workerd per file.
+                    .and_then(|()| node_test("security/edge_access.test.mjs"))
+                    .and_then(|()| node_test("security/edge_budget.test.mjs"))
+                    .and_then(|()| node_test("security/edge_memory.test.mjs"))
+            });
+            // The built app against the edge and the real tabletalk-llm: Refine with the LLM,
+            // Publish, then the edge answers from what the page published. Then issue 20's check
+            // that a crafted ?edge= link gets nothing from the page (needs dist/, no workerd: two
+            // counting servers stand in for edges).
+            steps.wait_for(&["app build (trunk)"]);
+            steps.step("e2e: app with the edge", &["app build (trunk)", "edge build (worker-build)", "native build"], &|| {
+                node_test("e2e/app_edge.test.mjs").and_then(|()| node_test("security/app_edge_choice.test.mjs"))
+            });
+            // Last, issue 19's parity: the app and the edge answer ten blind-suite questions as the
+            // CLI does. The blind tables are fetched by `cargo test`'s blind suite: after it.
+            steps.wait_for(&["cargo test"]);
+            steps.step("e2e: blind parity", &["app build (trunk)", "edge build (worker-build)", "cargo test"], &|| {
+                node_test("e2e/blind_parity.test.mjs")
+            });
+        });
+        // Native: every test binary built first (the edge lane needs the CLI and tabletalk-llm),
+        // then run. TABLETALK_REQUIRE_GPU: the wgpu embedding tests fail, not skip, without an
+        // adapter (tools installs lavapipe). The same environment both times, so the run builds
+        // nothing again.
+        steps.step("native build", &["tools", "fixtures", "models"], &|| {
+            run_cmd(command("cargo").args(["test", "--no-run"]).env("TABLETALK_REQUIRE_GPU", "1"))
+        });
+        steps.step("cargo test", &["native build"], &|| {
+            let r = run_cmd(command("cargo").arg("test").env("TABLETALK_REQUIRE_GPU", "1"));
             if prune {
                 disk::prune_native();
             }
             r
         });
-        // Clippy for the native crates (every target: tests, examples, benches) here, not at the
-        // end of the wasm lane: that lane ended ~8 minutes after this one (CI took 47.5 minutes).
+        // Clippy for the native crates (every target: tests, examples, benches).
         steps.step("style (clippy, native)", &["tools"], &clippy_native);
-        // The rest of this lane runs beside the browser tests above (mostly one core each), not
-        // after them: they need the CLI and tabletalk-llm that `cargo test` built, and the edge.
-        steps.wait_for(&["edge build (worker-build)"]);
-        steps.step("e2e: edge in workerd", &["edge build (worker-build)"], &|| {
-            node_test("e2e/edge.test.mjs")
-                .and_then(|()| node_test("e2e/edge_collections.test.mjs"))
-                // The chat widget in Chromium against the edge and CLI built by now.
-                .and_then(|()| node_test("e2e/widget.test.mjs"))
-                // Issue 20's security suite: who may make the edge work (origins, media types,
-                // tokens or published collections), the rate limit's units and key, storage left
-                // by reads of unknown ids, malicious SQL from a scripted model, and the edge's
-                // memory under the heaviest load a visitor can make. One workerd per file.
-                .and_then(|()| node_test("security/edge_access.test.mjs"))
-                .and_then(|()| node_test("security/edge_budget.test.mjs"))
-                .and_then(|()| node_test("security/edge_memory.test.mjs"))
-        });
-        // The built app against the edge and the real tabletalk-llm: Refine with the LLM,
-        // Publish, then the edge answers from what the page published.
-        steps.step(
-            "e2e: app with the edge",
-            &["app build (trunk)", "edge build (worker-build)"],
-            // Then issue 20's check that a crafted ?edge= link gets nothing from the page (needs
-            // dist/, no workerd: two counting servers stand in for edges).
-            // Last, issue 19's parity: the app and the edge answer ten blind-suite questions as
-            // the CLI does (the blind tables are fetched by `cargo test`, which has run by now).
-            &|| {
-                node_test("e2e/app_edge.test.mjs")
-                    .and_then(|()| node_test("security/app_edge_choice.test.mjs"))
-                    .and_then(|()| node_test("e2e/blind_parity.test.mjs"))
-            },
-        );
     });
 
     let outcomes = steps.0.into_inner().expect("no step panicked");

@@ -603,7 +603,53 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     aggregates_named_as_columns(&mut out, cat);
     shares_of_share_columns(&mut out, cat);
     rate_words_of_fields(&mut out, cat);
+    auxiliary_fields(&mut out, cat);
     out
+}
+
+/// Words a column's name ends with when it holds a figure about another column's values rather
+/// than values of its own: `atomic_mass_uncert` beside `atomic_mass`.
+const AUXILIARY: &[&str] = &["uncert", "uncertainty", "unc", "err", "error", "stderr", "se", "sd", "flag", "flags", "note", "notes", "qc"];
+
+/// Of several fields a word names, those it heads: a column's auxiliaries go (`atomic_mass_uncert`
+/// beside `atomic_mass`), and names that end with one of `words` win, as English puts the head noun
+/// last ("mass" → `atomic_mass`, not `mass_excess`). All of them when no name ends so.
+fn headed_by(fs: &[usize], words: &[&str], cat: &Catalog) -> Vec<usize> {
+    let words_of = |f: usize| name_words(&cat.fields[f].name);
+    let main: Vec<usize> = fs
+        .iter()
+        .copied()
+        .filter(|&f| {
+            let a = words_of(f);
+            !fs.iter().any(|&g| {
+                let b = words_of(g);
+                g != f && b.len() < a.len() && a.starts_with(&b) && a[b.len()..].iter().all(|w| AUXILIARY.contains(&w.as_str()))
+            })
+        })
+        .collect();
+    let headed: Vec<usize> =
+        main.iter().copied().filter(|&f| words_of(f).last().is_some_and(|l| words.iter().any(|w| same_word(l, w)))).collect();
+    if headed.is_empty() {
+        main
+    } else {
+        headed
+    }
+}
+
+/// "Which mass do you mean: atomic_mass, atomic_mass_uncert…?": a word still naming several
+/// fields after every other pass does not name their auxiliaries. (Not the head-noun rule: "mass
+/// numbers" is neither `atomic_mass` nor `mass_excess`.)
+fn auxiliary_fields(out: &mut [Span], cat: &Catalog) {
+    for s in out.iter_mut() {
+        let Tag::Field(fs) = &s.tag else { continue };
+        if fs.len() < 2 {
+            continue;
+        }
+        let narrowed = headed_by(fs, &[], cat);
+        if !narrowed.is_empty() && narrowed.len() < fs.len() {
+            s.tag = Tag::Field(narrowed);
+        }
+    }
 }
 
 /// "la tasa media de mortalidad" for `MOR`, "the mortality rate": a word for a rate beside a
@@ -2867,6 +2913,17 @@ fn join_field_words(out: &mut [Span], cat: &Catalog, lang: Lang) {
             out[i].tag = Tag::Value(hits);
             continue;
         }
+        // "Provinz" for `Province / Territory`, "quartal" for `quarter`: in es/ca/de a word that no
+        // name, glossary entry or value matched is often the English name's cognate.
+        if lang != Lang::En {
+            let fields: Vec<usize> = (0..cat.fields.len())
+                .filter(|&f| cat.fields[f].composed.is_none() && name_words(&cat.fields[f].name).iter().any(|n| cognate(n, &w)))
+                .collect();
+            if (1..=3).contains(&fields.len()) {
+                out[i].tag = Tag::Field(fields);
+                continue;
+            }
+        }
         let near: Vec<usize> = [i.checked_sub(1), Some(i + 1)].into_iter().flatten().filter(|&j| j < out.len()).collect();
         let next_to_field =
             |pred: &dyn Fn(usize) -> bool| near.iter().any(|&j| matches!(&out[j].tag, Tag::Field(fs) if fs.iter().any(|&f| pred(f))));
@@ -3717,6 +3774,12 @@ fn add_implied_fields(out: &mut Vec<Span>, tokens: &[Token], cat: &Catalog) {
                     .collect();
                 if whole.len() == 1 {
                     return Some(whole);
+                }
+                // "the heaviest nuclide" with atomic_mass, its _uncert and mass_excess: the one
+                // the noun heads.
+                let headed = headed_by(&fs, anchors, cat);
+                if headed.len() == 1 {
+                    return Some(headed);
                 }
                 (!fs.is_empty()).then_some(fs)
             };
