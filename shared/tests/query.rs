@@ -1437,7 +1437,29 @@ fn session_25_classes() {
     assert!(a.sql.as_deref().is_some_and(|s| s.contains("\"atomic_mass\"") && !s.contains("uncert")), "{}", a.answer);
     // In es/ca/de a word no name or glossary entry knows may be the English name's cognate:
     // "Provinz" for `Province / Territory`. Rows from the Canadian senators table.
-    const SENATORS: &str = "Name,Political Affiliation at Appointment,Province / Territory,Appointed on the advice of,diff_days\n\"Adams, Willie\",Liberal Party of Canada,Northwest Territories,\"Trudeau, Pierre Elliott\",12570\n\"Adams, Michael\",Conservative (1867-1942),New Brunswick,\"Bowell, Mackenzie\",1090\n\"Poirier, Pascal\",Liberal-Conservative,New Brunswick,\"Macdonald, John Alexander\",17731\n";
+    const SENATORS: &str = "Name,Political Affiliation at Appointment,Province / Territory,Appointed on the advice of,reason,diff_days\n\"Adams, Willie\",Liberal Party of Canada,Northwest Territories,\"Trudeau, Pierre Elliott\",,12570\n\"Adams, Michael\",Conservative (1867-1942),New Brunswick,\"Bowell, Mackenzie\",Death,1090\n\"Poirier, Pascal\",Liberal-Conservative,New Brunswick,\"Macdonald, John Alexander\",Death,17731\n";
     let s = dataset_of("canadian_senators.csv", SENATORS);
     exact_in(&s, "Aus welcher Provinz kam Willie Adams?", serde_json::json!("Northwest Territories"));
+    // A value given or not: "no reason given for leaving" (the -ing word says what the field is
+    // about), "el radi informat" (Catalan: reported).
+    exact_in(&s, "For how many senators is there no reason given for leaving?", serde_json::json!(1));
+    // …but "years of schooling" is not the years of age: the -ing word after "of" is another column.
+    const FAIR: &str =
+        "rate_marriage,age,yrs_married,children,religious,educ,occupation\n3,32,9,3,3,17,2\n3,27,13,3,1,14,3\n4,22,2.5,0,1,16,3\n";
+    let f = dataset_of("fair.csv", FAIR);
+    let a = answer(&f, "Median years of schooling?");
+    assert!(!matches!(a.route, Route::Exact) || a.value == serde_json::json!(16.0), "{}", a.answer);
+    const RADII: &str =
+        "nuclide,z,n,element,radius\n^{1}_{1}H0,1,0,H,0.8783\n^{2}_{1}H1,1,1,H,2.1421\n^{3}_{1}H2,1,2,H,\n^{4}_{1}H3,1,3,H,\n";
+    let r = dataset_of("nuclides.csv", RADII);
+    exact_in(&r, "quants núclids tenen el radi informat", serde_json::json!(2));
+    // A point of the compass named in words over a column of wind-rose codes; "situat" (located)
+    // before a compass superlative says nothing more.
+    const WIND: &str = "direction,strength,frequency\nN,0-1,0.5\nNNE,0-1,0.6\nNE,0-1,0.4\nE,0-1,0.7\nS,0-1,0.3\nW,0-1,0.8\nN,1-2,1.6\nNE,1-2,1.2\nE,1-2,0.9\nW,1-2,1.1\n";
+    let w = dataset_of("wind.csv", WIND);
+    exact_in(&w, "What is the frequency of north wind at strength 1-2?", serde_json::json!(["1.6"]));
+    exact_in(&w, "What is the frequency of north east wind at strength 1-2?", serde_json::json!(["1.2"]));
+    const TOWNY: &str = "name,census_div,latitude,longitude\nPickle Lake,Kenora,51.47,-90.19\nAjax,Durham,43.85,-79.03\nKenora,Kenora,49.77,-94.49\nWindsor,Essex,42.3,-83.02\n";
+    let t = dataset_of("towny.csv", TOWNY);
+    exact_in(&t, "quin és el municipi situat més al nord?", serde_json::json!(["Pickle Lake"]));
 }

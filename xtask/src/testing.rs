@@ -141,6 +141,9 @@ pub fn run() -> Result<()> {
             steps.step("e2e: app with the edge", &["app build (trunk)", "edge build (worker-build)", "native build"], &|| {
                 node_test("e2e/app_edge.test.mjs").and_then(|()| node_test("security/app_edge_choice.test.mjs"))
             });
+            // Clippy for the native crates (every target: tests, examples, benches) here, beside the
+            // native tests' runs: at the end of that lane it was the last 3 minutes of CI.
+            steps.step("style (clippy, native)", &["tools"], &clippy_native);
             // Last, issue 19's parity: the app and the edge answer ten blind-suite questions as the
             // CLI does. The blind tables are fetched by `cargo test`'s blind suite: after it.
             steps.wait_for(&["cargo test"]);
@@ -150,20 +153,21 @@ pub fn run() -> Result<()> {
         });
         // Native: every test binary built first (the edge lane needs the CLI and tabletalk-llm),
         // then run. TABLETALK_REQUIRE_GPU: the wgpu embedding tests fail, not skip, without an
-        // adapter (tools installs lavapipe). The same environment both times, so the run builds
-        // nothing again.
+        // adapter (tools installs lavapipe). The same targets and environment both times, so the
+        // run builds nothing again. Not the examples (benchmarks): clippy --all-targets checks
+        // they compile, and linking eight of them was minutes of a CI run.
+        // (`--tests`: every target with `test = true`: libraries, binaries, integration tests.)
+        const TARGETS: &[&str] = &["--tests"];
         steps.step("native build", &["tools", "fixtures", "models"], &|| {
-            run_cmd(command("cargo").args(["test", "--no-run"]).env("TABLETALK_REQUIRE_GPU", "1"))
+            run_cmd(command("cargo").args(["test", "--no-run"]).args(TARGETS).env("TABLETALK_REQUIRE_GPU", "1"))
         });
         steps.step("cargo test", &["native build"], &|| {
-            let r = run_cmd(command("cargo").arg("test").env("TABLETALK_REQUIRE_GPU", "1"));
+            let r = run_cmd(command("cargo").arg("test").args(TARGETS).env("TABLETALK_REQUIRE_GPU", "1"));
             if prune {
                 disk::prune_native();
             }
             r
         });
-        // Clippy for the native crates (every target: tests, examples, benches).
-        steps.step("style (clippy, native)", &["tools"], &clippy_native);
     });
 
     let outcomes = steps.0.into_inner().expect("no step panicked");

@@ -193,6 +193,15 @@ pub const FILLER_PHRASES: &[&str] = &[
     "en un sol dia",
     "in einem einzigen jahr",
     "an einem einzigen tag",
+    // "What reasons show up in the data?", "… are used in the data": the values that occur.
+    "show up",
+    "shows up",
+    "showed up",
+    "turn up",
+    "turns up",
+    "are used in",
+    "is used in",
+    "were used in",
     // "days of the week" in a table of weekdays: the days are the week's.
     "of the week",
     "de la semana",
@@ -1283,6 +1292,20 @@ pub static ES: Lexicon = Lexicon {
         ("dataset", Dataset),
     ],
     stopwords: &[
+        // "el municipio situado más al norte": where a place is says nothing the compass words do not.
+        "situado",
+        "situada",
+        "situados",
+        "situadas",
+        "ubicado",
+        "ubicada",
+        "ubicados",
+        "ubicadas",
+        // "con el radio informado": a value that is there (conditions: missing or present).
+        "informado",
+        "informada",
+        "informados",
+        "informadas",
         "el",
         "la",
         "los",
@@ -1692,6 +1715,20 @@ pub static CA: Lexicon = Lexicon {
         ("taula", Dataset),
     ],
     stopwords: &[
+        // "el municipi situat més al nord".
+        "situat",
+        "situada",
+        "situats",
+        "situades",
+        "ubicat",
+        "ubicada",
+        "ubicats",
+        "ubicades",
+        // "tenen el radi informat".
+        "informat",
+        "informada",
+        "informats",
+        "informades",
         "el",
         "la",
         "els",
@@ -2116,6 +2153,14 @@ pub static DE: Lexicon = Lexicon {
         ("tabelle", Dataset),
     ],
     stopwords: &[
+        // "die am nördlichsten gelegene Gemeinde".
+        "gelegen",
+        "gelegene",
+        "gelegenen",
+        "gelegener",
+        // "der Radius ist angegeben", "… eingetragen".
+        "angegeben",
+        "eingetragen",
         "der",
         "die",
         "das",

@@ -604,7 +604,93 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     shares_of_share_columns(&mut out, cat);
     rate_words_of_fields(&mut out, cat);
     auxiliary_fields(&mut out, cat);
+    compass_points(&mut out, cat);
+    purpose_gerunds(&mut out, cat);
     out
+}
+
+/// "no reason given for leaving": an -ing word after "for" that follows a field of text says what
+/// the field is about, nothing its name does not. (Not after "of": "years of schooling" names
+/// another column than the years.)
+fn purpose_gerunds(out: &mut [Span], cat: &Catalog) {
+    for i in 2..out.len() {
+        let w = super::text::fold(&out[i].raw);
+        if out[i].tag != Tag::Unknown || w.len() < 6 || !w.ends_with("ing") || super::text::fold(&out[i - 1].raw) != "for" {
+            continue;
+        }
+        // The field before, over stop words ("reason given for leaving").
+        let field = out[..i - 1]
+            .iter()
+            .rev()
+            .take(3)
+            .find(|s| s.tag != Tag::Stop)
+            .is_some_and(|s| matches!(&s.tag, Tag::Field(fs) if fs.len() == 1 && !cat.fields[fs[0]].ty.is_numeric()));
+        if field {
+            out[i].tag = Tag::Stop;
+        }
+    }
+}
+
+/// The sixteen points of a wind rose, as tables code them (folded).
+const COMPASS_CODES: &[&str] = &["n", "nne", "ne", "ene", "e", "ese", "se", "sse", "s", "ssw", "sw", "wsw", "w", "wnw", "nw", "nnw"];
+
+/// The word for a point of the compass in four languages (folded), and its code. Spanish "este"
+/// is also "this": it counts only after "del" or "al".
+fn compass_code(w: &str) -> Option<&'static str> {
+    Some(match w {
+        "north" | "norte" | "nord" | "norden" => "n",
+        "south" | "sur" | "sud" | "suden" => "s",
+        "east" | "est" | "ost" | "osten" => "e",
+        "west" | "oeste" | "oest" | "westen" => "w",
+        "northeast" | "noreste" | "nordeste" | "nordest" | "nordost" | "nordosten" => "ne",
+        "northwest" | "noroeste" | "nordoest" | "nordwest" | "nordwesten" => "nw",
+        "southeast" | "sureste" | "sudeste" | "sudest" | "sudost" | "sudosten" => "se",
+        "southwest" | "suroeste" | "sudoeste" | "sudoest" | "sudwest" | "sudwesten" => "sw",
+        _ => return None,
+    })
+}
+
+/// "north wind", "viento del oeste", "Wind aus Nordost" over a column of wind-rose codes (N, NNE,
+/// …, NW): the word is that code. "north east" said in two words is NE.
+fn compass_points(out: &mut [Span], cat: &Catalog) {
+    let Some(field) = (0..cat.fields.len()).find(|&f| {
+        let codes: std::collections::HashSet<String> =
+            cat.values.values().flatten().filter(|h| h.field == f).map(|h| h.value.to_lowercase()).collect();
+        codes.len() >= 4 && codes.iter().all(|k| COMPASS_CODES.contains(&k.as_str()))
+    }) else {
+        return;
+    };
+    let hit = |code: &str| -> Option<Vec<ValueHit>> {
+        // Named by a word, not typed as the code: not the all-caps rule's to check.
+        let hits: Vec<ValueHit> =
+            cat.values.get(code)?.iter().filter(|h| h.field == field).map(|h| ValueHit { code: false, ..h.clone() }).collect();
+        (!hits.is_empty()).then_some(hits)
+    };
+    for i in 0..out.len() {
+        if !matches!(out[i].tag, Tag::Unknown | Tag::Stop) {
+            continue;
+        }
+        let w = super::text::fold(&out[i].raw);
+        let Some(mut code) = compass_code(&w).map(str::to_string) else { continue };
+        if w == "este" && !(i > 0 && matches!(super::text::fold(&out[i - 1].raw).as_str(), "del" | "al")) {
+            continue;
+        }
+        if out[i].tag == Tag::Stop && w != "este" {
+            continue;
+        }
+        // "north east": one point in two words.
+        let next = out.get(i + 1).map(|s| super::text::fold(&s.raw)).and_then(|n| compass_code(&n));
+        let joined = matches!(code.as_str(), "n" | "s") && matches!(next, Some("e" | "w"));
+        if joined {
+            code.push_str(next.unwrap_or_default());
+        }
+        if let Some(hits) = hit(&code) {
+            out[i].tag = Tag::Value(hits);
+            if joined {
+                out[i + 1].tag = Tag::Stop;
+            }
+        }
+    }
 }
 
 /// Words a column's name ends with when it holds a figure about another column's values rather

@@ -220,8 +220,31 @@ impl Parser<'_> {
             // "rows with no age", "people without a longitude": a field that is not a count (step 0a)
             // right after "no" is missing; "Do all people have a latitude?" asks it is present.
             let next_field = || {
-                let j = (i + 1..self.spans.len().min(i + 3))
-                    .find(|&j| !matches!(crate::query::text::fold(&self.spans[j].raw).as_str(), "a" | "an" | "any" | "recorded"))?;
+                let j = (i + 1..self.spans.len().min(i + 3)).find(|&j| {
+                    !matches!(
+                        crate::query::text::fold(&self.spans[j].raw).as_str(),
+                        // Articles ("tenen el radi informat", "haben einen Radius") and "any".
+                        "a" | "an"
+                            | "any"
+                            | "recorded"
+                            | "el"
+                            | "la"
+                            | "l"
+                            | "los"
+                            | "las"
+                            | "els"
+                            | "les"
+                            | "un"
+                            | "una"
+                            | "der"
+                            | "die"
+                            | "das"
+                            | "den"
+                            | "ein"
+                            | "eine"
+                            | "einen"
+                    )
+                })?;
                 let Tag::Field(fs) = &self.spans[j].tag else { return None };
                 // Only where the field ends the clause: "a name starting with 'San'" says more of it.
                 let said = |s: &Span| {
@@ -231,6 +254,16 @@ impl Parser<'_> {
                             | "given"
                             | "listed"
                             | "known"
+                            | "reported"
+                            | "informado"
+                            | "informada"
+                            | "informados"
+                            | "informadas"
+                            | "informat"
+                            | "informats"
+                            | "informades"
+                            | "angegeben"
+                            | "eingetragen"
                             | "value"
                             | "values"
                             | "entry"
