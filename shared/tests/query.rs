@@ -1447,6 +1447,15 @@ fn session_25_classes() {
     const FAIR: &str =
         "rate_marriage,age,yrs_married,children,religious,educ,occupation\n3,32,9,3,3,17,2\n3,27,13,3,1,14,3\n4,22,2.5,0,1,16,3\n";
     let f = dataset_of("fair.csv", FAIR);
+    // "levels" of a field are its values; "are used in the data" asks which occur.
+    const ORDERS: &str =
+        "Order ID,Region,Sales,Discount\nCA-1,South,261.96,0\nCA-2,West,14.62,0.2\nCA-3,South,957.58,0.45\nCA-4,West,22.37,0.2\n";
+    let o = dataset_of("orders.csv", ORDERS);
+    let a = answer(&o, "What discount levels are used in the data?");
+    assert!(matches!(a.route, Route::Exact) && a.answer.contains("0.45") && a.answer.contains("0.2"), "{}", a.answer);
+    // A unit of time in parentheses is not the field of ages ("niveles de educación (años)").
+    let a = answer(&f, "¿Qué niveles de educación (años) aparecen en los datos?");
+    assert!(!a.sql.as_deref().is_some_and(|s| s.contains("\"age\"")), "{}", a.answer);
     let a = answer(&f, "Median years of schooling?");
     assert!(!matches!(a.route, Route::Exact) || a.value == serde_json::json!(16.0), "{}", a.answer);
     const RADII: &str =

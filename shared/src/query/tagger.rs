@@ -1390,6 +1390,13 @@ fn parenthesised_glosses(out: &mut [Span], tokens: &[Token], q: &str) {
         if !matches!(&out[*named].tag, Tag::Value(_) | Tag::Field(_)) || matches!(&out[*named].tag, Tag::Field(fs) if fs.len() != 1) {
             continue;
         }
+        // "niveles de educación (años)": a unit of time in parentheses says how the words before
+        // it are counted; it is not the field of ages it would name alone.
+        const UNITS: &[&str] =
+            &["years", "year", "anos", "anys", "jahre", "jahren", "months", "meses", "mesos", "monate", "days", "dias", "dies", "tage"];
+        if UNITS.contains(&super::text::fold(&out[*named].raw).as_str()) {
+            continue;
+        }
         let Some(&first) = inside.first() else { continue };
         // The words right before the parenthesis, back to anything else (a stop word, a cue, another field).
         // (Stop words may come between: "tipus d'alimentació (vore)".)
