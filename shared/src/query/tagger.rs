@@ -653,6 +653,10 @@ fn compass_code(w: &str) -> Option<&'static str> {
 /// "north wind", "viento del oeste", "Wind aus Nordost" over a column of wind-rose codes (N, NNE,
 /// …, NW): the word is that code. "north east" said in two words is NE.
 fn compass_points(out: &mut [Span], cat: &Catalog) {
+    // Most questions name no point: the table's values are not scanned for them.
+    if !out.iter().any(|s| compass_code(&super::text::fold(&s.raw)).is_some()) {
+        return;
+    }
     let Some(field) = (0..cat.fields.len()).find(|&f| {
         let codes: std::collections::HashSet<String> =
             cat.values.values().flatten().filter(|h| h.field == f).map(|h| h.value.to_lowercase()).collect();
@@ -701,9 +705,23 @@ const AUXILIARY: &[&str] = &["uncert", "uncertainty", "unc", "err", "error", "st
 /// beside `atomic_mass`), and names that end with one of `words` win, as English puts the head noun
 /// last ("mass" → `atomic_mass`, not `mass_excess`). All of them when no name ends so.
 fn headed_by(fs: &[usize], words: &[&str], cat: &Catalog) -> Vec<usize> {
-    let words_of = |f: usize| name_words(&cat.fields[f].name);
-    let main: Vec<usize> = fs
+    let main = without_auxiliaries(fs, cat);
+    let headed: Vec<usize> = main
         .iter()
+        .copied()
+        .filter(|&f| name_words(&cat.fields[f].name).last().is_some_and(|l| words.iter().any(|w| same_word(l, w))))
+        .collect();
+    if headed.is_empty() {
+        main
+    } else {
+        headed
+    }
+}
+
+/// The fields that are not another one's auxiliary (`atomic_mass_uncert` beside `atomic_mass`).
+fn without_auxiliaries(fs: &[usize], cat: &Catalog) -> Vec<usize> {
+    let words_of = |f: usize| name_words(&cat.fields[f].name);
+    fs.iter()
         .copied()
         .filter(|&f| {
             let a = words_of(f);
@@ -712,14 +730,7 @@ fn headed_by(fs: &[usize], words: &[&str], cat: &Catalog) -> Vec<usize> {
                 g != f && b.len() < a.len() && a.starts_with(&b) && a[b.len()..].iter().all(|w| AUXILIARY.contains(&w.as_str()))
             })
         })
-        .collect();
-    let headed: Vec<usize> =
-        main.iter().copied().filter(|&f| words_of(f).last().is_some_and(|l| words.iter().any(|w| same_word(l, w)))).collect();
-    if headed.is_empty() {
-        main
-    } else {
-        headed
-    }
+        .collect()
 }
 
 /// "Which mass do you mean: atomic_mass, atomic_mass_uncert…?": a word still naming several
@@ -731,7 +742,7 @@ fn auxiliary_fields(out: &mut [Span], cat: &Catalog) {
         if fs.len() < 2 {
             continue;
         }
-        let narrowed = headed_by(fs, &[], cat);
+        let narrowed = without_auxiliaries(fs, cat);
         if !narrowed.is_empty() && narrowed.len() < fs.len() {
             s.tag = Tag::Field(narrowed);
         }
