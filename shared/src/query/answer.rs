@@ -169,8 +169,15 @@ pub fn num(lang: Lang, v: &Json) -> String {
     match v {
         Json::Number(n) => {
             let f = n.as_f64().unwrap_or(0.0);
+            // (Physical constants: 6.2354e-65 and 1.3564e50 rather than "0." and fifty digits.)
             let s = if n.is_i64() || n.is_u64() || (f.fract() == 0.0 && f.abs() < 1e15) {
                 format!("{}", f as i64)
+            } else if f != 0.0 && (f.abs() < 1e-4 || f.abs() >= 1e15) {
+                let e = format!("{f:.4e}");
+                match e.split_once('e') {
+                    Some((m, x)) => format!("{}e{x}", m.trim_end_matches('0').trim_end_matches('.')),
+                    None => e,
+                }
             } else {
                 let r = format!("{:.2}", f);
                 let r = r.trim_end_matches('0').trim_end_matches('.').to_string();

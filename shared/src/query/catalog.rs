@@ -613,9 +613,26 @@ impl Catalog {
             if n < 3 || n * 5 < hits.len() * 4 || ranked.get(1).is_some_and(|r| r.1 == n) {
                 continue;
             }
+            // Beside a column of the codes' names ("Country Name" = Spain for "Country Code" = ESP,
+            // for 80 % of the codes at least), "Spanien" names that value, so "Spanien und Portugal"
+            // is read in one column. (A county called Ohio does not make a column of state names.)
+            let english =
+                |h: &ValueHit| -> Option<String> { lexicon.get(h.value.trim())?.iter().find(|(k, _)| *k == kind)?.1.first().cloned() };
+            let holds = |f: usize, en: &str| {
+                self.values.get(en).is_some_and(|hs| hs.iter().any(|o| o.field == f && !o.code && fold_words(&o.value).join(" ") == en))
+            };
+            let code_field = hits[0].field;
+            let names_field = (0..self.fields.len()).filter(|&f| f != code_field).find(|&f| {
+                let named = hits.iter().filter(|h| english(h).is_some_and(|en| holds(f, &en))).count();
+                named >= 3 && named * 5 >= hits.len() * 4
+            });
             for h in hits {
                 for (_, names) in lexicon.get(h.value.trim()).into_iter().flatten().filter(|(k, _)| *k == kind) {
-                    extra.extend(names.iter().map(|n| (n.clone(), ValueHit { code: false, ..h.clone() })));
+                    let named = names_field.zip(names.first()).and_then(|(f, en)| {
+                        self.values.get(en)?.iter().find(|o| o.field == f && !o.code && fold_words(&o.value).join(" ") == *en)
+                    });
+                    let target = named.unwrap_or(h);
+                    extra.extend(names.iter().map(|n| (n.clone(), ValueHit { code: false, ..target.clone() })));
                 }
             }
         }

@@ -175,7 +175,11 @@ impl Dataset {
             return None;
         }
         let parsed = understand(q, cat, hint, &Overrides { spans: vec![(span, field)], target: None, quiet: Vec::new() });
-        matches!(parsed.understanding, Understanding::Exact { .. }).then(|| (parsed, cat.fields[field].name.clone(), sim))
+        // "average price of a large pizza" with "large" read as `size`: a reading that does not use
+        // the field the word was read as has dropped the word.
+        let reads = |plan: &crate::query::Plan| crate::query::contract::plan_fields(plan).iter().any(|n| *n == cat.fields[field].name);
+        matches!(&parsed.understanding, Understanding::Exact { plan, .. } if reads(plan))
+            .then(|| (parsed, cat.fields[field].name.clone(), sim))
     }
 
     pub fn catalogs(&self) -> &[Catalog] {

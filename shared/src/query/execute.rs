@@ -257,15 +257,19 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                     format!("{n} mit dem {de} Wert von „{l}“{w}: {}.", items.join("; ")),
                 )
             };
-            a.value = Json::Array(
-                rows.rows
-                    .iter()
-                    .map(|r| match li {
-                        Some(li) if !values => r[li].clone(),
-                        _ => r[vi].clone(),
-                    })
-                    .collect(),
-            );
+            // Rows tied at the top that share a label ("the sample with the most potassium": two of
+            // type Con) answer that label once; the text still lists each row.
+            let mut value: Vec<Json> = Vec::new();
+            for r in &rows.rows {
+                let v = match li {
+                    Some(li) if !values => r[li].clone(),
+                    _ => r[vi].clone(),
+                };
+                if !(li.is_some() && !values && value.contains(&v)) {
+                    value.push(v);
+                }
+            }
+            a.value = Json::Array(value);
             let x = lab.as_ref().map(|f| field_label(cat, &f.0)).unwrap_or_else(|| "row".into());
             a.chart = Some(chart(ChartKind::Bar, &l, &x, &l, &rows, li.unwrap_or(rows.col(ROW).unwrap_or(0)), vi));
             a.citations = row_citations(cat, &rows);
@@ -508,6 +512,31 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                     y: "rows".into(),
                     data: counts.into_iter().map(|(v, n)| (Json::String(v), n)).collect(),
                 });
+            } else if counts.len() >= 2 && counts.iter().all(|(_, n)| n.as_f64() == Some(1.0)) {
+                // "Did India have more people than China in 2022?": one row each counts nothing; the
+                // question was about a number of those rows, which the words did not name.
+                a.route = Route::Unanswerable;
+                a.value = Json::Null;
+                a.answer = tr(
+                    lang,
+                    format!(
+                        "Each of {} is one row here, so counting rows compares nothing; which column should be compared?",
+                        values.join(", ")
+                    ),
+                    format!(
+                        "Cada uno de {} es una sola fila, así que contar filas no compara nada; ¿qué columna hay que comparar?",
+                        values.join(", ")
+                    ),
+                    format!(
+                        "Cadascun de {} és una sola fila, així que comptar files no compara res; quina columna cal comparar?",
+                        values.join(", ")
+                    ),
+                    format!(
+                        "{} sind hier je eine Zeile; Zeilen zu zählen vergleicht nichts. Welche Spalte soll verglichen werden?",
+                        values.join(", ")
+                    ),
+                );
+                return Ok(a);
             } else {
                 let best = counts.iter().map(|(_, n)| n.as_f64().unwrap_or(0.0)).fold(f64::MIN, f64::max);
                 let winners: Vec<&(String, Json)> = counts.iter().filter(|(_, n)| n.as_f64().unwrap_or(0.0) == best).collect();

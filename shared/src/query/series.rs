@@ -460,7 +460,16 @@ pub fn answers_rightly(plan: &super::Plan, cat: &super::Catalog, view: &LongView
             spread_free(*func, field.as_ref().map(|f| f.0.as_str())) || one_member(filter.as_ref())
         }
         Plan::Compare { measure, filter, field, .. } => match measure {
-            Some(m) => m.func.is_some_and(|f| spread_free(f, Some(&m.field.0))) || (m.func.is_none() && one_row(filter.as_ref())),
+            // "in Spain and Portugal in 2011": each value compared names one wide row, the year one member.
+            Some(m) => {
+                m.func.is_some_and(|f| spread_free(f, Some(&m.field.0)))
+                    || (m.func.is_none()
+                        && (one_row(filter.as_ref())
+                            || (m.field.0 == value
+                                && one_member(filter.as_ref())
+                                && field.0 != key
+                                && cat.field(&field.0).is_some_and(|i| cat.fields[i].distinct.saturating_mul(members) >= cat.rows))))
+            }
             None => field.0 != key && one_member(filter.as_ref()),
         },
         Plan::List { filter, label } => match label {

@@ -477,7 +477,10 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
             let Some(hits) = cat.values.get(&key).or_else(|| plural_of(&key)).or_else(|| singular_of(&key)) else { continue };
             let raw_caps = tokens[i..i + len].iter().all(|t| !t.raw.chars().any(char::is_lowercase));
             let keyword_like = len == 1 && (is_stop(folds[i]) || lx.phrases.iter().any(|(p, _)| *p == folds[i]) || folds[i].len() <= 2);
-            let hits: Vec<ValueHit> = hits.iter().filter(|h| !(h.code || keyword_like) || raw_caps).cloned().collect();
+            // "the us population": after "the", a code typed in lower case is the code, not a pronoun.
+            let after_the = len == 1 && i > 0 && folds[i - 1] == "the";
+            let hits: Vec<ValueHit> =
+                hits.iter().filter(|h| !(h.code || keyword_like) || raw_caps || (after_the && h.code)).cloned().collect();
             if !hits.is_empty() {
                 offer(len, Tag::Value(hits), 3);
                 break;
@@ -560,7 +563,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     // Again, for values the passes above named ("lower than in Orkney" → Orkney_Islands).
     comparative_before_value(&mut out);
     measure_nouns(&mut out, cat);
-    label_plural_names_rows(&mut out, cat);
+    label_plural_names_rows(&mut out, cat, tokens, q);
     fewest_rows_named(&mut out);
     rates_per_number(&mut out, cat);
     period_adjectives(&mut out, cat);
@@ -1062,8 +1065,12 @@ fn by_agents_and_counts(out: &mut [Span], cat: &Catalog) {
 
 /// "vor 1990": before a year ("kommt … vor" is a verb's particle, so not in the lexicon).
 fn before_a_year(out: &mut [Span]) {
+    let is_year = |s: &Span| matches!(s.tag, Tag::Number(n) if n.fract() == 0.0 && (1000.0..=2999.0).contains(&n));
     for i in 0..out.len().saturating_sub(1) {
-        let year = matches!(out[i + 1].tag, Tag::Number(n) if n.fract() == 0.0 && (1000.0..=2999.0).contains(&n));
+        // ("nach Mai 1992": a month and its year.)
+        let month_year =
+            super::lang::month_word(&super::text::fold(&out[i + 1].raw), true).is_some() && out.get(i + 2).is_some_and(is_year);
+        let year = is_year(&out[i + 1]) || month_year;
         // "vor 1950", and "nach 1950" (after; "nach Jahr sortiert" is by).
         match super::text::fold(&out[i].raw).as_str() {
             "vor" if year => out[i].tag = Tag::Cue(Cue::Op(CmpOp::Lt)),
@@ -1592,7 +1599,8 @@ fn slipped_letters(out: &mut [Span], cat: &Catalog, lang: Lang) {
     }
     for s in out.iter_mut() {
         let w = super::text::fold(&s.raw);
-        if s.tag != Tag::Unknown || w.chars().count() < 6 || !w.chars().all(char::is_alphabetic) {
+        // ("positiven" is a sign, not a slip of some name.)
+        if s.tag != Tag::Unknown || w.chars().count() < 6 || !w.chars().all(char::is_alphabetic) || super::lang::sign_word(&w).is_some() {
             continue;
         }
         let mut found: Vec<Tag> = Vec::new();
@@ -1891,7 +1899,9 @@ fn rows_noun_of_named_rows(out: &mut [Span], cat: &Catalog, lang: Lang) {
         // (German nouns are capitalised; elsewhere a capital is a name.)
         let capital = out[i].raw.chars().next().is_some_and(char::is_uppercase) && lang != Lang::De;
         // ("the 3 densest elements": a superlative adjective is no noun.)
+        // ("den kleinsten positiven Wert": a sign is no noun either.)
         let noun = out[i].tag == Tag::Unknown && w.len() >= 4 && out[i].raw.chars().all(|c| c.is_alphabetic()) && !capital && !is_measure_noun(&w) && !w.ends_with("est")
+            && super::lang::sign_word(&w).is_none()
             // ("la velocidad más alta registrada": a participle, not a noun.)
             && !["ed", "ado", "ada", "ados", "adas", "ido", "ida", "idos", "idas"].iter().any(|e| w.ends_with(e));
         if !noun || names_a_row {
@@ -2122,14 +2132,35 @@ fn rates_per_number(out: &mut [Span], cat: &Catalog) {
 
 /// "What percent of the states…" in a table with one row per state: the plural of the field that
 /// names the rows, different in every row and never empty, is the rows' noun.
-fn label_plural_names_rows(out: &mut [Span], cat: &Catalog) {
+fn label_plural_names_rows(out: &mut [Span], cat: &Catalog, tokens: &[Token], q: &str) {
     // Or a text column of names that repeat a little ("county": 320 names over 437 counties, the same
     // name in several states): its plural counts rows, unless "different" names are asked.
     let repeating = cat.repeated_names;
     let label = cat.label.filter(|&l| cat.fields[l].distinct == cat.rows && cat.rows >= 2);
+    // "¿quiénes murieron…? (apellidos)": a field in parentheses says what to answer with.
+    let glosses: Vec<(usize, Tag)> = out
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| matches!(s.tag, Tag::Field(_)) && in_parentheses(q, tokens, s))
+        .map(|(k, s)| (k, s.tag.clone()))
+        .collect();
     for l in label.into_iter().chain(repeating) {
         names_rows_by_plural(out, cat, l, Some(l) == repeating);
     }
+    for (k, tag) in glosses {
+        out[k].tag = tag;
+    }
+}
+
+/// The span is inside a pair of parentheses of the question.
+fn in_parentheses(q: &str, tokens: &[Token], s: &Span) -> bool {
+    // (Spans the passes implied, with no words of their own, are in no parentheses.)
+    let (Some(first), Some(last)) = (tokens.get(s.start), s.end.checked_sub(1).and_then(|e| tokens.get(e))) else { return false };
+    if s.end <= s.start {
+        return false;
+    }
+    let (from, to) = (first.start, last.end);
+    q.match_indices('(').any(|(open, _)| open < from && q[open..].find(')').is_some_and(|c| open + c >= to))
 }
 
 fn names_rows_by_plural(out: &mut [Span], cat: &Catalog, l: usize, repeating: bool) {

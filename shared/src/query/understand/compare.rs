@@ -329,10 +329,13 @@ impl Parser<'_> {
         let Some((w, g)) = self.spans.iter().enumerate().find_map(|(i, _)| match asks(self, i) {
             // "list the cities whose average … is above 180k" too.
             true => self.next_content(i).and_then(|j| match &self.spans[j].tag {
-                // (A column of years groups too: "which years have more than 40 films".)
+                // (A column of years groups too: "which years have more than 40 films"; so does a
+                // numeric code of a few values: "which arms have more than 525 patients".)
                 Tag::Field(fs)
                     if fs.len() == 1
-                        && (!self.is_numeric(fs[0]) || self.cat.fields[fs[0]].yearly)
+                        && (!self.is_numeric(fs[0])
+                            || self.cat.fields[fs[0]].yearly
+                            || (self.cat.fields[fs[0]].categorical && self.cat.fields[fs[0]].distinct <= 12))
                         && !self.is_date(fs[0])
                         && !self.identifies(fs[0]) =>
                 {

@@ -13,6 +13,25 @@ use super::summary::fmt_number;
 use super::types::Refusal;
 
 impl Parser<'_> {
+    /// An operator, a month word and then the year at `i` ("after May 1992", "después de mayo de
+    /// 1992"): the operator's place, the month and the comparison.
+    fn op_before_month(&self, i: usize) -> Option<(usize, u32, CmpOp)> {
+        let mut j = self.prev_content(i)?;
+        if matches!(self.spans[j].cue(), Some(Cue::Of)) || crate::query::text::fold(&self.spans[j].raw) == "de" {
+            j = self.prev_content(j)?;
+        }
+        let w = &self.spans[j].raw;
+        let m = crate::query::lang::month_word(&crate::query::text::fold(w), w.chars().next().is_some_and(char::is_uppercase))?;
+        if !matches!(self.spans[j].tag, Tag::Unknown | Tag::Value(_)) || self.spans[j].used {
+            return None;
+        }
+        let o = self.prev_content(j)?;
+        match self.spans[o].cue() {
+            Some(Cue::Op(op @ (CmpOp::Gt | CmpOp::Ge | CmpOp::Lt | CmpOp::Le))) if !self.spans[o].used => Some((o, m, op)),
+            _ => None,
+        }
+    }
+
     /// Whether the number `n` can be a value of field `f` (a year column takes years, a flag 0 or 1,
     /// a name none); NaN (no number) is taken by any numeric field.
     pub(super) fn takes_number(&self, f: usize, n: f64) -> bool {
@@ -78,6 +97,15 @@ impl Parser<'_> {
             if then.clone().any(|s| matches!(s.tag, Tag::Number(_) | Tag::Cue(Cue::Op(_) | Cue::OpPost(_) | Cue::Between))) {
                 continue;
             }
+            // "no cd496 value", "no children recorded": the field's value is missing (step 0), not 0.
+            if self.spans.get(j + 1).is_some_and(|s| {
+                matches!(
+                    crate::query::text::fold(&s.raw).as_str(),
+                    "value" | "values" | "data" | "reading" | "readings" | "entry" | "recorded" | "listed" | "given" | "reported"
+                )
+            }) {
+                continue;
+            }
             self.spans[i].used = true;
             self.spans[j].used = true;
             let op = if none { CmpOp::Eq } else { CmpOp::Gt };
@@ -108,10 +136,46 @@ impl Parser<'_> {
             let Tag::Field(fs) = &self.spans[i + 1].tag else { continue };
             let [f] = fs.as_slice() else { continue };
             let f = *f;
-            if self.spans[i].tag != Tag::Unknown || self.spans[i + 1].used || !self.is_numeric(f) || self.cat.fields[f].yearly {
+            // ("the smallest positive value": the field ranked is also the one tested.)
+            // ("the most negative value" is the lowest: "most" there is the sign's degree, not a rank.)
+            let ranked = i > 0
+                && matches!(self.spans[i - 1].cue(), Some(Cue::High | Cue::Low))
+                && !matches!(
+                    crate::query::text::fold(&self.spans[i - 1].raw).as_str(),
+                    "most" | "the most" | "least" | "the least" | "mas" | "mes" | "meisten" | "am meisten" | "menos" | "menys"
+                );
+            if self.spans[i].tag != Tag::Unknown || (self.spans[i + 1].used && !ranked) || !self.is_numeric(f) || self.cat.fields[f].yearly
+            {
                 continue;
             }
             self.spans[i].used = true;
+            if !ranked {
+                self.spans[i + 1].used = true;
+            }
+            out.push(At {
+                pos: i,
+                end: i + 1,
+                filter: Filter::Cond { field: self.fref(f), pred: Predicate::Cmp(op, Literal::Number(0.0)), negated: false },
+                eq_value: None,
+                kind: Kind::Range,
+            });
+        }
+        // 0b'. "el menor valor positivo": in Spanish and Catalan the sign follows the field ranked.
+        for i in 1..self.spans.len().saturating_sub(1) {
+            let Some(op) = crate::query::lang::sign_word(&crate::query::text::fold(&self.spans[i + 1].raw)) else { continue };
+            let Tag::Field(fs) = &self.spans[i].tag else { continue };
+            let [f] = fs.as_slice() else { continue };
+            let f = *f;
+            // ("Is the highest value negative?" tests the top row instead.)
+            if !matches!(self.spans[i - 1].cue(), Some(Cue::High | Cue::Low))
+                || self.asked == Shape::Boolean
+                || self.spans[i + 1].tag != Tag::Unknown
+                || self.spans[i + 1].used
+                || !self.is_numeric(f)
+                || self.cat.fields[f].yearly
+            {
+                continue;
+            }
             self.spans[i + 1].used = true;
             out.push(At {
                 pos: i,
@@ -655,6 +719,35 @@ impl Parser<'_> {
                 None => None,
             };
             let Some(field) = field else { continue };
+            // "after May 1992", "después de mayo de 1992", "vor Mai 1992": an operator before a
+            // month and its year compares the dates with that month (after it: from the next month on).
+            if let Some((o, m, op)) = self.op_before_month(i).filter(|_| self.is_date(field) && y.fract() == 0.0) {
+                let y = y as i32;
+                let first = chrono::NaiveDate::from_ymd_opt(y, m, 1);
+                let last = first.and_then(|d| d.checked_add_months(chrono::Months::new(1))).and_then(|d| d.pred_opt());
+                let bound = match op {
+                    CmpOp::Gt | CmpOp::Le => last,
+                    _ => first,
+                };
+                if let Some(d) = bound {
+                    for k in o..=i {
+                        self.spans[k].used = true;
+                    }
+                    year_of.push((i, field));
+                    out.push(At {
+                        pos: o,
+                        end: i,
+                        filter: Filter::Cond {
+                            field: self.fref(field),
+                            pred: Predicate::Cmp(op, Literal::Date(d.format("%Y-%m-%d").to_string())),
+                            negated: false,
+                        },
+                        eq_value: None,
+                        kind: Kind::Range,
+                    });
+                    continue;
+                }
+            }
             self.spans[i].used = true;
             year_of.push((i, field));
             if let Some(p) = prev {
@@ -691,7 +784,7 @@ impl Parser<'_> {
         // 3b. A month alone over the one date column: "in February", "im Juni", "al juny". Two
         // months named are left to refuse (they would need "or", and a list asks each).
         let months: Vec<(usize, u32)> = (0..self.spans.len())
-            .filter(|&i| self.spans[i].tag == Tag::Unknown)
+            .filter(|&i| self.spans[i].tag == Tag::Unknown && !self.spans[i].used)
             .filter_map(|i| {
                 crate::query::lang::month_word(
                     &crate::query::text::fold(&self.spans[i].raw),

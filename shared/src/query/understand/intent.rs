@@ -449,10 +449,27 @@ impl Parser<'_> {
                     && matches!(crate::query::text::fold(&s.raw).as_str(), "most" | "the most" | "meisten" | "am meisten" | "mas" | "mes")
             });
             // "Who made the plane with the most seats?": one row (a singular noun "with" the extreme), not a group's total.
+            // ("What type is the sample with the most potassium?", "la mostra amb més potassi": a word
+            // for any row, too.)
             let one_row = self.spans.iter().enumerate().any(|(i, s)| {
                 let w = crate::query::text::fold(&s.raw);
-                s.tag == Tag::Alias
-                    && !w.ends_with('s')
+                ((s.tag == Tag::Alias && !w.ends_with('s'))
+                    || matches!(
+                        w.as_str(),
+                        "sample"
+                            | "row"
+                            | "record"
+                            | "entry"
+                            | "observation"
+                            | "muestra"
+                            | "fila"
+                            | "registro"
+                            | "mostra"
+                            | "registre"
+                            | "probe"
+                            | "zeile"
+                            | "eintrag"
+                    ))
                     && self
                         .spans
                         .get(i + 1)
