@@ -337,6 +337,34 @@ impl Catalog {
         ];
         let mut aliases: Vec<Vec<String>> = desc.row_aliases.iter().map(|a| fold_words(a)).collect();
         aliases.extend(GENERIC.iter().map(|a| vec![a.to_string()]));
+        // A table with a population column counts people in it, not as its rows: "more people than
+        // China", "over 100 million people" name that column.
+        const PEOPLE: &[&str] = &[
+            "people",
+            "persons",
+            "inhabitants",
+            "residents",
+            "personas",
+            "habitantes",
+            "persones",
+            "habitants",
+            "personen",
+            "einwohner",
+            "menschen",
+        ];
+        let population = fields.iter().position(|f| {
+            let words = name_words(&f.name);
+            f.ty.is_numeric() && (words.iter().any(|w| w == "population") || words == ["pop"])
+        });
+        if let Some(p) = population {
+            aliases.retain(|a| !(a.len() == 1 && PEOPLE.contains(&a[0].as_str())));
+            for w in PEOPLE {
+                let n = vec![w.to_string()];
+                if !fields[p].names.contains(&n) {
+                    fields[p].names.push(n);
+                }
+            }
+        }
         // Who or what a row is in the registers portals publish most (people, animals, customers):
         // said of a table with no such column or value, they name its rows (see `ENTITY_NOUNS`).
         aliases.extend(super::lang::ENTITY_NOUNS.iter().map(|a| vec![a.to_string()]));

@@ -65,7 +65,12 @@ pub fn plan_fields(plan: &Plan) -> Vec<String> {
     let mut out = Vec::new();
     let add_filter = |f: &Option<Filter>, out: &mut Vec<String>| {
         if let Some(f) = f {
-            out.extend(f.conds().into_iter().map(|(fr, _, _)| fr.0.clone()));
+            for (fr, p, _) in f.conds() {
+                out.push(fr.0.clone());
+                if let Predicate::Than(_, other) = p {
+                    out.push(other.0.clone());
+                }
+            }
         }
     };
     match plan {
@@ -565,7 +570,7 @@ fn year_as_threshold(plan: &Plan, n: f64, cat: &Catalog) -> bool {
 fn compares(plan: &Plan, op: CmpOp) -> bool {
     let ordered = |f: &Filter| {
         f.conds().iter().any(|(_, p, _)| {
-            matches!(p, Predicate::Cmp(o, _) if *o != CmpOp::Eq || op == CmpOp::Eq)
+            matches!(p, Predicate::Cmp(o, _) | Predicate::Than(o, _) if *o != CmpOp::Eq || op == CmpOp::Eq)
                 || matches!(p, Predicate::Between(..) | Predicate::Year(_) | Predicate::Month(_))
         })
     };

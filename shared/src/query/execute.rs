@@ -1278,6 +1278,7 @@ pub fn describe(cat: &Catalog, f: &Filter, lang: Lang) -> String {
                 Predicate::Missing => {
                     tr(lang, format!("{l} is missing"), format!("{l} falta"), format!("{l} hi falta"), format!("{l} fehlt"))
                 }
+                Predicate::Than(op, other) => format!("{l} {} {}", op_symbol(*op), field_label(cat, &other.0)),
             };
             if *negated && *pred == Predicate::Missing {
                 tr(lang, format!("{l} has a value"), format!("{l} tiene valor"), format!("{l} té valor"), format!("{l} hat einen Wert"))

@@ -78,6 +78,8 @@ pub enum Predicate {
     Month(u32),
     /// No value in the cell: "rows with no value for X", "missing X".
     Missing,
+    /// Compared with another field of the same row: "a cd420 higher than the cd40", "close above open".
+    Than(CmpOp, FieldRef),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

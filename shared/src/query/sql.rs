@@ -115,6 +115,11 @@ pub fn filter(cat: &Catalog, f: &Filter) -> String {
                 (Predicate::Month(m), _) => format!("substr({text_e}, 6, 2) = '{m:02}'"),
                 // NOT (x IS NULL) is the rows with a value: negation stays meaningful here.
                 (Predicate::Missing, _) => format!("{e} IS NULL"),
+                // Numbers as doubles, so an integer column compares with a decimal one.
+                (Predicate::Than(op, other), _) if ty(cat, field).is_numeric() => {
+                    format!("CAST({e} AS DOUBLE) {} CAST({} AS DOUBLE)", op.sql(), expr(cat, other))
+                }
+                (Predicate::Than(op, other), _) => format!("{e} {} {}", op.sql(), expr(cat, other)),
             };
             // NOT (x = 'a') is NULL, not true, for missing x: missing values never match, as in pandas.
             if *negated {

@@ -587,6 +587,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     named_again(&mut out);
     totals_by_default(&mut out, cat);
     parenthesised_glosses(&mut out, tokens, q);
+    comparative_que(&mut out);
     flag_complements(&mut out, cat);
     first_named_first(&mut out, tokens, q);
     comparative_before_value(&mut out);
@@ -1365,6 +1366,26 @@ fn first_named_first(out: &mut [Span], tokens: &[Token], q: &str) {
     }
 }
 
+/// "un cd420 més alt que el cd40", "más bajo que 5": a comparative adjective before "que" and a
+/// field or a number compares with it.
+fn comparative_que(out: &mut [Span]) {
+    for i in 0..out.len().saturating_sub(2) {
+        let op = match out[i].cue() {
+            Some(Cue::High | Cue::More) => CmpOp::Gt,
+            Some(Cue::Low | Cue::Less) => CmpOp::Lt,
+            _ => continue,
+        };
+        if super::text::fold(&out[i + 1].raw) != "que" {
+            continue;
+        }
+        let operand = out[i + 2..].iter().find(|s| s.tag != Tag::Stop).is_some_and(|s| matches!(s.tag, Tag::Field(_) | Tag::Number(_)));
+        if operand {
+            out[i].tag = Tag::Cue(Cue::Op(op));
+            out[i + 1].tag = Tag::Stop;
+        }
+    }
+}
+
 /// "float window glass (WinF)", "labour force participation (ACT)", "vedella (veal)": a value or
 /// field in parentheses names what the words just before it describe, so those words are read as
 /// its gloss (and a value named twice, "headlamp glass (Head)", counts once).
@@ -1388,11 +1409,21 @@ fn parenthesised_glosses(out: &mut [Span], tokens: &[Token], q: &str) {
             _ => false,
         };
         if condition {
+            // ("nicht-weiße Patienten (race = 1)": past the rows' noun, a negation and the words it
+            // glosses; "el brazo 0 (arms = 0)": the number the condition repeats.)
+            let said = match out[*content.last().expect("a condition")].tag {
+                Tag::Number(n) => Some(n),
+                _ => None,
+            };
             let mut k = inside[0];
+            let mut noun = false;
             while k > 0 {
                 k -= 1;
                 match out[k].tag {
                     Tag::Unknown => out[k].tag = Tag::Stop,
+                    Tag::Cue(Cue::Not) => out[k].tag = Tag::Stop,
+                    Tag::Number(n) if Some(n) == said && k + 1 == inside[0] => out[k].tag = Tag::Stop,
+                    Tag::Alias if !noun && k + 1 == inside[0] => noun = true,
                     Tag::Stop => {}
                     _ => break,
                 }
@@ -2124,8 +2155,22 @@ fn rates_per_number(out: &mut [Span], cat: &Catalog) {
     // "divorces per 1000 people": the whole name typed, then whom it counts.
     for i in 1..out.len() {
         let after_rate = matches!(&out[i - 1].tag, Tag::Field(fs) if fs.iter().all(|&f| name_words(&cat.fields[f].name).iter().rev().nth(1).is_some_and(|w| w == "per")));
-        if after_rate && matches!(out[i].tag, Tag::Alias | Tag::Unknown) && PER_WHOM.contains(&super::text::fold(&out[i].raw).as_str()) {
+        if after_rate
+            && matches!(out[i].tag, Tag::Alias | Tag::Unknown | Tag::Field(_))
+            && PER_WHOM.contains(&super::text::fold(&out[i].raw).as_str())
+        {
             out[i].tag = Tag::Stop;
+        }
+    }
+    // "the most unemployed people": people said after another field are those it counts, not
+    // the population column that "people" names otherwise.
+    for i in 1..out.len() {
+        let w = super::text::fold(&out[i].raw);
+        let people = PER_WHOM.contains(&w.as_str()) && !matches!(w.as_str(), "population" | "capita");
+        if let (true, Tag::Field(this), Tag::Field(before)) = (people, &out[i].tag, &out[i - 1].tag) {
+            if !before.iter().any(|f| this.contains(f)) {
+                out[i].tag = Tag::Stop;
+            }
         }
     }
 }

@@ -300,7 +300,15 @@ impl Parser<'_> {
             _ => None,
         };
         // After: "increase in unemploy", "drop in consumption", "aumento del desempleo".
-        if let Some(j) = self.next_content(i) {
+        // ("gained the most people", "lost the least population": past the superlative.)
+        let past_superlative = |j: usize| {
+            if matches!(self.spans[j].cue(), Some(Cue::High | Cue::Low | Cue::Most | Cue::Least)) {
+                self.next_content(j)
+            } else {
+                Some(j)
+            }
+        };
+        if let Some(j) = self.next_content(i).and_then(past_superlative) {
             let k = if matches!(self.spans[j].cue(), Some(Cue::In | Cue::Of)) { self.next_content(j) } else { Some(j) };
             if let Some(k) = k.and_then(measure) {
                 return vec![k];

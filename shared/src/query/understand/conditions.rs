@@ -521,11 +521,25 @@ impl Parser<'_> {
                             wanted: "number".into(),
                         }));
                     }
-                    let lit = self.literal(field, a)?;
-                    if op == CmpOp::Eq {
-                        kind = Kind::Point;
+                    // "a cd420 higher than the cd40", "close above open": another field of the row.
+                    let other = match &self.spans[a].tag {
+                        Tag::Field(gs)
+                            if gs.len() == 1 && gs[0] != field && !self.cat.fields[gs[0]].yearly && !self.cat.fields[field].yearly =>
+                        {
+                            let g = gs[0];
+                            ((self.is_numeric(g) && self.is_numeric(field)) || (self.is_date(g) && self.is_date(field))).then_some(g)
+                        }
+                        _ => None,
+                    };
+                    if let Some(g) = other {
+                        Predicate::Than(op, self.fref(g))
+                    } else {
+                        let lit = self.literal(field, a)?;
+                        if op == CmpOp::Eq {
+                            kind = Kind::Point;
+                        }
+                        self.year_aware(field, op, lit)
                     }
-                    self.year_aware(field, op, lit)
                 }
                 Cue::Between => {
                     let b = b_idx.expect("between has two ends");
@@ -666,6 +680,11 @@ impl Parser<'_> {
             // "el 1950", "del 1957": Catalan and Spanish name a year with the article alone.
             let article = i > 0 && matches!(crate::query::text::fold(&self.spans[i - 1].raw).as_str(), "el" | "del" | "al");
             // "hatte 2007 die niedrigste…", "had in 2007": a year right after a verb, naming nothing after it.
+            // ("hatten 2022 weniger als 20.000 Einwohner": an operator with a number of its own after it.)
+            let own_operand = |j: usize| {
+                matches!(self.spans[j].cue(), Some(Cue::Op(_)))
+                    && self.next_content(j).is_some_and(|k| matches!(self.spans[k].tag, Tag::Number(_)))
+            };
             let bare = i > 0
                 && self.spans[i - 1].tag == Tag::Stop
                 && y.fract() == 0.0
@@ -674,7 +693,7 @@ impl Parser<'_> {
                     matches!(
                         self.spans[j].tag,
                         Tag::Field(_) | Tag::Alias | Tag::Unknown | Tag::Value(_) | Tag::Cue(Cue::Op(_) | Cue::OpPost(_))
-                    )
+                    ) && !own_operand(j)
                 });
             // "October 2009" where October is a value (a month column of a long view).
             // ("May 2013" over a column of days: the month is read apart, the year here.)
@@ -1138,6 +1157,17 @@ impl Parser<'_> {
                     break;
                 }
                 k = j;
+            }
+        }
+        // "how many patients are under 18", "victims over 80": a bound said of the rows' noun, a
+        // number a person's age can be, is their age where one field holds ages.
+        if number && !self.spans[a].used && (0.0..=120.0).contains(&operand) && self.spans.iter().any(|s| s.tag == Tag::Alias) {
+            let age = self.unique(|f| {
+                self.is_numeric(f)
+                    && self.cat.fields[f].names.iter().any(|n| n.iter().any(|w| matches!(w.as_str(), "age" | "edad" | "edat" | "alter")))
+            });
+            if let Some(f) = age.filter(|&f| self.takes_number(f, operand)) {
+                return Ok(Some(f));
             }
         }
         // "did renewables exceed 10,000": a bare number, no field near it, the table's one measure.

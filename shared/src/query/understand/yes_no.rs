@@ -135,6 +135,18 @@ impl Parser<'_> {
                     Some(Predicate::Cmp(_, Literal::Text(v))) => {
                         wrap(Plan::Rank { field, n: 1, desc, label: Some(label), filter: rest, values: false }, Test::Is { value: v })
                     }
+                    // "Was the oldest victim over 80 years old?": the extreme's value is the test.
+                    _ if take_cond(filter.clone(), |f, p| f == &field && matches!(p, Predicate::Cmp(_, Literal::Number(_))))
+                        .0
+                        .is_some() =>
+                    {
+                        let (taken, rest) = take_cond(filter, |f, p| f == &field && matches!(p, Predicate::Cmp(_, Literal::Number(_))));
+                        let Some(Predicate::Cmp(op, Literal::Number(v))) = taken else { unreachable!("checked by the guard") };
+                        wrap(
+                            Plan::Aggregate { func: if desc { AggFn::Max } else { AggFn::Min }, field, filter: rest },
+                            Test::Cmp { op, value: v },
+                        )
+                    }
                     _ => Understanding::Exact {
                         plan: Plan::Rank { field, n: 1, desc, label: Some(label), filter, values: false },
                         confidence,
