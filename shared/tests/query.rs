@@ -1458,3 +1458,60 @@ fn session_25_classes() {
     let t = dataset_of("towny.csv", TOWNY);
     exact_in(&t, "quin és el municipi situat més al nord?", serde_json::json!(["Pickle Lake"]));
 }
+
+#[test]
+fn session_26_classes() {
+    use serde_json::json;
+    // Suite k's wrong-but-exact classes, on excerpts of the real rows (ACTG175 from lifelines,
+    // constants and countrypops from great_tables, la-riots from vega_datasets); truths by hand.
+    const TRIAL: &str = "pidnum,age,race,treat,arms,cd40,cd420,cd496\n10056,48,0,1,2,422,477,660\n10059,61,0,1,3,162,218,\n10089,45,1,1,3,326,274,122\n10093,47,0,1,3,287,394,\n10124,43,0,0,0,504,353,660\n10140,46,0,1,1,235,339,0\n10165,31,0,0,0,244,225,\n10190,17,1,0,0,401,366,\n";
+    let t = dataset_of("ACTG175.csv", TRIAL);
+    // "no X value" is a missing value, not a zero (one row holds 0, four hold nothing).
+    exact_in(&t, "how many patients have no cd496 value", json!(4));
+    // A number before the rows' noun counts rows per group, even of a numeric code.
+    exact_in(&t, "which arms have more than 2 patients", json!([0, 3]));
+    // A bound said of people is their age.
+    exact_in(&t, "how many patients are under 18", json!(1));
+    // A field compared with another field of the same row, in English and Catalan.
+    exact_in(&t, "how many patients have a cd420 higher than cd40", json!(4));
+    exact_in(&t, "quants pacients tenen un cd420 més alt que el cd40?", json!(4));
+    // A condition in parentheses glosses the words before it, a negation included.
+    exact_in(&t, "Wie viele nicht-weiße Patienten (race = 1) gibt es?", json!(2));
+
+    const CONSTANTS: &str = "name,value,uncert,units\nelectron mass,9.1093837015e-31,2.8e-40,kg\nelectron charge to mass quotient,-175882001076,53,C kg^-1\nneutron mag. mom.,-9.6623651e-27,2.3e-33,J T^-1\natomic unit of 2nd hyperpolarizability,6.2353799905e-65,1.9e-74,C^4 m^4 J^-3\nAvogadro constant,6.02214076e23,0,mol^-1\n";
+    let c = dataset_of("constants.csv", CONSTANTS);
+    // A sign beside a superlative keeps the rows of that sign; a tiny value is written as one.
+    for q in [
+        "Which constant has the smallest positive value?",
+        "Welche Konstante hat den kleinsten positiven Wert?",
+        "¿Qué constante tiene el menor valor positivo?",
+    ] {
+        exact_in(&c, q, json!(["atomic unit of 2nd hyperpolarizability"]));
+    }
+    assert!(answer(&c, "Which constant has the smallest positive value?").answer.contains("6.2354e-65"));
+    // "the most negative" is not the highest of the negative values.
+    let a = answer(&c, "which constant has the most negative value");
+    assert!(!matches!(a.route, Route::Exact) || a.value == json!(["electron charge to mass quotient"]), "{}", a.answer);
+
+    const POPS: &str = "country_name,country_code_2,country_code_3,year,population\nChina,CN,CHN,1960,667070000\nChina,CN,CHN,2021,1412360000\nChina,CN,CHN,2022,1412175000\nIndia,IN,IND,1960,445954579\nIndia,IN,IND,2021,1407563842\nIndia,IN,IND,2022,1417173173\nUnited States,US,USA,1960,180671000\nUnited States,US,USA,2006,298379912\nUnited States,US,USA,2007,301231207\nUnited States,US,USA,2022,333287557\nTuvalu,TV,TUV,1960,5404\nTuvalu,TV,TUV,2022,11312\n";
+    let p = dataset_of("countrypops.csv", POPS);
+    // "people" names the population column; rows were counted before (one each: a tie).
+    exact_in(&p, "did india have more people than china in 2022", json!(true));
+    exact_in(&p, "which country gained the most people between 1960 and 2022", json!("India"));
+    exact_in(&p, "Welche Länder hatten 2022 weniger als 20.000 Einwohner?", json!(["Tuvalu"]));
+    // "the us" is the code, not a pronoun dropped.
+    exact_in(&p, "first year the us population was above 300 million", json!(2007));
+
+    const RIOTS: &str = "first_name,last_name,age,gender,death_date,type\nHarry,Doller,56,Male,1992-05-01,Not riot-related\nElias,Garcia Rivera,33,Male,1992-06-01,Homicide\nJuan,Tope,15,Male,1992-04-30,Homicide\nAna,Mustafa,87,Female,1992-07-05,Homicide\nLee,Smith,40,Male,1992-05-02,Homicide\n";
+    let r = dataset_of("la-riots.csv", RIOTS);
+    // An operator before a month and its year; a field in parentheses says what to answer.
+    exact_in(&r, "¿quiénes murieron después de mayo de 1992? (apellidos)", json!(["Garcia Rivera", "Mustafa"]));
+    exact_in(&r, "who died before May 1992", json!(["Juan"]));
+    exact_in(&r, "de quin tipus va ser la mort de Harry Doller?", json!("Not riot-related"));
+    exact_in(&r, "War das älteste Opfer über 80 Jahre alt?", json!(true));
+
+    // "the sample with the most potassium" is a row; its type answers once for rows tied under it.
+    const GLASS: &str = "RI,Na,Mg,K,type\n1.52,13.6,4.49,0.06,WinF\n1.51,14.4,0.0,6.21,Con\n1.52,13.7,0.0,6.21,Con\n1.51,12.8,3.5,0.57,WinNF\n1.52,13.0,3.6,0.60,WinNF\n1.53,13.3,3.4,0.58,WinNF\n";
+    let g = dataset_of("forensic_glass.csv", GLASS);
+    exact_in(&g, "What type is the sample with the most potassium?", json!(["Con"]));
+}

@@ -335,7 +335,7 @@ impl Parser<'_> {
                     if fs.len() == 1
                         && (!self.is_numeric(fs[0])
                             || self.cat.fields[fs[0]].yearly
-                            || (self.cat.fields[fs[0]].categorical && self.cat.fields[fs[0]].distinct <= 12))
+                            || (self.cat.fields[fs[0]].distinct <= 12 && self.cat.fields[fs[0]].distinct < self.cat.rows))
                         && !self.is_date(fs[0])
                         && !self.identifies(fs[0]) =>
                 {

@@ -204,13 +204,7 @@ impl Parser<'_> {
         self.read_row_nouns();
         self.read_changes();
         let place = self.ordinal_place();
-        let u = match self
-            .interpret()
-            .map(|u| self.by_group_change(u))
-            .map(|u| self.sorted_groups(u))
-            .map(|u| self.as_yes_no(u))
-            .map(|u| self.as_number(u))
-        {
+        let u = match self.interpret().map(|u| self.by_group_change(u)).map(|u| self.as_yes_no(u)).map(|u| self.as_number(u)) {
             Ok(u) => u,
             Err(Fail::Clarify(c)) => Understanding::Clarify(c),
             Err(Fail::Refuse(r)) => Understanding::Refuse(r),
@@ -218,32 +212,6 @@ impl Parser<'_> {
         match place {
             Some((i, k)) => self.at_place(u, i, k),
             None => u,
-        }
-    }
-
-    /// "Rank the sources by their total generation, largest first": every group, ranked by its
-    /// aggregate in the direction the order phrase names. Only where the groups are named before
-    /// the measure: "total sales by region, highest first" asks for the sales, not the regions.
-    fn sorted_groups(&self, u: Understanding) -> Understanding {
-        let direction = self
-            .spans
-            .iter()
-            .filter(|s| s.cue() == Some(Cue::Order))
-            .find_map(|s| crate::query::lang::order_direction(&crate::query::text::fold(&s.raw)));
-        let first_at = |name: &str| {
-            let k = self.cat.field(name)?;
-            self.spans.iter().position(|s| matches!(&s.tag, Tag::Field(fs) if fs.contains(&k)) || s.tag == Tag::Group(k))
-        };
-        match (u, direction) {
-            (Understanding::Exact { plan: Plan::Group { func, field: Some(field), by, filter, .. }, confidence }, Some(desc))
-                if first_at(&by.0).zip(first_at(&field.0)).is_some_and(|(b, m)| b < m) =>
-            {
-                let field = Some(field);
-                let groups = self.cat.field(&by.0).map_or(0, |f| self.cat.fields[f].distinct);
-                let n = u32::try_from(groups).unwrap_or(u32::MAX).max(1);
-                Understanding::Exact { plan: Plan::GroupTop { func, field, by, n, desc, filter, change: None }, confidence }
-            }
-            (u, _) => u,
         }
     }
 
