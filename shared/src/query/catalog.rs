@@ -59,6 +59,8 @@ pub struct FieldInfo {
     /// A field derived as the change of a family of columns between two of its points in the same
     /// row (`population_2021` − `population_2016`): named by no word of its own either.
     pub gap: Option<Gap>,
+    /// The one year every date of a date column falls in: "on July 4th" names a day of it.
+    pub one_year: Option<i32>,
 }
 
 /// The change of field `of` from the row before: its value minus the previous row's, rows taken
@@ -135,6 +137,7 @@ impl FieldInfo {
             list_len: 0,
             lag: None,
             gap: None,
+            one_year: None,
         }
     }
 
@@ -235,6 +238,9 @@ impl Catalog {
             info.flag = info.ty == ColumnType::Integer && info.distinct == 2 && every_cell(table, i, |s| s == "0" || s == "1");
             if info.ty == ColumnType::Text {
                 info.list_sep = list_separator(table, i);
+            }
+            if let (ColumnType::Date, crate::schema::ValueFormat::Date { order, .. }) = (info.ty, &col.format) {
+                info.one_year = single_year(table, i, *order);
             }
             fields.push(info);
         }
@@ -368,6 +374,25 @@ impl Catalog {
         // Who or what a row is in the registers portals publish most (people, animals, customers):
         // said of a table with no such column or value, they name its rows (see `ENTITY_NOUNS`).
         aliases.extend(super::lang::ENTITY_NOUNS.iter().map(|a| vec![a.to_string()]));
+        // Rows that share an order's id are its lines (a pizza, a product): "how many orders"
+        // counts the ids, not the rows.
+        const ORDERS: &[&str] = &["orders", "order", "pedidos", "pedido", "comandes", "comanda", "bestellungen", "bestellung"];
+        let order_id = fields.iter().position(|f| {
+            let w = name_words(&f.name);
+            (w == ["id"] || (w.iter().any(|x| x == "order") && w.last().is_some_and(|x| x == "id")))
+                && !f.ty.is_numeric()
+                && f.distinct > 1
+                && f.distinct < table.rows.len() as u64
+        });
+        if let Some(k) = order_id {
+            aliases.retain(|a| !(a.len() == 1 && ORDERS.contains(&a[0].as_str())));
+            for w in ORDERS {
+                let n = vec![w.to_string()];
+                if !fields[k].names.contains(&n) {
+                    fields[k].names.push(n);
+                }
+            }
+        }
         // A table with one row per day (month, year) is a table of days: "How many days had snow?"
         // names its rows even when nobody said so in a description.
         const WEEKS: &[&str] = &["week", "weeks", "semana", "semanas", "setmana", "setmanes", "woche", "wochen"];
@@ -407,6 +432,19 @@ impl Catalog {
         if stem_words.len() > 1 {
             if let Some(last) = &head_noun {
                 aliases.push(vec![last.clone()]);
+            }
+        }
+        // "pizzaplace": a name glued from a noun and a word for where the rows are kept names its
+        // rows by the noun ("how many pizzas were sold").
+        if let [w] = stem_words.as_slice() {
+            const KEPT: &[&str] = &["place", "shop", "store", "house", "market", "sales", "orders", "list", "log", "book", "bar", "data"];
+            if let Some(noun) = KEPT.iter().find_map(|k| w.strip_suffix(k)).filter(|n| n.len() >= 4 && n.chars().all(char::is_alphabetic)) {
+                for a in [noun.to_string(), format!("{noun}s")] {
+                    let a = vec![a];
+                    if !aliases.contains(&a) && !fields.iter().any(|f| f.names.contains(&a)) {
+                        aliases.push(a);
+                    }
+                }
             }
         }
         if !stem_words.is_empty() {
@@ -1543,6 +1581,22 @@ fn date_parts(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> Vec<
         });
     }
     out
+}
+
+/// The year all dates of column `i` fall in, when there is one.
+fn single_year(table: &Table, i: usize, order: crate::schema::DateOrder) -> Option<i32> {
+    use chrono::Datelike;
+    let mut year = None;
+    for r in &table.rows {
+        let Some(Value::Text(t)) = r.get(i) else { continue };
+        let Some(d) = crate::schema::values::parse_date(t, order) else { continue };
+        match year {
+            None => year = Some(d.date.year()),
+            Some(y) if y != d.date.year() => return None,
+            _ => {}
+        }
+    }
+    year
 }
 
 /// The year of a table's first date column of days or months, where the rows cover two years or

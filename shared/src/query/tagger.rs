@@ -598,6 +598,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     person_nouns(&mut out, cat);
     rows_noun_of_named_rows(&mut out, cat, lang);
     verbs_of_winning(&mut out);
+    verbs_of_selling(&mut out, cat);
     most_of_the_rows(&mut out, lang);
     by_agents_and_counts(&mut out, cat);
     before_a_year(&mut out);
@@ -1089,6 +1090,47 @@ fn which_one(out: &mut [Span]) {
             && matches!(out[i - 1].cue(), Some(Cue::Which | Cue::What))
         {
             out[i].tag = Tag::Alias;
+        }
+    }
+}
+
+/// "how many pizzas were sold", "pizzas venudes": in a table of single sales (no column of
+/// quantities), a verb of selling after the rows' noun says what every row is.
+fn verbs_of_selling(out: &mut [Span], cat: &Catalog) {
+    const SOLD: &[&str] = &[
+        "sold",
+        "ordered",
+        "placed",
+        "bought",
+        "purchased",
+        "vendido",
+        "vendidos",
+        "vendida",
+        "vendidas",
+        "venut",
+        "venuts",
+        "venuda",
+        "venudes",
+        "verkauft",
+        "bestellt",
+    ];
+    let quantities = cat.fields.iter().any(|f| {
+        f.ty.is_numeric()
+            && name_words(&f.name).iter().any(|w| matches!(w.as_str(), "quantity" | "qty" | "units" | "unit" | "count" | "amount"))
+    });
+    if quantities {
+        return;
+    }
+    for i in 1..out.len() {
+        if !matches!(out[i].tag, Tag::Unknown | Tag::Stop) || !SOLD.contains(&super::text::fold(&out[i].raw).as_str()) {
+            continue;
+        }
+        let sold_thing = |s: &Span| {
+            s.tag == Tag::Alias
+                || matches!(super::text::fold(&s.raw).as_str(), "orders" | "order" | "pedidos" | "comandes" | "bestellungen")
+        };
+        if out[..i].iter().rev().find(|s| s.tag != Tag::Stop).is_some_and(sold_thing) {
+            out[i].tag = Tag::Stop;
         }
     }
 }

@@ -826,10 +826,16 @@ impl Parser<'_> {
         // 4. Dates on their own: "on April 30, 1992", "am 25.12.2013".
         for i in 0..self.spans.len() {
             let Tag::Date(d) = self.spans[i].tag.clone() else { continue };
-            if self.spans[i].used || d.starts_with('?') {
+            if self.spans[i].used {
                 continue;
             }
             let Some(field) = self.unique(|f| self.is_date(f)) else { continue };
+            // "on July 4th" in a table of one year's days is that day of that year.
+            let d = match (d.strip_prefix("????"), self.cat.fields[field].one_year) {
+                (Some(rest), Some(y)) => format!("{y:04}{rest}"),
+                (Some(_), None) => continue,
+                (None, _) => d,
+            };
             self.spans[i].used = true;
             let neg = self.negation_before(i);
             let kind = if self.identifies(field) { Kind::Identifying } else { Kind::Point };
