@@ -394,6 +394,7 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                         | Plan::GroupTop { .. }
                         | Plan::Compare { .. }
                         | Plan::Aggregate { func: AggFn::Min | AggFn::Max | AggFn::Range, .. }
+                        | Plan::Group { func: AggFn::Min | AggFn::Max, .. }
                 ),
                 // An average of a flag is its rate ("the higher survival rate" per group).
                 // A share word beside a column of shares, looked up in one row, is that column.

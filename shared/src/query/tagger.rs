@@ -1261,14 +1261,26 @@ fn which_year(out: &mut [Span], cat: &Catalog) {
             && !out.iter().any(|s| matches!(&s.tag, Tag::Field(fs) if fs.iter().any(|&f| cat.fields[f].ty.is_numeric()))));
     // "Which years have fewer than 50 measurements?": rows counted per year (a number, then the rows' noun).
     let counted = out.windows(2).any(|w| matches!(w[0].tag, Tag::Number(_)) && w[1].tag == Tag::Alias);
-    if !aggregate && !counted {
+    // "the lowest minimum temperature of each year": an extreme per group is no ambiguity.
+    let extreme = out.iter().any(|s| matches!(s.cue(), Some(Cue::Min | Cue::Max | Cue::High | Cue::Low)));
+    if !aggregate && !counted && !extreme {
         return;
     }
     for i in 0..out.len() {
-        if !matches!(out[i].cue(), Some(Cue::Which | Cue::What)) {
+        // ("average temp_max per year", "de cada any": the groups, too.)
+        let each = out[i].cue() == Some(Cue::Per)
+            || (matches!(out[i].tag, Tag::Stop | Tag::Unknown)
+                && matches!(super::text::fold(&out[i].raw).as_str(), "each" | "every" | "cada" | "jedes" | "jedem" | "jeden"));
+        if !(matches!(out[i].cue(), Some(Cue::Which | Cue::What)) && (aggregate || counted)) && !each {
             continue;
         }
         let Some(j) = (i + 1..out.len()).find(|&j| out[j].tag != Tag::Stop) else { continue };
+        if each && out.get(j + 1).is_some_and(|n| matches!(n.tag, Tag::Number(_))) {
+            continue;
+        }
+        if each {
+            out[i].tag = Tag::Cue(Cue::Per);
+        }
         let w = super::text::fold(&out[j].raw);
         let years = matches!(w.as_str(), "years" | "jahre" | "anos" | "anys");
         if (matches!(w.as_str(), "year" | "jahr" | "ano" | "any") || years)
