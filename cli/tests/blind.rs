@@ -41,8 +41,8 @@ const MAX_WRONG_EXACT: f64 = 0.01;
 /// sealed half, run once: 34.0 % → 57.0 %, wrong but exact 3 % → 5 %): a–h 59.4 %, a–i 59.3 %.
 /// Session 22 added suite j (its dev half: 35.0 % → 63.0 %): a–j 57.1 % → 59.5 %. Session 23 (no new
 /// suite): a–j 59.5 % → 61.8 %. Session 26 added suite k (its dev half: 37.0 % and 8 % wrong but
-/// exact on the session's starting build).
-const MIN_RIGHT: f64 = 0.62;
+/// exact on the session's starting build; 56.0 % and 0 at the end): a–j 63.8 % → 64.2 %, a–k 63.6 %.
+const MIN_RIGHT: f64 = 0.63;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace").to_path_buf()
