@@ -1583,9 +1583,13 @@ fn date_parts(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> Vec<
     out
 }
 
-/// The year all dates of column `i` fall in, when there is one.
+/// The year all dates of column `i` fall in, when there is one (tables of at most
+/// `SHAPE_SCAN_ROWS` rows are read, as for the other shapes).
 fn single_year(table: &Table, i: usize, order: crate::schema::DateOrder) -> Option<i32> {
     use chrono::Datelike;
+    if table.rows.len() > SHAPE_SCAN_ROWS {
+        return None;
+    }
     let mut year = None;
     for r in &table.rows {
         let Some(Value::Text(t)) = r.get(i) else { continue };

@@ -1278,14 +1278,14 @@ fn which_year(out: &mut [Span], cat: &Catalog) {
         if each && out.get(j + 1).is_some_and(|n| matches!(n.tag, Tag::Number(_))) {
             continue;
         }
-        if each {
-            out[i].tag = Tag::Cue(Cue::Per);
-        }
         let w = super::text::fold(&out[j].raw);
         let years = matches!(w.as_str(), "years" | "jahre" | "anos" | "anys");
         if (matches!(w.as_str(), "year" | "jahr" | "ano" | "any") || years)
             && matches!(out[j].tag, Tag::Cue(Cue::In) | Tag::Unknown | Tag::Field(_))
         {
+            if each {
+                out[i].tag = Tag::Cue(Cue::Per);
+            }
             out[j].tag = Tag::Field(vec![y]);
         }
     }

@@ -1230,8 +1230,14 @@ impl Parser<'_> {
             "al menos",
         ];
         let reaching = REACHING.iter().any(|w| crate::query::text::fold(&self.spans[op].raw).contains(w));
+        // ("more than 100 rainy days" counts days: a value and the rows' noun after the number.)
+        let counted_rows = self.next_content(a).is_some_and(|j| {
+            matches!(self.spans[j].tag, Tag::Value(_)) && self.next_content(j).is_some_and(|k| self.spans[k].tag == Tag::Alias)
+        });
         if number
             && reaching
+            && !of_rows
+            && !counted_rows
             && !self.spans[a].used
             && matches!(self.spans[op].cue(), Some(Cue::Op(CmpOp::Gt | CmpOp::Ge) | Cue::OpPost(CmpOp::Ge)))
         {
