@@ -212,7 +212,7 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             a.chart = Some(chart(ChartKind::Bar, &l, &l, "rows", &sorted, 0, 1));
             a.citations = cite(vec![eq_sql(cat, field, &first[0]), filter_sql(cat, filter)]).await?;
         }
-        Plan::Rank { field, n: _, desc, label: lab, filter, values } => {
+        Plan::Rank { field, n: top, desc, label: lab, filter, values } => {
             let l = label(field);
             let vi = rows.col("value").unwrap_or(0);
             let li = rows.col("label");
@@ -258,14 +258,15 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                 )
             };
             // Rows tied at the top that share a label ("the sample with the most potassium": two of
-            // type Con) answer that label once; the text still lists each row.
+            // type Con) answer that label once; the text still lists each row. ("The origins of
+            // the 3 heaviest cars" keep one per car.)
             let mut value: Vec<Json> = Vec::new();
             for r in &rows.rows {
                 let v = match li {
                     Some(li) if !values => r[li].clone(),
                     _ => r[vi].clone(),
                 };
-                if !(li.is_some() && !values && value.contains(&v)) {
+                if !(*top == 1 && li.is_some() && !values && value.contains(&v)) {
                     value.push(v);
                 }
             }
