@@ -363,13 +363,7 @@ impl Catalog {
             f.ty.is_numeric() && (words.iter().any(|w| w == "population") || words == ["pop"])
         });
         if let Some(p) = population {
-            aliases.retain(|a| !(a.len() == 1 && PEOPLE.contains(&a[0].as_str())));
-            for w in PEOPLE {
-                let n = vec![w.to_string()];
-                if !fields[p].names.contains(&n) {
-                    fields[p].names.push(n);
-                }
-            }
+            words_name_field(&mut aliases, &mut fields[p], PEOPLE);
         }
         // Who or what a row is in the registers portals publish most (people, animals, customers):
         // said of a table with no such column or value, they name its rows (see `ENTITY_NOUNS`).
@@ -385,13 +379,7 @@ impl Catalog {
                 && f.distinct < table.rows.len() as u64
         });
         if let Some(k) = order_id {
-            aliases.retain(|a| !(a.len() == 1 && ORDERS.contains(&a[0].as_str())));
-            for w in ORDERS {
-                let n = vec![w.to_string()];
-                if !fields[k].names.contains(&n) {
-                    fields[k].names.push(n);
-                }
-            }
+            words_name_field(&mut aliases, &mut fields[k], ORDERS);
         }
         // A table with one row per day (month, year) is a table of days: "How many days had snow?"
         // names its rows even when nobody said so in a description.
@@ -1581,6 +1569,17 @@ fn date_parts(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> Vec<
         });
     }
     out
+}
+
+/// One-word nouns that name `field` rather than the rows: taken from the rows' aliases, added to its names.
+fn words_name_field(aliases: &mut Vec<Vec<String>>, field: &mut FieldInfo, words: &[&str]) {
+    aliases.retain(|a| !(a.len() == 1 && words.contains(&a[0].as_str())));
+    for w in words {
+        let n = vec![w.to_string()];
+        if !field.names.contains(&n) {
+            field.names.push(n);
+        }
+    }
 }
 
 /// The year all dates of column `i` fall in, when there is one (tables of at most
