@@ -77,13 +77,35 @@ export async function serveStatic(root, port = 0) {
   };
 }
 
+/** The process groups started and not yet ended: a file stopped by node's `--test-timeout` (a
+ *  SIGTERM) ends them too, or a workerd or a server would outlive the run and hold its ports. */
+const live = new Set();
+let reaping = false;
+function reapOnTerm() {
+  if (reaping) return;
+  reaping = true;
+  for (const signal of ['SIGTERM', 'SIGINT']) {
+    process.on(signal, () => {
+      for (const pid of live) {
+        try {
+          process.kill(-pid, 'SIGKILL');
+        } catch {}
+      }
+      process.exit(signal === 'SIGTERM' ? 143 : 130);
+    });
+  }
+}
+
 /** Starts a long-running command in its own process group; `stop()` ends the whole group. */
 export function startProcess(command, args, options = {}) {
+  reapOnTerm();
   const child = spawn(command, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
     ...options,
   });
+  live.add(child.pid);
+  child.on('exit', () => live.delete(child.pid));
   let output = '';
   const keep = (chunk) => {
     output = (output + chunk.toString()).slice(-20000);

@@ -52,7 +52,7 @@ export async function startEdge(vars) {
 export async function publish(edge, id, token, csv = PEOPLE) {
   const file = path.join(edge.work, `${id}.csv`);
   writeFileSync(file, csv);
-  return run(cargoBin('tabletalk'), ['publish', file, '--edge', edge.base, '--token', token, '--collection', id, '--json'], { cwd: repoRoot, maxBuffer: 1 << 24 });
+  return run(cargoBin('tabletalk'), ['publish', file, '--edge', edge.base, '--token', token, '--collection', id, '--json'], { cwd: repoRoot, maxBuffer: 1 << 24, timeout: 300000 });
 }
 
 /** Every file under `dir` (relative paths, sorted): the edge's local storage. */
