@@ -179,6 +179,8 @@ pub struct Catalog {
     /// The head noun of the file's name ("senators" of canadian_senators.csv), whose cognates in
     /// the other languages also name the rows ("senadores", "Senatoren").
     pub head_noun: Option<String>,
+    /// The field the head noun names instead of the rows (`names_of_named_things`).
+    pub head_field: Option<usize>,
     /// Folded value text → where it occurs.
     pub values: HashMap<String, Vec<ValueHit>>,
     /// Longest value in words, to bound n-gram lookups.
@@ -416,7 +418,13 @@ impl Catalog {
         }
         let stem_words = name_words(crate::names::stem(&table.name));
         // "canadian_senators": its rows are senators; the last word of a file's name is its head noun.
-        let head_noun = stem_words.last().filter(|w| w.len() >= 4 && w.chars().all(char::is_alphabetic)).cloned();
+        // ("restaurant_data": a word for the file's kind ends many names; the noun is before it.)
+        const KINDS: &[&str] = &["data", "dataset", "datos", "dades", "daten", "table", "tabla", "list", "records", "info", "raw", "clean", "db", "file"];
+        let head_words = match stem_words.as_slice() {
+            [rest @ .., last] if !rest.is_empty() && KINDS.contains(&last.as_str()) => rest,
+            all => all,
+        };
+        let head_noun = head_words.last().filter(|w| w.len() >= 4 && w.chars().all(char::is_alphabetic)).cloned();
         if stem_words.len() > 1 {
             if let Some(last) = &head_noun {
                 aliases.push(vec![last.clone()]);
@@ -446,6 +454,7 @@ impl Catalog {
             groups,
             aliases,
             head_noun,
+            head_field: None,
             values: HashMap::new(),
             max_value_words: 1,
             label: None,
@@ -457,6 +466,8 @@ impl Catalog {
         };
         cat.index_values(table, schema);
         cat.label = cat.pick_label();
+        cat.names_of_named_things();
+        cat.rows_named_by_events();
         cat.repeated_names = repeated_names(&cat, table, schema);
         // "Which place has the highest murder rate?": where the rows are named by a place (state,
         // council district, country), the words for a place name the rows.
@@ -703,6 +714,74 @@ impl Catalog {
     }
 
     /// The field that names a row: a composed "name", a column called like a name or title, else an identifier.
+    /// "business_name" repeated over a table of inspections: its things are not the rows, so its
+    /// noun and the file's head noun name that column ("how many restaurants", "which restaurant").
+    /// A "<noun>_name" column different in every row ("cmpd_name") names the rows by its noun.
+    fn names_of_named_things(&mut self) {
+        const NAME: &[&str] = &["name", "title", "nombre", "nom", "titel"];
+        // ("original_title" beside "title", "first_name" beside "last_name": words of a name, not things.)
+        const NOT_THINGS: &[&str] =
+            &["original", "full", "short", "long", "common", "official", "alt", "alternative", "display", "first", "last", "middle", "given", "family", "english", "local", "native", "scientific", "sci"];
+        let names: Vec<usize> = (0..self.fields.len())
+            .filter(|&i| !self.fields[i].derived() && name_words(&self.fields[i].name).iter().any(|w| NAME.contains(&w.as_str())))
+            .collect();
+        let [f] = names.as_slice() else { return };
+        let fi = &self.fields[*f];
+        let noun = match name_words(&fi.name).as_slice() {
+            [noun, n] if NAME.contains(&n.as_str())
+                && noun.len() >= 3
+                && noun.chars().all(|c| c.is_ascii_alphabetic())
+                && !NOT_THINGS.contains(&noun.as_str())
+                && fi.ty == ColumnType::Text
+                && fi.composed.is_none() =>
+            {
+                noun.clone()
+            }
+            _ => return,
+        };
+        let f = *f;
+        let taken = |cat: &Catalog, w: &str| cat.fields.iter().any(|g| g.names.iter().any(|n| n.len() == 1 && n[0] == w));
+        if self.fields[f].distinct < self.rows && self.fields[f].distinct >= 2 {
+            let mut words = vec![noun];
+            if let Some(h) = self.head_noun.clone().filter(|h| !words.contains(h) && !taken(self, h)) {
+                words.push(h);
+                self.head_field = Some(f);
+            }
+            let words: Vec<&str> = words.iter().map(String::as_str).collect();
+            words_name_field(&mut self.aliases, &mut self.fields[f], &words);
+        } else if self.fields[f].distinct == self.rows && !taken(self, &noun) && !self.aliases.contains(&vec![noun.clone()]) {
+            self.aliases.push(vec![noun]);
+        }
+    }
+
+    /// "inspection_score", "arrival_time": the attribute of an event names the rows by the event
+    /// ("how many inspections"), where one such noun of an event does (-tion, -ment, -al, -ure…).
+    fn rows_named_by_events(&mut self) {
+        const ATTRS: &[&str] = &["score", "date", "result", "outcome", "time", "status", "grade", "rating"];
+        const EVENT_ENDS: &[&str] = &["tion", "sion", "ment", "al", "ure", "ance", "ence", "th"];
+        let mut nouns: Vec<String> = self
+            .fields
+            .iter()
+            .filter_map(|f| match name_words(&f.name).as_slice() {
+                [noun, attr]
+                    if ATTRS.contains(&attr.as_str())
+                        && noun.len() >= 5
+                        && noun.chars().all(|c| c.is_ascii_alphabetic())
+                        && EVENT_ENDS.iter().any(|e| noun.ends_with(e)) =>
+                {
+                    Some(noun.clone())
+                }
+                _ => None,
+            })
+            .collect();
+        nouns.dedup();
+        let [noun] = nouns.as_slice() else { return };
+        let a = vec![noun.clone()];
+        if !self.aliases.contains(&a) && !self.fields.iter().any(|g| g.names.contains(&a)) {
+            self.aliases.push(a);
+        }
+    }
+
     fn pick_label(&self) -> Option<usize> {
         let rows = self.rows.max(1);
         let named = |f: &FieldInfo| {

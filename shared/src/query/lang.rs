@@ -600,6 +600,8 @@ pub static EN: Lexicon = Lexicon {
         ("most common", Most),
         ("most frequent", Most),
         ("most often", Most),
+        // "inspected the most times": the most rows.
+        ("most times", Most),
         ("most usual", Most),
         ("commonest", Most),
         ("most popular", Most),
@@ -607,6 +609,8 @@ pub static EN: Lexicon = Lexicon {
         ("least frequent", Least),
         ("rarest", Least),
         ("least often", Least),
+        ("fewest times", Least),
+        ("least times", Least),
         ("top", Top),
         ("bottom", Bottom),
         ("highest", High),

@@ -263,7 +263,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
                 .iter()
                 .zip(&folds[i..])
                 .enumerate()
-                .all(|(k, (n, f))| if strict[i + k] { n == f || plural_of_name(n, f) } else { same_word(n, f) })
+                .all(|(k, (n, f))| if strict[i + k] { n == f || plural_of_name(n, f) } else { same_word(n, f) || contracts(n, f) })
     };
     let mut out = Vec::new();
     let mut i = 0;
@@ -397,7 +397,13 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
                 .filter(|(_, f)| {
                     f.names
                         .iter()
-                        .any(|n| n.iter().any(|w| (n.len() > 1 && w.len() >= 4 && same_word(w, folds[i])) || abbreviates(w, folds[i])))
+                        .any(|n| {
+                            n.iter().any(|w| {
+                                // ("inspected" is not `inspection_score`: a verb says what befell the rows.)
+                                let verb = folds[i].ends_with("ed") && !w.ends_with("ed");
+                                (n.len() > 1 && w.len() >= 4 && !verb && same_word(w, folds[i])) || abbreviates(w, folds[i])
+                            })
+                        })
                 })
                 .map(|(f, _)| f)
                 .collect();
@@ -451,7 +457,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
         // The file's head noun in another language: "senadores", "senadors", "Senatoren" for senators.
         if let Some(head) = cat.head_noun.as_deref() {
             if (cognate(head, folds[i]) || topic_cognate(head, folds[i])) && !strict[i] {
-                offer(1, Tag::Alias, 0);
+                offer(1, cat.head_field.map_or(Tag::Alias, |f| Tag::Field(vec![f])), 0);
             }
         }
         // Values named without their field.
@@ -599,6 +605,10 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     rows_noun_of_named_rows(&mut out, cat, lang);
     verbs_of_winning(&mut out);
     verbs_of_selling(&mut out, cat);
+    if lang == Lang::En {
+        verbs_of_row_events(&mut out, cat);
+    }
+    names_within_names(&mut out, cat);
     most_of_the_rows(&mut out, lang);
     by_agents_and_counts(&mut out, cat);
     before_a_year(&mut out);
@@ -1131,6 +1141,45 @@ fn verbs_of_selling(out: &mut [Span], cat: &Catalog) {
         };
         if out[..i].iter().rev().find(|s| s.tag != Tag::Stop).is_some_and(sold_thing) {
             out[i].tag = Tag::Stop;
+        }
+    }
+}
+
+/// "which starbucks were inspected" where STARBUCKS is one name among "STARBUCKS STORE #25371",
+/// "TARGET - STARBUCKS"…: after "which", a name that other names contain asks for those names,
+/// not for the rows of the one spelled so; left unknown, the question is refused, not misread.
+fn names_within_names(out: &mut [Span], cat: &Catalog) {
+    for i in 1..out.len() {
+        let Tag::Value(hits) = &out[i].tag else { continue };
+        let asked = out[..i].iter().rev().find(|s| s.tag != Tag::Stop).is_some_and(|s| s.cue() == Some(Cue::Which));
+        let Some(f) = hits.first().map(|h| h.field).filter(|&f| hits.iter().all(|h| h.field == f)) else { continue };
+        if !asked || out[i].end - out[i].start != 1 || cat.fields[f].categorical {
+            continue;
+        }
+        let w = super::text::fold(&out[i].raw);
+        let w = w.strip_suffix('s').filter(|s| cat.values.contains_key(*s)).unwrap_or(&w).to_string();
+        let within = cat.values.iter().filter(|(k, hs)| **k != w && k.split(' ').any(|x| x == w) && hs.iter().any(|h| h.field == f)).count();
+        if within >= 2 {
+            out[i].tag = Tag::Unknown;
+        }
+    }
+}
+
+/// "inspected" where the rows are inspections (`Catalog::rows_named_by_events`): the verb of the
+/// rows' event says what every row is ("the restaurant inspected the most times").
+fn verbs_of_row_events(out: &mut [Span], cat: &Catalog) {
+    let stemmer = rust_stemmers::Stemmer::create(rust_stemmers::Algorithm::English);
+    let events: Vec<String> = cat
+        .aliases
+        .iter()
+        .filter(|a| a.len() == 1 && ["tion", "sion", "ment"].iter().any(|e| a[0].ends_with(e)))
+        .map(|a| stemmer.stem(&a[0]).into_owned())
+        .filter(|s| s.len() >= 5)
+        .collect();
+    for s in out.iter_mut() {
+        let w = super::text::fold(&s.raw);
+        if s.tag == Tag::Unknown && w.ends_with("ed") && events.contains(&stemmer.stem(&w).into_owned()) {
+            s.tag = Tag::Alias;
         }
     }
 }
@@ -2821,8 +2870,14 @@ fn stemmed_fields(out: &mut [Span], cat: &Catalog, lang: Lang) {
         if st.len() < 5 {
             continue;
         }
-        let fs: Vec<usize> =
-            (0..cat.fields.len()).filter(|&f| cat.fields[f].names.iter().flatten().any(|n| n.len() >= 5 && stem(n) == st)).collect();
+        // ("inspected" is not `inspection_score`: a verb's form names no modifier of a longer name.)
+        let modifier_of = |name: &[String], n: &String| name.len() > 1 && name.last() != Some(n);
+        let verb = lang == Lang::En && w.ends_with("ed");
+        let fs: Vec<usize> = (0..cat.fields.len())
+            .filter(|&f| {
+                cat.fields[f].names.iter().any(|name| name.iter().any(|n| n.len() >= 5 && stem(n) == st && !(verb && modifier_of(name, n))))
+            })
+            .collect();
         if fs.len() == 1 {
             s.tag = Tag::Field(fs);
         }
@@ -3626,6 +3681,31 @@ fn initials_spell_out(name: &[String], words: &[&str]) -> bool {
 
 /// The field's word shortens the question's ("educ" → education, "temp" → temperature). Not the
 /// other way: "leader" is not "leaderspellreg", a run-together name of which it is one part.
+/// "compounds" for `cmpd`, "household" for `hhld`, "percent" for `pct`: a name written as some
+/// consonants of a longer word, its first and last letters kept. Not a verb's form: "compared"
+/// has the letters of `cmpd` too.
+fn contracts(name_word: &str, question_word: &str) -> bool {
+    let n = name_word.as_bytes();
+    if !(3..=5).contains(&n.len()) || !n.iter().all(u8::is_ascii_lowercase) || n[1..].iter().any(|c| b"aeiou".contains(c)) {
+        return false;
+    }
+    let w = question_word.strip_suffix('s').unwrap_or(question_word);
+    if w.len() < n.len() + 2 || !w.is_ascii() || w.ends_with("ed") || (w.ends_with("ing") && !name_word.ends_with('g')) {
+        return false;
+    }
+    let wb = w.as_bytes();
+    if wb[0] != n[0] || wb[wb.len() - 1] != n[n.len() - 1] {
+        return false;
+    }
+    let mut k = 0;
+    for &c in wb {
+        if k < n.len() && c == n[k] {
+            k += 1;
+        }
+    }
+    k == n.len()
+}
+
 fn abbreviates(field_word: &str, question_word: &str) -> bool {
     field_word.len() >= 4 && question_word.len() >= field_word.len() + 3 && question_word.starts_with(field_word)
 }

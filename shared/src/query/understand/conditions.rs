@@ -713,6 +713,14 @@ impl Parser<'_> {
                 && y.fract() == 0.0
                 && (1000.0..=2999.0).contains(&y)
                 && !self.next_content(i).is_some_and(|j| matches!(self.spans[j].tag, Tag::Field(_) | Tag::Alias | Tag::Unknown | Tag::Value(_) | Tag::Number(_) | Tag::Cue(Cue::Op(_) | Cue::OpPost(_))));
+            // "china population 2020 2021 2022": years listed right after a measure are years, even
+            // where the measure could hold such numbers (nobody lists three populations of 2020).
+            let year_like = |k: usize| matches!(self.spans[k].tag, Tag::Number(n) if n.fract() == 0.0 && (1000.0..=2999.0).contains(&n));
+            let listed_after_measure = prev.is_some_and(|j| matches!(&self.spans[j].tag, Tag::Field(fs) if fs.len() == 1 && self.is_numeric(fs[0]) && !self.is_date(fs[0]) && !self.cat.fields[fs[0]].yearly))
+                && self.next_content(i).is_some_and(|j| match self.spans[j].cue() {
+                    Some(Cue::And) => self.next_content(j).is_some_and(year_like),
+                    _ => year_like(j),
+                });
             // "which 1960s films …": a decade before the rows' noun.
             let decade_of_rows = says_decade(&self.spans[i].raw) && self.next_content(i).is_some_and(|j| self.spans[j].tag == Tag::Alias);
             let after_in = after_between
@@ -721,6 +729,7 @@ impl Parser<'_> {
                 || bare
                 || after_month
                 || beside_measure
+                || listed_after_measure
                 || prev.is_some_and(|j| matches!(self.spans[j].cue(), Some(Cue::In | Cue::Of)));
             let dated_field = |j: usize| match &self.spans[j].tag {
                 Tag::Field(fs) if fs.len() == 1 && (self.is_date(fs[0]) || self.cat.fields[fs[0]].yearly) => Some((j, fs[0])),
@@ -904,6 +913,8 @@ impl Parser<'_> {
             self.spans[i].used = true;
             self.spans[j].used = true;
             let neg = self.negation_before(i.min(j));
+            // "100% humidity" over a column of fractions: 1.
+            let n = self.percent_as_fraction(f, i).unwrap_or(n);
             out.push(At {
                 pos: i.min(j),
                 end: i.max(j),
@@ -1261,6 +1272,14 @@ impl Parser<'_> {
         }
     }
 
+    /// A number said as a percent (span `a`, "3.5%") of a field holding fractions (-1 … 1): as a fraction.
+    pub(super) fn percent_as_fraction(&self, f: usize, a: usize) -> Option<f64> {
+        let Tag::Number(n) = self.spans[a].tag else { return None };
+        let fi = &self.cat.fields[f];
+        (fi.ty.is_numeric() && self.spans[a].raw.ends_with('%') && fi.range.is_some_and(|(lo, hi)| lo >= -1.0 && hi <= 1.0) && n.abs() > 1.0)
+            .then_some(n / 100.0)
+    }
+
     /// The operand at span `a` as a literal of field `f`'s type, or a refusal explaining the mismatch.
     pub(super) fn literal(&self, f: usize, a: usize) -> R<Literal> {
         let fi = &self.cat.fields[f];
@@ -1272,13 +1291,8 @@ impl Parser<'_> {
                 Err(Fail::Refuse(Refusal::TypeMismatch { field: fi.name.clone(), ty: "year".into(), wanted: format!("number like {n}") }))
             }
             // "a return above 3.5%" over a column of fractions (-0.25 … 0.1): the percent as a fraction.
-            (Tag::Number(n), t)
-                if t.is_numeric()
-                    && self.spans[a].raw.ends_with('%')
-                    && fi.range.is_some_and(|(lo, hi)| lo >= -1.0 && hi <= 1.0)
-                    && n.abs() > 1.0 =>
-            {
-                Ok(Literal::Number(n / 100.0))
+            (Tag::Number(_), t) if t.is_numeric() && self.percent_as_fraction(f, a).is_some() => {
+                Ok(Literal::Number(self.percent_as_fraction(f, a).expect("checked")))
             }
             (Tag::Number(n), t) if t.is_numeric() => Ok(Literal::Number(*n)),
             // "cens equal to 1": a flag compared with 0 or 1.
