@@ -388,16 +388,23 @@ impl Catalog {
         const WEEKS: &[&str] = &["week", "weeks", "semana", "semanas", "setmana", "setmanes", "woche", "wochen"];
         const MONTHS: &[&str] = &["month", "months", "mes", "meses", "mesos", "monat", "monate", "monaten"];
         const QUARTERS: &[&str] = &["quarter", "quarters", "trimestre", "trimestres", "quartal", "quartale", "quartalen"];
+        const DAYS: &[&str] = &["day", "days", "dia", "dias", "dies", "tag", "tage", "tagen"];
         let mut period_words: Vec<&[&str]> = Vec::new();
+        let mut days_of_readings: Vec<&str> = Vec::new();
         for (ci, col) in schema.columns.iter().enumerate() {
             let crate::schema::ValueFormat::Date { granularity, order } = &col.format else { continue };
+            // Readings through the day (gibraltar's every half hour): "how many days had fog"
+            // counts the dates, not the rows.
+            if *granularity == crate::schema::DateGranularity::Day && col.distinct >= 2 && col.distinct < table.rows.len() as u64 {
+                days_of_readings.push(col.name.as_str());
+            }
             if !(col.distinct == table.rows.len() as u64 && table.rows.len() > 1 && col.missing == 0) {
                 continue;
             }
             period_words.push(match granularity {
                 crate::schema::DateGranularity::Day if weekly(table, ci, *order) => WEEKS,
                 crate::schema::DateGranularity::Day if monthly_firsts(table, ci, *order) => MONTHS,
-                crate::schema::DateGranularity::Day => &["day", "days", "dia", "dias", "dies", "tag", "tage", "tagen"],
+                crate::schema::DateGranularity::Day => DAYS,
                 crate::schema::DateGranularity::Month => MONTHS,
                 crate::schema::DateGranularity::Quarter => QUARTERS,
                 crate::schema::DateGranularity::Year => &["year", "years", "ano", "anos", "anys", "jahr", "jahre", "jahren"],
@@ -407,6 +414,13 @@ impl Catalog {
         // A year column beside a quarter column (1..4), the pair different in every row: a table of quarters.
         if quarterly(table, schema) {
             period_words.push(QUARTERS);
+        }
+        // (Not where a column counts days: "more than 10 days" is then that column.)
+        let counts_days = fields.iter().any(|f| f.ty.is_numeric() && name_words(&f.name).iter().any(|w| DAYS.contains(&w.as_str())));
+        if let ([name], true, false) = (days_of_readings.as_slice(), period_words.is_empty(), counts_days) {
+            if let Some(k) = fields.iter().position(|f| f.name == *name) {
+                words_name_field(&mut aliases, &mut fields[k], DAYS);
+            }
         }
         for words in period_words {
             for w in words {

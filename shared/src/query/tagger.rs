@@ -492,6 +492,20 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
                 break;
             }
         }
+        // "Q4 2010" for the value "Q42010", "AB 12" for "AB12": a code written in one piece, said
+        // in two or three (letters and digits both in it, each piece letters-and-digits).
+        for len in (2..=3.min(tokens.len() - i)).rev() {
+            let pieces = &folds[i..i + len];
+            let glued: String = pieces.concat();
+            let plain = pieces.iter().all(|p| p.chars().all(|c| c.is_ascii_alphanumeric()))
+                && glued.chars().any(|c| c.is_ascii_digit())
+                && glued.chars().any(|c| c.is_ascii_alphabetic())
+                && tokens[i..i + len].windows(2).all(|w| q[w[0].end..w[1].start].chars().all(char::is_whitespace));
+            if let Some(hits) = cat.values.get(&glued).filter(|_| plain) {
+                offer(len, Tag::Value(hits.clone()), 3);
+                break;
+            }
+        }
         // "rainy days", "snowy", "sunny": an adjective made from a category value names that value.
         // Offered last with the lowest rank, so anything else the word could be wins.
         if !strict[i] {
@@ -609,6 +623,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
         verbs_of_row_events(&mut out, cat);
     }
     names_within_names(&mut out, cat);
+    quoted_values(&mut out, cat);
     most_of_the_rows(&mut out, lang);
     by_agents_and_counts(&mut out, cat);
     before_a_year(&mut out);
@@ -1141,6 +1156,19 @@ fn verbs_of_selling(out: &mut [Span], cat: &Catalog) {
         };
         if out[..i].iter().rev().find(|s| s.tag != Tag::Stop).is_some_and(sold_thing) {
             out[i].tag = Tag::Stop;
+        }
+    }
+}
+
+/// "the condition 'Fair'": quoted text that is a whole value is that value (quoted text "in
+/// their name" stays a part of names).
+fn quoted_values(out: &mut [Span], cat: &Catalog) {
+    for i in 0..out.len() {
+        let Tag::Quoted(q) = &out[i].tag else { continue };
+        let key = super::text::fold(q.trim_matches(|c| c == '\'' || c == '"' || c == '‘' || c == '’' || c == '“' || c == '”'));
+        let part_of = out[i + 1..].iter().find(|s| s.tag != Tag::Stop).is_some_and(|s| matches!(s.cue(), Some(Cue::In | Cue::Of)));
+        if let Some(hits) = cat.values.get(&key).filter(|_| !part_of) {
+            out[i].tag = Tag::Value(hits.clone());
         }
     }
 }
@@ -3679,8 +3707,6 @@ fn initials_spell_out(name: &[String], words: &[&str]) -> bool {
     name.len() >= 2 && words.iter().all(|w| w.len() >= 3) && go(name, words, false)
 }
 
-/// The field's word shortens the question's ("educ" → education, "temp" → temperature). Not the
-/// other way: "leader" is not "leaderspellreg", a run-together name of which it is one part.
 /// "compounds" for `cmpd`, "household" for `hhld`, "percent" for `pct`: a name written as some
 /// consonants of a longer word, its first and last letters kept. Not a verb's form: "compared"
 /// has the letters of `cmpd` too.
@@ -3706,6 +3732,8 @@ fn contracts(name_word: &str, question_word: &str) -> bool {
     k == n.len()
 }
 
+/// The field's word shortens the question's ("educ" → education, "temp" → temperature). Not the
+/// other way: "leader" is not "leaderspellreg", a run-together name of which it is one part.
 fn abbreviates(field_word: &str, question_word: &str) -> bool {
     field_word.len() >= 4 && question_word.len() >= field_word.len() + 3 && question_word.starts_with(field_word)
 }

@@ -1178,7 +1178,9 @@ impl Parser<'_> {
         }
         // "how many patients are under 18", "victims over 80": a bound said of the rows' noun, a
         // number a person's age can be, is their age where one field holds ages.
-        if number && !self.spans[a].used && (0.0..=120.0).contains(&operand) && self.spans.iter().any(|s| s.tag == Tag::Alias) {
+        // ("fewer than 10 households": a number before the rows' noun counts rows.)
+        let of_rows = self.next_content(a).is_some_and(|j| self.spans[j].tag == Tag::Alias || self.spans[j].cue() == Some(Cue::Rows));
+        if number && !of_rows && !self.spans[a].used && (0.0..=120.0).contains(&operand) && self.spans.iter().any(|s| s.tag == Tag::Alias) {
             let age = self.unique(|f| {
                 self.is_numeric(f)
                     && self.cat.fields[f].names.iter().any(|n| n.iter().any(|w| matches!(w.as_str(), "age" | "edad" | "edat" | "alter")))
@@ -1189,7 +1191,6 @@ impl Parser<'_> {
         }
         // "did renewables exceed 10,000": a bare number, no field near it, the table's one measure.
         // (Not a number of rows: "more than 40 films", "more than 40 rows".)
-        let of_rows = self.next_content(a).is_some_and(|j| self.spans[j].tag == Tag::Alias || self.spans[j].cue() == Some(Cue::Rows));
         if number && !self.spans[a].used && !of_rows {
             // Not an unnamed running index ("column_1"), nor whole numbers for a fraction ("above 0.2").
             let measure = |f: usize| {
