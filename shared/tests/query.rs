@@ -1527,4 +1527,42 @@ fn session_27_classes() {
     // Years listed right after a measure are years, though the measure could hold such numbers.
     exact_in(&p, "china population 1960 2021 2022", json!([667070000, 1412360000, 1412175000]));
     exact_in(&p, "india population 2021 and 2022", json!([1407563842, 1417173173]));
+
+    // Suite l's classes (restaurant inspections from causaldata; gibraltar and reactions from
+    // great_tables; organ donations from causaldata), on excerpts of the real rows.
+    const INSPECTIONS: &str = "business_name,inspection_score,Year,NumberofLocations,Weekend\nMCDONALD'S,100,2000,646,FALSE\nMCDONALD'S,87,2009,646,FALSE\nMCDONALD'S,96,2009,646,TRUE\nSTARBUCKS COFFEE CO #19819,100,2015,12,FALSE\nSTARBUCKS,95,2019,20,FALSE\nTARGET - STARBUCKS,92,2019,3,FALSE\nPIZZA PLAZA,66,2017,1,FALSE\nPIZZA PLAZA,71,2018,1,FALSE\n";
+    let r = dataset_of("restaurant_data.csv", INSPECTIONS);
+    // The file's head noun (before "data") and the name column's noun name that column, which
+    // repeats: restaurants are counted by name, and a ranking answers with the name.
+    exact_in(&r, "how many different restaurants are there", json!(5));
+    exact_in(&r, "which restaurant got the lowest inspection score", json!(["PIZZA PLAZA"]));
+    // The event an attribute is of names the rows; its verb is them too.
+    exact_in(&r, "which restaurant has been inspected the most times", json!("MCDONALD'S"));
+    exact_in(&r, "what percentage of inspections scored 90 or above", json!(62.5));
+    // A name that other names contain, after "which", is not one value.
+    let a = answer(&r, "which starbucks were inspected in 2019");
+    assert!(!matches!(a.route, Route::Exact | Route::Lookup), "{}", a.answer);
+
+    const WEATHER: &str = "date,time,temp,dew_point,humidity,wind_dir,wind_speed,wind_gust,pressure,condition\n2023-05-01,00:20,18.9,12.8,0.68,W,6.7,0,1015.2,Fair\n2023-05-01,07:50,17.8,16.1,0.88,NE,0.9,0,1015.2,Patches of Fog\n2023-05-01,21:20,17.2,16.1,0.94,E,3.1,0,1015.2,Fog\n2023-05-02,00:20,17.2,17.2,1,NE,3.6,0,1016.3,Cloudy\n2023-05-02,00:50,17.2,17.2,1,ENE,3.6,0,1016.3,Light Rain\n2023-05-03,00:20,18.9,12.8,0.68,W,6.7,0,1015.2,Fair\n";
+    let w = dataset_of("gibraltar.csv", WEATHER);
+    // A percent said of a column of fractions, beside its field.
+    exact_in(&w, "is there any reading with 100% humidity", json!(true));
+    exact_in(&w, "how many readings have 94% humidity", json!(1));
+    // Days, in a table of readings through the day, are its dates.
+    exact_in(&w, "how many days had fog", json!(1));
+    exact_in(&w, "which days had light rain", json!(["2023-05-02"]));
+    // Quoted text that is a whole value.
+    let a = answer(&w, "what percent of readings have the condition 'Fair'");
+    assert!(a.route == Route::Exact && a.value.as_f64().is_some_and(|p| (p - 100.0 / 3.0).abs() < 1e-9), "{}", a.answer);
+
+    const REACTIONS: &str = "cmpd_name,cmpd_mwt,cmpd_formula,cmpd_type\nmethane,16.04,CH4,normal alkane\nethane,30.07,C2H6,normal alkane\nformaldehyde,30.03,CH2O,aldehyde\nmethanol,32.04,CH4O,alcohol or glycol\n";
+    let c = dataset_of("reactions.csv", REACTIONS);
+    // Names written as consonants: "compounds" for cmpd.
+    exact_in(&c, "how many compounds are in the table", json!(4));
+    exact_in(&c, "most common compound type", json!("normal alkane"));
+
+    const DONATIONS: &str = "State,Quarter,Rate\nAlaska,Q42010,0.75\nArizona,Q42010,0.2634\nCalifornia,Q42010,0.2666\nColorado,Q42010,0.6653\nAlaska,Q12011,0.77\nColorado,Q12011,0.66\n";
+    let d = dataset_of("organ_donation.csv", DONATIONS);
+    // A code said in pieces.
+    exact_in(&d, "top 2 states by rate in Q4 2010", json!(["Alaska", "Colorado"]));
 }

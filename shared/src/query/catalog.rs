@@ -433,7 +433,8 @@ impl Catalog {
         let stem_words = name_words(crate::names::stem(&table.name));
         // "canadian_senators": its rows are senators; the last word of a file's name is its head noun.
         // ("restaurant_data": a word for the file's kind ends many names; the noun is before it.)
-        const KINDS: &[&str] = &["data", "dataset", "datos", "dades", "daten", "table", "tabla", "list", "records", "info", "raw", "clean", "db", "file"];
+        const KINDS: &[&str] =
+            &["data", "dataset", "datos", "dades", "daten", "table", "tabla", "list", "records", "info", "raw", "clean", "db", "file"];
         let head_words = match stem_words.as_slice() {
             [rest @ .., last] if !rest.is_empty() && KINDS.contains(&last.as_str()) => rest,
             all => all,
@@ -734,20 +735,40 @@ impl Catalog {
     fn names_of_named_things(&mut self) {
         const NAME: &[&str] = &["name", "title", "nombre", "nom", "titel"];
         // ("original_title" beside "title", "first_name" beside "last_name": words of a name, not things.)
-        const NOT_THINGS: &[&str] =
-            &["original", "full", "short", "long", "common", "official", "alt", "alternative", "display", "first", "last", "middle", "given", "family", "english", "local", "native", "scientific", "sci"];
+        const NOT_THINGS: &[&str] = &[
+            "original",
+            "full",
+            "short",
+            "long",
+            "common",
+            "official",
+            "alt",
+            "alternative",
+            "display",
+            "first",
+            "last",
+            "middle",
+            "given",
+            "family",
+            "english",
+            "local",
+            "native",
+            "scientific",
+            "sci",
+        ];
         let names: Vec<usize> = (0..self.fields.len())
             .filter(|&i| !self.fields[i].derived() && name_words(&self.fields[i].name).iter().any(|w| NAME.contains(&w.as_str())))
             .collect();
         let [f] = names.as_slice() else { return };
         let fi = &self.fields[*f];
         let noun = match name_words(&fi.name).as_slice() {
-            [noun, n] if NAME.contains(&n.as_str())
-                && noun.len() >= 3
-                && noun.chars().all(|c| c.is_ascii_alphabetic())
-                && !NOT_THINGS.contains(&noun.as_str())
-                && fi.ty == ColumnType::Text
-                && fi.composed.is_none() =>
+            [noun, n]
+                if NAME.contains(&n.as_str())
+                    && noun.len() >= 3
+                    && noun.chars().all(|c| c.is_ascii_alphabetic())
+                    && !NOT_THINGS.contains(&noun.as_str())
+                    && fi.ty == ColumnType::Text
+                    && fi.composed.is_none() =>
             {
                 noun.clone()
             }

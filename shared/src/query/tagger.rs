@@ -259,11 +259,13 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
         !name.is_empty()
             && i + name.len() <= folds.len()
             && !(i..i + name.len()).any(comparative)
-            && name
-                .iter()
-                .zip(&folds[i..])
-                .enumerate()
-                .all(|(k, (n, f))| if strict[i + k] { n == f || plural_of_name(n, f) } else { same_word(n, f) || contracts(n, f) })
+            && name.iter().zip(&folds[i..]).enumerate().all(|(k, (n, f))| {
+                if strict[i + k] {
+                    n == f || plural_of_name(n, f)
+                } else {
+                    same_word(n, f) || contracts(n, f)
+                }
+            })
     };
     let mut out = Vec::new();
     let mut i = 0;
@@ -395,15 +397,13 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
                 .iter()
                 .enumerate()
                 .filter(|(_, f)| {
-                    f.names
-                        .iter()
-                        .any(|n| {
-                            n.iter().any(|w| {
-                                // ("inspected" is not `inspection_score`: a verb says what befell the rows.)
-                                let verb = folds[i].ends_with("ed") && !w.ends_with("ed");
-                                (n.len() > 1 && w.len() >= 4 && !verb && same_word(w, folds[i])) || abbreviates(w, folds[i])
-                            })
+                    f.names.iter().any(|n| {
+                        n.iter().any(|w| {
+                            // ("inspected" is not `inspection_score`: a verb says what befell the rows.)
+                            let verb = folds[i].ends_with("ed") && !w.ends_with("ed");
+                            (n.len() > 1 && w.len() >= 4 && !verb && same_word(w, folds[i])) || abbreviates(w, folds[i])
                         })
+                    })
                 })
                 .map(|(f, _)| f)
                 .collect();
@@ -1186,7 +1186,8 @@ fn names_within_names(out: &mut [Span], cat: &Catalog) {
         }
         let w = super::text::fold(&out[i].raw);
         let w = w.strip_suffix('s').filter(|s| cat.values.contains_key(*s)).unwrap_or(&w).to_string();
-        let within = cat.values.iter().filter(|(k, hs)| **k != w && k.split(' ').any(|x| x == w) && hs.iter().any(|h| h.field == f)).count();
+        let within =
+            cat.values.iter().filter(|(k, hs)| **k != w && k.split(' ').any(|x| x == w) && hs.iter().any(|h| h.field == f)).count();
         if within >= 2 {
             out[i].tag = Tag::Unknown;
         }

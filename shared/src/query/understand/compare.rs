@@ -319,31 +319,45 @@ impl Parser<'_> {
     pub(super) fn group_where(&mut self) -> R<Option<Understanding>> {
         // "Is there any year with more than 3 medalists?": whether some group passes.
         let any = self.asked == Shape::Boolean;
-        if !matches!(self.asked, Shape::List { .. } | Shape::Category) && !any {
+        // "restaurants with more than 150 inspections", "Dörfer mit weniger als 10 Haushalten": a
+        // plural field opening the question, "with" after it, lists the groups as "which" would.
+        let opening = self.spans.iter().position(|s| s.tag != Tag::Stop).filter(|&i| {
+            matches!(&self.spans[i].tag, Tag::Field(fs) if fs.len() == 1)
+                && crate::query::text::fold(&self.spans[i].raw).ends_with(['s', 'n'])
+                && self
+                    .spans
+                    .get(i + 1)
+                    .is_some_and(|n| matches!(crate::query::text::fold(&n.raw).as_str(), "with" | "having" | "con" | "amb" | "mit"))
+        });
+        let noun_phrase = opening.is_some() && self.asked == Shape::Open;
+        if !matches!(self.asked, Shape::List { .. } | Shape::Category) && !any && !noun_phrase {
             return Ok(None);
         }
         let asks = |p: &Self, i: usize| match p.spans[i].cue() {
             Some(Cue::Which | Cue::What | Cue::Who | Cue::List) => !any,
             _ => any && crate::query::lang::is_existence_word(&crate::query::text::fold(&p.spans[i].raw)),
         };
-        let Some((w, g)) = self.spans.iter().enumerate().find_map(|(i, _)| match asks(self, i) {
-            // "list the cities whose average … is above 180k" too.
-            true => self.next_content(i).and_then(|j| match &self.spans[j].tag {
-                // (A column of years groups too: "which years have more than 40 films"; so does a
-                // numeric code of a few values: "which arms have more than 525 patients".)
-                Tag::Field(fs)
-                    if fs.len() == 1
-                        && (!self.is_numeric(fs[0])
-                            || self.cat.fields[fs[0]].yearly
-                            || (self.cat.fields[fs[0]].distinct <= 12 && self.cat.fields[fs[0]].distinct < self.cat.rows))
-                        && !self.is_date(fs[0])
-                        && !self.identifies(fs[0]) =>
-                {
-                    Some((i, j))
-                }
-                _ => None,
-            }),
-            false => None,
+        let opened = opening.filter(|_| noun_phrase).map(|i| (i, i));
+        let Some((w, g)) = opened.or_else(|| {
+            self.spans.iter().enumerate().find_map(|(i, _)| match asks(self, i) {
+                // "list the cities whose average … is above 180k" too.
+                true => self.next_content(i).and_then(|j| match &self.spans[j].tag {
+                    // (A column of years groups too: "which years have more than 40 films"; so does a
+                    // numeric code of a few values: "which arms have more than 525 patients".)
+                    Tag::Field(fs)
+                        if fs.len() == 1
+                            && (!self.is_numeric(fs[0])
+                                || self.cat.fields[fs[0]].yearly
+                                || (self.cat.fields[fs[0]].distinct <= 12 && self.cat.fields[fs[0]].distinct < self.cat.rows))
+                            && !self.is_date(fs[0])
+                            && !self.identifies(fs[0]) =>
+                    {
+                        Some((i, j))
+                    }
+                    _ => None,
+                }),
+                false => None,
+            })
         }) else {
             return Ok(None);
         };

@@ -1277,7 +1277,10 @@ impl Parser<'_> {
     pub(super) fn percent_as_fraction(&self, f: usize, a: usize) -> Option<f64> {
         let Tag::Number(n) = self.spans[a].tag else { return None };
         let fi = &self.cat.fields[f];
-        (fi.ty.is_numeric() && self.spans[a].raw.ends_with('%') && fi.range.is_some_and(|(lo, hi)| lo >= -1.0 && hi <= 1.0) && n.abs() > 1.0)
+        (fi.ty.is_numeric()
+            && self.spans[a].raw.ends_with('%')
+            && fi.range.is_some_and(|(lo, hi)| lo >= -1.0 && hi <= 1.0)
+            && n.abs() > 1.0)
             .then_some(n / 100.0)
     }
 
