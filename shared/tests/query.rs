@@ -1539,6 +1539,10 @@ fn session_27_classes() {
     // The event an attribute is of names the rows; its verb is them too.
     exact_in(&r, "which restaurant has been inspected the most times", json!("MCDONALD'S"));
     exact_in(&r, "what percentage of inspections scored 90 or above", json!(62.5));
+    // A column of years groups an aggregate ranked.
+    exact_in(&r, "which year had the lowest average inspection score", json!(2017));
+    // A plural field opening the question with "with" lists the groups that pass.
+    exact_in(&r, "restaurants with more than 1 inspection", json!(["MCDONALD'S", "PIZZA PLAZA"]));
     // A name that other names contain, after "which", is not one value.
     let a = answer(&r, "which starbucks were inspected in 2019");
     assert!(!matches!(a.route, Route::Exact | Route::Lookup), "{}", a.answer);

@@ -284,9 +284,14 @@ impl Parser<'_> {
         if let (Some(func), true) = (agg, high || low || comparative) {
             // "Which 3 cities have the lowest total profit?": a number between names how many.
             let past_n = |j: usize| if matches!(self.spans[j].tag, Tag::Number(_)) { self.next_content(j) } else { Some(j) };
+            // ("Which year had the lowest average score?": a column of years groups too.)
             let group_word = self.spans.iter().enumerate().find_map(|(i, s)| match s.cue() {
                 Some(Cue::Which | Cue::What | Cue::Who) => self.next_content(i).and_then(past_n).and_then(|j| match &self.spans[j].tag {
-                    Tag::Field(fs) if fs.len() == 1 && !self.is_numeric(fs[0]) && !self.identifies(fs[0]) => Some(fs[0]),
+                    Tag::Field(fs)
+                        if fs.len() == 1 && (!self.is_numeric(fs[0]) || self.cat.fields[fs[0]].yearly) && !self.identifies(fs[0]) =>
+                    {
+                        Some(fs[0])
+                    }
                     _ => None,
                 }),
                 _ => None,
