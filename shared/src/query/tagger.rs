@@ -1160,15 +1160,16 @@ fn verbs_of_selling(out: &mut [Span], cat: &Catalog) {
     }
 }
 
-/// "the condition 'Fair'": quoted text that is a whole value is that value (quoted text "in
-/// their name" stays a part of names).
+/// "the condition 'Fair'": quoted text right after its field, a whole value of it, is that value
+/// (elsewhere quoted text stays text: "'International' in the name" is a part of names).
 fn quoted_values(out: &mut [Span], cat: &Catalog) {
-    for i in 0..out.len() {
+    for i in 1..out.len() {
         let Tag::Quoted(q) = &out[i].tag else { continue };
+        let Tag::Field(fs) = &out[i - 1].tag else { continue };
         let key = super::text::fold(q.trim_matches(|c| c == '\'' || c == '"' || c == '‘' || c == '’' || c == '“' || c == '”'));
-        let part_of = out[i + 1..].iter().find(|s| s.tag != Tag::Stop).is_some_and(|s| matches!(s.cue(), Some(Cue::In | Cue::Of)));
-        if let Some(hits) = cat.values.get(&key).filter(|_| !part_of) {
-            out[i].tag = Tag::Value(hits.clone());
+        let hits: Vec<ValueHit> = cat.values.get(&key).into_iter().flatten().filter(|h| fs.contains(&h.field)).cloned().collect();
+        if !hits.is_empty() {
+            out[i].tag = Tag::Value(hits);
         }
     }
 }
