@@ -728,7 +728,6 @@ impl Catalog {
         }
     }
 
-    /// The field that names a row: a composed "name", a column called like a name or title, else an identifier.
     /// "business_name" repeated over a table of inspections: its things are not the rows, so its
     /// noun and the file's head noun name that column ("how many restaurants", "which restaurant").
     /// A "<noun>_name" column different in every row ("cmpd_name") names the rows by its noun.
@@ -809,6 +808,7 @@ impl Catalog {
                 _ => None,
             })
             .collect();
+        nouns.sort();
         nouns.dedup();
         let [noun] = nouns.as_slice() else { return };
         let a = vec![noun.clone()];
@@ -817,6 +817,7 @@ impl Catalog {
         }
     }
 
+    /// The field that names a row: a composed "name", a column called like a name or title, else an identifier.
     fn pick_label(&self) -> Option<usize> {
         let rows = self.rows.max(1);
         let named = |f: &FieldInfo| {
