@@ -181,6 +181,8 @@ pub struct Catalog {
     pub head_noun: Option<String>,
     /// The field the head noun names instead of the rows (`names_of_named_things`).
     pub head_field: Option<usize>,
+    /// The event the rows are, named by an attribute's column ("inspection" of `inspection_score`).
+    pub event_noun: Option<String>,
     /// Folded value text → where it occurs.
     pub values: HashMap<String, Vec<ValueHit>>,
     /// Longest value in words, to bound n-gram lookups.
@@ -470,6 +472,7 @@ impl Catalog {
             aliases,
             head_noun,
             head_field: None,
+            event_noun: None,
             values: HashMap::new(),
             max_value_words: 1,
             label: None,
@@ -814,6 +817,7 @@ impl Catalog {
         let a = vec![noun.clone()];
         if !self.aliases.contains(&a) && !self.fields.iter().any(|g| g.names.contains(&a)) {
             self.aliases.push(a);
+            self.event_noun = Some(noun.clone());
         }
     }
 

@@ -1166,7 +1166,7 @@ fn quoted_values(out: &mut [Span], cat: &Catalog) {
     for i in 1..out.len() {
         let Tag::Quoted(q) = &out[i].tag else { continue };
         let Tag::Field(fs) = &out[i - 1].tag else { continue };
-        let key = super::text::fold(q.trim_matches(|c| c == '\'' || c == '"' || c == '‘' || c == '’' || c == '“' || c == '”'));
+        let key = super::text::fold(&super::text::strip_quotes(q));
         let hits: Vec<ValueHit> = cat.values.get(&key).into_iter().flatten().filter(|h| fs.contains(&h.field)).cloned().collect();
         if !hits.is_empty() {
             out[i].tag = Tag::Value(hits);
@@ -1198,17 +1198,13 @@ fn names_within_names(out: &mut [Span], cat: &Catalog) {
 /// "inspected" where the rows are inspections (`Catalog::rows_named_by_events`): the verb of the
 /// rows' event says what every row is ("the restaurant inspected the most times").
 fn verbs_of_row_events(out: &mut [Span], cat: &Catalog) {
+    // (Nouns of action only: "-tion", "-sion", "-ment" come from the verb said.)
+    let Some(event) = cat.event_noun.as_deref().filter(|e| ["tion", "sion", "ment"].iter().any(|x| e.ends_with(x))) else { return };
     let stemmer = rust_stemmers::Stemmer::create(rust_stemmers::Algorithm::English);
-    let events: Vec<String> = cat
-        .aliases
-        .iter()
-        .filter(|a| a.len() == 1 && ["tion", "sion", "ment"].iter().any(|e| a[0].ends_with(e)))
-        .map(|a| stemmer.stem(&a[0]).into_owned())
-        .filter(|s| s.len() >= 5)
-        .collect();
+    let event = stemmer.stem(event);
     for s in out.iter_mut() {
         let w = super::text::fold(&s.raw);
-        if s.tag == Tag::Unknown && w.ends_with("ed") && events.contains(&stemmer.stem(&w).into_owned()) {
+        if s.tag == Tag::Unknown && w.ends_with("ed") && event.len() >= 5 && stemmer.stem(&w) == event {
             s.tag = Tag::Alias;
         }
     }

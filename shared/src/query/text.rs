@@ -221,6 +221,11 @@ fn plain_number(t: &str) -> Option<f64> {
     normalised.parse().ok()
 }
 
+/// Quoted text without its quotes, in any of the four languages' quotation marks.
+pub(crate) fn strip_quotes(s: &str) -> String {
+    s.trim().trim_matches(|c| matches!(c, '"' | '\'' | '«' | '»' | '“' | '”' | '‘' | '’' | '„')).to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,6 +5,7 @@ use crate::query::lang::Cue;
 use crate::query::plan::{CmpOp, FieldRef, Filter, Literal, Predicate};
 use crate::query::shape::Shape;
 use crate::query::tagger::{Span, Tag};
+pub(super) use crate::query::text::strip_quotes;
 use crate::schema::ColumnType;
 
 use super::compare::change_word;
@@ -1295,10 +1296,7 @@ impl Parser<'_> {
                 Err(Fail::Refuse(Refusal::TypeMismatch { field: fi.name.clone(), ty: "year".into(), wanted: format!("number like {n}") }))
             }
             // "a return above 3.5%" over a column of fractions (-0.25 … 0.1): the percent as a fraction.
-            (Tag::Number(_), t) if t.is_numeric() && self.percent_as_fraction(f, a).is_some() => {
-                Ok(Literal::Number(self.percent_as_fraction(f, a).expect("checked")))
-            }
-            (Tag::Number(n), t) if t.is_numeric() => Ok(Literal::Number(*n)),
+            (Tag::Number(n), t) if t.is_numeric() => Ok(Literal::Number(self.percent_as_fraction(f, a).unwrap_or(*n))),
             // "cens equal to 1": a flag compared with 0 or 1.
             (Tag::Number(n), ColumnType::Boolean) if *n == 0.0 || *n == 1.0 => Ok(Literal::Bool(*n == 1.0)),
             (Tag::Number(n), ColumnType::Date | ColumnType::Datetime) if n.fract() == 0.0 && (1000.0..=2999.0).contains(n) => {
@@ -1509,10 +1507,6 @@ fn op_of(cue: Cue) -> Option<CmpOp> {
         Cue::Op(o) | Cue::OpPost(o) => Some(o),
         _ => None,
     }
-}
-
-pub(super) fn strip_quotes(s: &str) -> String {
-    s.trim().trim_matches(|c| matches!(c, '"' | '\'' | '«' | '»' | '“' | '”' | '‘' | '’' | '„')).to_string()
 }
 
 /// Words for a table's cells ("any missing values", "datos faltantes"), folded.
