@@ -92,7 +92,13 @@ pub fn run(cmd: &mut Command) -> Result<()> {
         }
         Some(prefix) => {
             eprintln!("{prefix}$ {text}");
-            run_prefixed(cmd, prefix)
+            let (status, tail) = run_prefixed(cmd, prefix).with_context(|| format!("could not start `{text}`"))?;
+            if !status.success() {
+                // The reason goes with the error so the run's summary can repeat it: CI shows only
+                // the end of a long interleaved log, where the failing lines are long gone.
+                bail!("`{text}` failed ({status})\n{}", failure_lines(&tail).join("\n"));
+            }
+            return Ok(());
         }
     }
     .with_context(|| format!("could not start `{text}`"))?;
@@ -102,24 +108,47 @@ pub fn run(cmd: &mut Command) -> Result<()> {
     Ok(())
 }
 
-/// Pumps stdout and stderr into our stderr, each line prefixed, until the command ends.
-fn run_prefixed(cmd: &mut Command, prefix: &'static str) -> std::io::Result<std::process::ExitStatus> {
+/// The most lines of a failed command's output kept for the summary.
+const TAIL_LINES: usize = 60;
+
+/// What a failed command said about its failure: node's "✖ failing tests:" section when there is
+/// one (its assertions and stacks), else the last lines it printed.
+fn failure_lines(tail: &[String]) -> Vec<String> {
+    let from = tail.iter().rposition(|l| l.trim_start().starts_with("✖ failing tests")).unwrap_or(0);
+    let section = &tail[from..];
+    section.iter().take(TAIL_LINES).cloned().collect()
+}
+
+/// Pumps stdout and stderr into our stderr, each line prefixed, until the command ends; returns
+/// its status and its last lines (the last 4 × `TAIL_LINES`, both streams in order of arrival).
+fn run_prefixed(cmd: &mut Command, prefix: &'static str) -> std::io::Result<(std::process::ExitStatus, Vec<String>)> {
+    use std::collections::VecDeque;
     use std::io::{BufRead, BufReader, Read};
-    fn pump(from: impl Read + Send + 'static, prefix: &'static str) -> std::thread::JoinHandle<()> {
+    use std::sync::{Arc, Mutex};
+    type Tail = Arc<Mutex<VecDeque<String>>>;
+    fn pump(from: impl Read + Send + 'static, prefix: &'static str, tail: Tail) -> std::thread::JoinHandle<()> {
         std::thread::spawn(move || {
             for line in BufReader::new(from).split(b'\n').map_while(Result::ok) {
-                eprintln!("{prefix}{}", String::from_utf8_lossy(&line).trim_end_matches('\r'));
+                let line = String::from_utf8_lossy(&line).trim_end_matches('\r').to_string();
+                eprintln!("{prefix}{line}");
+                let mut t = tail.lock().unwrap_or_else(|e| e.into_inner());
+                if t.len() == 4 * TAIL_LINES {
+                    t.pop_front();
+                }
+                t.push_back(line);
             }
         })
     }
+    let tail: Tail = Arc::default();
     let mut child = cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()?;
-    let out = child.stdout.take().map(|o| pump(o, prefix));
-    let err = child.stderr.take().map(|e| pump(e, prefix));
+    let out = child.stdout.take().map(|o| pump(o, prefix, tail.clone()));
+    let err = child.stderr.take().map(|e| pump(e, prefix, tail.clone()));
     let status = child.wait();
     for h in [out, err].into_iter().flatten() {
         let _ = h.join();
     }
-    status
+    let lines = tail.lock().unwrap_or_else(|e| e.into_inner()).iter().cloned().collect();
+    Ok((status?, lines))
 }
 
 /// stdout + stderr of a quick query such as `trunk --version`; None when it cannot run.
@@ -139,4 +168,28 @@ pub fn locked_version(package: &str) -> Result<String> {
     let start = lock.find(&header).with_context(|| format!("{package} is not in Cargo.lock"))? + header.len();
     let end = lock[start..].find('"').context("malformed Cargo.lock")?;
     Ok(lock[start..start + end].to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_commands_reason_is_nodes_failing_section_or_its_last_lines() {
+        let out = |s: &str| s.lines().map(String::from).collect::<Vec<_>>();
+        let node = out("✔ b\nℹ fail 1\n\n✖ failing tests:\n\ntest at x.test.mjs:2:1\n✖ a (4ms)\n  AssertionError: one is not two");
+        assert_eq!(failure_lines(&node)[0], "✖ failing tests:");
+        assert_eq!(failure_lines(&node).last().map(String::as_str), Some("  AssertionError: one is not two"));
+        let cargo = out("error[E0308]: mismatched types\nerror: could not compile");
+        assert_eq!(failure_lines(&cargo), cargo);
+    }
+
+    #[test]
+    fn a_prefixed_command_that_fails_carries_its_last_lines() {
+        prefix_output("[t] ");
+        let e = run(Command::new("sh").args(["-c", "echo before; echo '✖ failing tests:'; echo 'AssertionError: x'; exit 3"])).unwrap_err();
+        let text = format!("{e:#}");
+        assert!(text.lines().next().unwrap().contains("failed"), "{text}");
+        assert!(text.contains("✖ failing tests:\nAssertionError: x") && !text.contains("\nbefore"), "{text}");
+    }
 }
