@@ -405,8 +405,15 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                 }
                 // "largest first", "in that order": said of an answer that is a list.
                 // A direction ("largest first") is placed only by a plan that ranks.
+                // "alphabetically": only an answer listed by name is in that order.
+                Cue::Order if super::lang::alphabetical(&super::text::fold(&s.raw)) => {
+                    matches!(inner, Plan::Group { desc: None, .. } | Plan::DistinctValues { .. } | Plan::List { label: Some(_), .. })
+                }
                 Cue::Order => match super::lang::order_direction(&super::text::fold(&s.raw)) {
-                    Some(d) => matches!(inner, Plan::Rank { desc, .. } | Plan::GroupTop { desc, .. } if *desc == d),
+                    Some(d) => {
+                        matches!(inner, Plan::Rank { desc, .. } | Plan::GroupTop { desc, .. } if *desc == d)
+                            || matches!(inner, Plan::Group { desc: Some(g), .. } if *g == d)
+                    }
                     // "who won gold from 2000 to 2012, in order" asks for time's order; a list is sorted by name.
                     None if matches!(inner, Plan::List { filter: Some(f), .. } if f.conds().iter().any(|(field, p, _)| matches!(p, Predicate::Between(..) | Predicate::Cmp(CmpOp::Gt | CmpOp::Ge | CmpOp::Lt | CmpOp::Le, _)) && cat.field(&field.0).is_some_and(|k| cat.fields[k].yearly || matches!(cat.fields[k].ty, super::super::schema::ColumnType::Date | super::super::schema::ColumnType::Datetime)))) => {
                         false

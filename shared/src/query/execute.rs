@@ -312,7 +312,7 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             };
             a.value = v;
         }
-        Plan::Group { func, field, by, filter, chart: kind } => {
+        Plan::Group { func, field, by, filter, chart: kind, .. } => {
             let b = label(by);
             let y = match field {
                 Some(f) => format!("{} {}", agg_words(*func).0, label(f)),

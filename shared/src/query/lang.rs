@@ -313,6 +313,26 @@ pub const UNIT_WORDS: &[&str] = &[
     "pfund",
     "libras",
     "lliures",
+    "f",
+    "c",
+    "ft",
+    "mi",
+    "oz",
+    "hp",
+    "bhp",
+    "ps",
+    "mph",
+    "kmh",
+    "kph",
+    "kw",
+    "mw",
+    "gw",
+    "kwh",
+    "mwh",
+    "gwh",
+    "twh",
+    "ppm",
+    "ppb",
 ];
 
 /// One row of a table in the words people use for it ("per line", "pro Zeile"), singular only.
@@ -362,6 +382,11 @@ pub fn is_period_word(w: &str) -> bool {
 
 /// The direction an order phrase asks for: `Some(true)` largest first, `Some(false)` smallest
 /// first, `None` for "in that order" and other phrases that keep the order named.
+/// An order phrase that asks for names in alphabetical order ("alphabetically", "alphabetisch").
+pub fn alphabetical(phrase: &str) -> bool {
+    phrase.contains("alphabet") || phrase.contains("alfabet")
+}
+
 pub fn order_direction(phrase: &str) -> Option<bool> {
     const DESC: &[&str] = &[
         "descending",
@@ -551,6 +576,9 @@ pub static EN: Lexicon = Lexicon {
         ("from smallest to largest", Order),
         ("sorted", Order),
         ("ordered", Order),
+        ("alphabetically", Order),
+        ("in alphabetical order", Order),
+        ("sorted alphabetically", Order),
         ("when", DataDate),
         ("what period", DataDate),
         ("time period", DataDate),
@@ -1020,6 +1048,9 @@ pub static ES: Lexicon = Lexicon {
         ("ordenados", Order),
         ("ordenada", Order),
         ("ordenado", Order),
+        ("alfabeticamente", Order),
+        ("en orden alfabetico", Order),
+        ("por orden alfabetico", Order),
         ("cuanto", HowMany),
         ("cuanta", HowMany),
         ("mas viejo que", Op(Gt)),
@@ -1467,6 +1498,9 @@ pub static CA: Lexicon = Lexicon {
         ("de menor a major", Order),
         ("en aquest ordre", Order),
         ("en aquell ordre", Order),
+        ("alfabeticament", Order),
+        ("en ordre alfabetic", Order),
+        ("per ordre alfabetic", Order),
         ("respectivament", Order),
         ("ordenades", Order),
         ("ordenats", Order),
@@ -2034,6 +2068,13 @@ pub static DE: Lexicon = Lexicon {
         ("welcher anteil", Share),
         ("pro", Per),
         ("je", Per),
+        ("jeder", Per),
+        ("jede", Per),
+        ("jedes", Per),
+        ("jeden", Per),
+        ("jedem", Per),
+        ("alphabetisch", Order),
+        ("alphabetisch sortiert", Order),
         ("nach", Per),
         ("fur jede", Per),
         ("fur jeden", Per),

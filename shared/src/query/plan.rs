@@ -216,6 +216,10 @@ pub enum Plan {
         by: FieldRef,
         filter: Option<Filter>,
         chart: ChartKind,
+        /// The groups by their value, largest first (true) or smallest first, when the question
+        /// says so ("ordered from highest to lowest"); else by the group's name.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        desc: Option<bool>,
     },
     /// Percentage of (base) rows matching `filter`.
     Share {

@@ -358,14 +358,18 @@ fn plan_sql(cat: &Catalog, plan: &Plan) -> String {
             let (a, name) = agg(cat, *func, field);
             format!("SELECT {a} AS \"{name}\", COUNT({}) AS \"rows\" FROM {t}{}", expr(cat, field), where_(&[wrap(cat, filter)]))
         }
-        Plan::Group { func, field, by, filter, .. } => {
+        Plan::Group { func, field, by, filter, desc, .. } => {
             let g = expr(cat, by);
             let (a, name) = match field {
                 Some(f) => agg(cat, *func, f),
                 None => agg(cat, AggFn::Count, by),
             };
+            let order = match desc {
+                Some(d) => format!("\"{name}\" {}, {g} ASC", if *d { "DESC" } else { "ASC" }),
+                None => format!("{g} ASC"),
+            };
             format!(
-                "SELECT {g} AS \"group\", {a} AS \"{name}\" FROM {t}{} GROUP BY {g} ORDER BY {g} ASC",
+                "SELECT {g} AS \"group\", {a} AS \"{name}\" FROM {t}{} GROUP BY {g} ORDER BY {order}",
                 where_(&[not_null(cat, by), wrap(cat, filter)])
             )
         }

@@ -430,6 +430,15 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
                 offer(len, Tag::Field(fs), 1);
             }
         }
+        // "highway mpg" → mpg_h, "city mpg" → mpg_c: a name of a word and one letter, the letter
+        // the initial of the question's word beside the other, in either order.
+        if i + 1 < tokens.len() && !is_stop(folds[i]) && !is_stop(folds[i + 1]) {
+            let fs: Vec<usize> =
+                (0..cat.fields.len()).filter(|&f| cat.fields[f].names.iter().any(|n| letter_and_word(n, folds[i], folds[i + 1]))).collect();
+            if fs.len() == 1 {
+                offer(2, Tag::Field(fs), 1);
+            }
+        }
         // Row aliases.
         for alias in &cat.aliases {
             if matches_at(i, alias) {
@@ -636,7 +645,30 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     auxiliary_fields(&mut out, cat);
     compass_points(&mut out, cat);
     purpose_gerunds(&mut out, cat);
+    lengths_of_time(&mut out, cat);
     out
+}
+
+/// "a life expectancy below 70 years", "més de 10 anys": years (months, days) counted after a
+/// compared number are its unit, never the table's year (month, date) column.
+fn lengths_of_time(out: &mut [Span], cat: &Catalog) {
+    const PLURALS: &[&str] = &[
+        "years", "yrs", "months", "days", "weeks", "anos", "meses", "dias", "semanas", "anys", "mesos", "dies", "setmanes", "jahre",
+        "jahren", "monate", "monaten", "tage", "tagen", "wochen",
+    ];
+    for i in 2..out.len() {
+        let timely = |f: &usize| {
+            let f = &cat.fields[*f];
+            f.yearly || matches!(f.ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime) || f.monthly
+        };
+        let counted = matches!(out[i - 1].tag, Tag::Number(n) if n < 1000.0) && matches!(out[i - 2].cue(), Some(Cue::Op(_)));
+        if counted
+            && matches!(&out[i].tag, Tag::Field(fs) if fs.iter().all(timely))
+            && PLURALS.contains(&super::text::fold(&out[i].raw).as_str())
+        {
+            out[i].tag = Tag::Stop;
+        }
+    }
 }
 
 /// "no reason given for leaving": an -ing word after "for" that follows a field of text says what
@@ -3687,6 +3719,15 @@ fn spells_out(name: &str, words: &[&str]) -> bool {
     }
     // Words of one or two letters ("CA", "TX") are codes and particles, not parts of a name.
     name.len() >= 4 && name.is_ascii() && words.iter().all(|w| w.len() >= 3) && go(name, words, false, true, false)
+}
+
+/// A name of two words, one a single letter: the question's two words `a b` are its other word
+/// and a word of four letters or more that the letter begins ("highway mpg" for `mpg_h`).
+fn letter_and_word(name: &[String], a: &str, b: &str) -> bool {
+    let [x, y] = name else { return false };
+    let initial = |l: &str, w: &str| l.len() == 1 && w.len() >= 4 && w.is_ascii() && w.starts_with(l);
+    let word = |m: &str, w: &str| m.len() >= 2 && same_word(m, w);
+    (initial(x, a) && word(y, b)) || (initial(y, a) && word(x, b)) || (word(x, a) && initial(y, b)) || (word(y, a) && initial(x, b))
 }
 
 /// "high school graduation" → hs_grad: each word of the name is a word of the question, one it

@@ -62,6 +62,15 @@ pub fn tokenize(q: &str) -> Vec<Token> {
             }
             break;
         }
+        // "32F", "600hp", "5kg": a unit written onto digits is a word of its own.
+        let digits = chars[i..j].iter().take_while(|(_, c)| c.is_ascii_digit() || matches!(c, '.' | ',' | '-')).count();
+        if digits > 0 && i + digits < j {
+            let raw: String = chars[i + digits..j].iter().map(|(_, c)| c).collect();
+            // ("3M" is three million to `parse_number`.)
+            if raw != "M" && GLUED_UNITS.contains(&raw.to_lowercase().as_str()) && chars[i + digits - 1].1.is_ascii_digit() {
+                j = i + digits;
+            }
+        }
         let end = chars.get(j).map_or(q.len(), |(b, _)| *b);
         let raw = &q[start..end];
         out.push(Token { fold: fold(&raw.replace('·', "")), raw: raw.to_string(), start, end });
@@ -69,6 +78,14 @@ pub fn tokenize(q: &str) -> Vec<Token> {
     }
     out
 }
+
+/// Units of measure written onto digits ("32F", "600hp", "5kg"), split off as words of their own;
+/// not "s" ("1990s" is a decade), "g" ("5G"), "min" (a minimum) nor the multipliers `parse_number`
+/// reads ("5k", "3M").
+const GLUED_UNITS: &[&str] = &[
+    "f", "c", "mm", "cm", "m", "km", "ft", "mi", "mg", "kg", "lb", "lbs", "oz", "ml", "h", "hr", "hrs", "hp", "bhp", "ps", "mph", "kmh",
+    "kph", "kw", "mw", "gw", "kwh", "mwh", "gwh", "twh", "ppm", "ppb",
+];
 
 /// The folded words of a name or value, for matching against question tokens.
 pub fn fold_words(s: &str) -> Vec<String> {
@@ -238,6 +255,15 @@ mod tests {
         assert_eq!(parse_number_in("2,4", Lang::Es), Some(2.4));
         assert_eq!(parse_number_in("7.874", Lang::En), Some(7.874));
         assert_eq!(parse_number_in("3.9", Lang::Es), Some(3.9));
+    }
+
+    #[test]
+    fn a_unit_written_onto_digits_is_a_word_of_its_own() {
+        let words = |q: &str| tokenize(q).into_iter().map(|t| t.raw).collect::<Vec<_>>();
+        assert_eq!(words("under 32F and 600hp"), ["under", "32", "F", "and", "600", "hp"]);
+        assert_eq!(words("12.5mm"), ["12.5", "mm"]);
+        // Multipliers, decades, ordinals and codes stay whole.
+        assert_eq!(words("3M 5k 1990s 2nd 5G Q4"), ["3M", "5k", "1990s", "2nd", "5G", "Q4"]);
     }
 
     #[test]

@@ -275,7 +275,13 @@ impl Parser<'_> {
                     },
                 };
                 let chart = if self.is_date(by) || self.cat.fields[by].yearly { ChartKind::Line } else { ChartKind::Bar };
-                return Ok(self.exact(Plan::Group { func, field, by: self.fref(by), filter, chart }));
+                // "ordered from highest to lowest", "largest first": the groups by their value.
+                let desc = self
+                    .spans
+                    .iter()
+                    .filter(|s| s.cue() == Some(Cue::Order))
+                    .find_map(|s| crate::query::lang::order_direction(&crate::query::text::fold(&s.raw)));
+                return Ok(self.exact(Plan::Group { func, field, by: self.fref(by), filter, chart, desc }));
             }
         }
         // "Which origin has the highest average mpg?": the groups ranked by an aggregate, named by the group.

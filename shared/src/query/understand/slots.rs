@@ -123,7 +123,13 @@ impl Parser<'_> {
                     || matches!(
                         after,
                         Some(Tag::Cue(Cue::High | Cue::Low | Cue::Max | Cue::Min | Cue::Most | Cue::Least)) | Some(Tag::Alias)
-                    );
+                    )
+                    // "the 3 regions with the highest total sales": a count opening the question
+                    // before a plural field's name says how many of its values.
+                    || (self.prev_content(i).is_none()
+                        && self.next_content(i).is_some_and(|j| {
+                            matches!(self.spans[j].tag, Tag::Field(_)) && crate::query::text::fold(&self.spans[j].raw).ends_with('s')
+                        }));
                 if near_rank {
                     return Some(n as u32);
                 }

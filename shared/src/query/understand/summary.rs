@@ -117,7 +117,8 @@ mod tests {
         let plan = Plan::Aggregate { func: AggFn::Avg, field: FieldRef("mpg".into()), filter: None };
         assert_eq!(summary(&plan, &cat, Lang::En), "average of “mpg”");
         assert_eq!(summary(&plan, &cat, Lang::De), "Durchschnitt von “mpg”");
-        let group = Plan::Group { func: AggFn::Count, field: None, by: FieldRef("origin".into()), filter: None, chart: ChartKind::Bar };
+        let group =
+            Plan::Group { func: AggFn::Count, field: None, by: FieldRef("origin".into()), filter: None, chart: ChartKind::Bar, desc: None };
         assert_eq!(summary(&group, &cat, Lang::Es), "filas por “origin”");
     }
 
