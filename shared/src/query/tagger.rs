@@ -476,7 +476,10 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
             // ("Catholics", "hindus": the plural of a name in the column that names the rows, too.)
             let plural_of = |k: &str| {
                 singulars(k).into_iter().find_map(|s| {
-                    cat.values.get(&s).filter(|hs| hs.iter().all(|h| cat.fields[h.field].categorical || Some(h.field) == cat.label))
+                    // ("the ferraris": a name that repeats over the rows is a kind of row too.)
+                    cat.values.get(&s).filter(|hs| {
+                        hs.iter().all(|h| cat.fields[h.field].categorical || Some(h.field) == cat.label || (h.rows >= 2 && !h.code))
+                    })
                 })
             };
             // "fossil fuel generation" names the value "Fossil Fuels": a singular for a plural value of several words.
@@ -496,6 +499,28 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
             let after_the = len == 1 && i > 0 && folds[i - 1] == "the";
             let hits: Vec<ValueHit> =
                 hits.iter().filter(|h| !(h.code || keyword_like) || raw_caps || (after_the && h.code)).cloned().collect();
+            if !hits.is_empty() {
+                offer(len, Tag::Value(hits), 3);
+                break;
+            }
+        }
+        // "rear wheel drive" for the value "rwd", "all wheel drive" for "awd": a short code of a
+        // category, written in lower case, that is the initials of the three or four words said
+        // (the first may be a common word). Codes in capitals are not: "strongest wind" is no SW.
+        for len in (3..=4.min(tokens.len() - i)).rev() {
+            let words = &folds[i..i + len];
+            if !words.iter().all(|w| w.len() >= 3 && w.chars().all(char::is_alphabetic)) || words[1..].iter().any(|w| is_stop(w)) {
+                continue;
+            }
+            let initials: String = words.iter().filter_map(|w| w.chars().next()).collect();
+            let hits: Vec<ValueHit> = cat
+                .values
+                .get(&initials)
+                .into_iter()
+                .flatten()
+                .filter(|h| cat.fields[h.field].categorical && h.value.len() == len && h.value.chars().all(|c| c.is_ascii_lowercase()))
+                .cloned()
+                .collect();
             if !hits.is_empty() {
                 offer(len, Tag::Value(hits), 3);
                 break;
@@ -646,7 +671,22 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     compass_points(&mut out, cat);
     purpose_gerunds(&mut out, cat);
     lengths_of_time(&mut out, cat);
+    kind_after_value(&mut out, cat);
     out
+}
+
+/// "Turbo-shaft engines" with columns `engine` (its kind) and `engines` (a count): the word after
+/// a value that is its own column's name, in the plural, says the value's kind, not the other column.
+fn kind_after_value(out: &mut [Span], cat: &Catalog) {
+    for i in 1..out.len() {
+        let Tag::Value(hits) = &out[i - 1].tag else { continue };
+        let Some(v) = hits.first().map(|h| h.field).filter(|v| hits.iter().all(|h| h.field == *v)) else { continue };
+        let w = super::text::fold(&out[i].raw);
+        let restates = cat.fields[v].names.iter().any(|n| matches!(n.as_slice(), [one] if *one != w && same_word(one, &w)));
+        if restates && matches!(&out[i].tag, Tag::Field(fs) if !fs.contains(&v)) {
+            out[i].tag = Tag::Field(vec![v]);
+        }
+    }
 }
 
 /// "a life expectancy below 70 years", "més de 10 anys": years (months, days) counted after a
