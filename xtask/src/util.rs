@@ -114,9 +114,10 @@ const TAIL_LINES: usize = 60;
 /// What a failed command said about its failure: node's "✖ failing tests:" section when there is
 /// one (its assertions and stacks), else the last lines it printed.
 fn failure_lines(tail: &[String]) -> Vec<String> {
-    let from = tail.iter().rposition(|l| l.trim_start().starts_with("✖ failing tests")).unwrap_or(0);
-    let section = &tail[from..];
-    section.iter().take(TAIL_LINES).cloned().collect()
+    match tail.iter().rposition(|l| l.trim_start().starts_with("✖ failing tests")) {
+        Some(from) => tail[from..].iter().take(TAIL_LINES).cloned().collect(),
+        None => tail[tail.len().saturating_sub(TAIL_LINES)..].to_vec(),
+    }
 }
 
 /// Pumps stdout and stderr into our stderr, each line prefixed, until the command ends; returns
@@ -182,6 +183,8 @@ mod tests {
         assert_eq!(failure_lines(&node).last().map(String::as_str), Some("  AssertionError: one is not two"));
         let cargo = out("error[E0308]: mismatched types\nerror: could not compile");
         assert_eq!(failure_lines(&cargo), cargo);
+        let long: Vec<String> = (0..100).map(|i| i.to_string()).collect();
+        assert_eq!(failure_lines(&long), long[40..]);
     }
 
     #[test]

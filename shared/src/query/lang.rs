@@ -380,13 +380,13 @@ pub fn is_period_word(w: &str) -> bool {
     PERIODS.contains(&w)
 }
 
-/// The direction an order phrase asks for: `Some(true)` largest first, `Some(false)` smallest
-/// first, `None` for "in that order" and other phrases that keep the order named.
 /// An order phrase that asks for names in alphabetical order ("alphabetically", "alphabetisch").
 pub fn alphabetical(phrase: &str) -> bool {
     phrase.contains("alphabet") || phrase.contains("alfabet")
 }
 
+/// The direction an order phrase asks for: `Some(true)` largest first, `Some(false)` smallest
+/// first, `None` for "in that order" and other phrases that keep the order named.
 pub fn order_direction(phrase: &str) -> Option<bool> {
     const DESC: &[&str] = &[
         "descending",
