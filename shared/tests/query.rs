@@ -1596,6 +1596,8 @@ fn session_28_classes() {
     );
     let a = answer(&s, "the 2 regions with the highest total sales, alphabetically");
     assert!(!matches!(a.route, Route::Exact | Route::Lookup), "{}", a.answer);
+    // A sign said of a field in parentheses glosses the words before it.
+    exact_in(&s, "What percentage of the rows were unprofitable (negative profit)?", json!(100.0 * 3.0 / 9.0));
     // A count opening the question before a plural field says how many groups.
     exact_in(&s, "the 2 regions with the highest total sales", json!(["East", "West"]));
 

@@ -1600,7 +1600,9 @@ fn parenthesised_glosses(out: &mut [Span], tokens: &[Token], q: &str) {
         let content: Vec<usize> = inside.iter().copied().filter(|&k| out[k].tag != Tag::Stop).collect();
         // "women (sex = 0)", "manual (am = 1)": a condition in the parenthesis glosses the words
         // before it as a whole; the condition itself is read as written.
+        // ("unprofitable (negative profit)": a sign said of a field is a condition too.)
         let condition = match content.as_slice() {
+            [s, f] if super::lang::sign_word(&super::text::fold(&out[*s].raw)).is_some() => matches!(out[*f].tag, Tag::Field(_)),
             [f, v] => matches!(out[*f].tag, Tag::Field(_)) && matches!(out[*v].tag, Tag::Number(_) | Tag::Value(_)),
             [f, op, v] => {
                 matches!(out[*f].tag, Tag::Field(_))
