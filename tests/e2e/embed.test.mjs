@@ -70,17 +70,18 @@ async function runWorker(browser, load, texts) {
   return { ...out, pageErrors: errors, ready: out.messages.find((m) => m.type === 'ready'), done: out.messages.find((m) => m.type === 'vectors'), progress: out.messages.filter((m) => m.type === 'progress') };
 }
 
-/** Max |Δ| and the lowest cosine of `got` against the reference vectors. */
-function agreement(got) {
+/** Max |Δ| and the lowest cosine of `got` against the reference vectors of the sentences at
+ *  `indices` (all of them, in order, by default). */
+function agreement(got, indices = reference.sentences.map((_, i) => i)) {
   const dim = reference.dim;
   const count = got.length / dim;
-  assert.ok(Number.isInteger(count) && count > 0 && count <= reference.sentences.length);
+  assert.ok(Number.isInteger(count) && count > 0 && count <= indices.length);
   let maxAbs = 0;
   let minCos = 1;
   for (let i = 0; i < count; i++) {
     let dot = 0, nx = 0, ny = 0;
     for (let j = 0; j < dim; j++) {
-      const x = got[i * dim + j], y = expected[i * dim + j];
+      const x = got[i * dim + j], y = expected[indices[i] * dim + j];
       maxAbs = Math.max(maxAbs, Math.abs(x - y));
       dot += x * y; nx += x * x; ny += y * y;
     }
@@ -115,21 +116,28 @@ test('auto without WebGPU: the CPU path, and the reason is reported', { timeout:
   assert.ok(r.ready.device.fallback?.length > 0, JSON.stringify(r.ready.device));
 });
 
-// SwiftShader runs the shaders on the CPU at ~0.5 sentences/s here, so this takes the issue's
-// minimum of 200 sentences rather than all 225 (7 to 12 minutes on the 2-core CI machine, more
-// while the native tests run beside it; the time limit only guards against a hang).
-test('WebGPU path on SwiftShader: 200 sentences in f32 agree with sentence-transformers (max |Δ| ≤ 1e-4, cosine ≥ 0.9999)', { timeout: 1800000 }, async () => {
+// SwiftShader runs the shaders on the CPU at ~0.5 sentences/s here: all 225 sentences took 26
+// minutes of a 90-minute CI run on two cores (session 28), and CI ran out of time. The kernels'
+// agreement on every sentence is checked natively on lavapipe (tests/tests/embed_gpu.rs: the same
+// WGSL, all 225 sentences, TABLETALK_REQUIRE_GPU=1 in CI); what this test adds is the browser's
+// WebGPU path (wgpu's web backend, buffers mapped through the browser, batching in the worker), for
+// which 40 sentences suffice: two batches (32 and 8), with the two past the 256-token limit
+// (docs/decisions.md, "CI time: the browser's WebGPU check on 40 sentences").
+const WEBGPU_SENTENCES = [...Array.from({ length: 38 }, (_, i) => i), 222, 223];
+
+test('WebGPU path on SwiftShader: 40 sentences in f32 (two batches, two past 256 tokens) agree with sentence-transformers (max |Δ| ≤ 1e-4, cosine ≥ 0.9999)', { timeout: 1800000 }, async () => {
   const browser = await launch(true);
-  const r = await runWorker(browser, { device: 'gpu', precision: 'f32' }, reference.sentences.slice(0, 200));
+  const texts = WEBGPU_SENTENCES.map((i) => reference.sentences[i]);
+  const r = await runWorker(browser, { device: 'gpu', precision: 'f32' }, texts);
   assert.equal(r.error, undefined, r.error);
   assert.deepEqual(r.pageErrors, []);
   assert.equal(r.ready.device.device, 'gpu', JSON.stringify(r.ready.device));
   assert.equal(r.ready.device.precision, 'f32');
   // The whole job ran on the GPU: no batch fell back to the CPU.
   assert.equal(r.done.device.device, 'gpu', JSON.stringify(r.done.device));
-  assert.equal(r.done.count, 200);
-  const { maxAbs, minCos } = agreement(r.vectors);
-  console.log(`webgpu (${r.ready.device.adapter}): max |Δ| ${maxAbs.toExponential(2)}, lowest cosine ${minCos.toFixed(7)}, ${r.done.ms.toFixed(0)} ms`);
+  assert.equal(r.done.count, texts.length);
+  const { maxAbs, minCos } = agreement(r.vectors, WEBGPU_SENTENCES);
+  console.log(`webgpu (${r.ready.device.adapter}): ${texts.length} sentences, max |Δ| ${maxAbs.toExponential(2)}, lowest cosine ${minCos.toFixed(7)}, ${r.done.ms.toFixed(0)} ms`);
   assert.ok(maxAbs <= 1e-4 && minCos >= 0.9999, `max |Δ| ${maxAbs}, cosine ${minCos}`);
 });
 
