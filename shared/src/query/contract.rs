@@ -352,8 +352,18 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                     && super::text::fold(&s.raw).ends_with('s')
                     && fs.iter().any(|&f| Some(f) == cat.label || cat.panel.is_some_and(|(n, _)| n == f))
                     && !matches!(inner, Plan::Count { .. } | Plan::Share { .. } | Plan::DistinctCount { .. });
+                // "How many senators were appointed as Liberals?": the word tagged as another field
+                // ("Appointed on the advice of") is also a form of a word of a field the plan reads
+                // ("Political Affiliation at Appointment").
+                let names_a_used_field = || {
+                    fields
+                        .iter()
+                        .filter_map(|n| cat.field(n))
+                        .any(|f| cat.fields[f].names.iter().flatten().any(|w| super::text::same_stem(w, &s.raw)))
+                };
                 qualified_rows
                     || fs.iter().any(|&f| uses(f))
+                    || names_a_used_field()
                     // "Did any country exceed 100?": the name after "any" says which rows are counted.
                     || (s.used && matches!(inner, Plan::Count { .. }))
                     || (!listed && (super::tagger::event_of_rows(&super::text::fold(&s.raw), cat) || cat.aliases.iter().any(|a| a.len() == 1 && super::text::same_word(&a[0], &super::text::fold(&s.raw)))))

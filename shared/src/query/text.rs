@@ -141,6 +141,18 @@ pub fn same_word(a: &str, b: &str) -> bool {
     sa.len() >= 4 && sa == sb
 }
 
+/// Whether two words share a Snowball stem of five or more letters in English, Spanish or German
+/// ("appointed" ~ "appointment"): forms of one word, whatever the question's language.
+pub fn same_stem(a: &str, b: &str) -> bool {
+    use rust_stemmers::{Algorithm, Stemmer};
+    let (a, b) = (fold(a), fold(b));
+    [Algorithm::English, Algorithm::Spanish, Algorithm::German].into_iter().any(|alg| {
+        let s = Stemmer::create(alg);
+        let sa = s.stem(&a);
+        sa.chars().count() >= 5 && sa == s.stem(&b)
+    })
+}
+
 /// Whether `word` names only the first part of a run-together compound name ("leaders" in
 /// "leaderspellreg", a spell of a regime, not a leader): such a field is not what the word means.
 /// A name that goes on with a preposition ("incomeperperson") or a unit ("heightinches") still

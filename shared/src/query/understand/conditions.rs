@@ -686,16 +686,28 @@ impl Parser<'_> {
                 matches!(self.spans[j].cue(), Some(Cue::Op(_)))
                     && self.next_content(j).is_some_and(|k| matches!(self.spans[k].tag, Tag::Number(_)))
             };
-            let bare = i > 0
-                && self.spans[i - 1].tag == Tag::Stop
+            // A verb the tagger does not know, in lower case ("erzeugten 2001 weniger als 5000").
+            let verb = |j: usize| {
+                let s = &self.spans[j];
+                s.tag == Tag::Unknown && s.raw.chars().count() >= 4 && s.raw.chars().all(|c| c.is_alphabetic() && c.is_lowercase())
+            };
+            let after_stop = i > 0 && self.spans[i - 1].tag == Tag::Stop;
+            let next = self.next_content(i);
+            // "gab es 1950 einen Tag": an article right after the year; it counts nothing after it.
+            // "Wie viele Medaillen wurden 1896 vergeben?": the verb that ends the question.
+            let names_nothing_after = after_stop
+                && (self.spans.get(i + 1).is_some_and(|n| n.tag == Tag::Stop)
+                    || next.is_some_and(|j| verb(j) && self.next_content(j).is_none()));
+            let bare = (after_stop || (i > 0 && verb(i - 1)))
                 && y.fract() == 0.0
                 && (1000.0..=2999.0).contains(&y)
-                && !self.next_content(i).is_some_and(|j| {
-                    matches!(
-                        self.spans[j].tag,
-                        Tag::Field(_) | Tag::Alias | Tag::Unknown | Tag::Value(_) | Tag::Cue(Cue::Op(_) | Cue::OpPost(_))
-                    ) && !own_operand(j)
-                });
+                && (names_nothing_after
+                    || !next.is_some_and(|j| {
+                        matches!(
+                            self.spans[j].tag,
+                            Tag::Field(_) | Tag::Alias | Tag::Unknown | Tag::Value(_) | Tag::Cue(Cue::Op(_) | Cue::OpPost(_))
+                        ) && !own_operand(j)
+                    }));
             // "October 2009" where October is a value (a month column of a long view).
             // ("May 2013" over a column of days: the month is read apart, the year here.)
             let after_month = prev.is_some_and(|j| {
@@ -724,7 +736,14 @@ impl Parser<'_> {
                 });
             // "which 1960s films …": a decade before the rows' noun.
             let decade_of_rows = says_decade(&self.spans[i].raw) && self.next_content(i).is_some_and(|j| self.spans[j].tag == Tag::Alias);
+            // "Quellen erzeugten 2001 weniger als 5000": between a measure and its own bound, a
+            // year is when, not what is compared.
+            let before_bound = prev.is_some_and(|j| matches!(&self.spans[j].tag, Tag::Field(fs) if fs.len() == 1 && self.is_numeric(fs[0]) && !self.is_date(fs[0]) && !self.cat.fields[fs[0]].yearly))
+                && y.fract() == 0.0
+                && (1000.0..=2999.0).contains(&y)
+                && next.is_some_and(own_operand);
             let after_in = after_between
+                || before_bound
                 || decade_of_rows
                 || article
                 || bare
