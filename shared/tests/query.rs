@@ -1657,4 +1657,9 @@ fn session_29_classes() {
     let sp = dataset_of("sp500.csv", SP);
     exact_in(&sp, "gab es 1950 einen tag mit schlusskurs über 20", json!(false));
     exact_in(&sp, "gab es 1951 einen tag mit schlusskurs über 20", json!(true));
+
+    // fertility (vega_datasets), wide: the Catalan plural of a word ending in -s ("país" → "països").
+    const FERT: &str = "Country Name,Country Code,1990\nAlbania,ALB,2.9\nBrazil,BRA,2.8\nChad,TCD,6.7\nDenmark,DNK,1.7\n";
+    let f = dataset_of("fertility.csv", FERT);
+    exact_in(&f, "Quins dos països tenien el valor més alt l'any 1990?", json!(["Chad", "Albania"]));
 }

@@ -127,6 +127,10 @@ pub fn same_word(a: &str, b: &str) -> bool {
     if short.len() >= 3 && long.starts_with(short) && matches!(&long[short.len()..], "s" | "es" | "n" | "en" | "e" | "er" | "ern") {
         return true;
     }
+    // Catalan plurals of words ending in -s: "país" ~ "països", "mes" ~ "mesos", "interès" ~ "interessos".
+    if short.len() >= 3 && short.ends_with('s') && matches!(&long.strip_prefix(short), Some("os" | "sos")) {
+        return true;
+    }
     // "city" ~ "cities": too short for the stemmer.
     if short.len() >= 3
         && short.ends_with('y')
@@ -307,6 +311,9 @@ mod tests {
         assert!(!same_word("a", "as"));
         assert!(same_word("countries", "country"));
         assert!(same_word("amplades", "amplada"));
+        assert!(same_word("paisos", "pais"));
+        assert!(same_word("mesos", "mes"));
+        assert!(same_word("interessos", "interes"));
         assert!(!same_word("petal", "sepal"));
     }
 
