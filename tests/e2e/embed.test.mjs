@@ -116,7 +116,7 @@ test('auto without WebGPU: the CPU path, and the reason is reported', { timeout:
   assert.ok(r.ready.device.fallback?.length > 0, JSON.stringify(r.ready.device));
 });
 
-// SwiftShader runs the shaders on the CPU at ~0.5 sentences/s here: all 225 sentences took 26
+// SwiftShader runs the shaders on the CPU at ~0.5 sentences/s here: 200 sentences took 26
 // minutes of a 90-minute CI run on two cores (session 28), and CI ran out of time. The kernels'
 // agreement on every sentence is checked natively on lavapipe (tests/tests/embed_gpu.rs: the same
 // WGSL, all 225 sentences, TABLETALK_REQUIRE_GPU=1 in CI); what this test adds is the browser's

@@ -101,9 +101,9 @@ pub fn run() -> Result<()> {
             // the builds above.
             steps.step("style (clippy, wasm32)", &["tools", "wasm tools"], &clippy_wasm);
         });
-        // The browser tests that need only dist/, from the moment it exists. The embedding worker on its own too: CPU and WebGPU
-        // (SwiftShader) against the reference; then offline: the service worker serves the app
-        // and the model with the server closed.
+        // The browser tests that need only dist/, from the moment it exists. The embedding worker
+        // on its own too: CPU and WebGPU (SwiftShader) against the reference; then offline: the
+        // service worker serves the app and the model with the server closed.
         scope.spawn(|| {
             util::prefix_output("[chromium] ");
             steps.wait_for(&["app build (trunk)"]);
