@@ -240,11 +240,10 @@ static FLAKY: Mutex<Vec<(String, String)>> = Mutex::new(Vec::new());
 /// loaded or not). A file that fails twice fails its step; one that passes the second time is
 /// listed in the summary with what its first run printed.
 fn node_test(file: &str) -> Result<()> {
-    let limit = TIME_LIMIT;
     let once = || {
         run_cmd(
             command("node")
-                .args(["--test", "--test-reporter=spec", &format!("--test-timeout={}", limit.as_millis()), file])
+                .args(["--test", "--test-reporter=spec", &format!("--test-timeout={}", TIME_LIMIT.as_millis()), file])
                 .current_dir(npm_dir())
                 .env("TABLETALK_DIST", root().join("dist"))
                 .env("CI", "true")
@@ -254,7 +253,8 @@ fn node_test(file: &str) -> Result<()> {
     let started = Instant::now();
     match once() {
         Err(e) => {
-            let why = if started.elapsed() >= limit { format!("stopped at its time limit ({limit:.0?})") } else { "failed".into() };
+            let why =
+                if started.elapsed() >= TIME_LIMIT { format!("stopped at its time limit ({TIME_LIMIT:.0?})") } else { "failed".into() };
             eprintln!("==> {file} {why}; running it once more. It said:\n{e:#}");
             once().map_err(|e2| e2.context(format!("{file} {why}, and failed again when run once more")))?;
             FLAKY.lock().unwrap_or_else(|p| p.into_inner()).push((file.to_string(), format!("{why}: {e:#}")));
