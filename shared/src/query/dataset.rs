@@ -314,6 +314,19 @@ impl Dataset {
                                 format!(" („{w}“ als {d} gelesen, Standard; außerdem: {others})"),
                             ));
                         }
+                        // A slip read as a word the table knows: say which, so a wrong guess is seen.
+                        if !parsed.corrected.is_empty() {
+                            let pairs = |o: &str, c: &str| {
+                                parsed.corrected.iter().map(|(w, r)| format!("{o}{w}{c} → {o}{r}{c}")).collect::<Vec<_>>().join(", ")
+                            };
+                            a.answer.push_str(&tr(
+                                lang,
+                                format!(" (spelling corrected: {})", pairs("“", "”")),
+                                format!(" (ortografía corregida: {})", pairs("«", "»")),
+                                format!(" (ortografia corregida: {})", pairs("«", "»")),
+                                format!(" (Schreibweise korrigiert: {})", pairs("„", "“")),
+                            ));
+                        }
                         // Honest about what the answer did not take into account ("rainy" in a table
                         // without such a value): the user can rephrase rather than trust a wrong filter.
                         if !parsed.ignored.is_empty() {

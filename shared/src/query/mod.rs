@@ -20,6 +20,7 @@ pub mod limits;
 pub mod plan;
 pub mod series;
 pub mod shape;
+mod spelling;
 pub mod sql;
 pub mod tagger;
 pub mod text;

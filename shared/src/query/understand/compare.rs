@@ -348,7 +348,12 @@ impl Parser<'_> {
                         if fs.len() == 1
                             && (!self.is_numeric(fs[0])
                                 || self.cat.fields[fs[0]].yearly
-                                || (self.cat.fields[fs[0]].distinct <= 12 && self.cat.fields[fs[0]].distinct < self.cat.rows))
+                                || (self.cat.fields[fs[0]].distinct <= 12 && self.cat.fields[fs[0]].distinct < self.cat.rows)
+                                // A numbered period ("week" 1 to 52) groups rows that fall in it.
+                                || (self.cat.fields[fs[0]].distinct < self.cat.rows
+                                    && self.cat.fields[fs[0]].names.first().is_some_and(|n| {
+                                        matches!(n.as_slice(), [w] if crate::query::lang::is_period_word(w))
+                                    })))
                             && !self.is_date(fs[0])
                             && !self.identifies(fs[0]) =>
                     {
@@ -388,6 +393,11 @@ impl Parser<'_> {
         };
         let agg = self.agg_named().filter(|a| *a != AggFn::Count);
         let rows_noun = self.next_content(n_at).filter(|&j| self.spans[j].tag == Tag::Alias);
+        // "weeks with at least 5 arrests": the noun of a yes/no field's true value counts the rows
+        // that hold it (the value stays a condition).
+        let flag_noun = self.next_content(n_at).filter(|&j| {
+            matches!(&self.spans[j].tag, Tag::Value(hs) if hs.len() == 1 && hs[0].value == "true" && self.cat.fields[hs[0].field].yes_no())
+        });
         let measure = self.spans.iter().enumerate().find_map(|(i, s)| match &s.tag {
             Tag::Field(fs) if i != g && fs.len() == 1 && self.is_numeric(fs[0]) && fs[0] != by => Some((i, fs[0])),
             _ => None,
@@ -401,6 +411,7 @@ impl Parser<'_> {
             (Some(a), Some((i, f)), _) if op_at.is_some() => (a, Some(f), vec![i]),
             (Some(a), None, _) if op_at.is_some() && measures.len() == 1 => (a, Some(measures[0]), vec![]),
             (None, _, Some(j)) if measure.is_none() => (AggFn::Count, None, vec![j]),
+            (None, None, None) if flag_noun.is_some() => (AggFn::Count, None, vec![]),
             _ => return Ok(None),
         };
         for i in used.into_iter().chain([w, g, n_at]).chain(op_at) {

@@ -33,7 +33,38 @@ pub fn looks_like_sql(q: &str) -> bool {
 }
 
 /// Understands `q` against one table. `hint` biases language detection in a conversation.
+/// A question not read exactly is read once more with its typing slips corrected (`spelling`).
 pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) -> Parsed {
+    let first = read(q, cat, hint, ov);
+    if matches!(first.understanding, Understanding::Exact { .. }) || first.ignored.is_empty() || !ov.spans.is_empty() {
+        return first;
+    }
+    let vocab = crate::query::spelling::vocabulary(cat);
+    let mut fixed = q.to_string();
+    let mut corrected = Vec::new();
+    // Right to left, so the byte offsets of the tokens not yet replaced stay valid.
+    for t in tokenize(q).iter().rev() {
+        if !first.ignored.contains(&t.raw) {
+            continue;
+        }
+        if let Some(w) = crate::query::spelling::correct(&t.fold, &vocab) {
+            fixed.replace_range(t.start..t.end, &w);
+            corrected.push((t.raw.clone(), w));
+        }
+    }
+    if corrected.is_empty() {
+        return first;
+    }
+    let mut again = read(&fixed, cat, hint, ov);
+    if !matches!(again.understanding, Understanding::Exact { .. }) {
+        return first;
+    }
+    corrected.reverse();
+    again.corrected = corrected;
+    again
+}
+
+fn read(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) -> Parsed {
     let chars = q.chars().count();
     let refuse = |lang, r| Parsed {
         lang,
@@ -43,6 +74,7 @@ pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) ->
         computes: false,
         ignored: Vec::new(),
         asked: Shape::Open,
+        corrected: Vec::new(),
     };
     if chars > MAX_QUESTION_CHARS {
         return Parsed {
@@ -53,6 +85,7 @@ pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) ->
             computes: false,
             ignored: Vec::new(),
             asked: Shape::Open,
+            corrected: Vec::new(),
         };
     }
     let tokens = tokenize(q);
@@ -147,7 +180,7 @@ pub fn understand(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) ->
     let matched = p.spans.iter().filter(|s| matches!(s.tag, Tag::Field(_) | Tag::Value(_) | Tag::Group(_) | Tag::Alias)).count() as f32;
     let computes = p.asks_computation();
     let ignored = p.spans.iter().filter(|s| unknown_word(s) && !s.used).map(|s| s.raw.clone()).collect();
-    Parsed { lang, understanding, score: matched * 2.0 + known - unknown, offer: p.offer, computes, ignored, asked }
+    Parsed { lang, understanding, score: matched * 2.0 + known - unknown, offer: p.offer, computes, ignored, asked, corrected: Vec::new() }
 }
 
 /// Whether words of `q` other than the token range `except` name field `f` or a value of it: a word

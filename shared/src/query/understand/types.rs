@@ -163,4 +163,6 @@ pub struct Parsed {
     pub ignored: Vec<String>,
     /// The shape of answer the words ask for.
     pub asked: Shape,
+    /// Typing slips read as the word they are one edit from ("yaer" → "year"): the answer says so.
+    pub corrected: Vec<(String, String)>,
 }
