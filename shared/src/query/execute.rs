@@ -411,7 +411,10 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                 }
                 None => tr(lang, format!("“{ml}”"), format!("«{ml}»"), format!("«{ml}»"), format!("„{ml}“")),
             };
-            let parts: Vec<String> = measured.iter().map(|(v, n)| format!("{v}: {}", num(lang, n))).collect();
+            // A yes/no field's values say little alone: "sex = false", not "false".
+            let fl = label(field);
+            let shown = |v: &str| if matches!(v, "true" | "false") { format!("{fl} = {v}") } else { v.to_string() };
+            let parts: Vec<String> = measured.iter().map(|(v, n)| format!("{}: {}", shown(v), num(lang, n))).collect();
             match ask {
                 CompareAsk::Each => {
                     a.answer = tr(
@@ -460,6 +463,7 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                     let best = measured.iter().map(|(_, n)| n.as_f64().unwrap_or(f64::MIN)).fold(f64::MIN, f64::max);
                     let winners: Vec<&String> = measured.iter().filter(|(_, n)| n.as_f64() == Some(best)).map(|(v, _)| v).collect();
                     if let [w] = winners.as_slice() {
+                        let w = &shown(w);
                         a.answer = tr(
                             lang,
                             format!("{w} has the higher {what} ({}).", parts.join(", ")),
@@ -467,7 +471,7 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                             format!("{w} té el valor més alt de {what} ({}).", parts.join(", ")),
                             format!("{w} hat den höheren Wert bei {what} ({}).", parts.join(", ")),
                         );
-                        a.value = Json::String((*w).clone());
+                        a.value = Json::String(winners[0].clone());
                     } else {
                         a.answer = tr(
                             lang,

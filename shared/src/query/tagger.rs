@@ -1470,8 +1470,8 @@ fn evaluative_superlatives(out: &mut [Span], cat: &Catalog) {
     for i in 0..out.len() {
         let w = super::text::fold(&out[i].raw);
         let high = match w.as_str() {
-            "best" | "mejor" | "mejores" | "millor" | "millors" | "beste" | "besten" => true,
-            "worst" | "peor" | "peores" | "pitjor" | "pitjors" | "schlechteste" | "schlechtesten" => false,
+            "best" | "better" | "mejor" | "mejores" | "millor" | "millors" | "beste" | "besten" | "besser" | "bessere" => true,
+            "worst" | "worse" | "peor" | "peores" | "pitjor" | "pitjors" | "schlechteste" | "schlechtesten" | "schlechter" => false,
             _ => continue,
         };
         if out[i].tag != Tag::Unknown {

@@ -75,6 +75,9 @@ impl Parser<'_> {
                     let op = sign_word(&crate::query::text::fold(&self.spans[i].raw)).expect("checked");
                     return wrap(Plan::Aggregate { func, field, filter }, Test::Cmp { op, value: 0.0 });
                 }
+                if let Some((plan, test)) = self.aggregate_compared(func, &field, &filter) {
+                    return wrap(plan, test);
+                }
                 // "Is the average tip above 3?": the comparison on the aggregated field is the test.
                 let (taken, rest) = take_cond(filter.clone(), |f, p| f == &field && matches!(p, Predicate::Cmp(_, Literal::Number(_))));
                 match taken {
@@ -197,6 +200,17 @@ impl Parser<'_> {
                     if self.has(Cue::Low) || self.has(Cue::Least) || self.has(Cue::Less) { Test::FirstFewer } else { Test::FirstMore };
                 wrap(Plan::Compare { field, values, filter, measure, ask: CompareAsk::Which }, test)
             }
+            // "War die Arbeitslosigkeit 1982 im Schnitt höher als 2009?", read as a test of the
+            // average against 2009: the year compared, when the measure never reaches that number.
+            Plan::Check { inner, test: Test::Cmp { op, value } } if matches!(inner.as_ref(), Plan::Aggregate { .. }) && op != CmpOp::Eq => {
+                let Plan::Aggregate { func, field, filter } = *inner else { unreachable!("matched an aggregate") };
+                let cond = Filter::Cond { field: field.clone(), pred: Predicate::Cmp(op, Literal::Number(value)), negated: false };
+                let joined = Filter::and(std::iter::once(cond).chain(filter.clone()).collect());
+                match self.aggregate_compared(func, &field, &joined) {
+                    Some((plan, test)) => wrap(plan, test),
+                    None => wrap(Plan::Aggregate { func, field, filter }, Test::Cmp { op, value }),
+                }
+            }
             Plan::DistinctValues { field, filter } if self.has(Cue::Distinct) => {
                 wrap(Plan::DistinctCount { field, filter }, Test::AllDistinct)
             }
@@ -216,6 +230,94 @@ impl Parser<'_> {
                 wrap(Plan::Count { filter: Some(f) }, Test::Cmp { op: CmpOp::Gt, value: 0.0 })
             }
             plan => Understanding::Exact { plan, confidence },
+        }
+    }
+
+    /// An aggregate asked "higher than" of two groups is a comparison of the two
+    /// ("do german cars get better mpg on average than italian ones", "is average cholesterol
+    /// higher for women (sex 0) than for men", "War die Arbeitslosigkeit 1982 im Schnitt höher als
+    /// 2009?"): the groups are two values of one field, a yes/no value and the other one, or a year
+    /// and the number after "than" that the measure never reaches.
+    fn aggregate_compared(&mut self, func: AggFn, field: &FieldRef, filter: &Option<Filter>) -> Option<(Plan, Test)> {
+        // "than" alone, or ending a comparison read as an operator ("höher als", "warmer than").
+        let than_op = self.spans.iter().position(|s| {
+            matches!(s.cue(), Some(Cue::Op(CmpOp::Gt | CmpOp::Ge | CmpOp::Lt | CmpOp::Le)))
+                && crate::query::text::fold(&s.raw).split_whitespace().last().is_some_and(|w| matches!(w, "than" | "que" | "als"))
+        });
+        let (more, less) = match than_op.and_then(|i| self.spans[i].cue()) {
+            Some(Cue::Op(op)) => (matches!(op, CmpOp::Gt | CmpOp::Ge), matches!(op, CmpOp::Lt | CmpOp::Le)),
+            _ => (self.has(Cue::More) || self.has(Cue::High), self.has(Cue::Less) || self.has(Cue::Low)),
+        };
+        if more == less {
+            return None;
+        }
+        let than = than_op.or_else(|| {
+            self.spans
+                .iter()
+                .position(|s| s.tag == Tag::Unknown && matches!(crate::query::text::fold(&s.raw).as_str(), "than" | "que" | "als"))
+        })?;
+        let test = if more { Test::FirstMore } else { Test::FirstFewer };
+        let measure = Some(Measure { func: Some(func), field: field.clone(), implied: false });
+        let compared = |by: FieldRef, values: Vec<String>, rest: Option<Filter>, measure: Option<Measure>| {
+            (Plan::Compare { field: by, values, filter: rest, measure, ask: CompareAsk::Which }, test.clone())
+        };
+        match filter {
+            // Two values of one field, and nothing else kept.
+            Some(Filter::Or(parts)) => {
+                let (by, values) = two_values_of_one_field(parts)?;
+                self.spans[than].used = true;
+                Some(compared(by, values, None, measure))
+            }
+            Some(f) => {
+                // A year compared with the number after "than", which the measure never reaches.
+                let (taken, rest) =
+                    take_cond(Some(f.clone()), |r, p| r == field && matches!(p, Predicate::Cmp(o, Literal::Number(_)) if *o != CmpOp::Eq));
+                if let Some(Predicate::Cmp(_, Literal::Number(v))) = taken {
+                    let outside = self.cat.field(&field.0).and_then(|k| self.cat.fields[k].range).is_some_and(|(lo, hi)| v < lo || v > hi);
+                    let (year, rest) = take_cond(rest, |r, p| {
+                        self.cat.field(&r.0).is_some_and(|k| {
+                            (self.cat.fields[k].yearly && matches!(p, Predicate::Cmp(CmpOp::Eq, Literal::Number(_))))
+                                || (self.is_date(k) && matches!(p, Predicate::Year(_)))
+                        })
+                    });
+                    let by = f.conds().iter().find(|(_, p, _)| Some(*p) == year.as_ref()).map(|(r, _, _)| (*r).clone())?;
+                    let y = match year? {
+                        Predicate::Cmp(_, Literal::Number(y)) => y,
+                        Predicate::Year(y) => f64::from(y),
+                        _ => return None,
+                    };
+                    let k = self.cat.field(&by.0)?;
+                    let in_years = self.cat.fields[k].range.map_or((1000.0..=2999.0).contains(&v), |(lo, hi)| (lo..=hi).contains(&v));
+                    if !outside || v.fract() != 0.0 || !in_years || v == y {
+                        return None;
+                    }
+                    if let Some(s) = self.spans.iter_mut().find(|s| s.tag == Tag::Number(v)) {
+                        s.used = true;
+                    }
+                    self.spans[than].used = true;
+                    return Some(compared(by, vec![(y as i64).to_string(), (v as i64).to_string()], rest, measure));
+                }
+                // A yes/no value and, after "than", the other one in words of its own ("than for
+                // men", "than weekday ones", "than those without"): at most two words, none known.
+                let Filter::Cond { field: by, pred: Predicate::Cmp(CmpOp::Eq, Literal::Bool(b)), negated: false } = f else { return None };
+                let k = self.cat.field(&by.0)?;
+                if !self.cat.fields[k].yes_no() || by == field {
+                    return None;
+                }
+                let after: Vec<usize> = (than + 1..self.spans.len()).filter(|&i| self.spans[i].tag != Tag::Stop).collect();
+                let other_words = !after.is_empty()
+                    && after.len() <= 2
+                    && after.iter().all(|&i| self.spans[i].tag == Tag::Unknown || matches!(self.spans[i].cue(), Some(Cue::Not)))
+                    && after.iter().any(|&i| self.spans[i].tag == Tag::Unknown);
+                if !other_words {
+                    return None;
+                }
+                for i in std::iter::once(than).chain(after) {
+                    self.spans[i].used = true;
+                }
+                Some(compared(by.clone(), vec![b.to_string(), (!b).to_string()], None, measure))
+            }
+            None => None,
         }
     }
 
