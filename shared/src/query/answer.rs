@@ -164,7 +164,8 @@ pub fn tr(lang: Lang, en: String, es: String, ca: String, de: String) -> String 
     }
 }
 
-/// A number as a reader expects it: whole numbers plain, others to two decimals, with the language's decimal mark.
+/// A number as a reader expects it: whole numbers plain, others to two decimals (three significant
+/// digits below 0.1), with the language's decimal mark.
 pub fn num(lang: Lang, v: &Json) -> String {
     match v {
         Json::Number(n) => {
@@ -178,6 +179,11 @@ pub fn num(lang: Lang, v: &Json) -> String {
                     Some((m, x)) => format!("{}e{x}", m.trim_end_matches('0').trim_end_matches('.')),
                     None => e,
                 }
+            } else if f.abs() < 0.1 {
+                // Small numbers keep three significant digits: a bound of 0.015 is not "0.01".
+                let places = (2 - f.abs().log10().floor() as i32).clamp(2, 6) as usize;
+                let r = format!("{f:.places$}");
+                r.trim_end_matches('0').trim_end_matches('.').to_string()
             } else {
                 let r = format!("{:.2}", f);
                 let r = r.trim_end_matches('0').trim_end_matches('.').to_string();

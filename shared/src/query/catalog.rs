@@ -1520,6 +1520,60 @@ fn glued_prefix(own: &[String]) -> Option<(bool, String)> {
     })
 }
 
+/// Species measured as concentrations, by formula, and what people call them (folded).
+const SPECIES: &[(&str, &[&str])] = &[
+    ("nh4", &["ammonium"]),
+    ("nh3", &["ammonia"]),
+    ("no3", &["nitrate"]),
+    ("no2", &["nitrogen dioxide", "nitrite"]),
+    ("po4", &["phosphate"]),
+    ("so4", &["sulfate", "sulphate"]),
+    ("so2", &["sulfur dioxide", "sulphur dioxide"]),
+    ("co2", &["carbon dioxide"]),
+    ("co", &["carbon monoxide"]),
+    ("o3", &["ozone"]),
+    ("ch4", &["methane"]),
+    ("n2o", &["nitrous oxide"]),
+    ("pb", &["lead"]),
+    ("hg", &["mercury"]),
+];
+
+/// A column measured in a unit of concentration ("NH4.mg.per.L", "co2_ppm", "pm10_ug_m3") is asked
+/// for as a concentration or a level, and by its species' name ("ammonium concentration").
+fn concentration_names(own: &[String]) -> Vec<Vec<String>> {
+    const UNITS: &[&[&str]] = &[
+        &["mg", "per", "l"],
+        &["mg", "l"],
+        &["mgl"],
+        &["ug", "m3"],
+        &["ugm3"],
+        &["ppm"],
+        &["ppb"],
+        &["mmol"],
+        &["umol"],
+        &["ug", "l"],
+        &["mg", "kg"],
+    ];
+    if !UNITS.iter().any(|u| own.windows(u.len()).any(|w| w.iter().zip(u.iter()).all(|(a, b)| a == b))) {
+        return Vec::new();
+    }
+    const SAID: &[&str] = &["concentration", "level", "concentracion", "concentracio", "konzentration"];
+    let mut out: Vec<Vec<String>> = SAID.iter().map(|w| vec![w.to_string()]).collect();
+    for (formula, names) in SPECIES {
+        if own.first().is_some_and(|w| w == formula) {
+            for n in names.iter() {
+                let n = fold_words(n);
+                out.push(n.clone());
+                for w in ["concentration", "level"] {
+                    out.push(n.iter().cloned().chain([w.to_string()]).collect());
+                }
+                out.push([formula.to_string(), "concentration".to_string()].to_vec());
+            }
+        }
+    }
+    out
+}
+
 /// The other languages' names of a column whose name (words) holds a glossary word or phrase.
 pub(crate) fn glossary_names(own: &[String]) -> Vec<Vec<String>> {
     glossary()
@@ -1596,6 +1650,9 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
         }
     }
     names.extend(glossary_names(&own));
+    if col.ty.is_numeric() {
+        names.extend(concentration_names(&own));
+    }
     for (anchor, words) in PHRASE_NAMES {
         let anchor = fold_words(anchor);
         // The whole name: `adj_close` is not called the closing price.

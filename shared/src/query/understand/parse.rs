@@ -159,6 +159,9 @@ fn read(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) -> Parsed {
         }
         u => u,
     };
+    if std::env::var_os("TABLETALK_DEBUG_PARSE").is_some() {
+        eprintln!("[{}] read {:?}", lang.code(), understanding);
+    }
     let understanding = match understanding {
         // A question back with nothing to choose from is no question: say which words were not understood.
         Understanding::Clarify(c) if c.options.is_empty() => {
