@@ -1707,6 +1707,18 @@ fn session_30_classes() {
     exact_in(&n, "Quantes mostres tenen una concentració superior a 0,01 mg/L?", json!(3));
     exact_in(&n, "What is the highest ammonium concentration?", json!(0.023));
 
+    // nuclides (nuclides.csv of the dataset suites' kind): "any" before the identifying column is
+    // any row; a value before the field listed ("stable elements") names the rows too.
+    const NUC: &str = "nuclide,z,n,element,is_stable\n^{196}_{78}Pt118,78,118,Pt,TRUE\n^{197}_{79}Au118,79,118,Au,TRUE\n^{178}_{79}Au99,79,99,Au,FALSE\n^{196}_{80}Hg116,80,116,Hg,TRUE\n^{208}_{82}Pb126,82,126,Pb,TRUE\n^{209}_{83}Bi126,83,126,Bi,FALSE\n^{210}_{84}Po126,84,126,Po,FALSE\n^{254}_{102}No152,102,152,No,FALSE\n";
+    let nu = dataset_of("nuclides.csv", NUC);
+    exact_in(&nu, "is any nuclide with z over 100 stable", json!(false));
+    exact_in(&nu, "is any nuclide with z over 80 stable", json!(true));
+    exact_in(&nu, "stable elements with z above 79", json!(["Hg", "Pb"]));
+    // peeps: names listed for the rows a condition keeps depend on no category.
+    const PEEPS_DOB: &str = "name_given,name_family,country,gender,dob\nRuth,Conte,USA,female,1949-03-16\nPeter,Möller,USA,male,1939-11-22\nMia,Lund,Denmark,female,2001-05-02\nLeonard,Jacobs,USA,male,1985-10-01\nAxel,Berg,Denmark,male,2003-01-30\n";
+    let pd = dataset_of("peeps.csv", PEEPS_DOB);
+    exact_in(&pd, "first names of everyone born in 2000 or later", json!(["Axel", "Mia"]));
+
     // starwars (dplyr): a typing slip inside a word is read as the one word it is a slip of, and said.
     const SW: &str = "name,height,mass,birth_year\nLuke Skywalker,172,77,19\nC-3PO,167,75,112\nR2-D2,96,32,33\nDarth Vader,202,136,41.9\nLeia Organa,150,49,19\nOwen Lars,178,120,52\nYoda,66,17,896\nBiggs Darklighter,183,84,24\n";
     let sw = dataset_of("starwars.csv", SW);

@@ -644,7 +644,7 @@ impl Parser<'_> {
             .filter(|&j| {
                 !self.spans[j].used
                     // ("any year with …", "algún mes …": a year or a date names rows too.)
-                    && matches!(&self.spans[j].tag, Tag::Field(fs) if fs.len() == 1 && (self.cat.fields[fs[0]].ty == ColumnType::Text || self.cat.fields[fs[0]].yearly || self.is_date(fs[0])))
+                    && matches!(&self.spans[j].tag, Tag::Field(fs) if fs.len() == 1 && (matches!(self.cat.fields[fs[0]].ty, ColumnType::Text | ColumnType::Identifier) || self.cat.fields[fs[0]].yearly || self.is_date(fs[0])))
                     && matches!(crate::query::text::fold(&self.spans[j - 1].raw).as_str(), "any" | "some" | "algun" | "alguna" | "alguno" | "cap" | "irgendein" | "irgendeine" | "irgendeinen")
             })
             .collect();
@@ -892,18 +892,23 @@ impl Parser<'_> {
             .fields
             .iter()
             .any(|f| f.categorical && f.ty == ColumnType::Text && !f.derived() && f.distinct >= 2 && !pinned.contains(&f.name));
+        // (Names listed for the rows kept depend on no category: "first names of everyone born in
+        // 2000 or later"; "stable elements with z above 80", a value first, names the rows too.)
+        let leading = self.spans.iter().position(|s| s.tag != Tag::Stop);
+        let leading = match leading.map(|i| &self.spans[i].tag) {
+            Some(Tag::Value(_)) => leading.and_then(|i| self.next_content(i)),
+            _ => leading,
+        };
         let noun_phrase = agg.is_none()
-            && !open_category
             && !self.spans.iter().any(|s| {
                 s.cue().is_some_and(|c| {
                     !matches!(c, Cue::In | Cue::Of | Cue::And | Cue::Or | Cue::Between | Cue::Order | Cue::Op(_) | Cue::OpPost(_))
                 })
             })
-            && self
-                .spans
-                .iter()
-                .find(|s| s.tag != Tag::Stop)
-                .is_some_and(|s| matches!(&s.tag, Tag::Field(fs) if fs.len() == 1 && targets.contains(&fs[0])));
+            && leading.is_some_and(|i| {
+                matches!(&self.spans[i].tag, Tag::Field(fs) if fs.len() == 1 && targets.contains(&fs[0])
+                    && (!open_category || !self.is_numeric(fs[0])))
+            });
         if filter.is_some() && (who || self.has(Cue::What) || alias || noun_phrase) {
             // "Which cars weigh more than 4900 lbs": a field the filter already uses is not what is asked.
             let in_filter: Vec<String> =
@@ -955,6 +960,9 @@ impl Parser<'_> {
             if let Some(j) = self.unknown_noun() {
                 return Err(self.unknown_field_at(j));
             }
+        }
+        if std::env::var_os("TABLETALK_DEBUG_PARSE").is_some() {
+            eprintln!("[retrieve] targets {targets:?} filter {filter:?} agg {agg:?} asked {:?}", self.asked);
         }
         Ok(Understanding::Retrieve { confidence: 0.3 })
     }
