@@ -1719,6 +1719,14 @@ fn session_30_classes() {
     let pd = dataset_of("peeps.csv", PEEPS_DOB);
     exact_in(&pd, "first names of everyone born in 2000 or later", json!(["Axel", "Mia"]));
 
+    // elnino (sea temperatures, a column per month): a month and a year, "warmer than", the month
+    // and another year compares the two years' values of that month.
+    const NINO: &str = "YEAR,JAN,FEB\n1982,24.29,25.49\n1983,27.25,27.48\n1997,24.91,25.58\n1998,28.12,28.03\n";
+    let ni = dataset_of("elnino.csv", NINO);
+    exact_in(&ni, "Was January 1998 warmer than January 1983?", json!(true));
+    exact_in(&ni, "Was February 1997 warmer than February 1983?", json!(false));
+    exact_in(&ni, "Was February 1997 colder than February 1983?", json!(true));
+
     // starwars (dplyr): a typing slip inside a word is read as the one word it is a slip of, and said.
     const SW: &str = "name,height,mass,birth_year\nLuke Skywalker,172,77,19\nC-3PO,167,75,112\nR2-D2,96,32,33\nDarth Vader,202,136,41.9\nLeia Organa,150,49,19\nOwen Lars,178,120,52\nYoda,66,17,896\nBiggs Darklighter,183,84,24\n";
     let sw = dataset_of("starwars.csv", SW);

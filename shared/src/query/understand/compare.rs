@@ -187,6 +187,54 @@ impl Parser<'_> {
         })))
     }
 
+    /// "Was January 1998 warmer than January 1983?": a measure and a year, a comparison ending in
+    /// "than", the same measure and another year, and nothing else: the measure's values in the
+    /// two years compared (each year must name one row, else the answer asks which).
+    pub(super) fn measure_years_compared(&mut self) -> R<Option<Understanding>> {
+        if self.asked != Shape::Boolean {
+            return Ok(None);
+        }
+        let content: Vec<usize> = (0..self.spans.len()).filter(|&i| self.spans[i].tag != Tag::Stop).collect();
+        let [a, y1, op, b, y2] = content.as_slice() else { return Ok(None) };
+        let (Tag::Field(fa), Tag::Field(fb), Tag::Number(n1), Tag::Number(n2)) =
+            (&self.spans[*a].tag, &self.spans[*b].tag, &self.spans[*y1].tag, &self.spans[*y2].tag)
+        else {
+            return Ok(None);
+        };
+        let (n1, n2) = (*n1, *n2);
+        let ([f], true) = (fa.as_slice(), fa == fb) else { return Ok(None) };
+        let f = *f;
+        let than =
+            crate::query::text::fold(&self.spans[*op].raw).split_whitespace().last().is_some_and(|w| matches!(w, "than" | "que" | "als"));
+        let more = match self.spans[*op].cue() {
+            Some(Cue::Op(CmpOp::Gt | CmpOp::Ge) | Cue::More | Cue::High) => true,
+            Some(Cue::Op(CmpOp::Lt | CmpOp::Le) | Cue::Less | Cue::Low) => false,
+            _ => return Ok(None),
+        };
+        if !than || !self.is_numeric(f) || self.cat.fields[f].yearly || n1 == n2 || n1.fract() != 0.0 || n2.fract() != 0.0 {
+            return Ok(None);
+        }
+        // Numbers the measure never holds, and years of the one year column.
+        let outside = |n: f64| self.cat.fields[f].range.is_some_and(|(lo, hi)| n < lo || n > hi);
+        let Some(year) = self.unique(|g| self.cat.fields[g].yearly) else { return Ok(None) };
+        let in_years = |n: f64| self.cat.fields[year].range.is_some_and(|(lo, hi)| (lo..=hi).contains(&n));
+        if !(outside(n1) && outside(n2) && in_years(n1) && in_years(n2)) {
+            return Ok(None);
+        }
+        for &i in &content {
+            self.spans[i].used = true;
+        }
+        let plan = Plan::Compare {
+            field: self.fref(year),
+            values: vec![(n1 as i64).to_string(), (n2 as i64).to_string()],
+            filter: None,
+            measure: Some(Measure { func: None, field: self.fref(f), implied: false }),
+            ask: CompareAsk::Which,
+        };
+        let test = if more { Test::FirstMore } else { Test::FirstFewer };
+        Ok(Some(self.exact(Plan::Check { inner: Box::new(plan), test })))
+    }
+
     /// "What is the range of X?", "the gap between the highest and the lowest X", "diferencia entre
     /// el valor máximo y el mínimo de Si": the largest value less the smallest, one number.
     pub(super) fn range_of_field(&mut self, conds: &[At], targets: &[usize]) -> R<Option<Understanding>> {

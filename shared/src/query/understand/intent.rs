@@ -75,6 +75,9 @@ impl Parser<'_> {
         if let Some(u) = self.repeated_values()? {
             return Ok(u);
         }
+        if let Some(u) = self.measure_years_compared()? {
+            return Ok(u);
+        }
         // "the average profit per line", "Durchschnitt pro Zeile": an average (a median) is already one per row.
         if self.has(Cue::Avg) || self.has(Cue::Median) {
             for i in 0..self.spans.len() {
