@@ -1727,6 +1727,11 @@ fn session_30_classes() {
     exact_in(&ni, "Was February 1997 warmer than February 1983?", json!(false));
     exact_in(&ni, "Was February 1997 colder than February 1983?", json!(true));
 
+    // gibraltar (weather): "dir" in a column's name is a direction.
+    const GIB: &str = "date,temp,wind_dir,wind_speed\n2021-05-17,21,W,12\n2021-05-18,24,W,20\n2021-05-19,19,E,8\n2021-05-20,22,SW,15\n";
+    let gi = dataset_of("gibraltar.csv", GIB);
+    exact_in(&gi, "What is the most common direction?", json!("W"));
+
     // starwars (dplyr): a typing slip inside a word is read as the one word it is a slip of, and said.
     const SW: &str = "name,height,mass,birth_year\nLuke Skywalker,172,77,19\nC-3PO,167,75,112\nR2-D2,96,32,33\nDarth Vader,202,136,41.9\nLeia Organa,150,49,19\nOwen Lars,178,120,52\nYoda,66,17,896\nBiggs Darklighter,183,84,24\n";
     let sw = dataset_of("starwars.csv", SW);

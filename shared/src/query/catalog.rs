@@ -1355,6 +1355,7 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("dob", "date of birth"),
     ("dod", "date of death"),
     ("lon", "longitude"),
+    ("dir", "direction"),
     ("lng", "longitude"),
     ("long", "longitude"),
     ("lat", "latitude"),
