@@ -1727,6 +1727,13 @@ fn session_30_classes() {
     exact_in(&ni, "Was February 1997 warmer than February 1983?", json!(false));
     exact_in(&ni, "Was February 1997 colder than February 1983?", json!(true));
 
+    // A question word before a category's value asks for rows of that kind, by name: "which german
+    // car" ranks German cars (gtcars); "the municipality farthest north" ranks municipalities (towny).
+    exact_in(&gt, "which german car has the highest highway mpg", json!(["i8"]));
+    const TOWNY: &str = "name,csd_type,latitude\nPickle Lake,township,51.47\nRed Lake,municipality,51.03\nToronto,city,43.74\nSioux Lookout,municipality,50.1\nKenora,city,49.77\nEar Falls,township,50.64\n";
+    let tw = dataset_of("towny.csv", TOWNY);
+    exact_in(&tw, "What is the municipality farthest north?", json!(["Red Lake"]));
+
     // gibraltar (weather): "dir" in a column's name is a direction.
     const GIB: &str = "date,temp,wind_dir,wind_speed\n2021-05-17,21,W,12\n2021-05-18,24,W,20\n2021-05-19,19,E,8\n2021-05-20,22,SW,15\n";
     let gi = dataset_of("gibraltar.csv", GIB);

@@ -141,6 +141,15 @@ impl Parser<'_> {
         let n = self.rank_n();
         // "which car", "qué coche": a question word right before a row alias asks for rows.
         // "which of the states": "of" may come between.
+        // "What is the municipality farthest north?": a question word right before a category's
+        // value asks for rows of that kind, by name, as before a row alias.
+        let which_value = self.cat.label.is_some()
+            && self.spans.iter().enumerate().any(|(i, s)| {
+                matches!(s.cue(), Some(Cue::Which | Cue::What))
+                    && self.next_content(i).is_some_and(
+                        |j| matches!(&self.spans[j].tag, Tag::Value(hs) if hs.iter().all(|h| self.cat.fields[h.field].categorical)),
+                    )
+            });
         let which_alias = self.spans.iter().enumerate().any(|(i, s)| {
             let next = self.next_content(i).and_then(|j| if self.spans[j].cue() == Some(Cue::Of) { self.next_content(j) } else { Some(j) });
             matches!(s.cue(), Some(Cue::Which | Cue::What)) && next.is_some_and(|j| self.spans[j].tag == Tag::Alias)
@@ -441,6 +450,7 @@ impl Parser<'_> {
             || ((high || low)
                 && agg.is_none()
                 && (alias
+                    || which_value
                     || self.label_named(&targets)
                     || self.has(Cue::Who)
                     || n.is_some()
@@ -603,6 +613,7 @@ impl Parser<'_> {
                         && !named_extreme
                         && !asks_names
                         && !((rows_after || rows_ranked || rows_counted) && label.is_some())
+                        && !which_value
                         && (field_first || (which_field.is_none() && named.is_none() && !self.has(Cue::Which) && !alias)));
             // "top 3 areas by council tax": one unknown word (or the rows' noun) between "top N" and "by" (or the ranked
             // field) is what the rows are called; it names nothing that could filter them, and asks
