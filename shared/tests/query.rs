@@ -790,8 +790,9 @@ fn session_14_classes() {
     assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(true)), "{}", a.answer);
     const ELNINO: &str = "YEAR,JAN,FEB\n1983,28.36,28.85\n1998,28.87,28.74\n";
     let d = dataset_of("elnino.csv", ELNINO);
+    // (Refused here until session 30, which reads the two years compared: 28.87 against 28.36.)
     let a = futures::executor::block_on(d.ask(&mut Conversation::default(), "Was January 1998 warmer than January 1983?"));
-    assert_ne!(a.route, Route::Exact, "{}", a.answer);
+    assert_eq!((a.route, a.value.clone()), (Route::Exact, serde_json::json!(true)), "{}", a.answer);
 
     // A wide table with a column per month is a series of months: "which month" asks for a column.
     const SEA: &str = "YEAR,JAN,FEB,MAR,APR,MAY,JUN,JUL,AUG,SEP,OCT,NOV,DEC\n1950,23.110,24.200,25.370,23.860,23.030,21.570,20.630,20.150,19.670,20.030,20.020,21.800\n1983,27.250,28.230,28.850,28.820,28.370,27.430,25.730,23.880,22.260,22.220,22.210,23.190\n1997,23.700,26.080,27.170,26.740,26.770,26.150,25.590,24.950,24.690,24.640,25.850,27.080\n";
