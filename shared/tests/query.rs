@@ -1735,6 +1735,12 @@ fn session_30_classes() {
     let tw = dataset_of("towny.csv", TOWNY);
     exact_in(&tw, "What is the municipality farthest north?", json!(["Red Lake"]));
 
+    // la-riots: "farthest east" ranks by longitude, as "furthest east" did.
+    const RIOTS: &str = "first_name,last_name,neighborhood,longitude,latitude\nCesar,Aguilar,Westlake,-118.27,34.06\nJames,Taylor,Pomona,-117.73,34.05\nAnna,Lee,Compton,-118.22,33.9\nMark,Ruiz,Westlake,-118.28,34.07\n";
+    let ri = dataset_of("la-riots.csv", RIOTS);
+    exact_in(&ri, "which neighborhood is farthest east", json!(["Pomona"]));
+    exact_in(&ri, "which neighborhood is farthest west", json!(["Westlake"]));
+
     // gibraltar (weather): "dir" in a column's name is a direction.
     const GIB: &str = "date,temp,wind_dir,wind_speed\n2021-05-17,21,W,12\n2021-05-18,24,W,20\n2021-05-19,19,E,8\n2021-05-20,22,SW,15\n";
     let gi = dataset_of("gibraltar.csv", GIB);

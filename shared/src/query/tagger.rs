@@ -4033,7 +4033,21 @@ const IMPLIED: &[(&[&str], &[&str])] = &[
         ],
         &["latitude", "latitud", "breitengrad", "breite"],
     ),
-    (&["easternmost", "furthest east", "westernmost", "furthest west"], &["longitude", "longitud", "langengrad"]),
+    (
+        &[
+            "easternmost",
+            "furthest east",
+            "farthest east",
+            "most eastern",
+            "westernmost",
+            "furthest west",
+            "farthest west",
+            "most western",
+            "mas al este",
+            "mas al oeste",
+        ],
+        &["longitude", "longitud", "langengrad"],
+    ),
     (
         &[
             "longest",
