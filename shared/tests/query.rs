@@ -1741,6 +1741,11 @@ fn session_30_classes() {
     exact_in(&ri, "which neighborhood is farthest east", json!(["Pomona"]));
     exact_in(&ri, "which neighborhood is farthest west", json!(["Westlake"]));
 
+    // mpg (ggplot2): an engine's displacement is its size.
+    const MPG: &str = "manufacturer,model,displ,cyl\naudi,a4,1.5,4\naudi,a6,2.5,6\nford,mustang,4.6,8\naudi,a4,2.0,4\n";
+    let mp = dataset_of("mpg.csv", MPG);
+    exact_in(&mp, "average engine size of the audis", json!(2.0));
+
     // gibraltar (weather): "dir" in a column's name is a direction.
     const GIB: &str = "date,temp,wind_dir,wind_speed\n2021-05-17,21,W,12\n2021-05-18,24,W,20\n2021-05-19,19,E,8\n2021-05-20,22,SW,15\n";
     let gi = dataset_of("gibraltar.csv", GIB);

@@ -1218,6 +1218,8 @@ const COMMON_NAMES: &[(&str, &[&str])] = &[
     ("marriages", &["matrimonios", "casaments", "matrimonis", "ehen", "eheschliessungen"]),
     ("divorces", &["divorcios", "divorcis", "scheidungen"]),
     ("horsepower", &["cv", "caballos", "cavalls", "ps", "pferdestarke", "potencia", "leistung"]),
+    // An engine's displacement is what people call its size.
+    ("displacement", &["engine size", "engine displacement", "cilindrada", "hubraum"]),
     ("discovered", &["discovery", "descubierto", "descubiertos", "descubrieron", "descobert", "descoberts", "entdeckt", "entdeckung"]),
 ];
 
@@ -1573,6 +1575,11 @@ fn concentration_names(own: &[String]) -> Vec<Vec<String>> {
         }
     }
     out
+}
+
+/// Every word of the glossary, in all four languages (folded): words of column names people type.
+pub(crate) fn glossary_words() -> impl Iterator<Item = &'static String> {
+    glossary().iter().flat_map(|(anchor, names)| anchor.iter().chain(names.iter().flatten()))
 }
 
 /// The other languages' names of a column whose name (words) holds a glossary word or phrase.

@@ -13,8 +13,8 @@ use super::lang::{lexicon, Lang};
 /// Words this short are too easily another word one edit away ("cars" / "case").
 const MIN_LETTERS: usize = 4;
 
-/// The words a slip may be corrected to: field names and their other names, value words, and
-/// every lexicon's words (cues, stopwords, numbers), folded.
+/// The words a slip may be corrected to: field names and their other names, value words, the
+/// glossary's words of column names, and every lexicon's words (cues, stopwords, numbers), folded.
 pub fn vocabulary(cat: &Catalog) -> HashSet<String> {
     let mut out: HashSet<String> = HashSet::new();
     for f in &cat.fields {
@@ -26,6 +26,7 @@ pub fn vocabulary(cat: &Catalog) -> HashSet<String> {
     for alias in &cat.aliases {
         out.extend(alias.iter().cloned());
     }
+    out.extend(super::catalog::glossary_words().cloned());
     for lang in Lang::ALL {
         let lex = lexicon(lang);
         out.extend(lex.phrases.iter().flat_map(|(p, _)| p.split_whitespace()).map(str::to_string));
