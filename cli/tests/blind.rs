@@ -43,8 +43,9 @@ const MAX_WRONG_EXACT: f64 = 0.01;
 /// suite): a–j 59.5 % → 61.8 %. Session 26 added suite k (its dev half: 37.0 % and 8 % wrong but
 /// exact on the session's starting build; 56.0 % and 0 at the end): a–j 63.8 % → 64.2 %, a–k 63.6 %.
 /// Session 27 added suite l (its dev half: 25.0 % and 5 % wrong but exact on the session's starting
-/// build; 44.0 % and 0 at the end): a–k 63.6 % → 63.8 %, a–l 62.5 %.
-const MIN_RIGHT: f64 = 0.62;
+/// build; 44.0 % and 0 at the end): a–k 63.6 % → 63.8 %, a–l 62.5 %. Sessions 28–30 (no new
+/// suite): a–l 62.5 % → 64.8 %.
+const MIN_RIGHT: f64 = 0.63;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace").to_path_buf()

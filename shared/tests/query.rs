@@ -1746,6 +1746,15 @@ fn session_30_classes() {
     let mp = dataset_of("mpg.csv", MPG);
     exact_in(&mp, "average engine size of the audis", json!(2.0));
 
+    // canadian_senators: a past form between the rows' noun and a comparison in a field's unit
+    // relates them ("served … days"); an adjective there filters ("coches italianos", gtcars).
+    const SERVED: &str = "Name,Province / Territory,diff_days\n\"Abbott, John\",Quebec,2363\n\"Adams, Willie\",Nunavut,16440\n\"Austin, Jack\",British Columbia,15560\n\"Baker, George\",Ontario,17001\n";
+    let se = dataset_of("canadian_senators.csv", SERVED);
+    exact_in(&se, "Which senators served more than 16,000 days?", json!(["Adams, Willie", "Baker, George"]));
+    const GT_HP: &str = "mfr,model,hp,ctry_origin\nFerrari,458 Speciale,597,Italy\nFerrari,488 GTB,661,Italy\nLamborghini,Huracan,610,Italy\nMaserati,Granturismo,454,Italy\nBMW,i8,357,Germany\nPorsche,911,350,Germany\nAudi,R8,610,Germany\nBMW,M6,560,Germany\nNissan,GT-R,545,Japan\nAcura,NSX,573,Japan\n";
+    let gh = dataset_of("gtcars.csv", GT_HP);
+    exact_in(&gh, "¿cuántos coches italianos tienen más de 600 cv?", json!(2));
+
     // gibraltar (weather): "dir" in a column's name is a direction.
     const GIB: &str = "date,temp,wind_dir,wind_speed\n2021-05-17,21,W,12\n2021-05-18,24,W,20\n2021-05-19,19,E,8\n2021-05-20,22,SW,15\n";
     let gi = dataset_of("gibraltar.csv", GIB);

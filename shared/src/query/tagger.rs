@@ -581,6 +581,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     // Before the words beside a field are read as part of its name ("tretament group").
     slipped_letters(&mut out, cat, lang);
     join_field_words(&mut out, cat, lang);
+    relating_verbs(&mut out, cat);
     add_implied_fields(&mut out, tokens, cat);
     resolve_ambiguity(&mut out, cat);
     dimension_adjectives(&mut out, cat);
@@ -3249,6 +3250,33 @@ fn multiplier(raw: &str) -> Option<f64> {
         "billion" | "billions" | "milliarde" | "milliarden" | "mrd" => 1e9,
         _ => return None,
     })
+}
+
+/// "Which senators served more than 16,000 days?": a past form between the rows' noun and a
+/// comparison whose number is in a field's unit relates the rows to that field; it names nothing.
+fn relating_verbs(out: &mut [Span], cat: &Catalog) {
+    for i in 1..out.len() {
+        let s = &out[i];
+        // A past form only: after the rows' noun an adjective ("coches italianos") filters them.
+        if s.tag != Tag::Unknown
+            || s.raw.chars().count() < 5
+            || !s.raw.ends_with("ed")
+            || !s.raw.chars().all(|c| c.is_alphabetic() && c.is_lowercase())
+        {
+            continue;
+        }
+        let after_rows = out[..i].iter().rev().find(|p| p.tag != Tag::Stop).is_some_and(|p| p.tag == Tag::Alias);
+        let rest: Vec<&Span> = out[i + 1..].iter().filter(|p| p.tag != Tag::Stop).take(3).collect();
+        let compared = matches!(
+            rest.as_slice(),
+            [op, n, f, ..] if matches!(op.tag, Tag::Cue(Cue::Op(_)))
+                && matches!(n.tag, Tag::Number(_))
+                && matches!(&f.tag, Tag::Field(fs) if fs.len() == 1 && cat.fields[fs[0]].ty.is_numeric())
+        );
+        if after_rows && compared {
+            out[i].tag = Tag::Stop;
+        }
+    }
 }
 
 /// Links the words no name matched the way visitors use them: a verb of the rows' event, a boolean
