@@ -139,8 +139,6 @@ impl Parser<'_> {
         let high = self.has(Cue::High) || self.has(Cue::Top);
         let low = self.has(Cue::Low) || self.has(Cue::Bottom);
         let n = self.rank_n();
-        // "which car", "qué coche": a question word right before a row alias asks for rows.
-        // "which of the states": "of" may come between.
         // "What is the municipality farthest north?": a question word right before a category's
         // value asks for rows of that kind, by name, as before a row alias.
         let which_value = self.cat.label.is_some()
@@ -150,6 +148,8 @@ impl Parser<'_> {
                         |j| matches!(&self.spans[j].tag, Tag::Value(hs) if hs.iter().all(|h| self.cat.fields[h.field].categorical)),
                     )
             });
+        // "which car", "qué coche": a question word right before a row alias asks for rows.
+        // "which of the states": "of" may come between.
         let which_alias = self.spans.iter().enumerate().any(|(i, s)| {
             let next = self.next_content(i).and_then(|j| if self.spans[j].cue() == Some(Cue::Of) { self.next_content(j) } else { Some(j) });
             matches!(s.cue(), Some(Cue::Which | Cue::What)) && next.is_some_and(|j| self.spans[j].tag == Tag::Alias)
