@@ -1562,16 +1562,13 @@ fn concentration_names(own: &[String]) -> Vec<Vec<String>> {
     }
     const SAID: &[&str] = &["concentration", "level", "concentracion", "concentracio", "konzentration"];
     let mut out: Vec<Vec<String>> = SAID.iter().map(|w| vec![w.to_string()]).collect();
-    for (formula, names) in SPECIES {
-        if own.first().is_some_and(|w| w == formula) {
-            for n in names.iter() {
-                let n = fold_words(n);
-                out.push(n.clone());
-                for w in ["concentration", "level"] {
-                    out.push(n.iter().cloned().chain([w.to_string()]).collect());
-                }
-                out.push([formula.to_string(), "concentration".to_string()].to_vec());
+    for (formula, names) in SPECIES.iter().filter(|(formula, _)| own.first().is_some_and(|w| w == formula)) {
+        out.push(vec![formula.to_string(), "concentration".to_string()]);
+        for n in names.iter().map(|n| fold_words(n)) {
+            for w in ["concentration", "level"] {
+                out.push(n.iter().cloned().chain([w.to_string()]).collect());
             }
+            out.push(n);
         }
     }
     out

@@ -335,6 +335,16 @@ pub const UNIT_WORDS: &[&str] = &[
     "ppb",
 ];
 
+/// The word that introduces the second side of a comparison: "than", "que", "als" (folded).
+pub fn is_than(w: &str) -> bool {
+    matches!(w, "than" | "que" | "als")
+}
+
+/// A comparison read as one phrase that ends in "than" ("warmer than", "höher als"), folded.
+pub fn ends_in_than(phrase: &str) -> bool {
+    phrase.split_whitespace().last().is_some_and(is_than)
+}
+
 /// One row of a table in the words people use for it ("per line", "pro Zeile"), singular only.
 pub fn is_row_word(w: &str) -> bool {
     const ROWS: &[&str] = &[

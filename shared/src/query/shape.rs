@@ -261,7 +261,7 @@ pub fn asked(q: &str, tokens: &[Token], lang: Lang, numbers: &[Option<f64>]) -> 
     // "than", opening a question that has no question word, asks yes or no.
     let comparative =
         matches!(*first, "more" | "fewer" | "less" | "higher" | "lower" | "mas" | "menos" | "mes" | "menys" | "mehr" | "weniger");
-    let than = folds.iter().any(|w| matches!(*w, "than" | "que" | "als"));
+    let than = folds.iter().any(|w| super::lang::is_than(w));
     if comparative && than && q.trim_end().ends_with('?') && !folds.contains(&"or") && !folds.contains(&"o") && !folds.contains(&"oder") {
         return Shape::Boolean;
     }

@@ -65,7 +65,7 @@ impl Parser<'_> {
                 s.tag = Tag::Stop;
             }
         }
-        let than = self.spans.iter().any(|s| matches!(crate::query::text::fold(&s.raw).as_str(), "than" | "que" | "als"));
+        let than = self.spans.iter().any(|s| crate::query::lang::is_than(&crate::query::text::fold(&s.raw)));
         let falls = change.and_then(|i| change_word(&crate::query::text::fold(&self.spans[i].raw))) == Some(false);
         let less = self.has(Cue::Less) || self.has(Cue::Low);
         // The difference is first minus second: "A than B" as named ("lower": B − A); a change
@@ -204,8 +204,7 @@ impl Parser<'_> {
         let (n1, n2) = (*n1, *n2);
         let ([f], true) = (fa.as_slice(), fa == fb) else { return Ok(None) };
         let f = *f;
-        let than =
-            crate::query::text::fold(&self.spans[*op].raw).split_whitespace().last().is_some_and(|w| matches!(w, "than" | "que" | "als"));
+        let than = crate::query::lang::ends_in_than(&crate::query::text::fold(&self.spans[*op].raw));
         let more = match self.spans[*op].cue() {
             Some(Cue::Op(CmpOp::Gt | CmpOp::Ge) | Cue::More | Cue::High) => true,
             Some(Cue::Op(CmpOp::Lt | CmpOp::Le) | Cue::Less | Cue::Low) => false,

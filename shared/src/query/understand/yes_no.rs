@@ -182,7 +182,7 @@ impl Parser<'_> {
             {
                 let (by, values) = two_values_of_one_field(&parts).expect("checked");
                 for s in self.spans.iter_mut() {
-                    if s.tag == Tag::Unknown && matches!(crate::query::text::fold(&s.raw).as_str(), "than" | "que" | "als") {
+                    if s.tag == Tag::Unknown && crate::query::lang::is_than(&crate::query::text::fold(&s.raw)) {
                         s.used = true;
                     }
                 }
@@ -192,7 +192,7 @@ impl Parser<'_> {
             }
             Plan::Compare { field, values, filter, measure, ask: CompareAsk::Which } if values.len() == 2 => {
                 for s in self.spans.iter_mut() {
-                    if s.tag == Tag::Unknown && matches!(crate::query::text::fold(&s.raw).as_str(), "than" | "que" | "als") {
+                    if s.tag == Tag::Unknown && crate::query::lang::is_than(&crate::query::text::fold(&s.raw)) {
                         s.used = true;
                     }
                 }
@@ -242,7 +242,7 @@ impl Parser<'_> {
         // "than" alone, or ending a comparison read as an operator ("höher als", "warmer than").
         let than_op = self.spans.iter().position(|s| {
             matches!(s.cue(), Some(Cue::Op(CmpOp::Gt | CmpOp::Ge | CmpOp::Lt | CmpOp::Le)))
-                && crate::query::text::fold(&s.raw).split_whitespace().last().is_some_and(|w| matches!(w, "than" | "que" | "als"))
+                && crate::query::lang::ends_in_than(&crate::query::text::fold(&s.raw))
         });
         let (more, less) = match than_op.and_then(|i| self.spans[i].cue()) {
             Some(Cue::Op(op)) => (matches!(op, CmpOp::Gt | CmpOp::Ge), matches!(op, CmpOp::Lt | CmpOp::Le)),
@@ -252,9 +252,7 @@ impl Parser<'_> {
             return None;
         }
         let than = than_op.or_else(|| {
-            self.spans
-                .iter()
-                .position(|s| s.tag == Tag::Unknown && matches!(crate::query::text::fold(&s.raw).as_str(), "than" | "que" | "als"))
+            self.spans.iter().position(|s| s.tag == Tag::Unknown && crate::query::lang::is_than(&crate::query::text::fold(&s.raw)))
         })?;
         let test = if more { Test::FirstMore } else { Test::FirstFewer };
         let measure = Some(Measure { func: Some(func), field: field.clone(), implied: false });
