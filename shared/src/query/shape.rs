@@ -248,7 +248,9 @@ pub fn asked(q: &str, tokens: &[Token], lang: Lang, numbers: &[Option<f64>]) -> 
                         | "welche"
                 )
         }) && after.is_some_and(|a| !a.chars().all(|c| c.is_ascii_digit()))
-            && !hyphened;
+            && !hyphened
+            // ("over the two years": the span of the data, not how many.)
+            && !i.checked_sub(2).is_some_and(|j| matches!(folds[j], "over" | "across" | "during" | "throughout"));
         near.then_some(v as u32)
     });
     let second = folds.get(1).copied();

@@ -596,6 +596,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     partial_names(&mut out, cat);
     words_of_few_values(&mut out, cat);
     filler_phrases(&mut out);
+    spans_of_the_data(&mut out);
     whole_year_periods(&mut out);
     month_shared_by_years(&mut out);
     trading_days(&mut out, cat);
@@ -2513,6 +2514,33 @@ fn filler_phrases(out: &mut [Span]) {
                     // ("fall under" is not a fall.)
                     s.used = true;
                 }
+            }
+        }
+    }
+}
+
+/// "over the two years", "across the years", "over time": the whole span of the data, never a bound
+/// ("over" read as "more than 2" filtered the rows).
+fn spans_of_the_data(out: &mut [Span]) {
+    const PERIODS: &[&str] = &["years", "months", "weeks", "days", "quarters", "decades", "period", "time", "series"];
+    for i in 0..out.len() {
+        if !matches!(super::text::fold(&out[i].raw).as_str(), "over" | "across" | "throughout" | "during") {
+            continue;
+        }
+        let mut j = i + 1;
+        while out.get(j).is_some_and(|s| matches!(super::text::fold(&s.raw).as_str(), "the" | "all" | "these" | "its" | "whole" | "entire")) {
+            j += 1;
+        }
+        if out.get(j).is_some_and(|s| matches!(s.tag, Tag::Number(n) if (1.0..=100.0).contains(&n) && n.fract() == 0.0) && j > i + 1) {
+            j += 1;
+        }
+        let Some(noun) = out.get(j) else { continue };
+        let ends = PERIODS.contains(&super::text::fold(&noun.raw).as_str()) && (j > i + 1 || super::text::fold(&noun.raw) == "time");
+        // ("over the years 2000 to 2010" names a range, kept.)
+        if ends && !out.get(j + 1).is_some_and(|s| matches!(s.tag, Tag::Number(_) | Tag::Date(_))) {
+            for s in &mut out[i..=j] {
+                s.tag = Tag::Stop;
+                s.used = true;
             }
         }
     }

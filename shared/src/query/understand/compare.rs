@@ -239,7 +239,19 @@ impl Parser<'_> {
     pub(super) fn range_of_field(&mut self, conds: &[At], targets: &[usize]) -> R<Option<Understanding>> {
         const RANGE: &[&str] = &["range", "rango", "recorrido", "rang", "spannweite"];
         const GAP: &[&str] = &["difference", "gap", "spread", "diferencia", "unterschied", "abstand"];
-        if !matches!(self.asked, Shape::Number | Shape::Open) {
+        // "Which month has the biggest spread between its highest and lowest value?": the groups
+        // named after "which", ranked by their own range.
+        let group = (self.asked == Shape::Category)
+            .then(|| {
+                let i = self.spans.iter().position(|s| matches!(s.cue(), Some(Cue::Which | Cue::What)))?;
+                let j = self.next_content(i)?;
+                match &self.spans[j].tag {
+                    Tag::Field(fs) if fs.len() == 1 && (!self.is_numeric(fs[0]) || self.cat.fields[fs[0]].categorical) => Some(fs[0]),
+                    _ => None,
+                }
+            })
+            .flatten();
+        if !matches!(self.asked, Shape::Number | Shape::Open) && group.is_none() {
             return Ok(None);
         }
         let folds: Vec<String> = self.spans.iter().map(|s| crate::query::text::fold(&s.raw)).collect();
@@ -250,11 +262,20 @@ impl Parser<'_> {
             .find(|&k| free(k) && RANGE.contains(&folds[k].as_str()))
             .or_else(|| (0..folds.len()).find(|&k| free(k) && GAP.contains(&folds[k].as_str()) && both_ends));
         let Some(w) = word else { return Ok(None) };
-        let numeric: Vec<usize> = targets.iter().copied().filter(|&f| self.is_numeric(f)).collect();
+        let numeric: Vec<usize> = targets.iter().copied().filter(|&f| self.is_numeric(f) && Some(f) != group).collect();
         let [f] = numeric.as_slice() else { return Ok(None) };
         // "on a single day", "between the high and the low" of two columns, "how many in the 20–30
         // price range": another question.
-        if self.has(Cue::Per) || self.has(Cue::HowMany) || targets.len() != 1 {
+        if self.has(Cue::Per) || self.has(Cue::HowMany) || targets.iter().filter(|&&t| Some(t) != group).count() != 1 {
+            return Ok(None);
+        }
+        // The groups' order is the superlative before the range's word ("the biggest spread").
+        let desc = match self.spans[..w].iter().rev().find_map(|s| s.cue().filter(|c| matches!(c, Cue::High | Cue::Low | Cue::Max | Cue::Min))) {
+            Some(Cue::High | Cue::Max) => Some(true),
+            Some(_) => Some(false),
+            None => None,
+        };
+        if group.is_some() && desc.is_none() {
             return Ok(None);
         }
         self.spans[w].used = true;
@@ -265,8 +286,34 @@ impl Parser<'_> {
                 span.used = true;
             }
         }
-        let filter = self.combine(conds)?;
+        // ("between its highest and lowest value" is the range's own phrase, never a condition.)
+        let ends_inside = |c: &At| {
+            both_ends
+                && (c.pos..(c.end + 1).min(self.spans.len())).any(|k| self.spans[k].cue() == Some(Cue::Between))
+                && (c.pos..(c.end + 1).min(self.spans.len())).any(|k| matches!(self.spans[k].cue(), Some(Cue::High | Cue::Low | Cue::Max | Cue::Min)))
+        };
+        let kept: Vec<At> = conds
+            .iter()
+            .filter(|c| !ends_inside(c))
+            .map(|a| At { pos: a.pos, end: a.end, filter: a.filter.clone(), eq_value: a.eq_value.clone(), kind: a.kind })
+            .collect();
+        let filter = self.combine(&kept)?;
         self.check_contradictions(filter.as_ref())?;
+        if let (Some(g), Some(desc)) = (group, desc) {
+            // The superlative before the word is what orders the groups: it is read.
+            for s in self.spans[..w].iter_mut().filter(|s| matches!(s.cue(), Some(Cue::High | Cue::Low | Cue::Max | Cue::Min))) {
+                s.used = true;
+            }
+            return Ok(Some(self.exact(Plan::GroupTop {
+                func: AggFn::Range,
+                field: Some(self.fref(*f)),
+                by: self.fref(g),
+                n: 1,
+                desc,
+                filter,
+                change: None,
+            })));
+        }
         Ok(Some(self.exact(Plan::Aggregate { func: AggFn::Range, field: self.fref(*f), filter })))
     }
 

@@ -381,6 +381,19 @@ impl Parser<'_> {
             Some(Cue::High | Cue::Low | Cue::Top | Cue::Bottom) => {
                 let j = self.next_content(i)?;
                 let j = if matches!(self.spans[j].tag, Tag::Number(_)) { self.next_content(j)? } else { j };
+                // ("the highest single-quarter inflation": a period before the measure says what one value covers.)
+                let j = match (&self.spans[j].tag, self.next_content(j).map(|k| &self.spans[k].tag)) {
+                    (Tag::Field(p), Some(Tag::Field(m)))
+                        if p.len() == 1
+                            && m.len() == 1
+                            && self.period_of_year(p[0]).is_some()
+                            && numeric_targets.contains(&m[0])
+                            && !self.cat.fields[m[0]].categorical =>
+                    {
+                        self.next_content(j)?
+                    }
+                    _ => j,
+                };
                 match &self.spans[j].tag {
                     Tag::Field(fs) if fs.len() == 1 && numeric_targets.contains(&fs[0]) => Some(fs[0]),
                     _ => None,
@@ -388,7 +401,21 @@ impl Parser<'_> {
             }
             _ => None,
         });
+        // "In which year was unemployment highest?": a year (or date) right after "which" names the rows,
+        // and the other measure named is what is ranked; it was the maximum year.
+        let which_period = self.spans.iter().enumerate().find_map(|(i, s)| match s.cue() {
+            Some(Cue::Which | Cue::What) => self.next_content(i).and_then(|j| match &self.spans[j].tag {
+                Tag::Field(fs) if fs.len() == 1 && (self.cat.fields[fs[0]].yearly || self.is_date(fs[0])) => Some(fs[0]),
+                _ => None,
+            }),
+            _ => None,
+        });
+        let period_measure = which_period.and_then(|p| {
+            numeric_targets.iter().copied().find(|&m| m != p && !self.cat.fields[m].yearly && !self.cat.fields[m].categorical)
+        });
+        let which_period = which_period.filter(|_| period_measure.is_some());
         let rank_field = after_superlative
+            .or(period_measure)
             .or(numeric_targets.first().copied())
             .or(by.filter(|&b| self.is_numeric(b) || self.is_date(b)))
             // "In 1997, which month was the warmest?" over a series of months: its values are what is ranked.
@@ -411,6 +438,7 @@ impl Parser<'_> {
             }),
             _ => None,
         });
+        let which_field = which_field.or(which_period);
         // "When was turkey production at its peak?": "when" with a superlative asks for the date (or
         // year) of the ranked row, as "On which date…" does; it was answered with the peak's value.
         let when = (high || low)
