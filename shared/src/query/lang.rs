@@ -230,6 +230,18 @@ pub const FILLER_PHRASES: &[&str] = &[
     "gehort zu",
     "gehort zur",
     "gehort zum",
+    // "Is Kentucky counted as a southern state?": membership, said between a row and a value.
+    "counted as",
+    "classed as",
+    "classified as",
+    "considered as",
+    "regarded as",
+    "listed as",
+    "registered as",
+    "marked as",
+    "flagged as",
+    "labelled as",
+    "labeled as",
 ];
 
 /// Verbs of reaching: right before a number, with no comparison word, they mean "at least" it.

@@ -597,6 +597,8 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     words_of_few_values(&mut out, cat);
     filler_phrases(&mut out);
     spans_of_the_data(&mut out);
+    participles_before_places(&mut out, cat);
+    verbs_of_lasting(&mut out, cat);
     whole_year_periods(&mut out);
     month_shared_by_years(&mut out);
     trading_days(&mut out, cat);
@@ -710,6 +712,37 @@ fn lengths_of_time(out: &mut [Span], cat: &Catalog) {
         {
             out[i].tag = Tag::Stop;
         }
+    }
+}
+
+/// "Who served the longest?", "how many days did senators serve": a verb of lasting names the one
+/// field that holds how long each row lasted (`diff_days`, `duration`), or adds nothing when it is named.
+fn verbs_of_lasting(out: &mut [Span], cat: &Catalog) {
+    const VERBS: &[&str] = &[
+        "serve", "served", "serving", "lasted", "lasting", "stayed", "remained", "reigned", "ruled", "sirvio", "sirvieron", "duro",
+        "duraron", "va servir", "van servir", "diente", "dienten", "dauerte", "dauerten",
+    ];
+    const UNITS: &[&str] = &["days", "years", "months", "weeks", "duration", "tenure", "length"];
+    let lasting: Vec<usize> = (0..cat.fields.len())
+        .filter(|&f| {
+            let fi = &cat.fields[f];
+            fi.ty.is_numeric() && !fi.yearly && !fi.derived() && name_words(&fi.name).iter().any(|w| UNITS.contains(&w.as_str()))
+        })
+        .collect();
+    let [d] = lasting.as_slice() else { return };
+    let named = out.iter().any(|s| matches!(&s.tag, Tag::Field(fs) if fs.as_slice() == [*d]));
+    // ("How many meals were served?" asks nothing of how long: a length is asked by a measure of it.)
+    let measured = out.iter().any(|s| {
+        matches!(s.cue(), Some(Cue::High | Cue::Low | Cue::Op(_) | Cue::Avg | Cue::Sum | Cue::Median | Cue::Max | Cue::Min | Cue::Top | Cue::Bottom))
+    });
+    if !named && !measured {
+        return;
+    }
+    for s in out.iter_mut() {
+        if s.tag != Tag::Unknown || !VERBS.contains(&super::text::fold(&s.raw).as_str()) {
+            continue;
+        }
+        s.tag = if named { Tag::Stop } else { Tag::Field(vec![*d]) };
     }
 }
 
@@ -3302,6 +3335,32 @@ fn relating_verbs(out: &mut [Span], cat: &Catalog) {
                 && matches!(&f.tag, Tag::Field(fs) if fs.len() == 1 && cat.fields[fs[0]].ty.is_numeric())
         );
         if after_rows && compared {
+            out[i].tag = Tag::Stop;
+        }
+    }
+}
+
+/// "Were more senators appointed from Ontario than …": a past form between the rows' noun and a
+/// place ("from", "in") of another field's value relates them; one word of a field named by a
+/// verb phrase (`Appointed on the advice of`) is not that field here.
+fn participles_before_places(out: &mut [Span], cat: &Catalog) {
+    for i in 1..out.len() {
+        let Tag::Field(fs) = &out[i].tag else { continue };
+        let raw = &out[i].raw;
+        if fs.len() != 1 || raw.contains(' ') || raw.chars().count() < 5 || !raw.ends_with("ed") || !raw.chars().all(|c| c.is_alphabetic() && c.is_lowercase()) {
+            continue;
+        }
+        let f = fs[0];
+        if name_words(&cat.fields[f].name).len() < 3 {
+            continue;
+        }
+        let after_rows = out[..i].iter().rev().find(|p| p.tag != Tag::Stop).is_some_and(|p| p.tag == Tag::Alias);
+        let rest: Vec<&Span> = out[i + 1..].iter().filter(|p| p.tag != Tag::Stop).take(2).collect();
+        let placed = matches!(
+            rest.as_slice(),
+            [p, v] if p.cue() == Some(Cue::In) && matches!(&v.tag, Tag::Value(hs) if hs.iter().all(|h| h.field != f))
+        );
+        if after_rows && placed {
             out[i].tag = Tag::Stop;
         }
     }

@@ -772,6 +772,16 @@ impl Parser<'_> {
                 .or_else(|| age_asked.then(age).flatten())
                 .or_else(|| (self.has(Cue::DataDate)).then(|| self.unique(|f| self.is_date(f))).flatten());
             if let (Some(t), Some(key)) = (target, filter.clone()) {
+                // "Is the Budget committee a high-prestige committee?": a row named by the field that
+                // names the rows, tested for a value of another field: whether that row has it.
+                let named_row = conds.iter().any(|c| c.kind == Kind::Identifying && c.eq_value.as_ref().is_some_and(|(f, _)| *f == t));
+                let tested = conds.iter().any(|c| c.eq_value.as_ref().is_some_and(|(f, _)| *f != t));
+                if self.asked == Shape::Boolean && named_row && tested && !matches!(key, Filter::Or(_)) {
+                    return Ok(self.exact(Plan::Check {
+                        inner: Box::new(Plan::Count { filter: Some(key) }),
+                        test: Test::Cmp { op: CmpOp::Gt, value: 0.0 },
+                    }));
+                }
                 if !(alias && self.has(Cue::HowMany) && !self.is_numeric(t)) {
                     return Ok(self.exact(Plan::Lookup { field: self.fref(t), key }));
                 }
