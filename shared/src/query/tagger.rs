@@ -599,6 +599,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     spans_of_the_data(&mut out);
     participles_before_places(&mut out, cat);
     verbs_of_lasting(&mut out, cat);
+    verbs_of_named_values(&mut out, cat);
     whole_year_periods(&mut out);
     month_shared_by_years(&mut out);
     trading_days(&mut out, cat);
@@ -711,6 +712,31 @@ fn lengths_of_time(out: &mut [Span], cat: &Catalog) {
             && PLURALS.contains(&super::text::fold(&out[i].raw).as_str())
         {
             out[i].tag = Tag::Stop;
+        }
+    }
+}
+
+/// "How many senators did Harper appoint?" where `Appointed on the advice of` holds "Harper, Stephen":
+/// a verb whose stem is a word of the named value's field says what the value already does.
+fn verbs_of_named_values(out: &mut [Span], cat: &Catalog) {
+    let fields: Vec<usize> = out
+        .iter()
+        .filter_map(|s| match &s.tag {
+            Tag::Value(hs) if !hs.is_empty() && hs.iter().all(|h| h.field == hs[0].field) => Some(hs[0].field),
+            _ => None,
+        })
+        .collect();
+    for s in out.iter_mut() {
+        let w = super::text::fold(&s.raw);
+        if s.tag != Tag::Unknown || w.chars().count() < 5 || !w.chars().all(char::is_alphabetic) {
+            continue;
+        }
+        let stem_of = |x: &str| {
+            let common = x.chars().zip(w.chars()).take_while(|(a, b)| a == b).count();
+            common >= 5 && common * 5 >= 4 * x.chars().count().min(w.chars().count())
+        };
+        if fields.iter().any(|&f| name_words(&cat.fields[f].name).iter().any(|x| stem_of(x))) {
+            s.tag = Tag::Stop;
         }
     }
 }
@@ -2971,6 +2997,14 @@ fn partial_names(out: &mut [Span], cat: &Catalog) {
             let mut hits = hits;
             hits.sort_by(|a, b| (a.field, &a.value).cmp(&(b.field, &b.value)));
             hits.dedup_by(|a, b| a.field == b.field && a.value == b.value);
+            // "Harper" is the surname of "Harper, Stephen", not a given name of "Prowse, James Harper".
+            if hits.len() > 1 && words.len() == 1 {
+                let surname: Vec<&ValueHit> =
+                    hits.iter().copied().filter(|h| super::text::fold(&h.value).split(',').next() == Some(words[0].as_str())).collect();
+                if surname.len() == 1 && hits.iter().all(|h| h.value.contains(',')) {
+                    hits = surname;
+                }
+            }
             if let [hit] = hits.as_slice() {
                 out[i].tag = Tag::Value(vec![(*hit).clone()]);
                 for s in &mut out[i + 1..stop] {

@@ -95,8 +95,15 @@ impl Parser<'_> {
         if columns_word.is_none() && !numeric_listed {
             return Ok(None);
         }
-        if self.spans.iter().any(|s| matches!(s.tag, Tag::Value(_) | Tag::Alias)) {
+        // "For Hindus, which income column is highest?": a value naming one row asks of that row's
+        // columns; the rows' noun right before "column" says which columns ("income column").
+        let one_row = |s: &crate::query::tagger::Span| matches!(&s.tag, Tag::Value(hs) if !hs.is_empty() && hs.iter().all(|h| h.rows == 1));
+        let before_columns = |i: usize| columns_word.is_some_and(|c| self.next_content(i) == Some(c));
+        if self.spans.iter().enumerate().any(|(i, s)| (matches!(s.tag, Tag::Value(_)) && !one_row(s)) || (s.tag == Tag::Alias && !before_columns(i))) {
             return Ok(None);
+        }
+        if let Some(i) = self.spans.iter().position(|s| s.tag == Tag::Alias) {
+            self.spans[i].used = true;
         }
         let (missing, spread, range, zero) = (words(super::conditions::MISSING_WORDS), words(SPREAD), words(RANGE), words(ZERO));
         let op_at = self.spans.iter().position(|s| matches!(s.cue(), Some(Cue::Op(_))));
