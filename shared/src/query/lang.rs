@@ -163,6 +163,13 @@ pub const FILLER_PHRASES: &[&str] = &[
     "over all years",
     "over all the years",
     "across all years",
+    // "Which month varies the most from year to year?": over the years, no year named.
+    "from year to year",
+    "year to year",
+    "year over year",
+    "de un ano a otro",
+    "d un any a l altre",
+    "von jahr zu jahr",
     "across the years",
     "across its years",
     "during the whole period",

@@ -600,6 +600,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     participles_before_places(&mut out, cat);
     verbs_of_lasting(&mut out, cat);
     verbs_of_named_values(&mut out, cat);
+    months_as_columns(&mut out, cat);
     whole_year_periods(&mut out);
     month_shared_by_years(&mut out);
     trading_days(&mut out, cat);
@@ -712,6 +713,21 @@ fn lengths_of_time(out: &mut [Span], cat: &Catalog) {
             && PLURALS.contains(&super::text::fold(&out[i].raw).as_str())
         {
             out[i].tag = Tag::Stop;
+        }
+    }
+}
+
+/// "Which month varies the most?" in a table with a column per month (JAN … DEC): the months are
+/// its columns, compared by a statistic each.
+fn months_as_columns(out: &mut [Span], cat: &Catalog) {
+    let months = cat.fields.iter().filter(|f| f.ty.is_numeric() && super::lang::names_month(&super::text::fold(&f.name))).count();
+    if months < 3 {
+        return;
+    }
+    for s in out.iter_mut() {
+        let w = super::text::fold(&s.raw);
+        if s.tag == Tag::Unknown && matches!(w.as_str(), "month" | "months" | "mes" | "meses" | "mesos" | "monat" | "monate" | "monaten") {
+            s.tag = Tag::Cue(Cue::Columns);
         }
     }
 }

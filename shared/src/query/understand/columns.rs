@@ -137,6 +137,9 @@ impl Parser<'_> {
             (ColumnStat::Zeros, if own { ColumnPick::Where { op: CmpOp::Gt, value: 0.0 } } else { counted(most) })
         } else if self.has(Cue::Distinct) && ranked {
             (ColumnStat::Distinct, ColumnPick::Top { desc: most })
+        } else if !spread.is_empty() && ranked && self.has(Cue::Between) && self.has(Cue::High) && self.has(Cue::Low) {
+            // "the biggest spread between its highest and lowest value": the range.
+            (ColumnStat::Range, ColumnPick::Top { desc: self.spans.iter().find_map(|s| s.cue().filter(|c| matches!(c, Cue::High | Cue::Low))) == Some(Cue::High) })
         } else if !spread.is_empty() && ranked {
             (ColumnStat::StdDev, ColumnPick::Top { desc: most })
         } else if !range.is_empty() && ranked {
@@ -186,8 +189,16 @@ impl Parser<'_> {
                 _ => measure,
             }
         };
-        let mut columns: Vec<usize> =
-            if named.is_empty() { (0..self.cat.fields.len()).filter(|&f| candidate(f)).collect() } else { named.clone() };
+        // "Which month…" over a column per month: the months only (not an "Annual" total beside them).
+        let months_said = columns_word.is_some_and(|c| {
+            matches!(folds[c].as_str(), "month" | "months" | "mes" | "meses" | "mesos" | "monat" | "monate" | "monaten")
+        });
+        let month_column = |f: usize| crate::query::lang::names_month(&crate::query::text::fold(&self.cat.fields[f].name));
+        let mut columns: Vec<usize> = if named.is_empty() {
+            (0..self.cat.fields.len()).filter(|&f| candidate(f) && (!months_said || month_column(f))).collect()
+        } else {
+            named.clone()
+        };
         columns.dedup();
         if columns.len() < 2 || columns.iter().any(|&f| !candidate(f)) {
             return Ok(None);
