@@ -174,13 +174,18 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
         Plan::DistinctValues { field, filter } => {
             let vals: Vec<String> = rows.rows.iter().map(|r| text(&year_shown(cat, field, &r[0]))).collect();
             let l = label(field);
-            a.answer = tr(
-                lang,
-                format!("“{l}” takes {} values: {}.", vals.len(), list(lang, &vals)),
-                format!("«{l}» toma {} valores: {}.", vals.len(), list(lang, &vals)),
-                format!("«{l}» pren {} valors: {}.", vals.len(), list(lang, &vals)),
-                format!("„{l}“ hat {} Werte: {}.", vals.len(), list(lang, &vals)),
-            );
+            a.answer = if let [one] = vals.as_slice() {
+                // ("What UN region is Samoa in?": one value is the answer, said as one.)
+                tr(lang, format!("“{l}”: {one}."), format!("«{l}»: {one}."), format!("«{l}»: {one}."), format!("„{l}“: {one}."))
+            } else {
+                tr(
+                    lang,
+                    format!("“{l}” takes {} values: {}.", vals.len(), list(lang, &vals)),
+                    format!("«{l}» toma {} valores: {}.", vals.len(), list(lang, &vals)),
+                    format!("«{l}» pren {} valors: {}.", vals.len(), list(lang, &vals)),
+                    format!("„{l}“ hat {} Werte: {}.", vals.len(), list(lang, &vals)),
+                )
+            };
             a.value = Json::Array(vals.iter().take(LIST_CAP).map(|v| Json::String(v.clone())).collect());
             a.chart = Some(chart(ChartKind::Bar, &l, &l, "rows", &rows, 0, 1));
             a.citations = cite(vec![not_null(cat, field), filter_sql(cat, filter)]).await?;

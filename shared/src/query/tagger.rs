@@ -761,8 +761,25 @@ fn verbs_of_named_values(out: &mut [Span], cat: &Catalog) {
 /// field that holds how long each row lasted (`diff_days`, `duration`), or adds nothing when it is named.
 fn verbs_of_lasting(out: &mut [Span], cat: &Catalog) {
     const VERBS: &[&str] = &[
-        "serve", "served", "serving", "lasted", "lasting", "stayed", "remained", "reigned", "ruled", "sirvio", "sirvieron", "duro",
-        "duraron", "va servir", "van servir", "diente", "dienten", "dauerte", "dauerten",
+        "serve",
+        "served",
+        "serving",
+        "lasted",
+        "lasting",
+        "stayed",
+        "remained",
+        "reigned",
+        "ruled",
+        "sirvio",
+        "sirvieron",
+        "duro",
+        "duraron",
+        "va servir",
+        "van servir",
+        "diente",
+        "dienten",
+        "dauerte",
+        "dauerten",
     ];
     const UNITS: &[&str] = &["days", "years", "months", "weeks", "duration", "tenure", "length"];
     let lasting: Vec<usize> = (0..cat.fields.len())
@@ -775,7 +792,10 @@ fn verbs_of_lasting(out: &mut [Span], cat: &Catalog) {
     let named = out.iter().any(|s| matches!(&s.tag, Tag::Field(fs) if fs.as_slice() == [*d]));
     // ("How many meals were served?" asks nothing of how long: a length is asked by a measure of it.)
     let measured = out.iter().any(|s| {
-        matches!(s.cue(), Some(Cue::High | Cue::Low | Cue::Op(_) | Cue::Avg | Cue::Sum | Cue::Median | Cue::Max | Cue::Min | Cue::Top | Cue::Bottom))
+        matches!(
+            s.cue(),
+            Some(Cue::High | Cue::Low | Cue::Op(_) | Cue::Avg | Cue::Sum | Cue::Median | Cue::Max | Cue::Min | Cue::Top | Cue::Bottom)
+        )
     });
     if !named && !measured {
         return;
@@ -2603,7 +2623,8 @@ fn spans_of_the_data(out: &mut [Span]) {
             continue;
         }
         let mut j = i + 1;
-        while out.get(j).is_some_and(|s| matches!(super::text::fold(&s.raw).as_str(), "the" | "all" | "these" | "its" | "whole" | "entire")) {
+        while out.get(j).is_some_and(|s| matches!(super::text::fold(&s.raw).as_str(), "the" | "all" | "these" | "its" | "whole" | "entire"))
+        {
             j += 1;
         }
         if out.get(j).is_some_and(|s| matches!(s.tag, Tag::Number(n) if (1.0..=100.0).contains(&n) && n.fract() == 0.0) && j > i + 1) {
@@ -2779,12 +2800,21 @@ fn territory_names(out: &mut Vec<Span>, cat: &Catalog) {
 /// "GM" for General Motors, "DC" for District of Columbia, "US" for United States: a word in
 /// capitals, 2–4 letters, that is the initials of exactly one value of two or more words.
 fn initials_of_values(out: &mut [Span], cat: &Catalog) {
-    for s in out.iter_mut() {
+    for i in 0..out.len() {
+        let s = &out[i];
         let n = s.raw.chars().count();
         if s.tag != Tag::Unknown || !(2..=4).contains(&n) || !s.raw.chars().all(|c| c.is_ascii_uppercase()) {
             continue;
         }
         let code = s.raw.to_ascii_lowercase();
+        // "UN region" for `un_region_name`: a word of the next field's own name, not initials.
+        let of_next_field = matches!(out.get(i + 1).map(|n| &n.tag), Some(Tag::Field(fs)) if fs.iter().all(|&f| name_words(&cat.fields[f].name).contains(&code)));
+        if of_next_field {
+            out[i].tag = Tag::Stop;
+            out[i].used = true;
+            continue;
+        }
+        let s = &mut out[i];
         // Initials of the words that carry meaning: "District of Columbia" is DC, not DOC.
         let initials = |k: &str| {
             k.split(' ')
@@ -3397,7 +3427,12 @@ fn participles_before_places(out: &mut [Span], cat: &Catalog) {
     for i in 1..out.len() {
         let Tag::Field(fs) = &out[i].tag else { continue };
         let raw = &out[i].raw;
-        if fs.len() != 1 || raw.contains(' ') || raw.chars().count() < 5 || !raw.ends_with("ed") || !raw.chars().all(|c| c.is_alphabetic() && c.is_lowercase()) {
+        if fs.len() != 1
+            || raw.contains(' ')
+            || raw.chars().count() < 5
+            || !raw.ends_with("ed")
+            || !raw.chars().all(|c| c.is_alphabetic() && c.is_lowercase())
+        {
             continue;
         }
         let f = fs[0];

@@ -99,7 +99,12 @@ impl Parser<'_> {
         // columns; the rows' noun right before "column" says which columns ("income column").
         let one_row = |s: &crate::query::tagger::Span| matches!(&s.tag, Tag::Value(hs) if !hs.is_empty() && hs.iter().all(|h| h.rows == 1));
         let before_columns = |i: usize| columns_word.is_some_and(|c| self.next_content(i) == Some(c));
-        if self.spans.iter().enumerate().any(|(i, s)| (matches!(s.tag, Tag::Value(_)) && !one_row(s)) || (s.tag == Tag::Alias && !before_columns(i))) {
+        if self
+            .spans
+            .iter()
+            .enumerate()
+            .any(|(i, s)| (matches!(s.tag, Tag::Value(_)) && !one_row(s)) || (s.tag == Tag::Alias && !before_columns(i)))
+        {
             return Ok(None);
         }
         if let Some(i) = self.spans.iter().position(|s| s.tag == Tag::Alias) {
@@ -139,7 +144,12 @@ impl Parser<'_> {
             (ColumnStat::Distinct, ColumnPick::Top { desc: most })
         } else if !spread.is_empty() && ranked && self.has(Cue::Between) && self.has(Cue::High) && self.has(Cue::Low) {
             // "the biggest spread between its highest and lowest value": the range.
-            (ColumnStat::Range, ColumnPick::Top { desc: self.spans.iter().find_map(|s| s.cue().filter(|c| matches!(c, Cue::High | Cue::Low))) == Some(Cue::High) })
+            (
+                ColumnStat::Range,
+                ColumnPick::Top {
+                    desc: self.spans.iter().find_map(|s| s.cue().filter(|c| matches!(c, Cue::High | Cue::Low))) == Some(Cue::High),
+                },
+            )
         } else if !spread.is_empty() && ranked {
             (ColumnStat::StdDev, ColumnPick::Top { desc: most })
         } else if !range.is_empty() && ranked {
@@ -190,9 +200,8 @@ impl Parser<'_> {
             }
         };
         // "Which month…" over a column per month: the months only (not an "Annual" total beside them).
-        let months_said = columns_word.is_some_and(|c| {
-            matches!(folds[c].as_str(), "month" | "months" | "mes" | "meses" | "mesos" | "monat" | "monate" | "monaten")
-        });
+        let months_said = columns_word
+            .is_some_and(|c| matches!(folds[c].as_str(), "month" | "months" | "mes" | "meses" | "mesos" | "monat" | "monate" | "monaten"));
         let month_column = |f: usize| crate::query::lang::names_month(&crate::query::text::fold(&self.cat.fields[f].name));
         let mut columns: Vec<usize> = if named.is_empty() {
             (0..self.cat.fields.len()).filter(|&f| candidate(f) && (!months_said || month_column(f))).collect()

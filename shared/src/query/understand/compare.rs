@@ -270,11 +270,12 @@ impl Parser<'_> {
             return Ok(None);
         }
         // The groups' order is the superlative before the range's word ("the biggest spread").
-        let desc = match self.spans[..w].iter().rev().find_map(|s| s.cue().filter(|c| matches!(c, Cue::High | Cue::Low | Cue::Max | Cue::Min))) {
-            Some(Cue::High | Cue::Max) => Some(true),
-            Some(_) => Some(false),
-            None => None,
-        };
+        let desc =
+            match self.spans[..w].iter().rev().find_map(|s| s.cue().filter(|c| matches!(c, Cue::High | Cue::Low | Cue::Max | Cue::Min))) {
+                Some(Cue::High | Cue::Max) => Some(true),
+                Some(_) => Some(false),
+                None => None,
+            };
         if group.is_some() && desc.is_none() {
             return Ok(None);
         }
@@ -290,7 +291,8 @@ impl Parser<'_> {
         let ends_inside = |c: &At| {
             both_ends
                 && (c.pos..(c.end + 1).min(self.spans.len())).any(|k| self.spans[k].cue() == Some(Cue::Between))
-                && (c.pos..(c.end + 1).min(self.spans.len())).any(|k| matches!(self.spans[k].cue(), Some(Cue::High | Cue::Low | Cue::Max | Cue::Min)))
+                && (c.pos..(c.end + 1).min(self.spans.len()))
+                    .any(|k| matches!(self.spans[k].cue(), Some(Cue::High | Cue::Low | Cue::Max | Cue::Min)))
         };
         let kept: Vec<At> = conds
             .iter()
