@@ -1842,4 +1842,12 @@ fn session_31_classes() {
     const DD: &str = "ctryname,ehead,un_region_name\nSamoa,Fiame Mata'afa Mulinu'u,Polynesia\nBurma,U Nu,South-Eastern Asia\nSamoa,Tupua Tamasese Lealofi,Polynesia\nBurma,Ne Win,South-Eastern Asia\nSamoa,Tuilaepa Sailele,Polynesia\nFiji,Ratu Mara,Melanesia\nFiji,Sitiveni Rabuka,Melanesia\n";
     let d = dataset_of("dd.csv", DD);
     exact_in(&d, "What UN region is Samoa in?", json!(["Polynesia"]));
+
+    // experiment (a two-group study): "as many A as B" asks whether the two counts are equal.
+    const EXP: &str = "id,gender,score\n1,male,10\n2,female,12\n3,male,9\n4,female,11\n5,female,13\n";
+    let e = dataset_of("experiment.csv", EXP);
+    exact_in(&e, "Are there exactly as many men as women in the study?", json!(false));
+    exact_in(&e, "¿Hay tantos hombres como mujeres?", json!(false));
+    let e2 = dataset_of("experiment.csv", "id,gender,score\n1,male,10\n2,female,12\n3,male,9\n4,female,11\n");
+    exact_in(&e2, "Are there as many men as women?", json!(true));
 }

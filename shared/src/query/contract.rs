@@ -601,7 +601,7 @@ fn compares(plan: &Plan, op: CmpOp) -> bool {
             compares(inner, op)
         }
         Plan::Check { inner, test } => {
-            matches!(test, Test::Cmp { .. } | Test::FirstMore | Test::FirstFewer)
+            matches!(test, Test::Cmp { .. } | Test::FirstMore | Test::FirstFewer | Test::Same)
                 || matches!(inner.as_ref(), Plan::ColumnStats { pick: ColumnPick::Top { .. }, .. })
                 || compares(inner, op)
         }

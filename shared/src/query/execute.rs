@@ -1106,12 +1106,16 @@ async fn check(engine: &Engine, cat: &Catalog, inner: &Plan, test: &Test, a: &An
             Json::Array(vs) => Some(text(&vs[0]).to_lowercase() == value.to_lowercase()),
             v => Some(text(v).to_lowercase() == value.to_lowercase()),
         },
-        Test::FirstMore | Test::FirstFewer => {
+        Test::FirstMore | Test::FirstFewer | Test::Same => {
             let Some(c) = &a.chart else { return Ok(None) };
             let (Some(x), Some(y)) = (c.data.first().and_then(|d| d.1.as_f64()), c.data.get(1).and_then(|d| d.1.as_f64())) else {
                 return Ok(None);
             };
-            Some(if matches!(test, Test::FirstMore) { x > y } else { x < y })
+            Some(match test {
+                Test::FirstMore => x > y,
+                Test::FirstFewer => x < y,
+                _ => x == y,
+            })
         }
         // Tied rows are all the answer of a ranking: one value means one row held the top.
         // (Rows, not labels: two cars of one name tied at the top are two rows.)

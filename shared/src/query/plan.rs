@@ -352,6 +352,8 @@ pub enum Test {
     FirstMore,
     /// The first of the compared values has fewer rows than the second.
     FirstFewer,
+    /// The compared values have as many rows (or the same measure): "as many men as women".
+    Same,
     /// The count of distinct values equals the count of rows with a value ("all different").
     AllDistinct,
     /// The inner ranking's top is held by exactly one row ("Is the maximum found in only one row?").

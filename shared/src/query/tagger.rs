@@ -601,6 +601,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     verbs_of_lasting(&mut out, cat);
     verbs_of_named_values(&mut out, cat);
     months_as_columns(&mut out, cat);
+    as_many_as(&mut out);
     whole_year_periods(&mut out);
     month_shared_by_years(&mut out);
     trading_days(&mut out, cat);
@@ -715,6 +716,38 @@ fn lengths_of_time(out: &mut [Span], cat: &Catalog) {
             out[i].tag = Tag::Stop;
         }
     }
+}
+
+/// "Are there exactly as many men as women?", "tantos hombres como mujeres", "genauso viele Männer
+/// wie Frauen": a comparison of two values, read as "more … than" (the yes/no stage asks for equality).
+fn as_many_as(out: &mut [Span]) {
+    let folds: Vec<String> = out.iter().map(|s| super::text::fold(&s.raw)).collect();
+    let opening = (0..folds.len()).find_map(|i| {
+        let two = folds.get(i + 1).map(String::as_str);
+        match (folds[i].as_str(), two) {
+            ("as", Some("many" | "much")) | ("genauso" | "gleich" | "ebenso" | "so", Some("viele" | "viel")) => Some((i, 2)),
+            ("tantos" | "tantas" | "tants" | "tantes", _) => Some((i, 1)),
+            _ => None,
+        }
+    });
+    let Some((i, len)) = opening else { return };
+    let Some(k) = (i + len + 1..folds.len()).find(|&k| matches!(folds[k].as_str(), "as" | "como" | "com" | "wie")) else { return };
+    // Values on both sides: "as many men as women".
+    let value = |s: &Span| matches!(s.tag, Tag::Value(_));
+    if !out[i + len..k].iter().any(value) || !out[k + 1..].iter().any(value) {
+        return;
+    }
+    if i > 0 && matches!(out[i - 1].cue(), Some(Cue::Op(CmpOp::Eq))) {
+        out[i - 1].tag = Tag::Stop;
+        out[i - 1].used = true;
+    }
+    out[i].tag = Tag::Cue(Cue::More);
+    for s in &mut out[i + 1..i + len] {
+        s.tag = Tag::Stop;
+        s.used = true;
+    }
+    out[k].tag = Tag::Stop;
+    out[k].used = true;
 }
 
 /// "Which month varies the most?" in a table with a column per month (JAN … DEC): the months are

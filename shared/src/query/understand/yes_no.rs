@@ -196,8 +196,13 @@ impl Parser<'_> {
                         s.used = true;
                     }
                 }
-                let test =
-                    if self.has(Cue::Low) || self.has(Cue::Least) || self.has(Cue::Less) { Test::FirstFewer } else { Test::FirstMore };
+                let test = if self.as_many_as() {
+                    Test::Same
+                } else if self.has(Cue::Low) || self.has(Cue::Least) || self.has(Cue::Less) {
+                    Test::FirstFewer
+                } else {
+                    Test::FirstMore
+                };
                 wrap(Plan::Compare { field, values, filter, measure, ask: CompareAsk::Which }, test)
             }
             // "War die Arbeitslosigkeit 1982 im Schnitt höher als 2009?", read as a test of the
@@ -231,6 +236,15 @@ impl Parser<'_> {
             }
             plan => Understanding::Exact { plan, confidence },
         }
+    }
+
+    /// "Are there (exactly) as many men as women?", "¿Hay tantos hombres como mujeres?": the
+    /// comparison asks whether the two are equal (`tagger::as_many_as` read it as "more … than").
+    fn as_many_as(&self) -> bool {
+        let folds: Vec<String> = self.spans.iter().map(|s| crate::query::text::fold(&s.raw)).collect();
+        folds.windows(2).any(|w| {
+            matches!((w[0].as_str(), w[1].as_str()), ("as", "many" | "much") | ("genauso" | "gleich" | "ebenso", "viele" | "viel"))
+        }) || folds.iter().any(|w| matches!(w.as_str(), "tantos" | "tantas" | "tants" | "tantes"))
     }
 
     /// An aggregate asked "higher than" of two groups is a comparison of the two
