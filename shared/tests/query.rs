@@ -1850,4 +1850,14 @@ fn session_31_classes() {
     exact_in(&e, "¿Hay tantos hombres como mujeres?", json!(false));
     let e2 = dataset_of("experiment.csv", "id,gender,score\n1,male,10\n2,female,12\n3,male,9\n4,female,11\n");
     exact_in(&e2, "Are there as many men as women?", json!(true));
+
+    // elnino: Catalan and Spanish warm and cold superlatives ("més càlid", "más frío").
+    const NINO83: &str = "YEAR,JAN,FEB,MAR,APR\n1982,24.3,25.5,26.1,26.9\n1983,27.3,28.2,28.9,28.8\n";
+    let n83 = dataset_of("elnino.csv", NINO83);
+    exact_in(&n83, "Quin va ser el mes més càlid de l'any 1983?", json!(["MAR"]));
+    exact_in(&n83, "¿Cuál fue el mes más frío de 1982?", json!("JAN"));
+    // lincoln_weather: "coldest first" still orders the list when "coldest" implies a temperature.
+    const LINC: &str = "DATE,TMAX,TMIN\n2016-01-01,30,12\n2016-01-02,28,-5\n2016-01-03,33,3\n2016-01-04,20,-9\n";
+    let li = dataset_of("lincoln_weather.csv", LINC);
+    exact_in(&li, "list the 3 coldest days by overnight low, coldest first", json!(["2016-01-04", "2016-01-02", "2016-01-03"]));
 }

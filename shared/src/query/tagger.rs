@@ -3166,12 +3166,16 @@ fn superlative_first(out: &mut [Span]) {
         if !matches!(super::text::fold(&out[i].raw).as_str(), "first" | "zuerst") || out[i].tag != Tag::Unknown {
             continue;
         }
-        let before = &out[i - 1];
+        // (Over a field the superlative implied: "coldest" → temperature, an empty span.)
+        let Some(b) = (0..i).rev().find(|&k| !out[k].raw.is_empty()) else { continue };
+        let before = &out[b];
         let ranks = |s: &Span| matches!(s.cue(), Some(Cue::High | Cue::Low | Cue::Top | Cue::Bottom | Cue::Most | Cue::Least));
         let evaluative = matches!(super::text::fold(&before.raw).as_str(), "worst" | "best");
-        if (ranks(before) || (evaluative && before.tag == Tag::Unknown)) && out[..i - 1].iter().any(ranks) {
-            out[i - 1].tag = Tag::Cue(Cue::Order);
-            out[i].tag = Tag::Stop;
+        if (ranks(before) || (evaluative && before.tag == Tag::Unknown)) && out[..b].iter().any(ranks) {
+            out[b].tag = Tag::Cue(Cue::Order);
+            for s in &mut out[b + 1..=i] {
+                s.tag = Tag::Stop;
+            }
         }
     }
 }
@@ -4338,6 +4342,32 @@ const IMPLIED: &[(&[&str], &[&str])] = &[
         &["horsepower", "hp", "power", "potencia", "leistung", "ps"],
     ),
     (&["busiest"], &["passengers", "traffic", "visitors", "ridership", "riders"]),
+    (
+        &[
+            "warmest",
+            "hottest",
+            "coldest",
+            "coolest",
+            "warmer than",
+            "colder than",
+            "mas calido",
+            "mas calida",
+            "mas caluroso",
+            "mas calurosa",
+            "mas frio",
+            "mas fria",
+            "mes calid",
+            "mes calida",
+            "mes calent",
+            "mes fred",
+            "mes freda",
+            "warmste",
+            "warmsten",
+            "kalteste",
+            "kaltesten",
+        ],
+        &["temperature", "temp", "temperatura", "temperatur"],
+    ),
     (
         &[
             "most populous",
