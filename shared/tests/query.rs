@@ -1860,4 +1860,10 @@ fn session_31_classes() {
     const LINC: &str = "DATE,TMAX,TMIN\n2016-01-01,30,12\n2016-01-02,28,-5\n2016-01-03,33,3\n2016-01-04,20,-9\n";
     let li = dataset_of("lincoln_weather.csv", LINC);
     exact_in(&li, "list the 3 coldest days by overnight low, coldest first", json!(["2016-01-04", "2016-01-02", "2016-01-03"]));
+
+    // midwest (ggplot2): a measure glued to "pop" is asked for by its words in Spanish.
+    const MW: &str = "county,state,poptotal,popdensity\nADAMS,IL,66090,1270.9\nALEXANDER,IL,10626,759.0\nADAMS,OH,25371,1057.1\nALLEN,OH,109755,6860.9\n";
+    let mw = dataset_of("midwest.csv", MW);
+    // IL: (1270.9 + 759.0) / 2 = 1014.95; OH: (1057.1 + 6860.9) / 2 = 3959.
+    exact_in(&mw, "¿Qué estado tiene la mayor densidad de población media?", json!("OH"));
 }

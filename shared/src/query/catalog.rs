@@ -1631,6 +1631,14 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
         }
         names.extend(glossary_names(std::slice::from_ref(rest)));
     }
+    // "popdensity": a population's measure glued to "pop" is asked for in the other languages by
+    // the measure's words ("densidad de población"); the rest alone stays unnamed in English, where
+    // "white" would be `popwhite` and `percwhite` at once.
+    if let [w] = own.as_slice() {
+        if let Some(rest) = w.strip_prefix("pop").filter(|r| r.len() >= 5 && r.chars().all(|c| c.is_ascii_alphabetic())) {
+            names.extend(glossary_names(&[rest.to_string()]));
+        }
+    }
     // "day" in `day_of_week` is not the column ("dies" there are the rows, days of trading).
     let headed = !own.iter().any(|w| matches!(w.as_str(), "of" | "per" | "de" | "del" | "von"));
     // "msrp" is a price, "ctry_origin" a country: the spelled-out words of abbreviations have the
