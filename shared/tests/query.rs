@@ -1866,4 +1866,15 @@ fn session_31_classes() {
     let mw = dataset_of("midwest.csv", MW);
     // IL: (1270.9 + 759.0) / 2 = 1014.95; OH: (1057.1 + 6860.9) / 2 = 3959.
     exact_in(&mw, "¿Qué estado tiene la mayor densidad de población media?", json!("OH"));
+
+    // seattle-weather: "windiest" and "wettest" imply their fields, in German too; with no such field
+    // named, a weather adjective never ranks the dates (it answered the latest date of 2013, exact).
+    const SEA: &str = "date,precipitation,temp_max,wind,weather\n2013/01/05,0.0,8.3,2.1,sun\n2013/03/09,12.4,10.0,7.9,rain\n2013/12/31,1.0,5.6,3.0,rain\n2014/02/01,30.2,9.4,5.5,rain\n";
+    let sw = dataset_of("seattle-weather.csv", SEA);
+    exact_in(&sw, "On which day was it windiest in 2013?", json!(["2013-03-09"]));
+    exact_in(&sw, "An welchem Tag war es 2013 am windigsten?", json!(["2013-03-09"]));
+    exact_in(&sw, "which day was the wettest?", json!(["2014-02-01"]));
+    let na = dataset_of("seattle-weather.csv", "date,weather\n2013/01/05,sun\n2013/03/09,rain\n2013/12/31,rain\n");
+    let a = answer(&na, "On which day was it windiest in 2013?");
+    assert!(!matches!(a.route, Route::Exact), "no wind column: {}", a.answer);
 }

@@ -4370,6 +4370,37 @@ const IMPLIED: &[(&[&str], &[&str])] = &[
     ),
     (
         &[
+            "windiest",
+            "windier than",
+            "mas ventoso",
+            "mas ventosa",
+            "mes ventos",
+            "mes ventosa",
+            "windigste",
+            "windigsten",
+            "am windigsten",
+        ],
+        &["wind", "viento", "vent"],
+    ),
+    (
+        &[
+            "wettest",
+            "rainiest",
+            "wetter than",
+            "rainier than",
+            "mas lluvioso",
+            "mas lluviosa",
+            "mes plujos",
+            "mes plujosa",
+            "regenreichste",
+            "regenreichsten",
+            "nasseste",
+            "nassesten",
+        ],
+        &["precipitation", "precip", "prcp", "rain", "rainfall", "precipitacion", "precipitacio", "niederschlag"],
+    ),
+    (
+        &[
             "most populous",
             "least populous",
             "mas poblado",

@@ -420,7 +420,9 @@ impl Parser<'_> {
             .or(by.filter(|&b| self.is_numeric(b) || self.is_date(b)))
             // "In 1997, which month was the warmest?" over a series of months: its values are what is ranked.
             .or_else(|| (self.cat.row_stride > 1).then(|| self.unique(|f| self.is_numeric(f) && !self.cat.fields[f].yearly)).flatten())
-            .or_else(|| targets.iter().copied().find(|&f| self.is_date(f)));
+            // ("the latest date"; but "On which day was it windiest?" asks for no date's extreme:
+            // with no measure named, an adjective of weather or size never ranks the dates.)
+            .or_else(|| targets.iter().copied().find(|&f| self.is_date(f)).filter(|_| !self.measure_adjective()));
         // "Which city has the highest population?": the rows ranked, each named by the field asked for.
         // "In which years … its three highest emissions": a number field asked for names the ranked rows too.
         // "Which Asian country…": a value that qualifies the noun stands between.
@@ -810,6 +812,10 @@ impl Parser<'_> {
             }
         }
         if self.has(Cue::Most) || self.has(Cue::Least) || ((high || low) && !targets.is_empty()) {
+            // "On which day was it windiest?" with no wind column: no count of dates answers it.
+            if !self.has(Cue::Most) && !self.has(Cue::Least) && numeric_targets.is_empty() && self.measure_adjective() {
+                return Err(self.unknown_field_or_missing(Some(true)));
+            }
             let most = self.has(Cue::Most) || (!self.has(Cue::Least) && high);
             // "Is the most common origin USA?": the value tested names the field counted.
             let tested = (targets.is_empty() && self.asked == Shape::Boolean && (self.has(Cue::Most) || self.has(Cue::Least)))
@@ -1017,6 +1023,69 @@ impl Parser<'_> {
             eprintln!("[retrieve] targets {targets:?} filter {filter:?} agg {agg:?} asked {:?}", self.asked);
         }
         Ok(Understanding::Retrieve { confidence: 0.3 })
+    }
+
+    /// A superlative that names a measure's degree ("windiest", "warmest", "heaviest", "más
+    /// caluroso"), not a place in time: it cannot rank dates.
+    fn measure_adjective(&self) -> bool {
+        self.spans.iter().any(|s| {
+            matches!(s.cue(), Some(Cue::High | Cue::Low))
+                && s.raw.split_whitespace().any(|w| {
+                    let w = crate::query::text::fold(w);
+                    (w.ends_with("iest") || w.ends_with("est") || w.ends_with("sten") || w.ends_with("ste"))
+                        && !matches!(
+                            w.as_str(),
+                            "latest"
+                                | "earliest"
+                                | "newest"
+                                | "oldest"
+                                | "highest"
+                                | "lowest"
+                                | "biggest"
+                                | "largest"
+                                | "smallest"
+                                | "greatest"
+                                | "most"
+                                | "least"
+                                | "best"
+                                | "worst"
+                                | "spateste"
+                                | "spatesten"
+                                | "fruheste"
+                                | "fruhesten"
+                                | "neueste"
+                                | "neuesten"
+                                | "alteste"
+                                | "altesten"
+                                | "letzte"
+                                | "letzten"
+                                | "erste"
+                                | "ersten"
+                                | "hochste"
+                                | "hochsten"
+                                | "niedrigste"
+                                | "niedrigsten"
+                                | "grosste"
+                                | "grossten"
+                                | "kleinste"
+                                | "kleinsten"
+                                | "meisten"
+                                | "wenigsten"
+                        )
+                })
+                || matches!(
+                    crate::query::text::fold(&s.raw).as_str(),
+                    "mas calido"
+                        | "mas caluroso"
+                        | "mas frio"
+                        | "mes calid"
+                        | "mes fred"
+                        | "mas ventoso"
+                        | "mes ventos"
+                        | "mas lluvioso"
+                        | "mes plujos"
+                )
+        })
     }
 
     pub(super) fn exact(&self, plan: Plan) -> Understanding {
