@@ -1878,4 +1878,11 @@ fn session_31_classes() {
     let na = dataset_of("seattle-weather.csv", "date,weather\n2013/01/05,sun\n2013/03/09,rain\n2013/12/31,rain\n");
     let a = answer(&na, "On which day was it windiest in 2013?");
     assert!(!matches!(a.route, Route::Exact), "no wind column: {}", a.answer);
+
+    // films: "does any title appear more than once" asks whether some value repeats.
+    const FILMS: &str = "year,title,director\n1972,Bird,A\n1988,Bird,B\n1980,Being There,C\n1958,The Cranes Are Flying,D\n";
+    let fi = dataset_of("films.csv", FILMS);
+    exact_in(&fi, "does any title appear more than once", json!(true));
+    let fi2 = dataset_of("films.csv", "year,title,director\n1972,Bird,A\n1980,Being There,C\n1958,The Cranes Are Flying,D\n");
+    exact_in(&fi2, "does any title appear more than once", json!(false));
 }

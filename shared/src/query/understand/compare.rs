@@ -367,8 +367,10 @@ impl Parser<'_> {
             "liste",
             "data",
         ];
-        // ("¿Qué nombres…?" opens no shape of its own: "qué" is also "that".)
-        if !matches!(self.asked, Shape::List { .. } | Shape::Category | Shape::Open) {
+        // ("¿Qué nombres…?" opens no shape of its own: "qué" is also "that".) "Does any title appear
+        // more than once?": whether some value is repeated ("every" asks another question).
+        let any = self.asked == Shape::Boolean && self.every_word().is_none() && !self.all_word();
+        if !matches!(self.asked, Shape::List { .. } | Shape::Category | Shape::Open) && !any {
             return Ok(None);
         }
         let folds: Vec<String> = self.spans.iter().map(|s| crate::query::text::fold(&s.raw)).collect();
@@ -406,7 +408,16 @@ impl Parser<'_> {
         }
         let conds = self.conditions()?;
         let filter = self.combine(&conds)?;
-        Ok(Some(self.exact(Plan::GroupWhere { func: AggFn::Count, field: None, by: self.fref(*by), op: CmpOp::Gt, value: 1.0, filter })))
+        let repeated = Plan::GroupWhere { func: AggFn::Count, field: None, by: self.fref(*by), op: CmpOp::Gt, value: 1.0, filter };
+        if any {
+            for i in 0..self.spans.len() {
+                if matches!(fold(i).as_str(), "any" | "algun" | "alguna" | "alguno" | "cap" | "irgendein" | "irgendeine") {
+                    self.spans[i].used = true;
+                }
+            }
+            return Ok(Some(self.exact(Plan::Check { inner: Box::new(repeated), test: Test::Cmp { op: CmpOp::Gt, value: 0.0 } })));
+        }
+        Ok(Some(self.exact(repeated)))
     }
 
     /// "Which grades have an average tumour size above 28?", "Which parties had exactly one
