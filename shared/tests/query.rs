@@ -1885,4 +1885,9 @@ fn session_31_classes() {
     exact_in(&fi, "does any title appear more than once", json!(true));
     let fi2 = dataset_of("films.csv", "year,title,director\n1972,Bird,A\n1980,Being There,C\n1958,The Cranes Are Flying,D\n");
     exact_in(&fi2, "does any title appear more than once", json!(false));
+
+    // airports: "city name" beside a `name` column (the airports') is the city.
+    const AIR: &str = "iata,name,city,state\n00M,Thigpen,Bay Springs,MS\nGVL,Lee Gilmer,Greenville,GA\nGMU,Downtown,Greenville,SC\nGLH,Mid Delta,Greenville,MS\nBHM,Shuttlesworth,Birmingham,AL\n";
+    let ai = dataset_of("airports.csv", AIR);
+    exact_in(&ai, "which city name appears most often", json!("Greenville"));
 }

@@ -602,6 +602,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     verbs_of_named_values(&mut out, cat);
     months_as_columns(&mut out, cat);
     as_many_as(&mut out);
+    names_of_a_field(&mut out, cat);
     whole_year_periods(&mut out);
     month_shared_by_years(&mut out);
     trading_days(&mut out, cat);
@@ -714,6 +715,22 @@ fn lengths_of_time(out: &mut [Span], cat: &Catalog) {
             && PLURALS.contains(&super::text::fold(&out[i].raw).as_str())
         {
             out[i].tag = Tag::Stop;
+        }
+    }
+}
+
+/// "which city name appears most often" beside a `name` column (the airports'): "name" after a
+/// text field names that field's values, not the other column.
+fn names_of_a_field(out: &mut [Span], cat: &Catalog) {
+    for i in 1..out.len() {
+        if !matches!(super::text::fold(&out[i].raw).as_str(), "name" | "names") {
+            continue;
+        }
+        let (Tag::Field(a), Tag::Field(b)) = (&out[i - 1].tag, &out[i].tag) else { continue };
+        let text = |f: usize| matches!(cat.fields[f].ty, crate::schema::ColumnType::Text);
+        if a.len() == 1 && b.len() == 1 && a[0] != b[0] && text(a[0]) && !out[i - 1].raw.is_empty() {
+            out[i].tag = Tag::Stop;
+            out[i].used = true;
         }
     }
 }
