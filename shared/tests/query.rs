@@ -1890,4 +1890,10 @@ fn session_31_classes() {
     const AIR: &str = "iata,name,city,state\n00M,Thigpen,Bay Springs,MS\nGVL,Lee Gilmer,Greenville,GA\nGMU,Downtown,Greenville,SC\nGLH,Mid Delta,Greenville,MS\nBHM,Shuttlesworth,Birmingham,AL\n";
     let ai = dataset_of("airports.csv", AIR);
     exact_in(&ai, "which city name appears most often", json!("Greenville"));
+
+    // elements: a state of matter "at standard conditions" (en condiciones estándar).
+    const EL: &str = "name,metal,standard state\nBromine,halogen,liquid\nMercury,transition metal,liquid\nChlorine,halogen,gas\nIron,transition metal,solid\n";
+    let el = dataset_of("elements.csv", EL);
+    exact_in(&el, "Which elements are liquid at standard conditions?", json!(["Bromine", "Mercury"]));
+    exact_in(&el, "¿Hay algún halógeno que sea líquido en condiciones estándar?", json!(true));
 }

@@ -237,6 +237,18 @@ pub const FILLER_PHRASES: &[&str] = &[
     "gehort zu",
     "gehort zur",
     "gehort zum",
+    // "liquid at standard conditions": a state of matter is said at the standard conditions.
+    "at standard conditions",
+    "under standard conditions",
+    "in standard conditions",
+    "at room temperature",
+    "en condiciones estandar",
+    "a temperatura ambiente",
+    "en condicions estandard",
+    "a temperatura ambient",
+    "unter standardbedingungen",
+    "bei standardbedingungen",
+    "bei raumtemperatur",
     // "Is Kentucky counted as a southern state?": membership, said between a row and a value.
     "counted as",
     "classed as",
