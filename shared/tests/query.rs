@@ -1896,4 +1896,13 @@ fn session_31_classes() {
     let el = dataset_of("elements.csv", EL);
     exact_in(&el, "Which elements are liquid at standard conditions?", json!(["Bromine", "Mercury"]));
     exact_in(&el, "Is any halogen liquid at standard conditions?", json!(true));
+
+    // gtcars: two rows each named by a maker and a model, compared ("Nissan and Acura" alone is
+    // still a contradiction); "cheaper than" compares prices.
+    const GTC: &str =
+        "mfr,model,hp,msrp\nAcura,NSX,573,156000\nNissan,GT-R,545,101770\nBMW,i8,357,140700\nBMW,M6,560,113400\nPorsche,911,350,84300\n";
+    let gc = dataset_of("gtcars.csv", GTC);
+    exact_in(&gc, "Does the Nissan GT-R have more horsepower than the Acura NSX?", json!(false));
+    exact_in(&gc, "Hat der Nissan GT-R mehr PS als der Acura NSX?", json!(false));
+    exact_in(&gc, "which cars are cheaper than 110000", json!(["911", "GT-R"]));
 }

@@ -1354,10 +1354,43 @@ impl Parser<'_> {
         }
     }
 
+    /// "the Nissan GT-R … than the Acura NSX": two rows each named by a maker and a model, compared.
+    /// The field that names rows (the model) is kept; the maker beside each adds nothing. Only
+    /// for pairs in that order on both sides of a comparison; otherwise "Nissan and Acura" is a
+    /// contradiction, as before.
+    fn named_pairs(&self, conds: &[At]) -> Option<Vec<At>> {
+        let [a1, b1, a2, b2] = conds else { return None };
+        let f = |c: &At| c.eq_value.as_ref().map(|(f, _)| *f);
+        let (fa, fb) = (f(a1)?, f(b1)?);
+        if fa == fb || f(a2)? != fa || f(b2)? != fb {
+            return None;
+        }
+        let compared = self.has(Cue::More) || self.has(Cue::Less) || self.spans.iter().any(|s| matches!(s.cue(), Some(Cue::Op(_))));
+        let between = &self.spans[b1.end + 1..a2.pos.max(b1.end + 1)];
+        if !compared || between.iter().any(|s| matches!(s.cue(), Some(Cue::Or | Cue::And))) {
+            return None;
+        }
+        let keep = match (self.identifies(fa), self.identifies(fb)) {
+            (false, true) => fb,
+            (true, false) => fa,
+            _ => return None,
+        };
+        Some(
+            conds
+                .iter()
+                .filter(|c| f(c) == Some(keep))
+                .map(|a| At { pos: a.pos, end: a.end, filter: a.filter.clone(), eq_value: a.eq_value.clone(), kind: a.kind })
+                .collect(),
+        )
+    }
+
     /// And/or between conditions: "or" splits, "and" (or nothing) joins; one field's values join by "or".
     pub(super) fn combine(&self, conds: &[At]) -> R<Option<Filter>> {
         if conds.is_empty() {
             return Ok(None);
+        }
+        if let Some(kept) = self.named_pairs(conds) {
+            return self.combine(&kept);
         }
         let mut groups: Vec<Vec<&At>> = vec![vec![&conds[0]]];
         for w in conds.windows(2) {
