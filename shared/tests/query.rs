@@ -1905,4 +1905,10 @@ fn session_31_classes() {
     exact_in(&gc, "Does the Nissan GT-R have more horsepower than the Acura NSX?", json!(false));
     exact_in(&gc, "Hat der Nissan GT-R mehr PS als der Acura NSX?", json!(false));
     exact_in(&gc, "which cars are cheaper than 110000", json!(["911", "GT-R"]));
+
+    // dd: "African countries" after the rows' noun (or a field asked) is the rows Africa names.
+    const DDR: &str = "ctryname,un_continent_name,regime\nGhana,Africa,Military Dict\nGhana,Africa,Presidential Dem\nKenya,Africa,Civilian Dict\nJapan,Asia,Parliamentary Dem\nIndia,Asia,Parliamentary Dem\nChina,Asia,Civilian Dict\n";
+    let dr = dataset_of("dd.csv", DDR);
+    exact_in(&dr, "How many entries are there for African countries?", json!(3));
+    exact_in(&dr, "What is the most common regime type among Asian countries?", json!("Parliamentary Dem"));
 }

@@ -680,6 +680,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     purpose_gerunds(&mut out, cat);
     lengths_of_time(&mut out, cat);
     kind_after_value(&mut out, cat);
+    heads_of_values(&mut out, cat);
     out
 }
 
@@ -732,6 +733,24 @@ fn names_of_a_field(out: &mut [Span], cat: &Catalog) {
             out[i].tag = Tag::Stop;
             out[i].used = true;
         }
+    }
+}
+
+/// "How many entries are there for African countries?", "the most common regime among Asian
+/// countries": a text field's noun closing the question right after another field's value is the
+/// rows that value names, when something else before it is asked (the rows' noun, a field).
+fn heads_of_values(out: &mut [Span], cat: &Catalog) {
+    let Some(last) = out.iter().rposition(|s| s.tag != Tag::Stop && !s.raw.is_empty()) else { return };
+    let Tag::Field(fs) = &out[last].tag else { return };
+    if fs.len() != 1 || !matches!(cat.fields[fs[0]].ty, crate::schema::ColumnType::Text | crate::schema::ColumnType::Identifier) {
+        return;
+    }
+    let Some(v) = (0..last).rev().find(|&k| out[k].tag != Tag::Stop) else { return };
+    let valued = matches!(&out[v].tag, Tag::Value(hs) if !hs.is_empty() && hs.iter().all(|h| h.field != fs[0]));
+    let asked_before = out[..v].iter().any(|s| s.tag == Tag::Alias || matches!(&s.tag, Tag::Field(gs) if !gs.contains(&fs[0])));
+    if valued && v + 1 == last && asked_before && super::text::fold(&out[last].raw).ends_with('s') {
+        out[last].tag = Tag::Stop;
+        out[last].used = true;
     }
 }
 
