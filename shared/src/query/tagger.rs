@@ -761,7 +761,8 @@ fn as_many_as(out: &mut [Span]) {
     let opening = (0..folds.len()).find_map(|i| {
         let two = folds.get(i + 1).map(String::as_str);
         match (folds[i].as_str(), two) {
-            ("as", Some("many" | "much")) | ("genauso" | "gleich" | "ebenso" | "so", Some("viele" | "viel")) => Some((i, 2)),
+            // (Counts only: "tip as much as men" reads "at least as much", not "exactly".)
+            ("as", Some("many")) | ("genauso" | "gleich" | "ebenso" | "so", Some("viele")) => Some((i, 2)),
             ("tantos" | "tantas" | "tants" | "tantes", _) => Some((i, 1)),
             _ => None,
         }
@@ -843,8 +844,6 @@ fn verbs_of_lasting(out: &mut [Span], cat: &Catalog) {
         "sirvieron",
         "duro",
         "duraron",
-        "va servir",
-        "van servir",
         "diente",
         "dienten",
         "dauerte",

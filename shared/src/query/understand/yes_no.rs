@@ -242,9 +242,10 @@ impl Parser<'_> {
     /// comparison asks whether the two are equal (`tagger::as_many_as` read it as "more … than").
     fn as_many_as(&self) -> bool {
         let folds: Vec<String> = self.spans.iter().map(|s| crate::query::text::fold(&s.raw)).collect();
-        folds.windows(2).any(|w| {
-            matches!((w[0].as_str(), w[1].as_str()), ("as", "many" | "much") | ("genauso" | "gleich" | "ebenso", "viele" | "viel"))
-        }) || folds.iter().any(|w| matches!(w.as_str(), "tantos" | "tantas" | "tants" | "tantes"))
+        folds
+            .windows(2)
+            .any(|w| matches!((w[0].as_str(), w[1].as_str()), ("as", "many") | ("genauso" | "gleich" | "ebenso" | "so", "viele")))
+            || folds.iter().any(|w| matches!(w.as_str(), "tantos" | "tantas" | "tants" | "tantes"))
     }
 
     /// An aggregate asked "higher than" of two groups is a comparison of the two
