@@ -388,7 +388,7 @@ impl Catalog {
         // A table with one row per day (month, year) is a table of days: "How many days had snow?"
         // names its rows even when nobody said so in a description.
         const WEEKS: &[&str] = &["week", "weeks", "semana", "semanas", "setmana", "setmanes", "woche", "wochen"];
-        const MONTHS: &[&str] = &["month", "months", "mes", "meses", "mesos", "monat", "monate", "monaten"];
+        const MONTHS: &[&str] = super::lang::MONTH_NOUNS;
         const QUARTERS: &[&str] = &["quarter", "quarters", "trimestre", "trimestres", "quartal", "quartale", "quartalen"];
         const DAYS: &[&str] = &["day", "days", "dia", "dias", "dies", "tag", "tage", "tagen"];
         let mut period_words: Vec<&[&str]> = Vec::new();

@@ -474,6 +474,9 @@ pub fn order_direction(phrase: &str) -> Option<bool> {
 }
 
 /// A month as a column or value names it: "October", "Oct", "oct" (folded).
+/// The word "month" in our four languages (folded, singular and plural): a month asked for.
+pub const MONTH_NOUNS: &[&str] = &["month", "months", "mes", "meses", "mesos", "monat", "monate", "monaten"];
+
 pub fn names_month(folded: &str) -> bool {
     month_word(folded, true).is_some() || (folded.len() == 3 && MONTH_NAMES.iter().any(|n| n.starts_with(folded)))
 }

@@ -357,7 +357,7 @@ pub fn catalog(
     let members: Vec<&str> = cat.values.iter().filter(|(_, hs)| hs.iter().any(|h| h.field == k)).map(|(key, _)| key.as_str()).collect();
     let months = members.len() >= 3 && members.iter().all(|m| super::lang::names_month(m));
     if months {
-        add(k, &["month", "months", "mes", "meses", "mesos", "monat", "monate", "monaten"]);
+        add(k, super::lang::MONTH_NOUNS);
     }
     add(v, VALUE_WORDS);
     // "unemployment1948.csv" with a column per month: the file names what the numbers are, and

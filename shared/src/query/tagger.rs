@@ -796,7 +796,7 @@ fn months_as_columns(out: &mut [Span], cat: &Catalog) {
     }
     for s in out.iter_mut() {
         let w = super::text::fold(&s.raw);
-        if s.tag == Tag::Unknown && matches!(w.as_str(), "month" | "months" | "mes" | "meses" | "mesos" | "monat" | "monate" | "monaten") {
+        if s.tag == Tag::Unknown && super::lang::MONTH_NOUNS.contains(&w.as_str()) {
             s.tag = Tag::Cue(Cue::Columns);
         }
     }

@@ -200,8 +200,7 @@ impl Parser<'_> {
             }
         };
         // "Which month…" over a column per month: the months only (not an "Annual" total beside them).
-        let months_said = columns_word
-            .is_some_and(|c| matches!(folds[c].as_str(), "month" | "months" | "mes" | "meses" | "mesos" | "monat" | "monate" | "monaten"));
+        let months_said = columns_word.is_some_and(|c| crate::query::lang::MONTH_NOUNS.contains(&folds[c].as_str()));
         let month_column = |f: usize| crate::query::lang::names_month(&crate::query::text::fold(&self.cat.fields[f].name));
         let mut columns: Vec<usize> = if named.is_empty() {
             (0..self.cat.fields.len()).filter(|&f| candidate(f) && (!months_said || month_column(f))).collect()

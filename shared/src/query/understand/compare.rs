@@ -294,11 +294,7 @@ impl Parser<'_> {
                 && (c.pos..(c.end + 1).min(self.spans.len()))
                     .any(|k| matches!(self.spans[k].cue(), Some(Cue::High | Cue::Low | Cue::Max | Cue::Min)))
         };
-        let kept: Vec<At> = conds
-            .iter()
-            .filter(|c| !ends_inside(c))
-            .map(|a| At { pos: a.pos, end: a.end, filter: a.filter.clone(), eq_value: a.eq_value.clone(), kind: a.kind })
-            .collect();
+        let kept: Vec<At> = conds.iter().filter(|c| !ends_inside(c)).cloned().collect();
         let filter = self.combine(&kept)?;
         self.check_contradictions(filter.as_ref())?;
         if let (Some(g), Some(desc)) = (group, desc) {

@@ -1375,13 +1375,7 @@ impl Parser<'_> {
             (true, false) => fa,
             _ => return None,
         };
-        Some(
-            conds
-                .iter()
-                .filter(|c| f(c) == Some(keep))
-                .map(|a| At { pos: a.pos, end: a.end, filter: a.filter.clone(), eq_value: a.eq_value.clone(), kind: a.kind })
-                .collect(),
-        )
+        Some(conds.iter().filter(|c| f(c) == Some(keep)).cloned().collect())
     }
 
     /// And/or between conditions: "or" splits, "and" (or nothing) joins; one field's values join by "or".
@@ -1435,12 +1429,7 @@ impl Parser<'_> {
     }
 
     pub(super) fn combine_without(&self, conds: &[At], skip: usize) -> R<Option<Filter>> {
-        let kept: Vec<At> = conds
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| *i != skip)
-            .map(|(_, a)| At { pos: a.pos, end: a.end, filter: a.filter.clone(), eq_value: a.eq_value.clone(), kind: a.kind })
-            .collect();
+        let kept: Vec<At> = conds.iter().enumerate().filter(|(i, _)| *i != skip).map(|(_, a)| a.clone()).collect();
         self.combine(&kept)
     }
 

@@ -54,6 +54,7 @@ pub(super) enum Kind {
 }
 
 /// A condition and where it was found (connectors between positions decide and/or).
+#[derive(Clone)]
 pub(super) struct At {
     pub(super) pos: usize,
     pub(super) end: usize,
