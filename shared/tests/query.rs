@@ -1912,3 +1912,46 @@ fn session_31_classes() {
     exact_in(&dr, "How many entries are there for African countries?", json!(3));
     exact_in(&dr, "What is the most common regime type among Asian countries?", json!("Parliamentary Dem"));
 }
+
+#[test]
+fn session_32_classes() {
+    use serde_json::json;
+    // Classes of the dev halves a–l, on excerpts of the real tables' rows; truths by hand.
+    // fair (Fair's affairs survey): "married 20 years" is `yrs_married` (not `age`, which "years"
+    // implies); "among X, what fraction Y" takes X as the base; "rated their marriage" restates
+    // `rate_marriage`; "occupation … for husbands" is `occupation_husb`.
+    const FAIR: &str = "rate_marriage,age,yrs_married,children,occupation,occupation_husb,affairs\n5,32,23,3,2,5,0.5\n4,27,13,3,3,4,0\n3,22,2.5,0,3,4,1.2\n5,37,23,4,3,4,0\n4,42,23,3,2,2,0\n2,27,2.5,1,3,5,0\n";
+    let f = dataset_of("fair.csv", FAIR);
+    exact_in(&f, "How many people have been married more than 20 years?", json!(3));
+    // Of the three married 23 years, one had affairs: 33.33 %, not 1 of all 6.
+    let a = answer(&f, "Among people married 23 years, what fraction had affairs (as a percentage)?");
+    assert!(matches!(a.route, Route::Exact) && (a.value.as_f64().unwrap() - 100.0 / 3.0).abs() < 1e-6, "{} {}", a.answer, a.value);
+    exact_in(&f, "How many rated their marriage a 5?", json!(2));
+    exact_in(&f, "What's the most common occupation code for husbands?", json!(4));
+    // Per rating 2, 3, 4, 5: 0, 1.2, 0, 0.25 — grouped, the range only restating the ratings.
+    exact_in(&f, "Average affairs score for each marriage rating from 1 to 5", json!([["2", 0.0], ["3", 1.2], ["4", 0.0], ["5", 0.25]]));
+    // Per age 22, 27, 32, 37, 42: 0, 2, 3, 4, 3 children on average; youngest first is the groups' order.
+    exact_in(&f, "Average number of children for each age in the survey, youngest first", json!([["22", 0.0], ["27", 2.0], ["32", 3.0], ["37", 4.0], ["42", 3.0]]));
+    // peeps: "countries" beside `country_code` said by a synonym ("phone code") stays the country.
+    const PEEPS: &str = "name_family,country,phone_number,country_code\nConte,USA,240-783-7630,1\nLi,Canada,613-555-0101,1\nMüller,Germany,030-1234,49\n";
+    let p = dataset_of("peeps.csv", PEEPS);
+    exact_in(&p, "which countries have phone code 1", json!(["Canada", "USA"]));
+
+    // ACTG175: a numeric id named before "of the two oldest" labels the rows.
+    const ACTG: &str = "pidnum,age,days\n10056,48,948\n10059,61,1002\n10089,70,961\n10093,33,1166\n10124,68,1090\n";
+    let ac = dataset_of("ACTG175.csv", ACTG);
+    exact_in(&ac, "pidnums of the two oldest patients", json!([10089, 10124]));
+
+    // penguins: the noun a superlative implies ("weight" of "heaviest") names its field; "in grams"
+    // restates `body_mass_g`'s unit; a unit the name does not carry stays unplaced.
+    const PENG: &str = "species,island,body_mass_g,flipper_length_mm\nAdelie,Torgersen,3750,181\nGentoo,Biscoe,6300,230\nChinstrap,Dream,3500,195\n";
+    let pe = dataset_of("penguins.csv", PENG);
+    exact_in(&pe, "weight of the heaviest penguin in grams", json!([6300]));
+    let a = answer(&pe, "weight of the heaviest penguin in pounds");
+    assert!(!matches!(a.route, Route::Exact), "grams are not pounds: {}", a.answer);
+
+    // seattle-weather: "wind speed" is the `wind` column.
+    const SEA: &str = "date,precipitation,wind,weather\n2013/01/05,0.0,2.1,sun\n2013/03/09,12.4,7.9,rain\n2014/02/01,30.2,5.5,rain\n";
+    let sw = dataset_of("seattle-weather.csv", SEA);
+    exact_in(&sw, "highest wind speed", json!(7.9));
+}

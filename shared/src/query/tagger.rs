@@ -600,6 +600,8 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     participles_before_places(&mut out, cat);
     verbs_of_lasting(&mut out, cat);
     verbs_of_named_values(&mut out, cat);
+    forms_of_named_fields(&mut out, cat);
+    qualified_fields(&mut out, cat);
     months_as_columns(&mut out, cat);
     as_many_as(&mut out);
     names_of_a_field(&mut out, cat);
@@ -608,6 +610,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     trading_days(&mut out, cat);
     shares_held(&mut out, cat);
     units_after_numbers(&mut out, cat);
+    units_of_named_fields(&mut out, cat);
     territory_names(&mut out, cat);
     initials_of_values(&mut out, cat);
     if lang == Lang::En {
@@ -718,6 +721,20 @@ fn lengths_of_time(out: &mut [Span], cat: &Catalog) {
             out[i].tag = Tag::Stop;
         }
     }
+    // "married more than 20 years" with `yrs_married` and `age`: the unit after a number is
+    // the unit of the field named beside it whose name holds that unit, not a field it implies.
+    for i in 1..out.len() {
+        let unit = super::text::fold(&out[i].raw);
+        let Tag::Field(fs) = &out[i].tag else { continue };
+        if !matches!(out[i - 1].tag, Tag::Number(_)) || !PLURALS.contains(&unit.as_str()) {
+            continue;
+        }
+        let holds_unit = |g: usize| !fs.contains(&g) && cat.fields[g].names.iter().any(|n| n.len() >= 2 && n.contains(&unit));
+        let named = out.iter().enumerate().any(|(j, s)| j != i && matches!(&s.tag, Tag::Field(gs) if gs.len() == 1 && holds_unit(gs[0])));
+        if named {
+            out[i].tag = Tag::Stop;
+        }
+    }
 }
 
 /// "which city name appears most often" beside a `name` column (the airports'): "name" after a
@@ -823,6 +840,68 @@ fn verbs_of_named_values(out: &mut [Span], cat: &Catalog) {
         };
         if fields.iter().any(|&f| name_words(&cat.fields[f].name).iter().any(|x| stem_of(x))) {
             s.tag = Tag::Stop;
+        }
+    }
+}
+
+/// "How many rated their marriage a 5?", "each marriage rating" with `rate_marriage` named: a
+/// verb or noun form of a word of a named field's name restates that field.
+fn forms_of_named_fields(out: &mut [Span], cat: &Catalog) {
+    let fields: Vec<usize> = out
+        .iter()
+        .filter_map(|s| match &s.tag {
+            Tag::Field(fs) if fs.len() == 1 => Some(fs[0]),
+            _ => None,
+        })
+        .collect();
+    for s in out.iter_mut() {
+        let w = super::text::fold(&s.raw);
+        if s.tag != Tag::Unknown || w.len() < 5 || !w.chars().all(|c| c.is_ascii_alphabetic()) {
+            continue;
+        }
+        let mut stems: Vec<String> = Vec::new();
+        for end in ["ed", "d", "ing", "s"] {
+            if let Some(b) = w.strip_suffix(end) {
+                stems.push(b.to_string());
+                if end == "ing" {
+                    stems.push(format!("{b}e"));
+                }
+            }
+        }
+        let restates = |f: usize| {
+            let names = &cat.fields[f].names;
+            names.iter().any(|n| n.len() >= 2 && n.iter().any(|x| x.len() >= 4 && stems.iter().any(|st| st == x)))
+        };
+        if fields.iter().any(|&f| restates(f)) {
+            s.tag = Tag::Stop;
+        }
+    }
+}
+
+/// "occupation code for husbands" with `occupation` and `occupation_husb`: a field named beside a
+/// field whose name is its own name and more is the longer one (the other word qualifies it).
+fn qualified_fields(out: &mut [Span], cat: &Catalog) {
+    let one = |s: &Span| match &s.tag {
+        Tag::Field(fs) if fs.len() == 1 => Some(fs[0]),
+        _ => None,
+    };
+    let own = |f: usize| name_words(&cat.fields[f].name);
+    for i in 0..out.len() {
+        let Some(a) = one(&out[i]) else { continue };
+        let Some(j) = (i + 1..out.len().min(i + 5)).find(|&j| out[j].tag != Tag::Stop) else { continue };
+        let Some(b) = one(&out[j]) else { continue };
+        if a == b {
+            continue;
+        }
+        let (wa, wb) = (own(a), own(b));
+        let (short, long, keep, drop) = if wa.len() < wb.len() { (&wa, &wb, j, i) } else { (&wb, &wa, i, j) };
+        // The longer field is named by its qualifier ("husbands" for `husb`), not by a synonym.
+        let said = super::text::fold(&out[if wa.len() < wb.len() { j } else { i }].raw);
+        let qualifier = long.get(short.len()..).unwrap_or_default().iter().any(|q| same_word(q, &said) || abbreviates(q, &said));
+        if !short.is_empty() && long.len() > short.len() && long.starts_with(short) && qualifier {
+            let f = if keep == j { b } else { a };
+            out[keep].tag = Tag::Field(vec![f]);
+            out[drop].tag = Tag::Stop;
         }
     }
 }
@@ -2967,6 +3046,47 @@ fn units_after_numbers(out: &mut [Span], cat: &Catalog) {
     }
 }
 
+/// "weight of the heaviest penguin in grams" with `body_mass_g`: "in" a unit that the named
+/// field's own name carries restates it (a unit the name does not carry is left unplaced).
+fn units_of_named_fields(out: &mut [Span], cat: &Catalog) {
+    const UNITS: &[(&[&str], &[&str])] = &[
+        (&["grams", "gram", "gramos", "gramm"], &["g", "gr", "gram", "grams"]),
+        (&["kilograms", "kilos", "kilogramos", "kilograms", "kilogramm"], &["kg", "kilograms", "kilos"]),
+        (&["millimeters", "millimetres", "milimetros", "millimetres", "millimeter"], &["mm", "millimeters", "millimetres"]),
+        (&["centimeters", "centimetres", "centimetros", "zentimeter"], &["cm", "centimeters", "centimetres"]),
+        (&["kilometers", "kilometres", "kilometros", "kilometer"], &["km", "kilometers", "kilometres"]),
+        (&["seconds", "segundos", "segons", "sekunden"], &["s", "sec", "secs", "seconds"]),
+        (&["minutes", "minutos", "minuts", "minuten"], &["min", "mins", "minutes"]),
+        (&["hours", "horas", "hores", "stunden"], &["h", "hr", "hrs", "hours"]),
+        (&["days", "dias", "dies", "tagen", "tage"], &["d", "days"]),
+        (&["years", "anos", "anys", "jahren", "jahre"], &["yr", "yrs", "years"]),
+        (&["dollars", "dolares", "dolars", "dollar"], &["usd", "dollars", "dollar"]),
+        (&["pounds", "libras", "lliures", "pfund"], &["lb", "lbs", "pounds"]),
+    ];
+    for i in 1..out.len() {
+        let w = super::text::fold(&out[i].raw);
+        if out[i - 1].cue() != Some(Cue::In) || !matches!(out[i].tag, Tag::Unknown | Tag::Field(_)) {
+            continue;
+        }
+        let Some((_, marks)) = UNITS.iter().find(|(said, _)| said.contains(&w.as_str())) else { continue };
+        let carries = |f: usize| cat.fields[f].ty.is_numeric() && name_words(&cat.fields[f].name).iter().any(|x| marks.contains(&x.as_str()));
+        let named: Vec<usize> = out
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .filter_map(|(_, s)| match &s.tag {
+                Tag::Field(fs) if fs.len() == 1 => Some(fs[0]),
+                _ => None,
+            })
+            .collect();
+        let own = matches!(&out[i].tag, Tag::Field(fs) if fs.iter().all(|f| named.contains(f)));
+        if !named.is_empty() && named.iter().all(|&f| named[0] == f) && carries(named[0]) && (out[i].tag == Tag::Unknown || own) {
+            out[i - 1].tag = Tag::Stop;
+            out[i].tag = Tag::Stop;
+        }
+    }
+}
+
 /// "quin any té menys pel·lícules", "which year has the least films": few or many of the rows
 /// themselves is a count per group, the least or most common value.
 fn fewest_rows_named(out: &mut [Span]) {
@@ -3209,6 +3329,22 @@ fn superlative_first(out: &mut [Span]) {
         if (ranks(before) || (evaluative && before.tag == Tag::Unknown)) && out[..b].iter().any(ranks) {
             out[b].tag = Tag::Cue(Cue::Order);
             for s in &mut out[b + 1..=i] {
+                s.tag = Tag::Stop;
+            }
+            continue;
+        }
+        // "for each age, youngest first": the groups' own ascending order, which they keep anyway.
+        let implied = out.get(b + 1).and_then(|s| match &s.tag {
+            Tag::Field(fs) if s.raw.is_empty() && fs.len() == 1 && b + 2 == i => Some(fs[0]),
+            _ => None,
+        });
+        let grouped = |f: usize| {
+            out.iter().enumerate().any(|(k, s)| {
+                s.cue() == Some(Cue::Per) && out.get(k + 1).is_some_and(|n| matches!(&n.tag, Tag::Field(fs) if fs.as_slice() == [f]))
+            })
+        };
+        if before.cue() == Some(Cue::Low) && implied.is_some_and(grouped) {
+            for s in &mut out[b..=i] {
                 s.tag = Tag::Stop;
             }
         }
@@ -3711,6 +3847,10 @@ pub(crate) fn is_measure_noun(w: &str) -> bool {
 }
 
 const MEASURE_NOUNS: &[&str] = &[
+    "speed",
+    "speeds",
+    "reading",
+    "readings",
     "rate",
     "rates",
     "number",
@@ -4516,6 +4656,7 @@ const IMPLIED_INVERSE: &[(&[&str], &[&str])] = &[
 /// Adds the field a superlative implies, as an empty span right after it.
 fn add_implied_fields(out: &mut Vec<Span>, tokens: &[Token], cat: &Catalog) {
     let mut k = 0;
+    let mut nouns: Vec<(Vec<usize>, &[&str])> = Vec::new();
     while k < out.len() {
         if matches!(out[k].tag, Tag::Cue(Cue::High | Cue::Low | Cue::Op(_) | Cue::More | Cue::Less)) {
             let phrase: Vec<&str> = tokens[out[k].start..out[k].end].iter().map(|t| t.fold.as_str()).collect();
@@ -4560,11 +4701,25 @@ fn add_implied_fields(out: &mut Vec<Span>, tokens: &[Token], cat: &Catalog) {
             }
             if let Some(fs) = direct.or(inverse) {
                 let end = out[k].end;
+                // (Every noun of the phrase: "heaviest" is said of weight or of mass.)
+                for (ps, a) in IMPLIED.iter().chain(IMPLIED_INVERSE) {
+                    if ps.contains(&phrase.as_str()) {
+                        nouns.push((fs.clone(), a));
+                    }
+                }
                 out.insert(k + 1, Span { tag: Tag::Field(fs), start: end, end, raw: String::new(), used: false });
                 k += 1;
             }
         }
         k += 1;
+    }
+    // "weight of the heaviest penguin": the noun a superlative implies, said too, names the same field.
+    for s in out.iter_mut().filter(|s| s.tag == Tag::Unknown) {
+        let w = super::text::fold(&s.raw);
+        let timely = matches!(w.as_str(), "year" | "years" | "built" | "date" | "time");
+        if let Some((fs, _)) = nouns.iter().find(|(_, a)| !timely && a.iter().any(|x| x.len() >= 4 && same_word(x, &w))) {
+            s.tag = Tag::Field(fs.clone());
+        }
     }
 }
 

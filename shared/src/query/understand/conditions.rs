@@ -1452,7 +1452,15 @@ impl Parser<'_> {
                 k = j;
             }
         }
-        None
+        // "Among people married 23 years, what fraction had affairs?": the condition after
+        // "among", before the share word, is the base (not one more condition on the rows counted).
+        let share_at = self.spans.iter().position(|s| s.cue() == Some(Cue::Share))?;
+        conds.iter().enumerate().find_map(|(ci, c)| {
+            let among = (0..c.pos).rev().take_while(|&j| matches!(self.spans[j].tag, Tag::Stop | Tag::Alias | Tag::Cue(Cue::In))).any(|j| {
+                matches!(crate::query::text::fold(&self.spans[j].raw).as_str(), "among" | "amongst" | "entre" | "unter")
+            });
+            (among && c.pos < share_at).then(|| (ci, c.filter.clone()))
+        })
     }
 
     pub(super) fn check_contradictions(&self, f: Option<&Filter>) -> R<()> {

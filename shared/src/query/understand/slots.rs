@@ -148,7 +148,8 @@ impl Parser<'_> {
             for _ in 0..3 {
                 let Some(j) = self.next_content(k) else { break };
                 match &self.spans[j].tag {
-                    Tag::Field(_) | Tag::Group(_) if !self.spans[j].used => {
+                    // "for each marriage rating from 1 to 5": a range on the grouped field restates its values.
+                    Tag::Field(_) | Tag::Group(_) if !self.spans[j].used || (k == i && self.ranged_next(j)) => {
                         let f = self.field(j)?;
                         self.spans[i].used = true;
                         self.spans[j].used = true;
@@ -160,6 +161,11 @@ impl Parser<'_> {
             }
         }
         Ok(None)
+    }
+
+    /// A field followed by "from N to M" / "between N and M".
+    fn ranged_next(&self, j: usize) -> bool {
+        self.next_content(j).is_some_and(|b| self.spans[b].cue() == Some(Cue::Between))
     }
 
     /// Fields the question asks about (not used by a condition); a supplied field comes first.
