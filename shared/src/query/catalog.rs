@@ -1348,6 +1348,8 @@ const PHRASE_NAMES: &[(&str, &[&str])] = &[
         &["directed", "direct", "directs", "dirigida", "dirigidas", "dirigio", "dirigides", "dirigit", "regie", "regisseur", "regisseurin"],
     ),
     ("radius", &["radio", "radi"]),
+    // A firm's value is what it is worth ("worth more than 1000", "el valor de mercado").
+    ("value", &["worth", "market value", "valor de mercado", "valor de mercat", "marktwert"]),
     ("country code", &["phone code", "dialing code", "calling code"]),
 ];
 

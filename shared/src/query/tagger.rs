@@ -611,6 +611,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     shares_held(&mut out, cat);
     units_after_numbers(&mut out, cat);
     units_of_named_fields(&mut out, cat);
+    start_and_end_fields(&mut out, cat);
     territory_names(&mut out, cat);
     initials_of_values(&mut out, cat);
     if lang == Lang::En {
@@ -3083,6 +3084,40 @@ fn units_of_named_fields(out: &mut [Span], cat: &Catalog) {
         if !named.is_empty() && named.iter().all(|&f| named[0] == f) && carries(named[0]) && (out[i].tag == Tag::Unknown || own) {
             out[i - 1].tag = Tag::Stop;
             out[i].tag = Tag::Stop;
+        }
+    }
+}
+
+/// "the start dates" with `Date.On` and `Date.Off` (start_date/end_date): a word of starting or
+/// ending beside a word naming both picks the one whose name marks it.
+fn start_and_end_fields(out: &mut [Span], cat: &Catalog) {
+    const START: &[&str] = &["start", "starts", "started", "starting", "begin", "begins", "began", "beginning", "inicio", "comienzo", "inici", "beginn"];
+    const END: &[&str] = &["end", "ends", "ended", "ending", "finish", "finished", "stop", "stopped", "fin", "final", "ende"];
+    const START_MARK: &[&str] = &["on", "start", "begin", "from", "beg"];
+    const END_MARK: &[&str] = &["off", "end", "to", "until", "fin", "stop"];
+    for i in 0..out.len() {
+        let Tag::Field(fs) = &out[i].tag else { continue };
+        if fs.len() < 2 {
+            continue;
+        }
+        let said = |s: &Span, list: &[&str]| s.tag == Tag::Unknown && list.contains(&super::text::fold(&s.raw).as_str());
+        let near = i.saturating_sub(2)..(i + 2).min(out.len());
+        let Some((k, marks)) = near.clone().filter(|&k| k != i).find_map(|k| {
+            if said(&out[k], START) {
+                Some((k, START_MARK))
+            } else if said(&out[k], END) {
+                Some((k, END_MARK))
+            } else {
+                None
+            }
+        }) else {
+            continue;
+        };
+        let picked: Vec<usize> =
+            fs.iter().copied().filter(|&f| name_words(&cat.fields[f].name).iter().any(|w| marks.contains(&w.as_str()))).collect();
+        if let [one] = picked[..] {
+            out[i].tag = Tag::Field(vec![one]);
+            out[k].tag = Tag::Stop;
         }
     }
 }

@@ -1165,6 +1165,8 @@ impl Parser<'_> {
                 }
                 Tag::Cue(Cue::Not | Cue::Of | Cue::In | Cue::What | Cue::Which | Cue::Who) | Tag::Alias => {}
                 Tag::Cue(Cue::And | Cue::Or) | Tag::Cue(Cue::Op(_)) | Tag::Cue(Cue::Between) => break,
+                // ("the value of IBM in 1954 above 1000": a value and a year between are other conditions.)
+                Tag::Value(_) | Tag::Number(_) => {}
                 _ => steps += 1,
             }
             steps += 1;

@@ -654,13 +654,19 @@ impl Parser<'_> {
             let mut values = values;
             if label.is_some() {
                 for i in 2..self.spans.len() {
-                    let next = self.spans.get(i + 1).map(|s| &s.tag);
-                    if matches!(self.spans[i].tag, Tag::Unknown | Tag::Alias)
+                    // ("top 3 sampling periods by concentration": a noun of two words too.)
+                    let nounish = |s: &Span| matches!(s.tag, Tag::Unknown | Tag::Alias);
+                    let two = self.spans.get(i + 1).is_some_and(nounish);
+                    let next = self.spans.get(i + 1 + usize::from(two)).map(|s| &s.tag);
+                    if nounish(&self.spans[i])
                         && matches!(self.spans[i - 1].tag, Tag::Number(_))
                         && matches!(self.spans[i - 2].cue(), Some(Cue::Top | Cue::Bottom))
                         && matches!(next, Some(Tag::Cue(Cue::Per)) | Some(Tag::Field(_)) | None)
                     {
                         self.spans[i].used = true;
+                        if two {
+                            self.spans[i + 1].used = true;
+                        }
                         values = false;
                     }
                 }
