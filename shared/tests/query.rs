@@ -1931,9 +1931,14 @@ fn session_32_classes() {
     // Per rating 2, 3, 4, 5: 0, 1.2, 0, 0.25 — grouped, the range only restating the ratings.
     exact_in(&f, "Average affairs score for each marriage rating from 1 to 5", json!([["2", 0.0], ["3", 1.2], ["4", 0.0], ["5", 0.25]]));
     // Per age 22, 27, 32, 37, 42: 0, 2, 3, 4, 3 children on average; youngest first is the groups' order.
-    exact_in(&f, "Average number of children for each age in the survey, youngest first", json!([["22", 0.0], ["27", 2.0], ["32", 3.0], ["37", 4.0], ["42", 3.0]]));
+    exact_in(
+        &f,
+        "Average number of children for each age in the survey, youngest first",
+        json!([["22", 0.0], ["27", 2.0], ["32", 3.0], ["37", 4.0], ["42", 3.0]]),
+    );
     // peeps: "countries" beside `country_code` said by a synonym ("phone code") stays the country.
-    const PEEPS: &str = "name_family,country,phone_number,country_code\nConte,USA,240-783-7630,1\nLi,Canada,613-555-0101,1\nMüller,Germany,030-1234,49\n";
+    const PEEPS: &str =
+        "name_family,country,phone_number,country_code\nConte,USA,240-783-7630,1\nLi,Canada,613-555-0101,1\nMüller,Germany,030-1234,49\n";
     let p = dataset_of("peeps.csv", PEEPS);
     exact_in(&p, "which countries have phone code 1", json!(["Canada", "USA"]));
 
@@ -1944,7 +1949,8 @@ fn session_32_classes() {
 
     // penguins: the noun a superlative implies ("weight" of "heaviest") names its field; "in grams"
     // restates `body_mass_g`'s unit; a unit the name does not carry stays unplaced.
-    const PENG: &str = "species,island,body_mass_g,flipper_length_mm\nAdelie,Torgersen,3750,181\nGentoo,Biscoe,6300,230\nChinstrap,Dream,3500,195\n";
+    const PENG: &str =
+        "species,island,body_mass_g,flipper_length_mm\nAdelie,Torgersen,3750,181\nGentoo,Biscoe,6300,230\nChinstrap,Dream,3500,195\n";
     let pe = dataset_of("penguins.csv", PENG);
     exact_in(&pe, "weight of the heaviest penguin in grams", json!([6300]));
     let a = answer(&pe, "weight of the heaviest penguin in pounds");
@@ -1954,4 +1960,28 @@ fn session_32_classes() {
     const SEA: &str = "date,precipitation,wind,weather\n2013/01/05,0.0,2.1,sun\n2013/03/09,12.4,7.9,rain\n2014/02/01,30.2,5.5,rain\n";
     let sw = dataset_of("seattle-weather.csv", SEA);
     exact_in(&sw, "highest wind speed", json!(7.9));
+    // nh4: "start dates" with Date.On and Date.Off is Date.On; a rows' noun of two words after "top 3".
+    const NH4: &str = "Date.On,Date.Off,Week,NH4.mg.per.L\n2009-05-12,2009-05-19,20,0.088\n2009-08-11,2009-08-18,33,0.12\n2010-06-15,2010-06-22,77,0.25\n2010-07-01,2010-07-08,79,0.02\n";
+    let n = dataset_of("nh4.csv", NH4);
+    exact_in(&n, "List the start dates of samples with NH4 above 0.1", json!(["2009-08-11", "2010-06-15"]));
+    exact_in(&n, "List the end dates of samples with NH4 above 0.1", json!(["2009-08-18", "2010-06-22"]));
+    exact_in(&n, "top 3 sampling periods by concentration - give their start dates", json!(["2010-06-15", "2009-08-11", "2009-05-12"]));
+
+    // grunfeld: a firm's worth is its value; a value and a year may come between a field and its bound.
+    const GRUN: &str = "invest,value,capital,firm,year\n317.6,3078.5,2.8,General Motors,1935\n1486.7,5593.6,2226.3,General Motors,1954\n135.72,927.3,238.7,IBM,1954\n189.6,1170.6,97.8,US Steel,1954\n";
+    let g = dataset_of("grunfeld.csv", GRUN);
+    exact_in(&g, "Which firms were worth more than 1000 in 1954?", json!(["General Motors", "US Steel"]));
+    exact_in(&g, "Was the market value of IBM in 1954 above 1000?", json!(false));
+
+    // lung: "physician-rated" picks `ph.karno` beside `pat.karno` (a name word shortening a word said).
+    const LUNG: &str = "inst,time,ph.karno,pat.karno\n3,306,90,100\n3,455,90,90\n3,1010,60,70\n";
+    let l = dataset_of("lung.csv", LUNG);
+    exact_in(&l, "Average physician-rated Karnofsky score?", json!(80.0));
+    exact_in(&l, "Average patient-rated Karnofsky score?", json!(86.66666666666667));
+
+    // merrell1955: "month" naming three fields, "diagnosed" one of them: that one (1949-03, 4 rows).
+    const MER: &str = "id,age_at_diagnosis,time_elapsed_between_estimated_onset_and_diagnosis_(months),year_month_of_diagnosis,year_month_of_last_observation,time_between_diagnosis_and_last_observation_(years)\n1,26.0,47,1949-02,1949-11,0.7474486129078626\n2,28.0,33,1949-03,1949-04,0.08487511721664373\n3,35.0,65,1949-03,1953-12,4.75300656413205\n4,21.0,29,1949-03,1952-06,3.252633524302347\n5,35.0,300,1949-03,1953-09,4.503857026496095\n6,31.0,31,1949-04,1949-05,0.08213721020965523\n7,47.0,6,1949-05,1954-01,4.670869353922394\n8,30.0,204,1949-06,1949-06,0.0\n9,33.0,11,1949-07,1953-05,3.8330698097839107\n10,62.0,8,1949-08,1950-08,0.9993360575508052\n11,43.0,16,1949-08,1954-01,4.418981909279451\n12,37.0,18,1949-09,1950-08,0.9144609403341616\n";
+    let m = dataset_of("merrell1955.csv", MER);
+    let a = answer(&m, "In which month were the most patients diagnosed?");
+    assert!(matches!(a.route, Route::Exact) && a.answer.contains("1949-03"), "{}", a.answer);
 }

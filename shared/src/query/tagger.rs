@@ -685,6 +685,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     lengths_of_time(&mut out, cat);
     kind_after_value(&mut out, cat);
     heads_of_values(&mut out, cat);
+    ambiguity_by_a_named_one(&mut out);
     out
 }
 
@@ -2177,7 +2178,9 @@ fn fields_by_other_words(out: &mut [Span], cat: &Catalog) {
             let words = name_words(&cat.fields[f].name);
             let mut hit = Vec::new();
             for (j, w) in &others {
-                let said = w.len() >= 3 && !own.contains(w) && words.iter().any(|n| same_word(n, w));
+                // ("physician-rated" for `ph.karno` beside `pat.karno`: a name word that shortens it.)
+                let shortens = |n: &String| n.len() >= 2 && w.len() >= n.len() + 3 && w.starts_with(n.as_str());
+                let said = w.len() >= 3 && !own.contains(w) && words.iter().any(|n| same_word(n, w) || shortens(n));
                 let date_word = matches!(w.as_str(), "date" | "dates" | "when" | "fecha" | "data" | "datum" | "cuando" | "quan" | "wann")
                     && matches!(cat.fields[f].ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime);
                 if said || date_word {
@@ -2204,6 +2207,30 @@ fn fields_by_other_words(out: &mut [Span], cat: &Catalog) {
             if out[j].tag == Tag::Unknown {
                 out[j].tag = Tag::Stop;
             }
+            // ("physician-rated", "patient-reported": the participle after who gave the value.)
+            if out.get(j + 1).is_some_and(|n| n.tag == Tag::Unknown && n.start == out[j].end && super::text::fold(&n.raw).ends_with("ed")) {
+                out[j + 1].tag = Tag::Stop;
+            }
+        }
+    }
+}
+
+/// "In which month were the most patients diagnosed?" with three month fields, one of them named
+/// by "diagnosed": a word naming several fields, and another naming one of them alone, is that one.
+fn ambiguity_by_a_named_one(out: &mut [Span]) {
+    for a in 0..out.len() {
+        let Tag::Field(ca) = out[a].tag.clone() else { continue };
+        if ca.len() < 2 || out[a].raw.is_empty() {
+            continue;
+        }
+        let singles: Vec<usize> = (0..out.len())
+            .filter(|&b| b != a && !out[b].raw.is_empty())
+            .filter(|&b| matches!(&out[b].tag, Tag::Field(fs) if fs.len() == 1 && ca.contains(&fs[0])))
+            .collect();
+        let others = (0..out.len()).any(|b| b != a && matches!(&out[b].tag, Tag::Field(fs) if !fs.iter().all(|f| ca.contains(f))));
+        if let ([b], false) = (singles.as_slice(), others) {
+            out[a].tag = out[*b].tag.clone();
+            out[*b].tag = Tag::Stop;
         }
     }
 }
@@ -3070,7 +3097,8 @@ fn units_of_named_fields(out: &mut [Span], cat: &Catalog) {
             continue;
         }
         let Some((_, marks)) = UNITS.iter().find(|(said, _)| said.contains(&w.as_str())) else { continue };
-        let carries = |f: usize| cat.fields[f].ty.is_numeric() && name_words(&cat.fields[f].name).iter().any(|x| marks.contains(&x.as_str()));
+        let carries =
+            |f: usize| cat.fields[f].ty.is_numeric() && name_words(&cat.fields[f].name).iter().any(|x| marks.contains(&x.as_str()));
         let named: Vec<usize> = out
             .iter()
             .enumerate()
@@ -3091,7 +3119,8 @@ fn units_of_named_fields(out: &mut [Span], cat: &Catalog) {
 /// "the start dates" with `Date.On` and `Date.Off` (start_date/end_date): a word of starting or
 /// ending beside a word naming both picks the one whose name marks it.
 fn start_and_end_fields(out: &mut [Span], cat: &Catalog) {
-    const START: &[&str] = &["start", "starts", "started", "starting", "begin", "begins", "began", "beginning", "inicio", "comienzo", "inici", "beginn"];
+    const START: &[&str] =
+        &["start", "starts", "started", "starting", "begin", "begins", "began", "beginning", "inicio", "comienzo", "inici", "beginn"];
     const END: &[&str] = &["end", "ends", "ended", "ending", "finish", "finished", "stop", "stopped", "fin", "final", "ende"];
     const START_MARK: &[&str] = &["on", "start", "begin", "from", "beg"];
     const END_MARK: &[&str] = &["off", "end", "to", "until", "fin", "stop"];

@@ -1458,9 +1458,10 @@ impl Parser<'_> {
         // "among", before the share word, is the base (not one more condition on the rows counted).
         let share_at = self.spans.iter().position(|s| s.cue() == Some(Cue::Share))?;
         conds.iter().enumerate().find_map(|(ci, c)| {
-            let among = (0..c.pos).rev().take_while(|&j| matches!(self.spans[j].tag, Tag::Stop | Tag::Alias | Tag::Cue(Cue::In))).any(|j| {
-                matches!(crate::query::text::fold(&self.spans[j].raw).as_str(), "among" | "amongst" | "entre" | "unter")
-            });
+            let among = (0..c.pos)
+                .rev()
+                .take_while(|&j| matches!(self.spans[j].tag, Tag::Stop | Tag::Alias | Tag::Cue(Cue::In)))
+                .any(|j| matches!(crate::query::text::fold(&self.spans[j].raw).as_str(), "among" | "amongst" | "entre" | "unter"));
             (among && c.pos < share_at).then(|| (ci, c.filter.clone()))
         })
     }

@@ -564,11 +564,10 @@ impl Parser<'_> {
             }
             // "the 3 states with…", "Top 5 countries by…": a text field the question names labels the rows.
             // ("the 3 years with the lowest unemployment": a year column names rows too.)
-            let named =
-                targets.iter().copied().find(|&t| {
-                    // ("pidnums of the two oldest patients": a numeric id names rows too.)
-                    t != field && (!self.is_numeric(t) || self.cat.fields[t].yearly || self.is_date(t) || self.identifies(t))
-                });
+            let named = targets.iter().copied().find(|&t| {
+                // ("pidnums of the two oldest patients": a numeric id names rows too.)
+                t != field && (!self.is_numeric(t) || self.cat.fields[t].yearly || self.is_date(t) || self.identifies(t))
+            });
             // "Who had the largest capital stock in 1935?": within one year of a panel, its name field names the rows.
             let one_year = |y: usize| {
                 filter.as_ref().is_some_and(|f| {
