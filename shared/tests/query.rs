@@ -1984,4 +1984,15 @@ fn session_32_classes() {
     let m = dataset_of("merrell1955.csv", MER);
     let a = answer(&m, "In which month were the most patients diagnosed?");
     assert!(matches!(a.route, Route::Exact) && a.answer.contains("1949-03"), "{}", a.answer);
+    // us-employment: "most negative" is the lowest; "monthly" before a measure names no month.
+    const EMP: &str =
+        "month,nonfarm,nonfarm_change\n2009-01-01,133561,-784\n2009-02-01,132837,-743\n2009-03-01,132035,-802\n2010-03-01,130164,156\n";
+    let em = dataset_of("us-employment.csv", EMP);
+    exact_in(&em, "What was the most negative monthly nonfarm change?", json!(-802));
+    // grunfeld, iowa-electricity: "combined" sums; "all sources combined" sums over the sources; a
+    // column of years written as 1 January dates groups by its years.
+    exact_in(&g, "What was the combined investment of all firms in 1954?", json!(1812.02));
+    const IOWA: &str = "year,source,net_generation\n2001-01-01,Fossil Fuels,35361\n2001-01-01,Nuclear Energy,3853\n2002-01-01,Fossil Fuels,35991\n2002-01-01,Nuclear Energy,4574\n2003-01-01,Fossil Fuels,36234\n2003-01-01,Nuclear Energy,3988\n";
+    let io = dataset_of("iowa-electricity.csv", IOWA);
+    exact_in(&io, "In which year was total generation (all sources combined) the highest?", json!(2002));
 }

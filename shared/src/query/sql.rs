@@ -63,6 +63,15 @@ fn shown_as(cat: &Catalog, f: &FieldRef, e: String) -> String {
     }
 }
 
+/// A group's key as the answer names it: a column of years written as 1 January dates groups by
+/// its years ("2010"); other keys as stored.
+fn group_key(cat: &Catalog, by: &FieldRef) -> String {
+    match cat.field(&by.0) {
+        Some(i) if cat.fields[i].yearly && cat.fields[i].ty == ColumnType::Date => shown(cat, by),
+        _ => expr(cat, by),
+    }
+}
+
 fn ty(cat: &Catalog, f: &FieldRef) -> ColumnType {
     cat.field(&f.0).map_or(ColumnType::Text, |i| cat.fields[i].ty)
 }
@@ -359,7 +368,7 @@ fn plan_sql(cat: &Catalog, plan: &Plan) -> String {
             format!("SELECT {a} AS \"{name}\", COUNT({}) AS \"rows\" FROM {t}{}", expr(cat, field), where_(&[wrap(cat, filter)]))
         }
         Plan::Group { func, field, by, filter, desc, .. } => {
-            let g = expr(cat, by);
+            let g = group_key(cat, by);
             let (a, name) = match field {
                 Some(f) => agg(cat, *func, f),
                 None => agg(cat, AggFn::Count, by),
@@ -375,7 +384,7 @@ fn plan_sql(cat: &Catalog, plan: &Plan) -> String {
         }
         Plan::GroupTop { field: Some(f), by, n, desc, filter, change: Some(points), .. } => {
             // Each group's value at each point, and how many rows hold it (one, or no answer).
-            let g = expr(cat, by);
+            let g = group_key(cat, by);
             let m = format!("CAST({} AS DOUBLE)", expr(cat, f));
             let at = |p: &Filter| format!("CASE WHEN {} THEN {m} END", paren(cat, p));
             let (from, to) = (format!("MAX({})", at(&points.from)), format!("MAX({})", at(&points.to)));
@@ -390,7 +399,7 @@ fn plan_sql(cat: &Catalog, plan: &Plan) -> String {
             )
         }
         Plan::GroupTop { func, field, by, n, desc, filter, .. } => {
-            let g = expr(cat, by);
+            let g = group_key(cat, by);
             let (a, name) = match field {
                 Some(f) => agg(cat, *func, f),
                 None => agg(cat, AggFn::Count, by),
@@ -404,7 +413,7 @@ fn plan_sql(cat: &Catalog, plan: &Plan) -> String {
             )
         }
         Plan::GroupWhere { func, field, by, op, value, filter } => {
-            let g = expr(cat, by);
+            let g = group_key(cat, by);
             let (a, name) = match field {
                 Some(f) => agg(cat, *func, f),
                 None => agg(cat, AggFn::Count, by),

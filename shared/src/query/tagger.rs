@@ -612,6 +612,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     units_after_numbers(&mut out, cat);
     units_of_named_fields(&mut out, cat);
     start_and_end_fields(&mut out, cat);
+    all_combined(&mut out);
     territory_names(&mut out, cat);
     initials_of_values(&mut out, cat);
     if lang == Lang::En {
@@ -2556,6 +2557,20 @@ fn period_adjectives(out: &mut [Span], cat: &Catalog) {
         ),
         (&["yearly", "annual", "anual", "anuales", "anuals", "jahrlich", "jahrliche", "jahrlichen"], "year"),
     ];
+    // "the most negative monthly nonfarm change": before a measure, the adjective says what one
+    // value covers; it does not name the month column.
+    for i in 0..out.len().saturating_sub(1) {
+        let w = super::text::fold(&out[i].raw);
+        let timely = |f: &usize| {
+            let fi = &cat.fields[*f];
+            fi.monthly || fi.yearly || matches!(fi.ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime)
+        };
+        let adjective = PERIODS.iter().any(|(words, _)| words.contains(&w.as_str()));
+        let measure_next = matches!(&out[i + 1].tag, Tag::Field(fs) if fs.iter().all(|f| cat.fields[*f].ty.is_numeric() && !timely(f)));
+        if adjective && measure_next && matches!(&out[i].tag, Tag::Field(fs) if fs.iter().all(timely)) {
+            out[i].tag = Tag::Stop;
+        }
+    }
     for s in out.iter_mut() {
         if s.tag != Tag::Unknown {
             continue;
@@ -3147,6 +3162,21 @@ fn start_and_end_fields(out: &mut [Span], cat: &Catalog) {
         if let [one] = picked[..] {
             out[i].tag = Tag::Field(vec![one]);
             out[k].tag = Tag::Stop;
+        }
+    }
+}
+
+/// "total generation (all sources combined)": a field between "all" and "combined" is summed
+/// over, not asked or grouped.
+fn all_combined(out: &mut [Span]) {
+    for i in 1..out.len().saturating_sub(1) {
+        let all = matches!(super::text::fold(&out[i - 1].raw).as_str(), "all" | "every");
+        let combined = out[i + 1].cue() == Some(Cue::Sum) && super::text::fold(&out[i + 1].raw) == "combined";
+        if all && combined && matches!(out[i].tag, Tag::Field(_) | Tag::Alias | Tag::Unknown) {
+            out[i].tag = Tag::Stop;
+            if out[..i - 1].iter().any(|s| s.cue() == Some(Cue::Sum)) {
+                out[i + 1].tag = Tag::Stop;
+            }
         }
     }
 }
