@@ -4238,11 +4238,11 @@ fn prefer_extreme(out: &mut [Span], cat: &Catalog) {
 fn spells_out(name: &str, words: &[&str]) -> bool {
     // `first`: only the first word may give a single letter ("t·size", not "temp·m·in").
     // `whole`: the word before was taken whole.
-    fn go(name: &str, words: &[&str], long: bool, first: bool, whole: bool) -> bool {
+    fn go(name: &str, words: &[&str], long: bool, first: bool, whole: bool, short: usize) -> bool {
         match words.split_first() {
             None => name.is_empty() && long,
             // A word the name holds whole is taken whole ("estat TX" does not spell "estat").
-            Some((w, rest)) if name.starts_with(w) => go(&name[w.len()..], rest, long || w.len() >= 3, false, true),
+            Some((w, rest)) if name.starts_with(w) => go(&name[w.len()..], rest, long || w.len() >= 3, false, true, short),
             // "body weight" → bodywt, "brain weight" → brainwt: after a word taken whole, the last
             // word as its first and last letters ("països europeus" does not spell "paises").
             Some((w, []))
@@ -4259,14 +4259,19 @@ fn spells_out(name: &str, words: &[&str]) -> bool {
             Some((w, rest)) => {
                 // Each word gives all it shares with the rest of the name: "metalls alcalinoterris"
                 // does not spell "metal" as met·al.
-                let shortest = if first { 1 } else { 2 };
+                let shortest = if first { 1 } else { short };
                 let l = name.bytes().zip(w.bytes()).take_while(|(a, b)| a == b).count();
-                l >= shortest && name.is_char_boundary(l) && go(&name[l..], rest, long || l >= 3, false, false)
+                if l >= shortest && name.is_char_boundary(l) && go(&name[l..], rest, long || l >= 3, false, false, short) {
+                    return true;
+                }
+                // "estrogen receptor" → est·rec: a shorter piece of three letters or more, when
+                // the whole share leaves the rest unspelt; every piece after it has three too.
+                (3..l).rev().any(|k| name.is_char_boundary(k) && !rest.is_empty() && go(&name[k..], rest, true, false, false, 3))
             }
         }
     }
     // Words of one or two letters ("CA", "TX") are codes and particles, not parts of a name.
-    name.len() >= 4 && name.is_ascii() && words.iter().all(|w| w.len() >= 3) && go(name, words, false, true, false)
+    name.len() >= 4 && name.is_ascii() && words.iter().all(|w| w.len() >= 3) && go(name, words, false, true, false, 2)
 }
 
 /// A name of two words, one a single letter: the question's two words `a b` are its other word
@@ -5165,6 +5170,8 @@ mod tests {
         assert!(spells_out("tsize", &["tumour", "size"]));
         assert!(spells_out("gdppercap", &["gdp", "per", "capita"]));
         assert!(spells_out("progrec", &["progesterone", "receptor"]));
+        assert!(spells_out("estrec", &["estrogen", "receptor"]));
+        assert!(!spells_out("metal", &["metalls", "alcalinoterris"]));
         assert!(spells_out("horth", &["hormone", "therapy"]));
         // What once matched: a name inside a longer word, single letters in the middle, whole words split.
         assert!(!spells_out("area", &["average", "age"]));
