@@ -1995,4 +1995,16 @@ fn session_32_classes() {
     const IOWA: &str = "year,source,net_generation\n2001-01-01,Fossil Fuels,35361\n2001-01-01,Nuclear Energy,3853\n2002-01-01,Fossil Fuels,35991\n2002-01-01,Nuclear Energy,4574\n2003-01-01,Fossil Fuels,36234\n2003-01-01,Nuclear Energy,3988\n";
     let io = dataset_of("iowa-electricity.csv", IOWA);
     exact_in(&io, "In which year was total generation (all sources combined) the highest?", json!(2002));
+    // elements: "Out of all the X" and "Of all the X" opening a share name its base (the halogens'
+    // share was taken over every row, labelled exact); with the rows' own noun, all rows.
+    const ELS: &str = "name,metal,standard state\nFluorine,halogen,gas\nChlorine,halogen,gas\nBromine,halogen,liquid\nIodine,halogen,solid\nIron,transition metal,solid\nNeon,noble gas,gas\n";
+    let es = dataset_of("elements.csv", ELS);
+    exact_in(&es, "Out of all the elements in the table, what percentage are listed as solid?", json!(100.0 / 3.0));
+    exact_in(&es, "Out of all the halogens, what percentage are listed as gas?", json!(50.0));
+    exact_in(&es, "Of all the halogens, what percentage are gas?", json!(50.0));
+    exact_in(&es, "De todos los halógenos, ¿qué porcentaje son gas?", json!(50.0));
+    // gbsg2: a run-together name spelled by shorter pieces ("estrogen receptor" → estrec).
+    const GB: &str = "horTh,age,menostat,tsize,tgrade,pnodes,progrec,estrec\nno,70,Post,21,II,3,48,66\nyes,56,Post,12,II,7,61,77\nyes,58,Post,35,II,9,52,271\nno,59,Post,17,II,4,60,29\nno,73,Post,35,III,1,26,65\n";
+    let gb = dataset_of("gbsg2.csv", GB);
+    exact_in(&gb, "What is the highest estrogen receptor level?", json!(271));
 }

@@ -597,6 +597,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     words_of_few_values(&mut out, cat);
     filler_phrases(&mut out);
     spans_of_the_data(&mut out);
+    out_of(&mut out);
     participles_before_places(&mut out, cat);
     verbs_of_lasting(&mut out, cat);
     verbs_of_named_values(&mut out, cat);
@@ -2800,6 +2801,16 @@ fn filler_phrases(out: &mut [Span]) {
                     s.used = true;
                 }
             }
+        }
+    }
+}
+
+/// "Out of all the metals, what percentage…": "out" before "of" is no word of the data ("out of"
+/// names a share's base, read by `share_base`).
+fn out_of(out: &mut [Span]) {
+    for i in 0..out.len().saturating_sub(1) {
+        if out[i].tag == Tag::Unknown && super::text::fold(&out[i].raw) == "out" && out[i + 1].cue() == Some(Cue::Of) {
+            out[i].tag = Tag::Stop;
         }
     }
 }

@@ -1460,8 +1460,14 @@ impl Parser<'_> {
         conds.iter().enumerate().find_map(|(ci, c)| {
             let among = (0..c.pos)
                 .rev()
-                .take_while(|&j| matches!(self.spans[j].tag, Tag::Stop | Tag::Alias | Tag::Cue(Cue::In)))
-                .any(|j| matches!(crate::query::text::fold(&self.spans[j].raw).as_str(), "among" | "amongst" | "entre" | "unter"));
+                .take_while(|&j| matches!(self.spans[j].tag, Tag::Stop | Tag::Alias | Tag::Cue(Cue::In | Cue::Of)))
+                // ("Out of all the metals, …": "out of" as "among".)
+                .any(|j| {
+                    let w = crate::query::text::fold(&self.spans[j].raw);
+                    // ("Of all the halogens, what percentage…": "of" opening the question too.)
+                    matches!(w.as_str(), "among" | "amongst" | "entre" | "unter" | "out")
+                        || (j == 0 && matches!(w.as_str(), "of" | "de" | "del" | "dels" | "von"))
+                });
             (among && c.pos < share_at).then(|| (ci, c.filter.clone()))
         })
     }
