@@ -2007,4 +2007,16 @@ fn session_32_classes() {
     const GB: &str = "horTh,age,menostat,tsize,tgrade,pnodes,progrec,estrec\nno,70,Post,21,II,3,48,66\nyes,56,Post,12,II,7,61,77\nyes,58,Post,35,II,9,52,271\nno,59,Post,17,II,4,60,29\nno,73,Post,35,III,1,26,65\n";
     let gb = dataset_of("gbsg2.csv", GB);
     exact_in(&gb, "What is the highest estrogen receptor level?", json!(271));
+    // stocks: "Netflix's 3 highest values": a count before a superlative, after the field, is how many.
+    const NF: &str = "date,AAPL,NFLX\n2018-06-18,1.1,1.96\n2018-06-25,1.2,1.94\n2018-07-02,1.0,1.88\n2018-07-09,1.3,1.50\n";
+    let nf = dataset_of("stocks.csv", NF);
+    exact_in(&nf, "Give me Netflix's 3 highest weekly values.", json!([1.96, 1.94, 1.88]));
+    // wind: "the strongest category (6+)": the superlative names the value in the parenthesis.
+    const WIND: &str = "direction,strength,frequency\nN,1-2,0.5\nN,6+,0.1\nE,6+,0.2\nE,1-2,0.7\n";
+    let wi = dataset_of("wind.csv", WIND);
+    exact_in(&wi, "What is the total frequency of the strongest category (6+)?", json!(0.30000000000000004));
+    // organ_donation: "across states" beside "which quarter" is over every state.
+    const ORG: &str = "State,Quarter,Rate\nAlaska,Q42010,0.75\nAlabama,Q42010,0.25\nAlaska,Q12011,0.40\nAlabama,Q12011,0.50\n";
+    let og = dataset_of("organ_donation.csv", ORG);
+    exact_in(&og, "which quarter had the highest average rate across states", json!("Q42010"));
 }

@@ -376,7 +376,13 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
             // ("busiest station on line 1": a number right after a field's name is a value of it,
             // never how many rows the ranking keeps.)
             Tag::Number(n) => {
-                let after_field = spans[..i].iter().rev().find(|p| p.tag != Tag::Stop).is_some_and(|p| matches!(p.tag, Tag::Field(_)));
+                // ("Netflix's 3 highest values": before a superlative it counts them all the same.)
+                let before_rank = spans[i + 1..]
+                    .iter()
+                    .find(|p| p.tag != Tag::Stop)
+                    .is_some_and(|p| matches!(p.cue(), Some(Cue::High | Cue::Low | Cue::Most | Cue::Least)));
+                let after_field =
+                    !before_rank && spans[..i].iter().rev().find(|p| p.tag != Tag::Stop).is_some_and(|p| matches!(p.tag, Tag::Field(_)));
                 s.used || (plan_n(plan) == Some(*n as u32) && !after_field) || plan_test_number(plan) == Some(*n)
             }
             Tag::Unknown => s.used || !super::understand::content_word(&s.raw),

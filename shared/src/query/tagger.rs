@@ -598,6 +598,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     filler_phrases(&mut out);
     spans_of_the_data(&mut out);
     out_of(&mut out);
+    across_the_rest(&mut out);
     participles_before_places(&mut out, cat);
     verbs_of_lasting(&mut out, cat);
     verbs_of_named_values(&mut out, cat);
@@ -1915,6 +1916,11 @@ fn parenthesised_glosses(out: &mut [Span], tokens: &[Token], q: &str) {
                     glossed.push(k);
                     break;
                 }
+                // "the strongest category (6+)": the superlative names the value in the parenthesis.
+                Tag::Cue(Cue::High | Cue::Low) if matches!(out[*named].tag, Tag::Value(_)) => {
+                    glossed.push(k);
+                    break;
+                }
                 _ => break,
             }
         }
@@ -2800,6 +2806,32 @@ fn filler_phrases(out: &mut [Span]) {
                     // ("fall under" is not a fall.)
                     s.used = true;
                 }
+            }
+        }
+    }
+}
+
+/// "which quarter had the highest average rate across states": across the rows of another field
+/// than the one asked for is over all of them (an average of every row), not a grouping.
+fn across_the_rest(out: &mut [Span]) {
+    let asked = out.windows(2).find_map(|w| match (&w[0].tag, &w[1].tag) {
+        (Tag::Cue(Cue::Which | Cue::What), Tag::Field(fs)) if fs.len() == 1 => Some(fs[0]),
+        _ => None,
+    });
+    let Some(asked) = asked else { return };
+    for i in 0..out.len() {
+        if !matches!(super::text::fold(&out[i].raw).as_str(), "across" | "over") {
+            continue;
+        }
+        let mut j = i + 1;
+        while out.get(j).is_some_and(|s| matches!(super::text::fold(&s.raw).as_str(), "all" | "the")) {
+            j += 1;
+        }
+        let last = j + 1 == out.len();
+        let plural = out.get(j).is_some_and(|s| super::text::fold(&s.raw).ends_with('s'));
+        if last && plural && matches!(&out[j].tag, Tag::Field(fs) if fs.len() == 1 && fs[0] != asked) {
+            for s in &mut out[i..=j] {
+                s.tag = Tag::Stop;
             }
         }
     }
