@@ -2019,4 +2019,15 @@ fn session_32_classes() {
     const ORG: &str = "State,Quarter,Rate\nAlaska,Q42010,0.75\nAlabama,Q42010,0.25\nAlaska,Q12011,0.40\nAlabama,Q12011,0.50\n";
     let og = dataset_of("organ_donation.csv", ORG);
     exact_in(&og, "which quarter had the highest average rate across states", json!("Q42010"));
+    // statecrime, election (Spanish): "más del 90 %" bounds; "el número medio de X por distrito",
+    // one row per district, is the average of every row. Catalan "mes del 1957" is a month, not "more".
+    const SC: &str = "state,white,urban\nMaine,95.0,38.7\nTexas,80.2,84.7\nIowa,91.3,64.0\nHawaii,26.7,91.9\n";
+    let sc = dataset_of("statecrime.csv", SC);
+    exact_in(&sc, "¿Cuántos estados tienen más del 90% de población blanca?", json!(2));
+    const EL2: &str = "district,Coderre,Bergeron,Joly,total\n101-Bois-de-Liesse,2481,1829,3024,7334\n102-Cap-Saint-Jacques,2525,1163,2996,6684\n111-Mile-End,1009,4000,1900,6909\n";
+    let e2 = dataset_of("election.csv", EL2);
+    exact_in(&e2, "¿Cuál es el número medio de Bergeron por distrito?", json!(2330.6666666666665));
+    const AIRL: &str = "Date,Passengers\n1957-01,315\n1957-07,465\n1957-08,467\n1958-07,491\n";
+    let al = dataset_of("Airline.csv", AIRL);
+    exact_in(&al, "Quin mes del 1957 va tenir més passatgers?", json!(["1957-08"]));
 }

@@ -222,6 +222,11 @@ fn names_rows(plan: &Plan, cat: &Catalog) -> bool {
     }
 }
 
+/// A field with a different value in every row (not a date: "per day" of a daily table is a grouping).
+fn one_per_row(t: &Tag, cat: &Catalog) -> bool {
+    matches!(t, Tag::Field(fs) if fs.len() == 1 && cat.rows > 1 && cat.fields[fs[0]].distinct == cat.rows && !cat.fields[fs[0]].ty.is_numeric() && !cat.fields[fs[0]].yearly)
+}
+
 /// A field whose values cannot answer "who": numbers, dates, or a column named for a time.
 fn not_a_person(cat: &Catalog, f: usize) -> bool {
     const TIME: &[&str] = &["year", "date", "day", "month", "time", "when", "ano", "fecha", "any", "data", "jahr", "datum", "zeit"];
@@ -361,7 +366,14 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                         .filter_map(|n| cat.field(n))
                         .any(|f| cat.fields[f].names.iter().flatten().any(|w| super::text::same_stem(w, &s.raw)))
                 };
+                // "the average number of votes per district", one row per district: per row.
+                let per_row = i > 0
+                    && spans[..i].iter().rev().find(|p| p.tag != Tag::Stop).is_some_and(|p| p.cue() == Some(Cue::Per))
+                    && (funcs.contains(&AggFn::Avg) || funcs.contains(&AggFn::Median))
+                    && matches!(inner, Plan::Aggregate { .. })
+                    && one_per_row(&s.tag, cat);
                 qualified_rows
+                    || per_row
                     || fs.iter().any(|&f| uses(f))
                     || names_a_used_field()
                     // "Did any country exceed 100?": the name after "any" says which rows are counted.
@@ -503,7 +515,7 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                     matches!(inner, Plan::Group { .. } | Plan::GroupTop { .. } | Plan::Compare { ask: CompareAsk::Each, .. })
                         || matches!(inner, Plan::Rank { field, .. } if ranked_after(spans, i, field, cat))
                         // "the average profit per line": per row is what an average is.
-                        || ((funcs.contains(&AggFn::Avg) || funcs.contains(&AggFn::Median)) && spans[i + 1..].iter().find(|s| s.tag != Tag::Stop).is_some_and(|s| super::lang::is_row_word(&super::text::fold(&s.raw)) || (s.used && s.tag == Tag::Alias)))
+                        || ((funcs.contains(&AggFn::Avg) || funcs.contains(&AggFn::Median)) && spans[i + 1..].iter().find(|s| s.tag != Tag::Stop).is_some_and(|s| super::lang::is_row_word(&super::text::fold(&s.raw)) || (s.used && s.tag == Tag::Alias) || one_per_row(&s.tag, cat)))
                 }
                 // "How many miles per gallon does X do?" looks a number up; "the most common number of cylinders".
                 Cue::HowMany

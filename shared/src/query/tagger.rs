@@ -3984,6 +3984,8 @@ pub(crate) fn is_measure_noun(w: &str) -> bool {
 }
 
 const MEASURE_NOUNS: &[&str] = &[
+    // ("el número medio de votos": a number averaged is the field's values.)
+    "numero",
     "speed",
     "speeds",
     "reading",

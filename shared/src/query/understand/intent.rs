@@ -277,6 +277,15 @@ impl Parser<'_> {
         }
         // Grouped aggregates: "average horsepower per origin".
         if let Some(by) = by {
+            // "the average number of votes per district", one row per district: the average of all rows.
+            let per_row = self.identifies(by) && !self.is_date(by) && !self.cat.fields[by].yearly;
+            if let (true, Some(AggFn::Avg), false, false, [t]) =
+                (per_row, agg, high || low, self.has(Cue::Which), numeric_targets.as_slice())
+            {
+                if *t != by {
+                    return Ok(self.exact(Plan::Aggregate { func: AggFn::Avg, field: self.fref(*t), filter }));
+                }
+            }
             if !(high || low) || agg.is_some() || self.has(Cue::HowMany) {
                 let func = agg.unwrap_or(AggFn::Count);
                 let field = match func {
