@@ -2030,4 +2030,17 @@ fn session_32_classes() {
     const AIRL: &str = "Date,Passengers\n1957-01,315\n1957-07,465\n1957-08,467\n1958-07,491\n";
     let al = dataset_of("Airline.csv", AIRL);
     exact_in(&al, "Quin mes del 1957 va tenir més passatgers?", json!(["1957-08"]));
+    // nh4 (rows run from Date.On to Date.Off): a year of the rows is the year each starts; "in A
+    // higher/lower than in B" compares two years; "ending in" names the other date, so is left.
+    exact_in(&n, "How many samples were collected in 2010?", json!(2));
+    exact_in(&n, "median concentration for samples starting in 2009", json!(0.104));
+    // 2010: (0.25 + 0.02) / 2 = 0.135; 2009: (0.088 + 0.12) / 2 = 0.104.
+    exact_in(&n, "is the average NH4.mg.per.L in 2010 lower than in 2009?", json!(false));
+    let a = answer(&n, "How many samples were ending in 2010?");
+    assert!(!matches!(a.route, Route::Exact), "ending names Date.Off: {}", a.answer);
+    const SEAT: &str =
+        "date,precipitation,temp_max\n2012/01/01,10.0,12.0\n2012/06/01,0.0,20.0\n2014/01/01,30.0,10.0\n2014/06/01,5.0,26.0\n";
+    let se = dataset_of("seattle-weather.csv", SEAT);
+    exact_in(&se, "was the average temp_max in 2014 higher than in 2012?", json!(true));
+    exact_in(&se, "was the total precipitation in 2014 lower than in 2012?", json!(false));
 }

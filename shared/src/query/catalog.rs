@@ -873,6 +873,27 @@ impl Catalog {
         None
     }
 
+    /// The two date fields each row runs between (`Date.On`/`Date.Off`, start_date/end_date), start
+    /// first: "samples collected in 2010" are those that start in 2010.
+    pub(crate) fn dated_pair(&self) -> Option<(usize, usize)> {
+        const START: &[&str] = &["on", "start", "begin", "from"];
+        const END: &[&str] = &["off", "end", "to", "until", "stop"];
+        let dates: Vec<usize> = (0..self.fields.len())
+            .filter(|&f| matches!(self.fields[f].ty, ColumnType::Date | ColumnType::Datetime) && !self.fields[f].derived())
+            .collect();
+        let [a, b] = dates[..] else { return None };
+        let rest = |f: usize, marks: &[&str]| -> Option<Vec<String>> {
+            let w = name_words(&self.fields[f].name);
+            let k = w.iter().position(|x| marks.contains(&x.as_str()))?;
+            Some(w.iter().enumerate().filter(|&(i, _)| i != k).map(|(_, x)| x.clone()).collect())
+        };
+        match (rest(a, START), rest(b, END), rest(b, START), rest(a, END)) {
+            (Some(x), Some(y), _, _) if x == y => Some((a, b)),
+            (_, _, Some(x), Some(y)) if x == y => Some((b, a)),
+            _ => None,
+        }
+    }
+
     pub fn field(&self, name: &str) -> Option<usize> {
         self.fields.iter().position(|f| f.name == name)
     }

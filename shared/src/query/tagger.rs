@@ -615,6 +615,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     units_of_named_fields(&mut out, cat);
     start_and_end_fields(&mut out, cat);
     all_combined(&mut out);
+    starting_in_a_year(&mut out, cat);
     territory_names(&mut out, cat);
     initials_of_values(&mut out, cat);
     if lang == Lang::En {
@@ -3224,6 +3225,26 @@ fn all_combined(out: &mut [Span]) {
     }
 }
 
+/// "samples starting in 2011", "collected in 2010" where rows run from one date to another: a
+/// verb of starting or collecting before "in" a year says the year each row starts, which a year
+/// of those rows is read as (`Catalog::dated_pair`). Words of ending are left: they name the other.
+fn starting_in_a_year(out: &mut [Span], cat: &Catalog) {
+    const STARTING: &[&str] = &["starting", "started", "starts", "beginning", "began", "begun", "collected", "taken", "sampled"];
+    if cat.dated_pair().is_none() {
+        return;
+    }
+    for i in 0..out.len().saturating_sub(2) {
+        let year = matches!(out[i + 2].tag, Tag::Number(y) if y.fract() == 0.0 && (1000.0..=2999.0).contains(&y));
+        if out[i].tag == Tag::Unknown
+            && STARTING.contains(&super::text::fold(&out[i].raw).as_str())
+            && out[i + 1].cue() == Some(Cue::In)
+            && year
+        {
+            out[i].tag = Tag::Stop;
+        }
+    }
+}
+
 /// "quin any té menys pel·lícules", "which year has the least films": few or many of the rows
 /// themselves is a count per group, the least or most common value.
 fn fewest_rows_named(out: &mut [Span]) {
@@ -3683,7 +3704,11 @@ fn comparative_before_value(out: &mut [Span]) {
         let Tag::Cue(Cue::Op(op)) = out[i].tag else { continue };
         // "lower than in Orkney", "higher than for Iowa": a preposition before the value says no more.
         let next = out[i + 1..].iter().find(|s| !matches!(s.tag, Tag::Stop | Tag::Cue(Cue::In)));
-        if next.is_some_and(|s| matches!(s.tag, Tag::Value(_))) {
+        // "precipitation in 2014 higher than in 2012": "in" a year on both sides compares the years.
+        let year = |s: &Span| matches!(s.tag, Tag::Number(y) if y.fract() == 0.0 && (1000.0..=2999.0).contains(&y));
+        let in_year = |k: usize| out.get(k).is_some_and(|s| s.cue() == Some(Cue::In)) && out.get(k + 1).is_some_and(year);
+        let years = in_year(i + 1) && (0..i.saturating_sub(1)).any(in_year);
+        if next.is_some_and(|s| matches!(s.tag, Tag::Value(_))) || years {
             match op {
                 CmpOp::Gt | CmpOp::Ge => out[i].tag = Tag::Cue(Cue::More),
                 CmpOp::Lt | CmpOp::Le => out[i].tag = Tag::Cue(Cue::Less),

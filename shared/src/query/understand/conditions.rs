@@ -763,7 +763,9 @@ impl Parser<'_> {
                     self.spans[j].used = true;
                     Some(f)
                 }
-                None if after_in => self.unique(|f| self.is_date(f) || self.cat.fields[f].yearly),
+                None if after_in => {
+                    self.unique(|f| self.is_date(f) || self.cat.fields[f].yearly).or_else(|| self.cat.dated_pair().map(|(start, _)| start))
+                }
                 None => None,
             };
             let Some(field) = field else { continue };
