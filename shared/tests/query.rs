@@ -2043,4 +2043,12 @@ fn session_32_classes() {
     let se = dataset_of("seattle-weather.csv", SEAT);
     exact_in(&se, "was the average temp_max in 2014 higher than in 2012?", json!(true));
     exact_in(&se, "was the total precipitation in 2014 lower than in 2012?", json!(false));
+    // towny: "most populous" with population_2021 and density_2021 (glossed "population density") is
+    // the population; a category field opening the question, "with" a superlative, asks which.
+    const TOWNY: &str = "name,census_div,population_2016,population_2021,density_2016,density_2021\nToronto,Toronto,2731571,2794356,4334.4,4427.8\nOttawa,Ottawa,934243,1017449,334.8,364.9\nMississauga,Peel,721599,717961,2467.6,2452.6\nBrampton,Peel,593638,656480,2228.7,2469.0\n";
+    let tw = dataset_of("towny.csv", TOWNY);
+    exact_in(&tw, "top 3 most populous places in 2021", json!(["Toronto", "Ottawa", "Mississauga"]));
+    // Peel: 717961 + 656480 = 1374441 (less than Toronto's 2794356).
+    exact_in(&tw, "census div with the largest total population in 2021", json!("Toronto"));
+    exact_in(&tw, "census div with the smallest total population in 2021", json!("Ottawa"));
 }

@@ -66,6 +66,25 @@ fn place_question(out: &mut [Span], lang: Lang) {
     }
 }
 
+/// "census div with the largest total population", "the state with the lowest rate": a category
+/// field opening a question without a question word, then "with" a superlative, asks which.
+fn field_with_superlative(out: &mut Vec<Span>, cat: &Catalog) {
+    let k = usize::from(out.first().is_some_and(|s| s.tag == Tag::Stop && super::text::fold(&s.raw) == "the"));
+    let opens = out.get(k).is_some_and(|s| {
+        matches!(&s.tag, Tag::Field(fs) if fs.len() == 1 && cat.fields[fs[0]].distinct < cat.rows && cat.fields[fs[0]].ty == crate::schema::ColumnType::Text)
+    });
+    let with = out.get(k + 1).is_some_and(|s| matches!(super::text::fold(&s.raw).as_str(), "with" | "having"));
+    let ranked = out.iter().skip(k + 2).take(3).any(|s| matches!(s.cue(), Some(Cue::High | Cue::Low | Cue::Most | Cue::Least)));
+    if opens && with && ranked && !out.iter().any(|s| matches!(s.cue(), Some(Cue::Which | Cue::What | Cue::Who | Cue::HowMany))) {
+        let at = out[k].start;
+        if k == 1 {
+            out[0].tag = Tag::Cue(Cue::Which);
+        } else {
+            out.insert(0, Span { tag: Tag::Cue(Cue::Which), start: at, end: at, raw: String::new(), used: false });
+        }
+    }
+}
+
 /// "first", "earliest", "last", "latest" (and their es/ca/de forms): which end of an order is
 /// asked for; `Some(true)` for the first. Never a stop word or part of a field's name.
 pub(crate) fn order_word(w: &str) -> Option<bool> {
@@ -688,6 +707,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     purpose_gerunds(&mut out, cat);
     lengths_of_time(&mut out, cat);
     kind_after_value(&mut out, cat);
+    field_with_superlative(&mut out, cat);
     heads_of_values(&mut out, cat);
     ambiguity_by_a_named_one(&mut out);
     out
@@ -4860,6 +4880,13 @@ fn add_implied_fields(out: &mut Vec<Span>, tokens: &[Token], cat: &Catalog) {
                 let headed = headed_by(&fs, anchors, cat);
                 if headed.len() == 1 {
                     return Some(headed);
+                }
+                // "most populous" with population_2021 and density_2021 (glossed "population
+                // density"): the fields whose own names hold the noun, where some do.
+                let own: Vec<usize> =
+                    fs.iter().copied().filter(|&f| name_words(&cat.fields[f].name).iter().any(|w| anchors.contains(&w.as_str()))).collect();
+                if !own.is_empty() {
+                    return Some(own);
                 }
                 (!fs.is_empty()).then_some(fs)
             };
