@@ -2051,4 +2051,12 @@ fn session_32_classes() {
     // Peel: 717961 + 656480 = 1374441 (less than Toronto's 2794356).
     exact_in(&tw, "census div with the largest total population in 2021", json!("Toronto"));
     exact_in(&tw, "census div with the smallest total population in 2021", json!("Ottawa"));
+    // seattle-weather: the superlative of each group is its extreme ("de cada any"); "the hottest
+    // day of each year" asks for days, so stays a ranking (refused, not the temperatures).
+    const SW3: &str = "date,temp_max,temp_min\n2012/01/01,12.8,5.0\n2012/07/01,30.0,-2.0\n2013/01/01,10.0,1.1\n2013/07/01,33.9,3.0\n";
+    let s3 = dataset_of("seattle-weather.csv", SW3);
+    exact_in(&s3, "la temperatura mínima més baixa de cada any", json!([["2012", -2.0], ["2013", 1.1]]));
+    exact_in(&s3, "the highest temp_max in each year", json!([["2012", 30.0], ["2013", 33.9]]));
+    let a = answer(&s3, "the hottest day of each year");
+    assert!(!(matches!(a.route, Route::Exact) && a.answer.contains("33.9") && !a.answer.contains("07")), "{}", a.answer);
 }

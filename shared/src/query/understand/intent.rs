@@ -276,6 +276,27 @@ impl Parser<'_> {
             }
         }
         // Grouped aggregates: "average horsepower per origin".
+        // ("la temperatura mínima més baixa de cada any": a superlative of each group is its extreme.)
+        let each = self.spans.iter().any(|s| {
+            s.cue() == Some(Cue::Per)
+                && matches!(crate::query::text::fold(&s.raw).as_str(), "each" | "cada" | "per cada" | "jedes" | "jeden" | "jedem")
+        });
+        // ("the hottest day of each year" asks for days: rows or dates named beside keep it a ranking.)
+        let rows_named = self.spans.iter().any(|s| {
+            s.tag == Tag::Alias
+                || matches!(&s.tag, Tag::Field(fs) if !s.raw.is_empty() && fs.iter().any(|&f| Some(f) != by && (self.is_date(f) || !self.is_numeric(f))))
+        });
+        if by.is_some()
+            && agg.is_none()
+            && each
+            && n.is_none()
+            && high != low
+            && !self.has(Cue::Which)
+            && !rows_named
+            && numeric_targets.len() == 1
+        {
+            agg = Some(if high { AggFn::Max } else { AggFn::Min });
+        }
         if let Some(by) = by {
             // "the average number of votes per district", one row per district: the average of all rows.
             let per_row = self.identifies(by) && !self.is_date(by) && !self.cat.fields[by].yearly;
