@@ -2059,4 +2059,14 @@ fn session_32_classes() {
     exact_in(&s3, "the highest temp_max in each year", json!([["2012", 30.0], ["2013", 33.9]]));
     let a = answer(&s3, "the hottest day of each year");
     assert!(!(matches!(a.route, Route::Exact) && a.answer.contains("33.9") && !a.answer.contains("07")), "{}", a.answer);
+    // committee: "subcommittees" for `SUBS` (a plural's first letters and its "s").
+    const COM: &str = "COMMITTEE,SIZE,SUBS,STAFF\nAppropriations,58,13,109\nRules,13,2,30\nBudget,43,0,40\nEthics,10,0,8\n";
+    let cm = dataset_of("committee.csv", COM);
+    exact_in(&cm, "Which committees have zero subcommittees?", json!(["Budget", "Ethics"]));
+    // co2 (dates written as yyyymmdd numbers): "In what year was the maximum recorded?" asks a
+    // year; with no year or date column read, the maximum value itself was answered, exact.
+    const CO2: &str = "date,co2\n19580329,316.1\n19580405,317.3\n19590412,318.0\n";
+    let co = dataset_of("co2.csv", CO2);
+    let a = answer(&co, "In what year was the maximum co2 value recorded?");
+    assert!(!matches!(a.route, Route::Exact) || a.value != json!(318.0), "{}", a.answer);
 }

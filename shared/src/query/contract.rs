@@ -222,6 +222,13 @@ fn names_rows(plan: &Plan, cat: &Catalog) -> bool {
     }
 }
 
+/// "what year", "which year", "qué año", "welches Jahr": a word of years right after a question word.
+fn asked_year(spans: &[Span], i: usize) -> bool {
+    const YEAR: &[&str] = &["year", "years", "ano", "anos", "any", "anys", "jahr", "jahre", "jahren"];
+    YEAR.contains(&super::text::fold(&spans[i].raw).as_str())
+        && spans[..i].iter().rev().find(|p| p.tag != Tag::Stop).is_some_and(|p| matches!(p.cue(), Some(Cue::What | Cue::Which)))
+}
+
 /// A field with a different value in every row (not a date: "per day" of a daily table is a grouping).
 fn one_per_row(t: &Tag, cat: &Catalog) -> bool {
     matches!(t, Tag::Field(fs) if fs.len() == 1 && cat.rows > 1 && cat.fields[fs[0]].distinct == cat.rows && !cat.fields[fs[0]].ty.is_numeric() && !cat.fields[fs[0]].yearly)
@@ -399,6 +406,17 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
             }
             Tag::Unknown => s.used || !super::understand::content_word(&s.raw),
             Tag::Cue(c) => match c {
+                // "In what year was the maximum co2 value recorded?" with no year or date column
+                // read as such: a year asked needs a year or date in the answer, never the value.
+                Cue::In if asked_year(spans, i) => outputs.iter().any(|n| {
+                    cat.field(n).is_some_and(|f| {
+                        let fi = &cat.fields[f];
+                        fi.yearly
+                            || fi.part.is_some()
+                            || matches!(fi.ty, super::super::schema::ColumnType::Date | super::super::schema::ColumnType::Datetime)
+                            || super::text::name_words(&fi.name).iter().any(|w| w == "year" || w == "yr")
+                    })
+                }),
                 Cue::Avg => funcs.contains(&AggFn::Avg),
                 // "How many Jewish respondents in total?" in a table with one row per religion: a
                 // count of the one row it names totals nothing.

@@ -672,6 +672,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     first_period(&mut out, cat);
     entities_of_a_named_row(&mut out, cat);
     prefixed_names(&mut out, cat);
+    shortened_plurals(&mut out, cat);
     // Again, for the fields the passes above named ("last observed" → the observation's date).
     named_again(&mut out);
     totals_by_default(&mut out, cat);
@@ -2077,6 +2078,28 @@ fn prefixed_names(out: &mut [Span], cat: &Catalog) {
                 (1..=2).any(|k| {
                     n.len() >= k + 4 && n.is_char_boundary(k) && !n[..k].contains(['a', 'e', 'i', 'o', 'u', 'y']) && same_word(&n[k..], &w)
                 })
+            })
+            .collect();
+        if fs.len() == 1 {
+            s.tag = Tag::Field(fs);
+        }
+    }
+}
+
+/// "subcommittees" for `SUBS`: a one-word name that is a plural's first letters and its "s" (a
+/// coded count column), for a plural word left unknown that begins with them.
+fn shortened_plurals(out: &mut [Span], cat: &Catalog) {
+    for s in out.iter_mut() {
+        let w = super::text::fold(&s.raw);
+        if s.tag != Tag::Unknown || w.len() < 7 || !w.ends_with('s') || !w.chars().all(|c| c.is_ascii_alphabetic()) {
+            continue;
+        }
+        let fs: Vec<usize> = (0..cat.fields.len())
+            .filter(|&f| {
+                let own = name_words(&cat.fields[f].name);
+                let [n] = own.as_slice() else { return false };
+                let Some(stem) = n.strip_suffix('s') else { return false };
+                (3..=4).contains(&stem.len()) && w.len() >= n.len() + 3 && w.starts_with(stem)
             })
             .collect();
         if fs.len() == 1 {
