@@ -876,8 +876,8 @@ impl Catalog {
     /// The two date fields each row runs between (`Date.On`/`Date.Off`, start_date/end_date), start
     /// first: "samples collected in 2010" are those that start in 2010.
     pub(crate) fn dated_pair(&self) -> Option<(usize, usize)> {
-        const START: &[&str] = &["on", "start", "begin", "from"];
-        const END: &[&str] = &["off", "end", "to", "until", "stop"];
+        const START: &[&str] = START_MARKS;
+        const END: &[&str] = END_MARKS;
         let dates: Vec<usize> = (0..self.fields.len())
             .filter(|&f| matches!(self.fields[f].ty, ColumnType::Date | ColumnType::Datetime) && !self.fields[f].derived())
             .collect();
@@ -1138,6 +1138,11 @@ fn float_years(col: &ColumnSchema, table: &Table, i: usize) -> bool {
         && named_for_years(&col.name)
         && every_cell(table, i, |s| s.parse::<f64>().is_ok_and(|v| v.fract() == 0.0 && (1000.0..=2200.0).contains(&v)))
 }
+
+/// Words of a date column's name that mark it as where each row starts (`Date.On`, start_date)…
+pub(crate) const START_MARKS: &[&str] = &["on", "start", "begin", "beg", "from"];
+/// …and as where it ends (`Date.Off`, end_date).
+pub(crate) const END_MARKS: &[&str] = &["off", "end", "to", "until", "fin", "stop"];
 
 /// Translations of words that often name columns, folded (es, ca, de).
 const COMMON_NAMES: &[(&str, &[&str])] = &[

@@ -3181,8 +3181,8 @@ fn units_after_numbers(out: &mut [Span], cat: &Catalog) {
 fn units_of_named_fields(out: &mut [Span], cat: &Catalog) {
     const UNITS: &[(&[&str], &[&str])] = &[
         (&["grams", "gram", "gramos", "gramm"], &["g", "gr", "gram", "grams"]),
-        (&["kilograms", "kilos", "kilogramos", "kilograms", "kilogramm"], &["kg", "kilograms", "kilos"]),
-        (&["millimeters", "millimetres", "milimetros", "millimetres", "millimeter"], &["mm", "millimeters", "millimetres"]),
+        (&["kilograms", "kilos", "kilogramos", "kilogramm"], &["kg", "kilograms", "kilos"]),
+        (&["millimeters", "millimetres", "milimetros", "millimeter"], &["mm", "millimeters", "millimetres"]),
         (&["centimeters", "centimetres", "centimetros", "zentimeter"], &["cm", "centimeters", "centimetres"]),
         (&["kilometers", "kilometres", "kilometros", "kilometer"], &["km", "kilometers", "kilometres"]),
         (&["seconds", "segundos", "segons", "sekunden"], &["s", "sec", "secs", "seconds"]),
@@ -3224,8 +3224,6 @@ fn start_and_end_fields(out: &mut [Span], cat: &Catalog) {
     const START: &[&str] =
         &["start", "starts", "started", "starting", "begin", "begins", "began", "beginning", "inicio", "comienzo", "inici", "beginn"];
     const END: &[&str] = &["end", "ends", "ended", "ending", "finish", "finished", "stop", "stopped", "fin", "final", "ende"];
-    const START_MARK: &[&str] = &["on", "start", "begin", "from", "beg"];
-    const END_MARK: &[&str] = &["off", "end", "to", "until", "fin", "stop"];
     for i in 0..out.len() {
         let Tag::Field(fs) = &out[i].tag else { continue };
         if fs.len() < 2 {
@@ -3235,9 +3233,9 @@ fn start_and_end_fields(out: &mut [Span], cat: &Catalog) {
         let near = i.saturating_sub(2)..(i + 2).min(out.len());
         let Some((k, marks)) = near.clone().filter(|&k| k != i).find_map(|k| {
             if said(&out[k], START) {
-                Some((k, START_MARK))
+                Some((k, super::catalog::START_MARKS))
             } else if said(&out[k], END) {
-                Some((k, END_MARK))
+                Some((k, super::catalog::END_MARKS))
             } else {
                 None
             }
