@@ -224,8 +224,7 @@ fn names_rows(plan: &Plan, cat: &Catalog) -> bool {
 
 /// "what year", "which year", "qué año", "welches Jahr": a word of years right after a question word.
 fn asked_year(spans: &[Span], i: usize) -> bool {
-    const YEAR: &[&str] = &["year", "years", "ano", "anos", "any", "anys", "jahr", "jahre", "jahren"];
-    YEAR.contains(&super::text::fold(&spans[i].raw).as_str())
+    super::lang::YEAR_WORDS.contains(&super::text::fold(&spans[i].raw).as_str())
         && spans[..i].iter().rev().find(|p| p.tag != Tag::Stop).is_some_and(|p| matches!(p.cue(), Some(Cue::What | Cue::Which)))
 }
 

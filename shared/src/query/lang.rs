@@ -154,6 +154,9 @@ pub fn is_unit_word(w: &str) -> bool {
     UNITS.contains(&w)
 }
 
+/// The word "year" in each language, singular and plural (folded).
+pub(crate) const YEAR_WORDS: &[&str] = &["year", "years", "ano", "anos", "any", "anys", "jahr", "jahre", "jahren"];
+
 /// Phrases that say "all of the data" and nothing else ("over the whole period", "across its
 /// years"), in every language: each of their words is a stop word wherever they occur together.
 pub const FILLER_PHRASES: &[&str] = &[

@@ -728,6 +728,17 @@ fn kind_after_value(out: &mut [Span], cat: &Catalog) {
     }
 }
 
+/// A field of points in time: dates, a column of years or of months.
+fn timely_field(cat: &Catalog, f: usize) -> bool {
+    let fi = &cat.fields[f];
+    fi.yearly || fi.monthly || matches!(fi.ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime)
+}
+
+/// A whole number a year can be (1000–2999).
+fn year_number(t: &Tag) -> bool {
+    matches!(t, Tag::Number(y) if y.fract() == 0.0 && (1000.0..=2999.0).contains(y))
+}
+
 /// "a life expectancy below 70 years", "més de 10 anys": years (months, days) counted after a
 /// compared number are its unit, never the table's year (month, date) column.
 fn lengths_of_time(out: &mut [Span], cat: &Catalog) {
@@ -736,10 +747,7 @@ fn lengths_of_time(out: &mut [Span], cat: &Catalog) {
         "jahren", "monate", "monaten", "tage", "tagen", "wochen",
     ];
     for i in 2..out.len() {
-        let timely = |f: &usize| {
-            let f = &cat.fields[*f];
-            f.yearly || matches!(f.ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime) || f.monthly
-        };
+        let timely = |f: &usize| timely_field(cat, *f);
         let counted = matches!(out[i - 1].tag, Tag::Number(n) if n < 1000.0) && matches!(out[i - 2].cue(), Some(Cue::Op(_)));
         if counted
             && matches!(&out[i].tag, Tag::Field(fs) if fs.iter().all(timely))
@@ -1983,7 +1991,7 @@ fn events_of_every_row(out: &mut [Span], cat: &Catalog) {
 /// "birth years", "years of birth": the year beside a date field is that date's year (the
 /// catalog's year part of it), listed as numbers, not dates.
 fn years_of_dates(out: &mut [Span], cat: &Catalog) {
-    const YEARS: &[&str] = &["year", "years", "ano", "anos", "any", "anys", "jahr", "jahre", "jahren"];
+    const YEARS: &[&str] = super::lang::YEAR_WORDS;
     for i in 0..out.len() {
         let Tag::Field(fs) = &out[i].tag else { continue };
         let [f] = fs[..] else { continue };
@@ -2612,10 +2620,7 @@ fn period_adjectives(out: &mut [Span], cat: &Catalog) {
     // value covers; it does not name the month column.
     for i in 0..out.len().saturating_sub(1) {
         let w = super::text::fold(&out[i].raw);
-        let timely = |f: &usize| {
-            let fi = &cat.fields[*f];
-            fi.monthly || fi.yearly || matches!(fi.ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime)
-        };
+        let timely = |f: &usize| timely_field(cat, *f);
         let adjective = PERIODS.iter().any(|(words, _)| words.contains(&w.as_str()));
         let measure_next = matches!(&out[i + 1].tag, Tag::Field(fs) if fs.iter().all(|f| cat.fields[*f].ty.is_numeric() && !timely(f)));
         if adjective && measure_next && matches!(&out[i].tag, Tag::Field(fs) if fs.iter().all(timely)) {
@@ -3275,7 +3280,7 @@ fn starting_in_a_year(out: &mut [Span], cat: &Catalog) {
         return;
     }
     for i in 0..out.len().saturating_sub(2) {
-        let year = matches!(out[i + 2].tag, Tag::Number(y) if y.fract() == 0.0 && (1000.0..=2999.0).contains(&y));
+        let year = year_number(&out[i + 2].tag);
         if out[i].tag == Tag::Unknown
             && STARTING.contains(&super::text::fold(&out[i].raw).as_str())
             && out[i + 1].cue() == Some(Cue::In)
@@ -3746,8 +3751,8 @@ fn comparative_before_value(out: &mut [Span]) {
         // "lower than in Orkney", "higher than for Iowa": a preposition before the value says no more.
         let next = out[i + 1..].iter().find(|s| !matches!(s.tag, Tag::Stop | Tag::Cue(Cue::In)));
         // "precipitation in 2014 higher than in 2012": "in" a year on both sides compares the years.
-        let year = |s: &Span| matches!(s.tag, Tag::Number(y) if y.fract() == 0.0 && (1000.0..=2999.0).contains(&y));
-        let in_year = |k: usize| out.get(k).is_some_and(|s| s.cue() == Some(Cue::In)) && out.get(k + 1).is_some_and(year);
+        let in_year =
+            |k: usize| out.get(k).is_some_and(|s| s.cue() == Some(Cue::In)) && out.get(k + 1).is_some_and(|s| year_number(&s.tag));
         let years = in_year(i + 1) && (0..i.saturating_sub(1)).any(in_year);
         if next.is_some_and(|s| matches!(s.tag, Tag::Value(_))) || years {
             match op {
