@@ -2070,3 +2070,40 @@ fn session_32_classes() {
     let a = answer(&co, "In what year was the maximum co2 value recorded?");
     assert!(!matches!(a.route, Route::Exact) || a.value != json!(318.0), "{}", a.answer);
 }
+
+#[test]
+fn session_33_classes() {
+    use serde_json::json;
+    // Classes of the dev halves a–l, on excerpts of the real tables' rows; truths by hand.
+    // organ_donation: quarters held as labels ("Q12012") are said as "1. Quartal 2012", "primer
+    // trimestre de 2012", "the first quarter of 2012"; a German verb first asks yes or no.
+    const ORGAN: &str = "State,Quarter,Rate\nAlaska,Q42010,0.75\nAlaska,Q12012,0.5\nMichigan,Q42010,0.16\nMichigan,Q12012,0.41\nOhio,Q42010,0.2\nOhio,Q12012,0.25\n";
+    let o = dataset_of("organ_donation.csv", ORGAN);
+    exact_in(&o, "Wie viele Bundesstaaten hatten im 1. Quartal 2012 eine Rate unter 0,3?", json!(1));
+    exact_in(&o, "Lag die Rate von Michigan im 1. Quartal 2012 über 0,4?", json!(true));
+    let a = answer(&o, "What was the average rate in the fourth quarter of 2010?");
+    assert!(matches!(a.route, Route::Exact) && (a.value.as_f64().unwrap() - 0.37).abs() < 1e-9, "{}", a.answer);
+    // Q1 2012: (0.5 + 0.41 + 0.25) / 3 = 0.3867; Q4 2010: (0.75 + 0.16 + 0.2) / 3 = 0.37.
+    exact_in(&o, "la taxa mitjana del primer trimestre de 2012 és més alta que la del quart trimestre de 2010?", json!(true));
+    // A quarter no label holds is no condition.
+    let a = answer(&o, "How many states had a rate under 0.3 in the second quarter of 2012?");
+    assert!(!matches!(a.route, Route::Exact), "{}", a.answer);
+
+    // election: "districts", different in every row beside a `district_id` label, is what "the most"
+    // counts: the winner of most rows.
+    const ELECTION: &str = "district,Coderre,Bergeron,Joly,total,winner,district_id\n101-Bois-de-Liesse,2481,1829,3024,7334,Joly,101\n102-Cap-Saint-Jacques,2525,1163,2675,6363,Joly,102\n111-Mile-End,1000,5000,900,6900,Bergeron,111\n121-Ahuntsic,3000,2000,2500,7500,Coderre,121\n122-Saint-Sulpice,3100,2000,2600,7700,Coderre,122\n123-Sault-au-Récollet,2900,2100,2000,7000,Coderre,123\n";
+    let e = dataset_of("election.csv", ELECTION);
+    exact_in(&e, "Who won the most districts?", json!("Coderre"));
+
+    // nh4: "in mg per L" restates `NH4.mg.per.L`'s unit, "per" included.
+    const NH4: &str = "Date.On,Date.Off,Week,NH4.mg.per.L\n2009-05-12,2009-05-19,20,0.088\n2009-08-11,2009-08-18,33,0.12\n";
+    let n = dataset_of("nh4.csv", NH4);
+    let a = answer(&n, "mean NH4 concentration in mg per L");
+    assert!(matches!(a.route, Route::Exact) && (a.value.as_f64().unwrap() - 0.104).abs() < 1e-9, "{}", a.answer);
+
+    // tips: "¿Dejaron…?" opens a yes/no question; the verb says nothing else.
+    const TIPS: &str = "total_bill,tip,sex,smoker,day,time,size\n16.99,1.01,Female,No,Sun,Dinner,2\n10.34,1.66,Male,No,Sun,Dinner,3\n24.59,3.61,Female,No,Sun,Dinner,4\n25.29,4.71,Male,No,Sun,Dinner,4\n";
+    let t = dataset_of("tips.csv", TIPS);
+    // Women: (1.01 + 3.61) / 2 = 2.31.
+    exact_in(&t, "¿Dejaron las mujeres una propina media superior a 3 dólares?", json!(false));
+}

@@ -1479,6 +1479,8 @@ pub static ES: Lexicon = Lexicon {
         "registradas",
         "aparece",
         "aparecen",
+        "dejaron",
+        "dejo",
         "existen",
         "existe",
         "ha",

@@ -73,6 +73,21 @@ fn opens_yes_no(lang: Lang, first: &str, second: Option<&str>) -> bool {
                 | "algun"
                 | "alguna"
                 | "alguno"
+                // A past verb first asks whether it happened ("¿Murió una proporción mayor…?").
+                | "dejaron"
+                | "voto"
+                | "votaron"
+                | "murio"
+                | "murieron"
+                | "gano"
+                | "ganaron"
+                | "supero"
+                | "superaron"
+                | "vendio"
+                | "vendieron"
+                | "estuvo"
+                | "estuvieron"
+                | "tuvieron"
         ),
         Lang::Ca => {
             matches!(
@@ -118,6 +133,29 @@ fn opens_yes_no(lang: Lang, first: &str, second: Option<&str>) -> bool {
                 | "ubersteigen"
                 | "kommt"
                 | "kommen"
+                // A verb first asks whether it held ("Lag die Rate … über 0,4?", "Wurden mehr … verkauft?").
+                | "lag"
+                | "lagen"
+                | "wurde"
+                | "wurden"
+                | "bekam"
+                | "bekamen"
+                | "gewann"
+                | "gewannen"
+                | "stieg"
+                | "stiegen"
+                | "sank"
+                | "sanken"
+                | "fiel"
+                | "fielen"
+                | "ubertraf"
+                | "ubertrafen"
+                | "uberstieg"
+                | "uberstiegen"
+                | "erreichte"
+                | "erreichten"
+                | "starb"
+                | "starben"
         ),
     }
 }

@@ -589,6 +589,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
         }
     }
     place_question(&mut out, lang);
+    quarters_of_years(&mut out, cat);
     from_to_range(&mut out);
     names_over_codes(&mut out, cat);
     numbers_naming_columns(&mut out, cat);
@@ -2727,7 +2728,11 @@ fn label_plural_names_rows(out: &mut [Span], cat: &Catalog, tokens: &[Token], q:
     // Or a text column of names that repeat a little ("county": 320 names over 437 counties, the same
     // name in several states): its plural counts rows, unless "different" names are asked.
     let repeating = cat.repeated_names;
-    let label = cat.label.filter(|&l| cat.fields[l].distinct == cat.rows && cat.rows >= 2);
+    // (Besides the label, any text column different in every row: "district" beside a `district_id` label.)
+    let unique = |l: usize| cat.fields[l].distinct == cat.rows && cat.rows >= 2;
+    let label = cat.label.filter(|&l| unique(l));
+    let others = (0..cat.fields.len())
+        .filter(|&f| Some(f) != cat.label && cat.fields[f].composed.is_none() && cat.fields[f].ty == crate::schema::ColumnType::Text && unique(f));
     // "¿quiénes murieron…? (apellidos)": a field in parentheses says what to answer with.
     let glosses: Vec<(usize, Tag)> = out
         .iter()
@@ -2736,7 +2741,11 @@ fn label_plural_names_rows(out: &mut [Span], cat: &Catalog, tokens: &[Token], q:
         .map(|(k, s)| (k, s.tag.clone()))
         .collect();
     for l in label.into_iter().chain(repeating) {
-        names_rows_by_plural(out, cat, l, Some(l) == repeating);
+        names_rows_by_plural(out, cat, l, Some(l) == repeating, false);
+    }
+    // (Another such column names them only as what is counted: "Who won the most districts?".)
+    for l in others {
+        names_rows_by_plural(out, cat, l, false, true);
     }
     for (k, tag) in glosses {
         out[k].tag = tag;
@@ -2754,7 +2763,7 @@ fn in_parentheses(q: &str, tokens: &[Token], s: &Span) -> bool {
     q.match_indices('(').any(|(open, _)| open < from && q[open..].find(')').is_some_and(|c| open + c >= to))
 }
 
-fn names_rows_by_plural(out: &mut [Span], cat: &Catalog, l: usize, repeating: bool) {
+fn names_rows_by_plural(out: &mut [Span], cat: &Catalog, l: usize, repeating: bool, counted_only: bool) {
     let f = &cat.fields[l];
     for i in 0..out.len() {
         if repeating && out[..i].iter().rev().find(|s| s.tag != Tag::Stop).is_some_and(|b| b.cue() == Some(Cue::Distinct)) {
@@ -2772,7 +2781,7 @@ fn names_rows_by_plural(out: &mut [Span], cat: &Catalog, l: usize, repeating: bo
                     "most" | "the most" | "fewest" | "the fewest" | "least" | "the least" | "more" | "fewer"
                 )
         }) || (before.is_some_and(|b| b.cue() == Some(Cue::Of)) && out[..i].iter().any(|s| s.cue() == Some(Cue::Share)));
-        if out[i].tag == Tag::Field(vec![l]) && out[i].end - out[i].start == 1 && (plural || counted) {
+        if out[i].tag == Tag::Field(vec![l]) && out[i].end - out[i].start == 1 && ((plural && !counted_only) || counted) {
             out[i].tag = Tag::Alias;
         }
     }
@@ -3219,6 +3228,100 @@ fn units_of_named_fields(out: &mut [Span], cat: &Catalog) {
         if !named.is_empty() && named.iter().all(|&f| named[0] == f) && carries(named[0]) && (out[i].tag == Tag::Unknown || own) {
             out[i - 1].tag = Tag::Stop;
             out[i].tag = Tag::Stop;
+        }
+    }
+    // "mean NH4 concentration in mg per L" of `NH4.mg.per.L`: the unit written in the one named
+    // field's own name, word for word ("per" included), restates it.
+    let named: Vec<usize> = out
+        .iter()
+        .filter_map(|s| match &s.tag {
+            Tag::Field(fs) if fs.len() == 1 => Some(fs[0]),
+            _ => None,
+        })
+        .collect();
+    let [f] = named.as_slice() else { return };
+    let own_words = name_words(&cat.fields[*f].name);
+    let in_name = |s: &Span| {
+        matches!(s.tag, Tag::Unknown | Tag::Cue(Cue::Per)) && s.end == s.start + 1 && own_words.contains(&super::text::fold(&s.raw))
+    };
+    for i in 1..out.len() {
+        if out[i - 1].cue() != Some(Cue::In) || !in_name(&out[i]) {
+            continue;
+        }
+        let run = out[i..].iter().take_while(|s| in_name(s)).count();
+        let ends = i + run == out.len() || out[i + run].cue().is_some_and(|c| matches!(c, Cue::And | Cue::Or));
+        if ends && out[i..i + run].iter().any(|s| s.tag == Tag::Unknown) {
+            for s in &mut out[i - 1..i + run] {
+                s.tag = Tag::Stop;
+            }
+        }
+    }
+}
+
+/// A quarter written as a label ("Q42010", "2010Q4", "Q4-2010"): its number and year.
+fn quarter_label(v: &str) -> Option<(u32, i32)> {
+    let s: String = v.chars().filter(|c| !matches!(c, ' ' | '-' | '_' | '/')).collect::<String>().to_ascii_lowercase();
+    let (q, y) = if let Some(rest) = s.strip_prefix('q') {
+        (rest.get(..1)?, rest.get(1..)?)
+    } else {
+        let (y, q) = s.split_once('q')?;
+        (q, y)
+    };
+    let q: u32 = q.parse().ok().filter(|q| (1..=4).contains(q))?;
+    let y: i32 = y.parse().ok().filter(|_| y.len() == 4)?;
+    Some((q, y))
+}
+
+/// "im 1. Quartal 2012", "the first quarter of 2012", "primer trimestre de 2012" where a column
+/// holds quarters as labels ("Q12012"): the words name that label.
+fn quarters_of_years(out: &mut [Span], cat: &Catalog) {
+    const QUARTER: &[&str] = &["quarter", "qtr", "trimestre", "quartal"];
+    const BETWEEN: &[&str] = &["of", "de", "del", "des", "the", "year", "jahres", "ano", "any", "im", "el", "l"];
+    let mut labels: Vec<((u32, i32), ValueHit)> = Vec::new();
+    for hits in cat.values.values() {
+        for h in hits {
+            if let Some(k) = quarter_label(&h.value) {
+                if !labels.iter().any(|(_, x)| x.field == h.field && x.value == h.value) {
+                    labels.push((k, h.clone()));
+                }
+            }
+        }
+    }
+    if labels.is_empty() {
+        return;
+    }
+    let fold = |s: &Span| super::text::fold(&s.raw);
+    for i in 0..out.len() {
+        // The quarter's number: "1.", "first", "Q1" before the quarter word, or "Q1" alone.
+        let w = fold(&out[i]);
+        let (n, after) = match w.strip_prefix('q').and_then(|d| d.parse::<u32>().ok()) {
+            Some(n) if (1..=4).contains(&n) => (n, i + 1),
+            _ => {
+                let n = match out[i].tag {
+                    Tag::Number(x) if x.fract() == 0.0 && (1.0..=4.0).contains(&x) => x as u32,
+                    _ => match ordinal_value(&w) {
+                        Some(n @ 1..=4) => n,
+                        _ => continue,
+                    },
+                };
+                if !out.get(i + 1).is_some_and(|s| QUARTER.contains(&fold(s).as_str())) {
+                    continue;
+                }
+                (n, i + 2)
+            }
+        };
+        let mut j = after;
+        while j < out.len() && j < after + 3 && BETWEEN.contains(&fold(&out[j]).as_str()) {
+            j += 1;
+        }
+        let Some(Tag::Number(y)) = out.get(j).map(|s| s.tag.clone()) else { continue };
+        let hits: Vec<ValueHit> = labels.iter().filter(|(k, _)| *k == (n, y as i32)).map(|(_, h)| h.clone()).collect();
+        if hits.is_empty() || y.fract() != 0.0 {
+            continue;
+        }
+        out[i].tag = Tag::Value(hits);
+        for s in &mut out[i + 1..=j] {
+            s.tag = Tag::Stop;
         }
     }
 }
