@@ -2085,6 +2085,9 @@ fn session_33_classes() {
     assert!(matches!(a.route, Route::Exact) && (a.value.as_f64().unwrap() - 0.37).abs() < 1e-9, "{}", a.answer);
     // Q1 2012: (0.5 + 0.41 + 0.25) / 3 = 0.3867; Q4 2010: (0.75 + 0.16 + 0.2) / 3 = 0.37.
     exact_in(&o, "la taxa mitjana del primer trimestre de 2012 és més alta que la del quart trimestre de 2010?", json!(true));
+    // "between" two labels of one text column compares them: Michigan's change, 0.16 → 0.41.
+    let a = answer(&o, "how much did michigans rate change between Q4 2010 and Q1 2012");
+    assert!(matches!(a.route, Route::Exact) && (a.value.as_f64().unwrap() - 0.25).abs() < 1e-9, "{}", a.answer);
     // A quarter no label holds is no condition.
     let a = answer(&o, "How many states had a rate under 0.3 in the second quarter of 2012?");
     assert!(!matches!(a.route, Route::Exact), "{}", a.answer);

@@ -652,6 +652,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     }
     // Again, for values the passes above named ("lower than in Orkney" → Orkney_Islands).
     comparative_before_value(&mut out);
+    between_two_values(&mut out, cat);
     measure_nouns(&mut out, cat);
     label_plural_names_rows(&mut out, cat, tokens, q);
     fewest_rows_named(&mut out);
@@ -3254,6 +3255,28 @@ fn units_of_named_fields(out: &mut [Span], cat: &Catalog) {
             for s in &mut out[i - 1..i + run] {
                 s.tag = Tag::Stop;
             }
+        }
+    }
+}
+
+/// "between Male and Female", "entre el Q4 2010 y el Q1 2012": two values of one text field bound
+/// no range; they are the two things compared (as "from A to B" or "A and B" are).
+fn between_two_values(out: &mut [Span], cat: &Catalog) {
+    let text_field = |s: &Span| match &s.tag {
+        Tag::Value(hs) if !hs.is_empty() => {
+            let f = hs[0].field;
+            (hs.iter().all(|h| h.field == f) && cat.fields[f].ty == crate::schema::ColumnType::Text).then_some(f)
+        }
+        _ => None,
+    };
+    for i in 0..out.len() {
+        if out[i].cue() != Some(Cue::Between) {
+            continue;
+        }
+        let mut rest = out[i + 1..].iter().filter(|s| s.tag != Tag::Stop);
+        let (Some(a), Some(and), Some(b)) = (rest.next(), rest.next(), rest.next()) else { continue };
+        if and.cue() == Some(Cue::And) && text_field(a).is_some() && text_field(a) == text_field(b) {
+            out[i].tag = Tag::Stop;
         }
     }
 }
