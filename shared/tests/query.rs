@@ -2104,6 +2104,18 @@ fn session_33_classes() {
     let a = answer(&n, "mean NH4 concentration in mg per L");
     assert!(matches!(a.route, Route::Exact) && (a.value.as_f64().unwrap() - 0.104).abs() < 1e-9, "{}", a.answer);
 
+    // midwest: "the percentage of people below poverty" restates `percbelowpoverty`, itself a percentage.
+    const MIDWEST: &str = "county,state,poptotal,percbelowpoverty,percchildbelowpovert\nADAMS,IL,66090,13.15,18.01\nALEXANDER,IL,10626,32.24,45.82\nMENOMINEE,WI,4075,48.69,64.31\n";
+    let m = dataset_of("midwest.csv", MIDWEST);
+    exact_in(&m, "Which county has the highest percentage of people below poverty?", json!(["MENOMINEE"]));
+    exact_in(&m, "How many counties have more than 20 percent of people below poverty?", json!(2));
+
+    // towny: "population change from 2016 to 2021" is the one member of the family named by both years.
+    const TOWNY: &str = "name,population_2016,population_2021,pop_change_2011_2016_pct,pop_change_2016_2021_pct\nAddington Highlands,2323,2534,-4.2,9.1\nThornloe,98,90,-6.7,-8.2\nToronto,2731571,2794356,4.5,2.3\n";
+    let tw = dataset_of("towny.csv", TOWNY);
+    exact_in(&tw, "which place had the highest population change from 2016 to 2021", json!(["Addington Highlands"]));
+    exact_in(&tw, "which place had the lowest population change between 2011 and 2016", json!(["Thornloe"]));
+
     // tips: "¿Dejaron…?" opens a yes/no question; the verb says nothing else.
     const TIPS: &str = "total_bill,tip,sex,smoker,day,time,size\n16.99,1.01,Female,No,Sun,Dinner,2\n10.34,1.66,Male,No,Sun,Dinner,3\n24.59,3.61,Female,No,Sun,Dinner,4\n25.29,4.71,Male,No,Sun,Dinner,4\n";
     let t = dataset_of("tips.csv", TIPS);

@@ -608,6 +608,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     named_again(&mut out);
     prefer_extreme(&mut out, cat);
     symbol_names(&mut out, cat);
+    spans_of_column_families(&mut out, cat);
     years_of_column_families(&mut out, cat);
     numbers_in_lists(&mut out, cat);
     extreme_pair_nouns(&mut out, cat);
@@ -653,6 +654,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     // Again, for values the passes above named ("lower than in Orkney" → Orkney_Islands).
     comparative_before_value(&mut out);
     between_two_values(&mut out, cat);
+    percent_of_people_fields(&mut out, cat);
     measure_nouns(&mut out, cat);
     label_plural_names_rows(&mut out, cat, tokens, q);
     fewest_rows_named(&mut out);
@@ -1336,6 +1338,51 @@ fn years_of_column_families(out: &mut [Span], cat: &Catalog) {
         out[y].tag = Tag::Stop;
         if let Some(p) = y.checked_sub(1).filter(|&p| matches!(out[p].cue(), Some(Cue::In))) {
             out[p].tag = Tag::Stop;
+        }
+    }
+}
+
+/// "population change from 2016 to 2021" over `pop_change_2011_2016_pct`, `pop_change_2016_2021_pct`…:
+/// the one member named by both years, in order, is the field; the years are its name.
+fn spans_of_column_families(out: &mut [Span], cat: &Catalog) {
+    let year = |s: &Span| match s.tag {
+        Tag::Number(v) if v.fract() == 0.0 && (1000.0..=2999.0).contains(&v) => Some(format!("{v:.0}")),
+        _ => None,
+    };
+    for b in 0..out.len() {
+        if out[b].cue() != Some(Cue::Between) {
+            continue;
+        }
+        let content: Vec<usize> = (b + 1..out.len()).filter(|&k| out[k].tag != Tag::Stop).take(3).collect();
+        let [y1, and, y2] = content.as_slice() else { continue };
+        let (Some(from), Some(to)) = (year(&out[*y1]), year(&out[*y2])) else { continue };
+        if out[*and].cue() != Some(Cue::And) {
+            continue;
+        }
+        let families: Vec<usize> = (0..b).filter(|&a| matches!(&out[a].tag, Tag::Field(fs) if fs.len() >= 2)).collect();
+        let Some(&last) = families.last() else { continue };
+        let Tag::Field(fs) = out[last].tag.clone() else { continue };
+        let both: Vec<usize> = fs
+            .iter()
+            .copied()
+            .filter(|&f| {
+                let words = name_words(&cat.fields[f].name);
+                let at = |y: &str| words.iter().position(|w| w == y);
+                matches!((at(&from), at(&to)), (Some(i), Some(j)) if i < j)
+            })
+            .collect();
+        let [f] = both.as_slice() else { continue };
+        for a in families {
+            if out[a].tag == Tag::Field(fs.clone()) {
+                out[a].tag = if a == last { Tag::Field(vec![*f]) } else { Tag::Stop };
+            }
+        }
+        // A field's word right before it qualifies it ("population change").
+        if last > 0 && matches!(&out[last - 1].tag, Tag::Field(g) if !g.contains(f)) {
+            out[last - 1].tag = Tag::Stop;
+        }
+        for k in [b, *y1, *and, *y2] {
+            out[k].tag = Tag::Stop;
         }
     }
 }
@@ -3254,6 +3301,47 @@ fn units_of_named_fields(out: &mut [Span], cat: &Catalog) {
         if ends && out[i..i + run].iter().any(|s| s.tag == Tag::Unknown) {
             for s in &mut out[i - 1..i + run] {
                 s.tag = Tag::Stop;
+            }
+        }
+    }
+}
+
+/// "the highest percentage of people below poverty" of `percbelowpoverty`: a column of percentages
+/// of the people already; the share and its people restate it.
+fn percent_of_people_fields(out: &mut [Span], cat: &Catalog) {
+    const PEOPLE: &[&str] = &[
+        "people",
+        "persons",
+        "residents",
+        "inhabitants",
+        "population",
+        "personas",
+        "poblacion",
+        "habitantes",
+        "persones",
+        "poblacio",
+        "habitants",
+        "menschen",
+        "personen",
+        "bevolkerung",
+        "einwohner",
+    ];
+    let percent = |f: usize| {
+        name_words(&cat.fields[f].name)
+            .first()
+            .is_some_and(|w| w.starts_with("perc") || w.starts_with("pct") || w.starts_with("pc"))
+            && cat.fields[f].ty.is_numeric()
+    };
+    for i in 0..out.len().saturating_sub(3) {
+        let content: Vec<usize> = (i + 1..out.len()).filter(|&k| out[k].tag != Tag::Stop).take(3).collect();
+        let [of, people, field] = content.as_slice() else { continue };
+        if out[i].cue() == Some(Cue::Share)
+            && out[*of].cue() == Some(Cue::Of)
+            && PEOPLE.contains(&super::text::fold(&out[*people].raw).as_str())
+            && matches!(&out[*field].tag, Tag::Field(fs) if fs.len() == 1 && percent(fs[0]))
+        {
+            for k in [i, *of, *people] {
+                out[k].tag = Tag::Stop;
             }
         }
     }
