@@ -2116,6 +2116,29 @@ fn session_33_classes() {
     exact_in(&tw, "which place had the highest population change from 2016 to 2021", json!(["Addington Highlands"]));
     exact_in(&tw, "which place had the lowest population change between 2011 and 2016", json!(["Thornloe"]));
 
+    // seattle-weather: "how much did it rain" is the precipitation, not the weather value "rain";
+    // "did it rain on …" keeps asking the weather; "comes with" is the rows that have it.
+    const SEA: &str = "date,precipitation,temp_max,wind,weather\n2012/11/19,54.1,13.9,6.1,rain\n2012/11/20,3.3,11.1,3.3,rain\n2012/11/21,0.0,10.0,2.0,sun\n2012/12/01,0.0,5.0,7.0,snow\n";
+    let sw = dataset_of("seattle-weather.csv", SEA);
+    exact_in(&sw, "how much did it rain on 2012/11/19", json!(54.1));
+    exact_in(&sw, "how many days did it rain more than 3 mm", json!(2));
+    exact_in(&sw, "did it rain on 2012/11/21", json!(false));
+    exact_in(&sw, "which weather type comes with the strongest wind on average", json!("snow"));
+    // titanic: "on board" is where every row was.
+    const TITANIC: &str = "name,age,survived\nAllen,29,yes\nBarkworth,80,yes\nCarter,36,no\n";
+    let ti = dataset_of("titanic.csv", TITANIC);
+    exact_in(&ti, "Was anyone older than 70 on board?", json!(true));
+
+    // mpg, mtcars: a word leading several values of one text column names them all: beside the
+    // column ("manual transmission") or before or after the rows' noun ("Merc cars").
+    const MPG: &str = "manufacturer,model,trans,cyl\naudi,a4,auto(l5),4\naudi,a4,manual(m5),4\nhonda,civic,manual(m5),4\nford,mustang,manual(m6),8\ndodge,ram,auto(l4),8\n";
+    let mp = dataset_of("mpg.csv", MPG);
+    exact_in(&mp, "how many cars have a manual transmission", json!(3));
+    const MTCARS: &str = "name,mpg,cyl\nMazda RX4,21,6\nMerc 240D,24.4,4\nMerc 450SE,16.4,8\nMerc 450SL,17.3,8\nFiat 128,32.4,4\n";
+    let mt = dataset_of("mtcars.csv", MTCARS);
+    exact_in(&mt, "Which Merc cars have 8 cylinders?", json!(["Merc 450SE", "Merc 450SL"]));
+    exact_in(&mt, "¿Qué coches Merc tienen 8 cilindros?", json!(["Merc 450SE", "Merc 450SL"]));
+
     // tips: "¿Dejaron…?" opens a yes/no question; the verb says nothing else.
     const TIPS: &str = "total_bill,tip,sex,smoker,day,time,size\n16.99,1.01,Female,No,Sun,Dinner,2\n10.34,1.66,Male,No,Sun,Dinner,3\n24.59,3.61,Female,No,Sun,Dinner,4\n25.29,4.71,Male,No,Sun,Dinner,4\n";
     let t = dataset_of("tips.csv", TIPS);

@@ -203,6 +203,17 @@ pub const FILLER_PHRASES: &[&str] = &[
     "en un sol dia",
     "in einem einzigen jahr",
     "an einem einzigen tag",
+    // "Was anyone older than 70 on board?": where the rows were, said of every row.
+    "on board",
+    "aboard",
+    "a bordo",
+    "an bord",
+    // "which weather type comes with the strongest wind": the rows that have it.
+    "comes with",
+    "come with",
+    "came with",
+    "goes with",
+    "go with",
     // "What reasons show up in the data?", "… are used in the data": the values that occur.
     "show up",
     "shows up",

@@ -655,6 +655,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     comparative_before_value(&mut out);
     between_two_values(&mut out, cat);
     percent_of_people_fields(&mut out, cat);
+    rain_as_a_verb(&mut out, cat);
     measure_nouns(&mut out, cat);
     label_plural_names_rows(&mut out, cat, tokens, q);
     fewest_rows_named(&mut out);
@@ -715,6 +716,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     field_with_superlative(&mut out, cat);
     heads_of_values(&mut out, cat);
     ambiguity_by_a_named_one(&mut out);
+    leading_words_of_values(&mut out, cat);
     out
 }
 
@@ -3302,6 +3304,103 @@ fn units_of_named_fields(out: &mut [Span], cat: &Catalog) {
             for s in &mut out[i - 1..i + run] {
                 s.tag = Tag::Stop;
             }
+        }
+    }
+}
+
+/// A value's leading word as written ("manual" of "manual(m5)", "Merc" of "Merc 450SE").
+fn leading_word(value: &str) -> &str {
+    let end = value.find(|c: char| !c.is_alphanumeric()).unwrap_or(value.len());
+    &value[..end]
+}
+
+/// The leading word `raw` names when every hit is a different value of one field that starts with
+/// it and goes on ("manual" for manual(m5), manual(m6)): the values' own spelling of it.
+pub(crate) fn leading_word_of(raw: &str, hits: &[ValueHit]) -> Option<String> {
+    let w = super::text::fold(raw);
+    let first = hits.first()?;
+    let all = hits.len() >= 2
+        && hits.iter().all(|h| h.field == first.field && leading_word(&h.value).len() < h.value.len() && super::text::fold(leading_word(&h.value)) == w);
+    all.then(|| leading_word(&first.value).to_string())
+}
+
+/// "how many cars have a manual transmission" (trans: manual(m5), auto(l4)…), "Which Merc cars
+/// have 8 cylinders?": an unknown word that leads several values of one text field, but not all,
+/// names those values, where the field is named beside it or the word stands before the rows' noun.
+fn leading_words_of_values(out: &mut [Span], cat: &Catalog) {
+    for i in 0..out.len() {
+        let w = super::text::fold(&out[i].raw);
+        if out[i].tag != Tag::Unknown || w.len() < 3 || !out[i].raw.chars().all(char::is_alphanumeric) {
+            continue;
+        }
+        let content = |k: usize| out.get(k).filter(|s| s.tag != Tag::Stop);
+        let prev = (0..i).rev().find(|&k| out[k].tag != Tag::Stop);
+        let next = (i + 1..out.len()).find(|&k| out[k].tag != Tag::Stop);
+        let beside = |f: usize| [prev, next].into_iter().flatten().any(|k| content(k).is_some_and(|s| s.tag == Tag::Field(vec![f])));
+        // "SUSHI in the name", "SUSHI al nom": a part of names anywhere (`conditions`), not their start.
+        let in_name = next.is_some_and(|k| {
+            matches!(out[k].cue(), Some(Cue::In | Cue::Contains))
+                || matches!(super::text::fold(&out[k].raw).as_str(), "name" | "names" | "nom" | "noms" | "nombre" | "nombres" | "namen" | "title")
+        });
+        if in_name {
+            continue;
+        }
+        // ("coches Merc": the rows' noun may come first.)
+        let rows_beside = [prev, next].into_iter().flatten().any(|k| out[k].tag == Tag::Alias);
+        let mut found: Option<(usize, Vec<ValueHit>)> = None;
+        for f in 0..cat.fields.len() {
+            let fi = &cat.fields[f];
+            let text = matches!(fi.ty, crate::schema::ColumnType::Text | crate::schema::ColumnType::Identifier);
+            if !text || fi.composed.is_some() || !(beside(f) || (rows_beside && cat.label == Some(f))) {
+                continue;
+            }
+            let mut hits: Vec<ValueHit> = Vec::new();
+            let mut others = false;
+            for hs in cat.values.values() {
+                for h in hs.iter().filter(|h| h.field == f) {
+                    let lead = leading_word(&h.value);
+                    if super::text::fold(lead) == w && lead.len() < h.value.len() {
+                        if !hits.iter().any(|x| x.value == h.value) {
+                            hits.push(h.clone());
+                        }
+                    } else {
+                        others = true;
+                    }
+                }
+            }
+            if hits.len() >= 2 && others {
+                if found.is_some() {
+                    found = None;
+                    break;
+                }
+                found = Some((f, hits));
+            }
+        }
+        if let Some((_, hits)) = found {
+            out[i].tag = Tag::Value(hits);
+        }
+    }
+}
+
+/// "how much did it rain on 2012/11/19", "how much rain fell": rain said as what falls is the
+/// precipitation column, not the weather value "rain".
+fn rain_as_a_verb(out: &mut [Span], cat: &Catalog) {
+    const RAIN: &[&str] = &["rain", "rained", "rains", "raining", "rainfall", "llovio", "llueve", "llovido", "regnete", "geregnet"];
+    const BEFORE: &[&str] = &["it", "much", "did", "es", "hat"];
+    const NAMES: &[&str] = &["precipitation", "precip", "prcp", "prec", "rain", "rainfall", "precipitacion", "niederschlag"];
+    let fields: Vec<usize> =
+        (0..cat.fields.len()).filter(|&f| cat.fields[f].ty.is_numeric() && !cat.fields[f].derived() && name_words(&cat.fields[f].name).iter().any(|w| NAMES.contains(&w.as_str()))).collect();
+    let [f] = fields.as_slice() else { return };
+    // ("Did it rain on …?" may ask the weather's value as well: left as it was.)
+    if out.first().is_some_and(|s| matches!(super::text::fold(&s.raw).as_str(), "did" | "does" | "do" | "was" | "is" | "has" | "were")) {
+        return;
+    }
+    for i in 0..out.len() {
+        let w = super::text::fold(&out[i].raw);
+        let before = (0..i).rev().find(|&k| !out[k].raw.is_empty()).map(|k| super::text::fold(&out[k].raw));
+        let verb = RAIN.contains(&w.as_str()) && (before.as_deref().is_some_and(|b| BEFORE.contains(&b)) || w.starts_with("llov") || w.contains("regne"));
+        if verb && matches!(out[i].tag, Tag::Unknown | Tag::Value(_) | Tag::Stop) {
+            out[i].tag = Tag::Field(vec![*f]);
         }
     }
 }

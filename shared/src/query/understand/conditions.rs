@@ -999,6 +999,25 @@ impl Parser<'_> {
             if self.spans[i].used {
                 continue;
             }
+            // "manual transmission", "Merc cars": the word leading several values of one field
+            // names them all (`tagger::leading_words_of_values`).
+            if let Some(prefix) = crate::query::tagger::leading_word_of(&self.spans[i].raw, &hits) {
+                self.spans[i].used = true;
+                let f = hits[0].field;
+                for j in [self.prev_content(i), self.next_content(i)].into_iter().flatten() {
+                    if self.spans[j].tag == Tag::Field(vec![f]) {
+                        self.spans[j].used = true;
+                    }
+                }
+                out.push(At {
+                    pos: i,
+                    end: i,
+                    filter: Filter::Cond { field: self.fref(f), pred: Predicate::StartsWith(prefix), negated: false },
+                    eq_value: None,
+                    kind: Kind::Category,
+                });
+                continue;
+            }
             let hit = self.pick_hit(i, &hits);
             self.spans[i].used = true;
             let mut pos = i;
