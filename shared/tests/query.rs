@@ -2139,6 +2139,21 @@ fn session_33_classes() {
     exact_in(&mt, "Which Merc cars have 8 cylinders?", json!(["Merc 450SE", "Merc 450SL"]));
     exact_in(&mt, "¿Qué coches Merc tienen 8 cilindros?", json!(["Merc 450SE", "Merc 450SL"]));
 
+    // stocks, co2: "ended the period", "in der ersten Woche der Messreihe" are the series' last or
+    // first date (of the whole table); "the last month in the data" still asks the date itself.
+    const STOCKS: &str = "date,GOOG,AAPL,AMZN,MSFT\n2018-01-01,1.0,1.0,1.0,1.0\n2018-01-08,1.4,1.1,1.7,1.2\n2018-01-15,1.6,1.2,1.9,1.55\n";
+    let st = dataset_of("stocks.csv", STOCKS);
+    exact_in(&st, "Which stocks ended the period above 1.5?", json!(["AMZN", "GOOG", "MSFT"]));
+    exact_in(&st, "Which stocks were above 1.3 in the last week?", json!(["AMZN", "GOOG", "MSFT"]));
+    const CO2: &str = "date,co2\n1958-03-29,316.1\n1958-04-05,317.3\n1958-04-12,317.6\n";
+    let co = dataset_of("co2.csv", CO2);
+    exact_in(&co, "Wie hoch war der CO2-Wert in der ersten Woche der Messreihe?", json!(316.1));
+    exact_in(&co, "What was the co2 value in the last week?", json!(317.6));
+    const AIR: &str = "Date,Passengers\n1949-01,112\n1949-02,118\n1949-03,132\n";
+    let air = dataset_of("airline.csv", AIR);
+    let a = answer(&air, "What's the last month in the data?");
+    assert!(a.answer.contains("March 1949") || a.answer.contains("1949-03"), "{}", a.answer);
+
     // tips: "¿Dejaron…?" opens a yes/no question; the verb says nothing else.
     const TIPS: &str = "total_bill,tip,sex,smoker,day,time,size\n16.99,1.01,Female,No,Sun,Dinner,2\n10.34,1.66,Male,No,Sun,Dinner,3\n24.59,3.61,Female,No,Sun,Dinner,4\n25.29,4.71,Male,No,Sun,Dinner,4\n";
     let t = dataset_of("tips.csv", TIPS);

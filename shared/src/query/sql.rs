@@ -129,6 +129,10 @@ pub fn filter(cat: &Catalog, f: &Filter) -> String {
                     format!("CAST({e} AS DOUBLE) {} CAST({} AS DOUBLE)", op.sql(), expr(cat, other))
                 }
                 (Predicate::Than(op, other), _) => format!("{e} {} {}", op.sql(), expr(cat, other)),
+                // Of the whole table, whatever else the question asks of the rows (a series' end).
+                (Predicate::Edge { last }, _) => {
+                    format!("{e} = (SELECT {}({e}) FROM {})", if *last { "MAX" } else { "MIN" }, ident(&cat.table))
+                }
             };
             // NOT (x = 'a') is NULL, not true, for missing x: missing values never match, as in pandas.
             if *negated {

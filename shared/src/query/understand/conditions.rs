@@ -63,6 +63,7 @@ impl Parser<'_> {
     /// Builds conditions from operators, dates, years, "N field" pairs and named values, marking what they use.
     pub(super) fn conditions(&mut self) -> R<Vec<At>> {
         let mut out = Vec::new();
+        self.ends_of_the_series(&mut out);
         // 0a. Counts of something: "no affairs", "without children", "sin hijos" (= 0); "had an affair",
         // "with any children" (> 0). The field counts what the noun names.
         for i in 0..self.spans.len() {
@@ -1041,6 +1042,82 @@ impl Parser<'_> {
         }
         out.sort_by_key(|a| a.pos);
         Ok(out)
+    }
+
+    /// "in the last week", "in der ersten Woche", "ended the period above 1.5", "Did Apple finish
+    /// higher…?": in a table with one date column, the first or last of its dates (of the whole
+    /// table: the series' start or end, not of the rows the other words pick).
+    fn ends_of_the_series(&mut self, out: &mut Vec<At>) {
+        const END_VERBS: &[&str] =
+            &["ended", "ending", "finish", "finished", "finishing", "acabo", "acabar", "acaba", "termino", "terminar", "endete", "beendete"];
+        const SPAN_NOUNS: &[&str] = &["period", "series", "periodo", "serie", "periode", "zeitraum", "reihe", "messreihe"];
+        const DATE_NOUNS: &[&str] = &["date", "dates", "fecha", "data", "datum", "observation", "reading", "entry"];
+        let dates: Vec<usize> = (0..self.cat.fields.len())
+            .filter(|&f| {
+                matches!(self.cat.fields[f].ty, ColumnType::Date | ColumnType::Datetime) && !self.cat.fields[f].derived()
+            })
+            .collect();
+        let [d] = dates[..] else { return };
+        let fold = |p: &Self, k: usize| crate::query::text::fold(&p.spans[k].raw);
+        let free = |p: &Self, k: usize| !p.spans[k].used && matches!(p.spans[k].tag, Tag::Unknown | Tag::Stop);
+        for i in 0..self.spans.len() {
+            if !free(self, i) {
+                continue;
+            }
+            let w = fold(self, i);
+            let noun_at = |p: &Self, k: usize| {
+                k < p.spans.len()
+                    && !p.spans[k].used
+                    && matches!(&p.spans[k].tag, Tag::Unknown | Tag::Stop | Tag::Alias | Tag::Cue(_) | Tag::Field(_))
+                    && (!matches!(&p.spans[k].tag, Tag::Field(_)) || matches!(&p.spans[k].tag, Tag::Field(fs) if fs.as_slice() == [d]))
+                    && {
+                        let n = fold(p, k);
+                        let one = n.strip_suffix('s').unwrap_or(&n).to_string();
+                        crate::query::lang::is_period_word(&n) || crate::query::lang::is_period_word(&one) || DATE_NOUNS.contains(&n.as_str())
+                    }
+            };
+            let (last, taken) = match crate::query::tagger::order_word(&w) {
+                // ("What's the last month in the data?" asks the date itself: only "in"/"on" the end is a condition.)
+                Some(first)
+                    if noun_at(self, i + 1)
+                        && (0..i).rev().find(|&k| self.spans[k].tag != Tag::Stop && !matches!(fold(self, k).as_str(), "der" | "die" | "la" | "el")).is_some_and(|k| {
+                            self.spans[k].cue() == Some(Cue::In) || matches!(fold(self, k).as_str(), "on" | "at" | "during" | "am" | "im")
+                        }) =>
+                {
+                    // "in der ersten Woche der Messreihe": of the series, said after.
+                    let mut taken = vec![i, i + 1];
+                    let after: Vec<usize> = (i + 2..self.spans.len()).filter(|&k| self.spans[k].tag != Tag::Stop).take(2).collect();
+                    if let [of, noun] = after[..] {
+                        if self.spans[of].cue() == Some(Cue::Of) && SPAN_NOUNS.contains(&fold(self, noun).as_str()) && !self.spans[noun].used {
+                            taken.extend([of, noun]);
+                        }
+                    }
+                    (!first, taken)
+                }
+                _ if END_VERBS.contains(&w.as_str()) => {
+                    // "ended the period": the span's noun goes with the verb.
+                    let mut taken = vec![i];
+                    if let Some(k) = (i + 1..self.spans.len()).find(|&k| self.spans[k].tag != Tag::Stop) {
+                        if SPAN_NOUNS.contains(&fold(self, k).as_str()) && !self.spans[k].used {
+                            taken.push(k);
+                        }
+                    }
+                    (true, taken)
+                }
+                _ => continue,
+            };
+            for &k in &taken {
+                self.spans[k].used = true;
+            }
+            out.push(At {
+                pos: i,
+                end: *taken.last().unwrap_or(&i),
+                filter: Filter::Cond { field: self.fref(d), pred: Predicate::Edge { last }, negated: false },
+                eq_value: None,
+                // (A date different in every row: the end is one row, as a date named would be.)
+                kind: if self.cat.fields[d].distinct == self.cat.rows { Kind::Identifying } else { Kind::Range },
+            });
+        }
     }
 
     /// True when the number at `i` is the N of a ranking ("the 3 heaviest cars").
