@@ -2154,6 +2154,20 @@ fn session_33_classes() {
     let a = answer(&air, "What's the last month in the data?");
     assert!(a.answer.contains("March 1949") || a.answer.contains("1949-03"), "{}", a.answer);
 
+    // gbsg2: `tsize`, `tgrade` put the initial of "tumour" before their rest: "a grade III tumour"
+    // restates `tgrade`; "the largest tumor" is `tsize`.
+    const GBSG: &str = "horTh,age,menostat,tsize,tgrade,pnodes\nno,70,Post,21,II,3\nyes,56,Post,12,II,7\nyes,58,Post,35,III,9\nno,59,Pre,17,II,4\nno,73,Post,40,III,1\n";
+    let gb = dataset_of("gbsg2.csv", GBSG);
+    exact_in(&gb, "How many patients had a grade III tumour?", json!(2));
+    exact_in(&gb, "What was the age of the patient with the largest tumor?", json!([73]));
+    // Without hormone therapy (21, 17, 40): 26; with (12, 35): 23.5.
+    exact_in(&gb, "Do patients with hormone therapy have larger tumours on average than those without?", json!(false));
+
+    // pizzaplace: "se vende menos" says what every row is (a pizza sold), before or after its noun.
+    const PIZZA: &str = "id,date,time,name,size,type,price\n1,2015-01-01,11:38:36,hawaiian,M,classic,13.25\n2,2015-01-01,11:57:40,classic_dlx,M,classic,16\n3,2015-01-01,11:57:40,mexicana,M,veggie,16\n4,2015-01-01,12:12:28,thai_ckn,L,chicken,20.75\n5,2015-01-01,12:16:31,five_cheese,L,veggie,18.5\n6,2015-01-01,12:21:30,ital_supr,S,supreme,12.5\n";
+    let pz = dataset_of("pizzaplace.csv", PIZZA);
+    exact_in(&pz, "¿qué tamaño de pizza se vende menos?", json!("S"));
+
     // tips: "¿Dejaron…?" opens a yes/no question; the verb says nothing else.
     const TIPS: &str = "total_bill,tip,sex,smoker,day,time,size\n16.99,1.01,Female,No,Sun,Dinner,2\n10.34,1.66,Male,No,Sun,Dinner,3\n24.59,3.61,Female,No,Sun,Dinner,4\n25.29,4.71,Male,No,Sun,Dinner,4\n";
     let t = dataset_of("tips.csv", TIPS);

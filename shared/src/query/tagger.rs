@@ -717,7 +717,56 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     heads_of_values(&mut out, cat);
     ambiguity_by_a_named_one(&mut out);
     leading_words_of_values(&mut out, cat);
+    initials_of_prefixed_fields(&mut out, cat);
     out
+}
+
+/// "a grade III tumour", "the largest tumor" with `tsize` and `tgrade`: names that put one word's
+/// initial before another ("t" for tumour) are said with the whole word. The word restates the
+/// one such field the question names otherwise (by a value or its rest); beside a word of size
+/// ("largest") it is the one whose rest is "size".
+fn initials_of_prefixed_fields(out: &mut [Span], cat: &Catalog) {
+    const SIZE: &[&str] = &[
+        "largest", "biggest", "smallest", "larger", "bigger", "smaller", "large", "big", "small", "size", "mayor", "menor", "grande",
+        "mas grande", "gran", "groesste", "grosste", "kleinste", "grosser", "kleiner",
+    ];
+    for i in 0..out.len() {
+        let w = super::text::fold(&out[i].raw);
+        if out[i].tag != Tag::Unknown || w.len() < 4 || !w.chars().all(|c| c.is_ascii_alphabetic()) {
+            continue;
+        }
+        let initial = &w[..1];
+        // Fields of one word, the initial then a rest of three letters or more ("tsize", "tgrade").
+        let prefixed: Vec<(usize, String)> = (0..cat.fields.len())
+            .filter_map(|f| {
+                let n = super::text::fold(&cat.fields[f].name);
+                (n.len() >= 4 && n.starts_with(initial) && n.chars().all(|c| c.is_ascii_alphabetic()) && !n.starts_with(&w[..2.min(w.len())]))
+                    .then(|| (f, n[1..].to_string()))
+            })
+            .collect();
+        if prefixed.len() < 2 {
+            continue;
+        }
+        let named = |f: usize| {
+            out.iter().any(|s| match &s.tag {
+                Tag::Value(hs) => hs.iter().all(|h| h.field == f),
+                Tag::Field(fs) => fs.as_slice() == [f],
+                _ => false,
+            })
+        };
+        let said: Vec<usize> = prefixed.iter().map(|(f, _)| *f).filter(|&f| named(f)).collect();
+        if let [_] = said.as_slice() {
+            out[i].tag = Tag::Stop;
+            continue;
+        }
+        let before = (0..i).rev().find(|&k| out[k].tag != Tag::Stop).map(|k| super::text::fold(&out[k].raw));
+        let sized: Vec<usize> = prefixed.iter().filter(|(_, rest)| rest == "size").map(|(f, _)| *f).collect();
+        if let (Some(b), [f]) = (before, sized.as_slice()) {
+            if SIZE.contains(&b.as_str()) && said.is_empty() {
+                out[i].tag = Tag::Field(vec![*f]);
+            }
+        }
+    }
 }
 
 /// "Turbo-shaft engines" with columns `engine` (its kind) and `engines` (a count): the word after
@@ -1540,6 +1589,15 @@ fn verbs_of_selling(out: &mut [Span], cat: &Catalog) {
         "venudes",
         "verkauft",
         "bestellt",
+        // Said before or away from the rows' noun: "se vende menos", "¿se vendió alguna pizza…?".
+        "vende",
+        "venden",
+        "vendio",
+        "vendieron",
+        "ven",
+        "venen",
+        "verkaufte",
+        "verkauften",
     ];
     let quantities = cat.fields.iter().any(|f| {
         f.ty.is_numeric()
@@ -1556,7 +1614,10 @@ fn verbs_of_selling(out: &mut [Span], cat: &Catalog) {
             s.tag == Tag::Alias
                 || matches!(super::text::fold(&s.raw).as_str(), "orders" | "order" | "pedidos" | "comandes" | "bestellungen")
         };
-        if out[..i].iter().rev().find(|s| s.tag != Tag::Stop).is_some_and(sold_thing) {
+        // ("la pizza menys venuda": a comparative may come between; "se vendió alguna pizza": the verb first.)
+        let before = out[..i].iter().rev().find(|s| s.tag != Tag::Stop && !matches!(s.cue(), Some(Cue::Less | Cue::More | Cue::Least | Cue::Most | Cue::Low | Cue::High)));
+        let after = out[i + 1..].iter().find(|s| s.tag != Tag::Stop);
+        if before.is_some_and(sold_thing) || after.is_some_and(sold_thing) {
             out[i].tag = Tag::Stop;
         }
     }
