@@ -2168,9 +2168,18 @@ fn session_33_classes() {
     let pz = dataset_of("pizzaplace.csv", PIZZA);
     exact_in(&pz, "¿qué tamaño de pizza se vende menos?", json!("S"));
 
+    // txhousing: "el precio mediano" names `median` with the measure's noun first.
+    const TX: &str = "city,year,month,sales,median\nAbilene,2000,1,72,71400\nEl Paso,2000,1,300,80000\nEl Paso,2001,1,320,148600\n";
+    let tx = dataset_of("txhousing.csv", TX);
+    exact_in(&tx, "¿Cuál fue el precio mediano más alto registrado en El Paso?", json!(148600));
+
     // tips: "¿Dejaron…?" opens a yes/no question; the verb says nothing else.
     const TIPS: &str = "total_bill,tip,sex,smoker,day,time,size\n16.99,1.01,Female,No,Sun,Dinner,2\n10.34,1.66,Male,No,Sun,Dinner,3\n24.59,3.61,Female,No,Sun,Dinner,4\n25.29,4.71,Male,No,Sun,Dinner,4\n";
     let t = dataset_of("tips.csv", TIPS);
     // Women: (1.01 + 3.61) / 2 = 2.31.
     exact_in(&t, "¿Dejaron las mujeres una propina media superior a 3 dólares?", json!(false));
+    // "lunches served": a meal of the rows' kind, served, is a row of it.
+    const TIPS2: &str = "total_bill,tip,day,time\n16.99,1.01,Thur,Lunch\n10.34,1.66,Fri,Lunch\n24.59,3.61,Sun,Dinner\n";
+    let t2 = dataset_of("tips.csv", TIPS2);
+    exact_in(&t2, "On which days were lunches served?", json!(["Fri", "Thur"]));
 }

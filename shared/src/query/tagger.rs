@@ -1599,6 +1599,13 @@ fn verbs_of_selling(out: &mut [Span], cat: &Catalog) {
         "verkaufte",
         "verkauften",
     ];
+    // "On which days were lunches served?": a meal of the rows' kind, served, is a row of it.
+    for i in 1..out.len() {
+        let served = matches!(super::text::fold(&out[i].raw).as_str(), "served" | "servido" | "servidos" | "servidas" | "servit" | "servits" | "serviert");
+        if served && out[i].tag == Tag::Unknown && matches!(out[..i].iter().rev().find(|s| s.tag != Tag::Stop), Some(Span { tag: Tag::Value(_), .. })) {
+            out[i].tag = Tag::Stop;
+        }
+    }
     let quantities = cat.fields.iter().any(|f| {
         f.ty.is_numeric()
             && name_words(&f.name).iter().any(|w| matches!(w.as_str(), "quantity" | "qty" | "units" | "unit" | "count" | "amount"))
@@ -2924,7 +2931,9 @@ fn measure_nouns(out: &mut [Span], cat: &Catalog) {
         }
         let of = matches!(out.get(k).and_then(Span::cue), Some(Cue::In | Cue::Of));
         let of_field_after = of && out[k + 1..].iter().take(2).find(|s| s.tag != Tag::Stop).is_some_and(|s| matches!(s.tag, Tag::Field(_)));
-        if before.is_some_and(|j| matches!(out[j].tag, Tag::Field(_)) && i - j <= 2) || of_field_after {
+        // "el precio mediano" (`median`): in Spanish and Catalan the field's word may follow right after.
+        let field_after = matches!(out.get(i + 1).map(|s| &s.tag), Some(Tag::Field(fs)) if fs.len() == 1);
+        if before.is_some_and(|j| matches!(out[j].tag, Tag::Field(_)) && i - j <= 2) || of_field_after || field_after {
             out[i].tag = Tag::Stop;
         }
     }
@@ -4480,6 +4489,10 @@ const MEASURE_NOUNS: &[&str] = &[
     "puntuacions",
     "punktzahl",
     "punktzahlen",
+    "precio",
+    "precios",
+    "preu",
+    "preus",
     // A column of a range of values ("the $50-75k bracket").
     "bracket",
     "brackets",
