@@ -2168,6 +2168,18 @@ fn session_33_classes() {
     let pz = dataset_of("pizzaplace.csv", PIZZA);
     exact_in(&pz, "¿qué tamaño de pizza se vende menos?", json!("S"));
 
+    // elements: "contain at least one liquid element" is that some row of the group is liquid.
+    const ELEM: &str = "name,period,standard state\nHydrogen,1,gas\nBromine,4,liquid\nIron,4,solid\nMercury,6,liquid\nGold,6,solid\nNeon,2,gas\n";
+    let el = dataset_of("elements.csv", ELEM);
+    exact_in(&el, "Which periods contain at least one liquid element?", json!(["4", "6"]));
+    // rossi: "arrested again" is the arrest flag; gbsg2: "follow-up time" is a survival table's time.
+    const ROSSI: &str = "week,arrest,fin,age\n20,1,0,27\n17,1,0,18\n25,1,0,19\n52,0,1,23\n52,0,0,19\n";
+    let ro = dataset_of("rossi.csv", ROSSI);
+    exact_in(&ro, "How many people were arrested again?", json!(3));
+    const LUNG: &str = "inst,time,status,age\n3,306,yes,74\n3,455,yes,68\n3,1010,no,56\n";
+    let lu = dataset_of("lung.csv", LUNG);
+    exact_in(&lu, "What is the longest follow-up time?", json!(1010));
+
     // txhousing: "el precio mediano" names `median` with the measure's noun first.
     const TX: &str = "city,year,month,sales,median\nAbilene,2000,1,72,71400\nEl Paso,2000,1,300,80000\nEl Paso,2001,1,320,148600\n";
     let tx = dataset_of("txhousing.csv", TX);

@@ -203,6 +203,10 @@ pub const FILLER_PHRASES: &[&str] = &[
     "en un sol dia",
     "in einem einzigen jahr",
     "an einem einzigen tag",
+    // "the longest follow-up time": what a survival table's time is.
+    "follow up",
+    // "How many people were arrested again?": the event a flag records, happening again.
+    "again",
     // "Was anyone older than 70 on board?": where the rows were, said of every row.
     "on board",
     "aboard",

@@ -716,9 +716,30 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     field_with_superlative(&mut out, cat);
     heads_of_values(&mut out, cat);
     ambiguity_by_a_named_one(&mut out);
+    at_least_one_row(&mut out);
     leading_words_of_values(&mut out, cat);
     initials_of_prefixed_fields(&mut out, cat);
     out
+}
+
+/// "Which periods contain at least one liquid element?": at least one row of a value (or of the
+/// rows' noun) is that some row has it; neither a text match nor a bound on a number.
+fn at_least_one_row(out: &mut [Span]) {
+    for i in 0..out.len().saturating_sub(2) {
+        let at_least = out[i].cue() == Some(Cue::Op(CmpOp::Ge));
+        let one = matches!(out[i + 1].tag, Tag::Number(n) if n == 1.0);
+        let row = matches!(out.get(i + 2).map(|s| &s.tag), Some(Tag::Value(_) | Tag::Alias));
+        if !(at_least && one && row) {
+            continue;
+        }
+        out[i].tag = Tag::Stop;
+        out[i + 1].tag = Tag::Stop;
+        if let Some(k) = (0..i).rev().find(|&k| out[k].tag != Tag::Stop) {
+            if out[k].cue() == Some(Cue::Contains) {
+                out[k].tag = Tag::Stop;
+            }
+        }
+    }
 }
 
 /// "a grade III tumour", "the largest tumor" with `tsize` and `tgrade`: names that put one word's
