@@ -2180,6 +2180,11 @@ fn session_33_classes() {
     let lu = dataset_of("lung.csv", LUNG);
     exact_in(&lu, "What is the longest follow-up time?", json!(1010));
 
+    // sprint: "how many different athletes" counts the names that name the rows (a name per medal).
+    const SPRINT: &str = "Name,Country,Medal,Time,Year\nUsain Bolt,JAM,GOLD,9.63,2012\nUsain Bolt,JAM,GOLD,9.69,2008\nYohan Blake,JAM,SILVER,9.75,2012\nCarl Lewis,USA,GOLD,9.92,1988\nCarl Lewis,USA,GOLD,9.99,1984\n";
+    let sp = dataset_of("sprint.csv", SPRINT);
+    exact_in(&sp, "how many different athletes are in the table", json!(3));
+
     // txhousing: "el precio mediano" names `median` with the measure's noun first.
     const TX: &str = "city,year,month,sales,median\nAbilene,2000,1,72,71400\nEl Paso,2000,1,300,80000\nEl Paso,2001,1,320,148600\n";
     let tx = dataset_of("txhousing.csv", TX);
