@@ -2185,6 +2185,13 @@ fn session_33_classes() {
     let sp = dataset_of("sprint.csv", SPRINT);
     exact_in(&sp, "how many different athletes are in the table", json!(3));
 
+    // wind: "add up to" is the sum and its equality ("up to" bounds nothing here).
+    const WIND: &str = "direction,strength,frequency\nN,0-1,0.5\nN,1-2,1.6\nE,0-1,0.4\n";
+    let wi = dataset_of("wind.csv", WIND);
+    exact_in(&wi, "Do the frequencies add up to exactly 100?", json!(false));
+    exact_in(&wi, "Do the frequencies add up to 2.5?", json!(true));
+    exact_in(&wi, "Do the frequencies add up to more than 2?", json!(true));
+
     // txhousing: "el precio mediano" names `median` with the measure's noun first.
     const TX: &str = "city,year,month,sales,median\nAbilene,2000,1,72,71400\nEl Paso,2000,1,300,80000\nEl Paso,2001,1,320,148600\n";
     let tx = dataset_of("txhousing.csv", TX);

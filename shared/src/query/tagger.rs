@@ -717,9 +717,27 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     heads_of_values(&mut out, cat);
     ambiguity_by_a_named_one(&mut out);
     at_least_one_row(&mut out);
+    adding_up_to(&mut out);
     leading_words_of_values(&mut out, cat);
     initials_of_prefixed_fields(&mut out, cat);
     out
+}
+
+/// "Do the frequencies add up to exactly 100?": adding up is the sum, and "up to" its equality (an
+/// operator said after it stays), not a bound of "at most".
+fn adding_up_to(out: &mut [Span]) {
+    for i in 0..out.len().saturating_sub(1) {
+        let add = matches!(super::text::fold(&out[i].raw).as_str(), "add" | "adds" | "added" | "sum" | "sums" | "summed" | "total" | "totals");
+        if !add || !matches!(out[i].tag, Tag::Unknown | Tag::Stop | Tag::Cue(Cue::Sum)) || out[i + 1].cue() != Some(Cue::Op(CmpOp::Le)) {
+            continue;
+        }
+        if super::text::fold(&out[i + 1].raw) != "up to" {
+            continue;
+        }
+        out[i].tag = Tag::Cue(Cue::Sum);
+        let said = out.get(i + 2).is_some_and(|s| matches!(s.cue(), Some(Cue::Op(_))));
+        out[i + 1].tag = if said { Tag::Stop } else { Tag::Cue(Cue::Op(CmpOp::Eq)) };
+    }
 }
 
 /// "Which periods contain at least one liquid element?": at least one row of a value (or of the
