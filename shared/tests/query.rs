@@ -2192,6 +2192,11 @@ fn session_33_classes() {
     exact_in(&wi, "Do the frequencies add up to 2.5?", json!(true));
     exact_in(&wi, "Do the frequencies add up to more than 2?", json!(true));
 
+    // iowa-electricity: a source's "output" is its `net_generation`.
+    const IOWA: &str = "year,source,net_generation\n2001-01-01,Fossil Fuels,35361\n2001-01-01,Nuclear Energy,3853\n2002-01-01,Nuclear Energy,4574\n2002-01-01,Renewables,1437\n";
+    let io = dataset_of("iowa-electricity.csv", IOWA);
+    exact_in(&io, "What was the lowest yearly nuclear output?", json!(3853));
+
     // txhousing: "el precio mediano" names `median` with the measure's noun first.
     const TX: &str = "city,year,month,sales,median\nAbilene,2000,1,72,71400\nEl Paso,2000,1,300,80000\nEl Paso,2001,1,320,148600\n";
     let tx = dataset_of("txhousing.csv", TX);

@@ -1377,6 +1377,8 @@ const PHRASE_NAMES: &[(&str, &[&str])] = &[
     // A firm's value is what it is worth ("worth more than 1000", "el valor de mercado").
     ("value", &["worth", "market value", "valor de mercado", "valor de mercat", "marktwert"]),
     ("country code", &["phone code", "dialing code", "calling code"]),
+    // Electricity generated is a source's output.
+    ("net generation", &["output", "outputs", "produccion", "generacion", "produccio", "generacio", "erzeugung", "stromerzeugung"]),
 ];
 
 /// Common abbreviations in column names and the words they stand for (folded). Written from
