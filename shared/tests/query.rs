@@ -2193,7 +2193,7 @@ fn session_33_classes() {
     exact_in(&wi, "Do the frequencies add up to more than 2?", json!(true));
 
     // iowa-electricity: a source's "output" is its `net_generation`.
-    const IOWA: &str = "year,source,net_generation\n2001-01-01,Fossil Fuels,35361\n2001-01-01,Nuclear Energy,3853\n2002-01-01,Nuclear Energy,4574\n2002-01-01,Renewables,1437\n";
+    const IOWA: &str = "year,source,net_generation\n2001-01-01,Fossil Fuels,35361\n2001-01-01,Nuclear Energy,3853\n2001-01-01,Renewables,1437\n2002-01-01,Fossil Fuels,35991\n2002-01-01,Nuclear Energy,4574\n2002-01-01,Renewables,1963\n2003-01-01,Fossil Fuels,36234\n2003-01-01,Nuclear Energy,3988\n2003-01-01,Renewables,1885\n";
     let io = dataset_of("iowa-electricity.csv", IOWA);
     exact_in(&io, "What was the lowest yearly nuclear output?", json!(3853));
 
