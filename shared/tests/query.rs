@@ -2169,7 +2169,8 @@ fn session_33_classes() {
     exact_in(&pz, "¿qué tamaño de pizza se vende menos?", json!("S"));
 
     // elements: "contain at least one liquid element" is that some row of the group is liquid.
-    const ELEM: &str = "name,period,standard state\nHydrogen,1,gas\nBromine,4,liquid\nIron,4,solid\nMercury,6,liquid\nGold,6,solid\nNeon,2,gas\n";
+    const ELEM: &str =
+        "name,period,standard state\nHydrogen,1,gas\nBromine,4,liquid\nIron,4,solid\nMercury,6,liquid\nGold,6,solid\nNeon,2,gas\n";
     let el = dataset_of("elements.csv", ELEM);
     exact_in(&el, "Which periods contain at least one liquid element?", json!(["4", "6"]));
     // rossi: "arrested again" is the arrest flag; gbsg2: "follow-up time" is a survival table's time.

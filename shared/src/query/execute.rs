@@ -1295,12 +1295,20 @@ pub fn describe(cat: &Catalog, f: &Filter, lang: Lang) -> String {
                     tr(lang, format!("{l} is missing"), format!("{l} falta"), format!("{l} hi falta"), format!("{l} fehlt"))
                 }
                 Predicate::Than(op, other) => format!("{l} {} {}", op_symbol(*op), field_label(cat, &other.0)),
-                Predicate::Edge { last: true } => {
-                    tr(lang, format!("{l} is the last"), format!("{l} es el último"), format!("{l} és el darrer"), format!("{l} ist der letzte"))
-                }
-                Predicate::Edge { last: false } => {
-                    tr(lang, format!("{l} is the first"), format!("{l} es el primero"), format!("{l} és el primer"), format!("{l} ist der erste"))
-                }
+                Predicate::Edge { last: true } => tr(
+                    lang,
+                    format!("{l} is the last"),
+                    format!("{l} es el último"),
+                    format!("{l} és el darrer"),
+                    format!("{l} ist der letzte"),
+                ),
+                Predicate::Edge { last: false } => tr(
+                    lang,
+                    format!("{l} is the first"),
+                    format!("{l} es el primero"),
+                    format!("{l} és el primer"),
+                    format!("{l} ist der erste"),
+                ),
             };
             if *negated && *pred == Predicate::Missing {
                 tr(lang, format!("{l} has a value"), format!("{l} tiene valor"), format!("{l} té valor"), format!("{l} hat einen Wert"))

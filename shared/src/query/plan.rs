@@ -81,7 +81,9 @@ pub enum Predicate {
     /// Compared with another field of the same row: "a cd420 higher than the cd40", "close above open".
     Than(CmpOp, FieldRef),
     /// The field's first or last value in the whole table: "in the last week", "ended the period".
-    Edge { last: bool },
+    Edge {
+        last: bool,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

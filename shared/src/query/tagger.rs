@@ -727,7 +727,8 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
 /// operator said after it stays), not a bound of "at most".
 fn adding_up_to(out: &mut [Span]) {
     for i in 0..out.len().saturating_sub(1) {
-        let add = matches!(super::text::fold(&out[i].raw).as_str(), "add" | "adds" | "added" | "sum" | "sums" | "summed" | "total" | "totals");
+        let add =
+            matches!(super::text::fold(&out[i].raw).as_str(), "add" | "adds" | "added" | "sum" | "sums" | "summed" | "total" | "totals");
         if !add || !matches!(out[i].tag, Tag::Unknown | Tag::Stop | Tag::Cue(Cue::Sum)) || out[i + 1].cue() != Some(Cue::Op(CmpOp::Le)) {
             continue;
         }
@@ -766,8 +767,26 @@ fn at_least_one_row(out: &mut [Span]) {
 /// ("largest") it is the one whose rest is "size".
 fn initials_of_prefixed_fields(out: &mut [Span], cat: &Catalog) {
     const SIZE: &[&str] = &[
-        "largest", "biggest", "smallest", "larger", "bigger", "smaller", "large", "big", "small", "size", "mayor", "menor", "grande",
-        "mas grande", "gran", "groesste", "grosste", "kleinste", "grosser", "kleiner",
+        "largest",
+        "biggest",
+        "smallest",
+        "larger",
+        "bigger",
+        "smaller",
+        "large",
+        "big",
+        "small",
+        "size",
+        "mayor",
+        "menor",
+        "grande",
+        "mas grande",
+        "gran",
+        "groesste",
+        "grosste",
+        "kleinste",
+        "grosser",
+        "kleiner",
     ];
     for i in 0..out.len() {
         let w = super::text::fold(&out[i].raw);
@@ -779,8 +798,11 @@ fn initials_of_prefixed_fields(out: &mut [Span], cat: &Catalog) {
         let prefixed: Vec<(usize, String)> = (0..cat.fields.len())
             .filter_map(|f| {
                 let n = super::text::fold(&cat.fields[f].name);
-                (n.len() >= 4 && n.starts_with(initial) && n.chars().all(|c| c.is_ascii_alphabetic()) && !n.starts_with(&w[..2.min(w.len())]))
-                    .then(|| (f, n[1..].to_string()))
+                (n.len() >= 4
+                    && n.starts_with(initial)
+                    && n.chars().all(|c| c.is_ascii_alphabetic())
+                    && !n.starts_with(&w[..2.min(w.len())]))
+                .then(|| (f, n[1..].to_string()))
             })
             .collect();
         if prefixed.len() < 2 {
@@ -1640,8 +1662,14 @@ fn verbs_of_selling(out: &mut [Span], cat: &Catalog) {
     ];
     // "On which days were lunches served?": a meal of the rows' kind, served, is a row of it.
     for i in 1..out.len() {
-        let served = matches!(super::text::fold(&out[i].raw).as_str(), "served" | "servido" | "servidos" | "servidas" | "servit" | "servits" | "serviert");
-        if served && out[i].tag == Tag::Unknown && matches!(out[..i].iter().rev().find(|s| s.tag != Tag::Stop), Some(Span { tag: Tag::Value(_), .. })) {
+        let served = matches!(
+            super::text::fold(&out[i].raw).as_str(),
+            "served" | "servido" | "servidos" | "servidas" | "servit" | "servits" | "serviert"
+        );
+        if served
+            && out[i].tag == Tag::Unknown
+            && matches!(out[..i].iter().rev().find(|s| s.tag != Tag::Stop), Some(Span { tag: Tag::Value(_), .. }))
+        {
             out[i].tag = Tag::Stop;
         }
     }
@@ -1661,7 +1689,9 @@ fn verbs_of_selling(out: &mut [Span], cat: &Catalog) {
                 || matches!(super::text::fold(&s.raw).as_str(), "orders" | "order" | "pedidos" | "comandes" | "bestellungen")
         };
         // ("la pizza menys venuda": a comparative may come between; "se vendió alguna pizza": the verb first.)
-        let before = out[..i].iter().rev().find(|s| s.tag != Tag::Stop && !matches!(s.cue(), Some(Cue::Less | Cue::More | Cue::Least | Cue::Most | Cue::Low | Cue::High)));
+        let before = out[..i].iter().rev().find(|s| {
+            s.tag != Tag::Stop && !matches!(s.cue(), Some(Cue::Less | Cue::More | Cue::Least | Cue::Most | Cue::Low | Cue::High))
+        });
         let after = out[i + 1..].iter().find(|s| s.tag != Tag::Stop);
         if before.is_some_and(sold_thing) || after.is_some_and(sold_thing) {
             out[i].tag = Tag::Stop;
@@ -2888,8 +2918,9 @@ fn label_plural_names_rows(out: &mut [Span], cat: &Catalog, tokens: &[Token], q:
     // (Besides the label, any text column different in every row: "district" beside a `district_id` label.)
     let unique = |l: usize| cat.fields[l].distinct == cat.rows && cat.rows >= 2;
     let label = cat.label.filter(|&l| unique(l));
-    let others = (0..cat.fields.len())
-        .filter(|&f| Some(f) != cat.label && cat.fields[f].composed.is_none() && cat.fields[f].ty == crate::schema::ColumnType::Text && unique(f));
+    let others = (0..cat.fields.len()).filter(|&f| {
+        Some(f) != cat.label && cat.fields[f].composed.is_none() && cat.fields[f].ty == crate::schema::ColumnType::Text && unique(f)
+    });
     // "¿quiénes murieron…? (apellidos)": a field in parentheses says what to answer with.
     let glosses: Vec<(usize, Tag)> = out
         .iter()
@@ -3429,7 +3460,9 @@ pub(crate) fn leading_word_of(raw: &str, hits: &[ValueHit]) -> Option<String> {
     let w = super::text::fold(raw);
     let first = hits.first()?;
     let all = hits.len() >= 2
-        && hits.iter().all(|h| h.field == first.field && leading_word(&h.value).len() < h.value.len() && super::text::fold(leading_word(&h.value)) == w);
+        && hits.iter().all(|h| {
+            h.field == first.field && leading_word(&h.value).len() < h.value.len() && super::text::fold(leading_word(&h.value)) == w
+        });
     all.then(|| leading_word(&first.value).to_string())
 }
 
@@ -3449,7 +3482,10 @@ fn leading_words_of_values(out: &mut [Span], cat: &Catalog) {
         // "SUSHI in the name", "SUSHI al nom": a part of names anywhere (`conditions`), not their start.
         let in_name = next.is_some_and(|k| {
             matches!(out[k].cue(), Some(Cue::In | Cue::Contains))
-                || matches!(super::text::fold(&out[k].raw).as_str(), "name" | "names" | "nom" | "noms" | "nombre" | "nombres" | "namen" | "title")
+                || matches!(
+                    super::text::fold(&out[k].raw).as_str(),
+                    "name" | "names" | "nom" | "noms" | "nombre" | "nombres" | "namen" | "title"
+                )
         });
         if in_name {
             continue;
@@ -3497,8 +3533,13 @@ fn rain_as_a_verb(out: &mut [Span], cat: &Catalog) {
     const RAIN: &[&str] = &["rain", "rained", "rains", "raining", "rainfall", "llovio", "llueve", "llovido", "regnete", "geregnet"];
     const BEFORE: &[&str] = &["it", "much", "did", "es", "hat"];
     const NAMES: &[&str] = &["precipitation", "precip", "prcp", "prec", "rain", "rainfall", "precipitacion", "niederschlag"];
-    let fields: Vec<usize> =
-        (0..cat.fields.len()).filter(|&f| cat.fields[f].ty.is_numeric() && !cat.fields[f].derived() && name_words(&cat.fields[f].name).iter().any(|w| NAMES.contains(&w.as_str()))).collect();
+    let fields: Vec<usize> = (0..cat.fields.len())
+        .filter(|&f| {
+            cat.fields[f].ty.is_numeric()
+                && !cat.fields[f].derived()
+                && name_words(&cat.fields[f].name).iter().any(|w| NAMES.contains(&w.as_str()))
+        })
+        .collect();
     let [f] = fields.as_slice() else { return };
     // ("Did it rain on …?" may ask the weather's value as well: left as it was.)
     if out.first().is_some_and(|s| matches!(super::text::fold(&s.raw).as_str(), "did" | "does" | "do" | "was" | "is" | "has" | "were")) {
@@ -3507,7 +3548,8 @@ fn rain_as_a_verb(out: &mut [Span], cat: &Catalog) {
     for i in 0..out.len() {
         let w = super::text::fold(&out[i].raw);
         let before = (0..i).rev().find(|&k| !out[k].raw.is_empty()).map(|k| super::text::fold(&out[k].raw));
-        let verb = RAIN.contains(&w.as_str()) && (before.as_deref().is_some_and(|b| BEFORE.contains(&b)) || w.starts_with("llov") || w.contains("regne"));
+        let verb = RAIN.contains(&w.as_str())
+            && (before.as_deref().is_some_and(|b| BEFORE.contains(&b)) || w.starts_with("llov") || w.contains("regne"));
         if verb && matches!(out[i].tag, Tag::Unknown | Tag::Value(_) | Tag::Stop) {
             out[i].tag = Tag::Field(vec![*f]);
         }
@@ -3535,9 +3577,7 @@ fn percent_of_people_fields(out: &mut [Span], cat: &Catalog) {
         "einwohner",
     ];
     let percent = |f: usize| {
-        name_words(&cat.fields[f].name)
-            .first()
-            .is_some_and(|w| w.starts_with("perc") || w.starts_with("pct") || w.starts_with("pc"))
+        name_words(&cat.fields[f].name).first().is_some_and(|w| w.starts_with("perc") || w.starts_with("pct") || w.starts_with("pc"))
             && cat.fields[f].ty.is_numeric()
     };
     for i in 0..out.len().saturating_sub(3) {

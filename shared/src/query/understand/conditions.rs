@@ -1048,14 +1048,24 @@ impl Parser<'_> {
     /// higher…?": in a table with one date column, the first or last of its dates (of the whole
     /// table: the series' start or end, not of the rows the other words pick).
     fn ends_of_the_series(&mut self, out: &mut Vec<At>) {
-        const END_VERBS: &[&str] =
-            &["ended", "ending", "finish", "finished", "finishing", "acabo", "acabar", "acaba", "termino", "terminar", "endete", "beendete"];
+        const END_VERBS: &[&str] = &[
+            "ended",
+            "ending",
+            "finish",
+            "finished",
+            "finishing",
+            "acabo",
+            "acabar",
+            "acaba",
+            "termino",
+            "terminar",
+            "endete",
+            "beendete",
+        ];
         const SPAN_NOUNS: &[&str] = &["period", "series", "periodo", "serie", "periode", "zeitraum", "reihe", "messreihe"];
         const DATE_NOUNS: &[&str] = &["date", "dates", "fecha", "data", "datum", "observation", "reading", "entry"];
         let dates: Vec<usize> = (0..self.cat.fields.len())
-            .filter(|&f| {
-                matches!(self.cat.fields[f].ty, ColumnType::Date | ColumnType::Datetime) && !self.cat.fields[f].derived()
-            })
+            .filter(|&f| matches!(self.cat.fields[f].ty, ColumnType::Date | ColumnType::Datetime) && !self.cat.fields[f].derived())
             .collect();
         let [d] = dates[..] else { return };
         let fold = |p: &Self, k: usize| crate::query::text::fold(&p.spans[k].raw);
@@ -1073,22 +1083,31 @@ impl Parser<'_> {
                     && {
                         let n = fold(p, k);
                         let one = n.strip_suffix('s').unwrap_or(&n).to_string();
-                        crate::query::lang::is_period_word(&n) || crate::query::lang::is_period_word(&one) || DATE_NOUNS.contains(&n.as_str())
+                        crate::query::lang::is_period_word(&n)
+                            || crate::query::lang::is_period_word(&one)
+                            || DATE_NOUNS.contains(&n.as_str())
                     }
             };
             let (last, taken) = match crate::query::tagger::order_word(&w) {
                 // ("What's the last month in the data?" asks the date itself: only "in"/"on" the end is a condition.)
                 Some(first)
                     if noun_at(self, i + 1)
-                        && (0..i).rev().find(|&k| self.spans[k].tag != Tag::Stop && !matches!(fold(self, k).as_str(), "der" | "die" | "la" | "el")).is_some_and(|k| {
-                            self.spans[k].cue() == Some(Cue::In) || matches!(fold(self, k).as_str(), "on" | "at" | "during" | "am" | "im")
-                        }) =>
+                        && (0..i)
+                            .rev()
+                            .find(|&k| self.spans[k].tag != Tag::Stop && !matches!(fold(self, k).as_str(), "der" | "die" | "la" | "el"))
+                            .is_some_and(|k| {
+                                self.spans[k].cue() == Some(Cue::In)
+                                    || matches!(fold(self, k).as_str(), "on" | "at" | "during" | "am" | "im")
+                            }) =>
                 {
                     // "in der ersten Woche der Messreihe": of the series, said after.
                     let mut taken = vec![i, i + 1];
                     let after: Vec<usize> = (i + 2..self.spans.len()).filter(|&k| self.spans[k].tag != Tag::Stop).take(2).collect();
                     if let [of, noun] = after[..] {
-                        if self.spans[of].cue() == Some(Cue::Of) && SPAN_NOUNS.contains(&fold(self, noun).as_str()) && !self.spans[noun].used {
+                        if self.spans[of].cue() == Some(Cue::Of)
+                            && SPAN_NOUNS.contains(&fold(self, noun).as_str())
+                            && !self.spans[noun].used
+                        {
                             taken.extend([of, noun]);
                         }
                     }

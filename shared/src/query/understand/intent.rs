@@ -957,7 +957,11 @@ impl Parser<'_> {
                 if self.has(Cue::Distinct) {
                     // "how many different athletes are in the table": the rows' noun, different,
                     // counts the names that repeat over the rows (an athlete per medal).
-                    let names = self.cat.repeated_names.or(self.cat.label).filter(|&l| matches!(self.cat.fields[l].ty, ColumnType::Text | ColumnType::Identifier));
+                    let names = self
+                        .cat
+                        .repeated_names
+                        .or(self.cat.label)
+                        .filter(|&l| matches!(self.cat.fields[l].ty, ColumnType::Text | ColumnType::Identifier));
                     if let (true, Some(l)) = (alias, names) {
                         return Ok(self.exact(Plan::DistinctCount { field: self.fref(l), filter }));
                     }
