@@ -2149,6 +2149,11 @@ fn session_33_classes() {
     let co = dataset_of("co2.csv", CO2);
     exact_in(&co, "Wie hoch war der CO2-Wert in der ersten Woche der Messreihe?", json!(316.1));
     exact_in(&co, "What was the co2 value in the last week?", json!(317.6));
+    // A year said with a verb of ending is when the rows ended, not the series' end.
+    const WARS: &str = "name,date,deaths\nWWI,1918-11-11,17000000\nWWII,1945-09-02,70000000\nKorea,1953-07-27,2500000\n";
+    let wa = dataset_of("wars.csv", WARS);
+    let a = answer(&wa, "Which wars ended in 1945?");
+    assert!(!matches!(a.route, Route::Exact) || a.value == json!(["WWII"]), "{}", a.answer);
     const AIR: &str = "Date,Passengers\n1949-01,112\n1949-02,118\n1949-03,132\n";
     let air = dataset_of("airline.csv", AIR);
     let a = answer(&air, "What's the last month in the data?");

@@ -794,11 +794,11 @@ fn initials_of_prefixed_fields(out: &mut [Span], cat: &Catalog) {
             continue;
         }
         let initial = &w[..1];
-        // Fields of one word, the initial then a rest of three letters or more ("tsize", "tgrade").
+        // Fields of one word, the initial then a rest of four letters or more ("tsize", "tgrade"; not "time").
         let prefixed: Vec<(usize, String)> = (0..cat.fields.len())
             .filter_map(|f| {
                 let n = super::text::fold(&cat.fields[f].name);
-                (n.len() >= 4
+                (n.len() >= 5
                     && n.starts_with(initial)
                     && n.chars().all(|c| c.is_ascii_alphabetic())
                     && !n.starts_with(&w[..2.min(w.len())]))
@@ -3636,6 +3636,14 @@ fn quarter_label(v: &str) -> Option<(u32, i32)> {
 fn quarters_of_years(out: &mut [Span], cat: &Catalog) {
     const QUARTER: &[&str] = &["quarter", "qtr", "trimestre", "quartal"];
     const BETWEEN: &[&str] = &["of", "de", "del", "des", "the", "year", "jahres", "ano", "any", "im", "el", "l"];
+    // (Only a question that says a quarter reads the table's values for labels.)
+    let said = out.iter().any(|s| {
+        let w = super::text::fold(&s.raw);
+        QUARTER.contains(&w.as_str()) || (w.len() == 2 && w.starts_with('q') && w[1..].parse::<u32>().is_ok_and(|n| (1..=4).contains(&n)))
+    });
+    if !said {
+        return;
+    }
     let mut labels: Vec<((u32, i32), ValueHit)> = Vec::new();
     for hits in cat.values.values() {
         for h in hits {

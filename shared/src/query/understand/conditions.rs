@@ -1113,7 +1113,14 @@ impl Parser<'_> {
                     }
                     (!first, taken)
                 }
-                _ if END_VERBS.contains(&w.as_str()) => {
+                // ("Which wars ended in 1945?": a date or year said is when the rows ended, not the series.)
+                _ if END_VERBS.contains(&w.as_str())
+                    && !self.spans.iter().any(|s| match s.tag {
+                        Tag::Date(_) => true,
+                        Tag::Number(n) => n.fract() == 0.0 && (1000.0..=2999.0).contains(&n),
+                        _ => false,
+                    }) =>
+                {
                     // "ended the period": the span's noun goes with the verb.
                     let mut taken = vec![i];
                     if let Some(k) = (i + 1..self.spans.len()).find(|&k| self.spans[k].tag != Tag::Stop) {
