@@ -100,6 +100,8 @@ pub enum DatePart {
     /// Named by no word of its own (a year in a question is a condition on the date); only
     /// "which year" asks for it.
     Year,
+    /// The day of the week's English name ("Monday"): "Which day of the week has the highest volume?".
+    Weekday,
 }
 
 impl FieldInfo {
@@ -1740,6 +1742,18 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
     }
 }
 
+/// What names the day of the week of a date, in the four languages.
+const WEEKDAY_NAMES: &[&str] = &[
+    "weekday",
+    "day of the week",
+    "day of week",
+    "dia de la semana",
+    "dia de la setmana",
+    "wochentag",
+    "wochentage",
+    "wochentagen",
+];
+
 /// The month of a table's first date column of days, as a field of its own: "Which month had the
 /// highest average high?". Only where no column is named month and the dates cover two months or
 /// more. (The year of a date is a condition, "in 2013", not a field: a year field beside the date
@@ -1762,11 +1776,13 @@ fn date_parts(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> Vec<
     };
     let Some(fi) = fields.iter().position(|f| f.name == col.name) else { return Vec::new() };
     let mut months = std::collections::HashSet::new();
+    let mut weekdays = std::collections::HashSet::new();
     for r in &table.rows {
         if let Some(Value::Text(t)) = r.get(ci) {
             if let Some(d) = crate::schema::values::parse_date(t, order) {
                 use chrono::Datelike;
                 months.insert(d.date.month());
+                weekdays.insert(d.date.weekday());
             }
         }
     }
@@ -1785,6 +1801,20 @@ fn date_parts(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> Vec<
             distinct: months.len() as u64,
             part: Some((fi, DatePart::Month)),
             ..FieldInfo::computed("month".into(), "month".into(), ColumnType::Text)
+        });
+    }
+    // Only phrases name it: "day" alone is the date.
+    let weekday_named = fields.iter().any(|f| {
+        let w = name_words(&f.name);
+        w.iter().any(|n| n == "weekday" || n == "wday" || n == "dow") || (w.iter().any(|n| n == "day") && w.iter().any(|n| n == "week"))
+    });
+    if weekdays.len() >= 2 && !weekday_named {
+        out.push(FieldInfo {
+            categorical: true,
+            names: WEEKDAY_NAMES.iter().map(|w| fold_words(w)).collect(),
+            distinct: weekdays.len() as u64,
+            part: Some((fi, DatePart::Weekday)),
+            ..FieldInfo::computed("weekday".into(), "day of the week".into(), ColumnType::Text)
         });
     }
     out

@@ -756,6 +756,7 @@ pub static EN: Lexicon = Lexicon {
         ("avg", Avg),
         ("sum", Sum),
         ("total", Sum),
+        ("totals", Sum),
         ("sum of", Sum),
         ("in total", Sum),
         ("median", Median),

@@ -27,6 +27,7 @@ pub fn expr(cat: &Catalog, f: &FieldRef) -> String {
         return match part {
             DatePart::Month => format!("to_char({col}, '%B')"),
             DatePart::Year => format!("CAST(date_part('year', {col}) AS BIGINT)"),
+            DatePart::Weekday => format!("to_char({col}, '%A')"),
         };
     }
     match cat.field(&f.0).and_then(|i| cat.fields[i].composed.as_ref()) {

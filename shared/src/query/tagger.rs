@@ -717,6 +717,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     heads_of_values(&mut out, cat);
     ambiguity_by_a_named_one(&mut out);
     at_least_one_row(&mut out);
+    named_thresholds(&mut out, cat);
     adding_up_to(&mut out);
     leading_words_of_values(&mut out, cat);
     initials_of_prefixed_fields(&mut out, cat);
@@ -738,6 +739,32 @@ fn adding_up_to(out: &mut [Span]) {
         out[i].tag = Tag::Cue(Cue::Sum);
         let said = out.get(i + 2).is_some_and(|s| matches!(s.cue(), Some(Cue::Op(_))));
         out[i + 1].tag = if said { Tag::Stop } else { Tag::Cue(Cue::Op(CmpOp::Eq)) };
+    }
+}
+
+/// "below the replacement level of 2.1", "above a threshold of 100": after a comparison, words that
+/// only name the number compared with ("the … of N") restate it; they name no field.
+fn named_thresholds(out: &mut [Span], cat: &Catalog) {
+    for i in 0..out.len() {
+        if !matches!(out[i].cue(), Some(Cue::Op(_))) {
+            continue;
+        }
+        let Some(of) = (i + 1..out.len().min(i + 6)).find(|&k| out[k].cue() == Some(Cue::Of)) else { continue };
+        let number = matches!(out.get(of + 1).map(|s| &s.tag), Some(Tag::Number(_)));
+        let words = &out[i + 1..of];
+        // (A value every row holds restricts nothing: "rate" of a constant indicator name.)
+        let everywhere = |s: &Span| matches!(&s.tag, Tag::Value(hs) if hs.iter().all(|h| h.rows == cat.rows));
+        let plain = words
+            .iter()
+            .all(|s| (matches!(s.tag, Tag::Unknown | Tag::Stop) || everywhere(s)) && s.raw.chars().all(char::is_alphabetic));
+        let article = words.first().is_some_and(|s| matches!(super::text::fold(&s.raw).as_str(), "the" | "a" | "an"));
+        if !number || !plain || !article || words.len() < 2 {
+            continue;
+        }
+        for s in &mut out[i + 1..=of] {
+            s.tag = Tag::Stop;
+            s.used = true;
+        }
     }
 }
 
@@ -2814,7 +2841,15 @@ fn period_adjectives(out: &mut [Span], cat: &Catalog) {
         if adjective && measure_next && matches!(&out[i].tag, Tag::Field(fs) if fs.iter().all(timely)) {
             out[i].tag = Tag::Stop;
         }
+        // "yearly totals for 1982, 1983 and 1984": before a total, the adjective says what each sum
+        // covers, and the periods named say which; it names no column.
+        let total_next = out[i + 1].cue() == Some(Cue::Sum);
+        let timed = (0..cat.fields.len()).any(|f| timely_field(cat, f));
+        if adjective && total_next && timed && matches!(out[i].tag, Tag::Unknown | Tag::Field(_)) {
+            out[i].tag = Tag::Stop;
+        }
     }
+    let any_year = out.iter().any(|t| year_number(&t.tag) && t.raw.len() == 4);
     for s in out.iter_mut() {
         if s.tag != Tag::Unknown {
             continue;
@@ -2832,7 +2867,11 @@ fn period_adjectives(out: &mut [Span], cat: &Catalog) {
         let rows_are = cat.aliases.iter().any(|a| a.len() == 1 && a[0] == *period);
         let yearly = *period == "year" && cat.fields.iter().any(|f| f.yearly);
         let monthly = *period == "month" && cat.fields.iter().any(|f| f.monthly);
-        if rows_are || yearly || monthly {
+        // "yearly KSI totals for 1982, 1983 and 1984" over dated rows: the years named say which sums.
+        let years_named = *period == "year"
+            && (0..cat.fields.len()).any(|f| timely_field(cat, f))
+            && any_year;
+        if rows_are || yearly || monthly || years_named {
             s.tag = Tag::Stop;
         }
     }

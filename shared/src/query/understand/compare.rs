@@ -6,7 +6,7 @@ use crate::query::shape::Shape;
 use crate::query::tagger::Tag;
 use crate::schema::ColumnType;
 
-use super::parser::{At, Parser, R};
+use super::parser::{content_word, At, Parser, R};
 use super::types::Understanding;
 
 impl Parser<'_> {
@@ -40,7 +40,8 @@ impl Parser<'_> {
             .iter()
             .copied()
             .find(|&f| self.is_numeric(f) && f != field && !filtered.contains(&self.cat.fields[f].name))
-            .map(|f| Measure { func: self.agg_named().filter(|a| *a != AggFn::Count), field: self.fref(f), implied: false });
+            .map(|f| Measure { func: self.agg_named().filter(|a| *a != AggFn::Count), field: self.fref(f), implied: false })
+            .or_else(|| self.sole_measure_summed(field, &filtered));
         // Counts of each value: "17, 18 und 19 Jahre"; two values joined by "and" ("Male and
         // Female") stay a contradiction asked back, unless "each" says so.
         // ("How many are pre- and how many postmenopausal?": the count asked twice is each.)
@@ -88,6 +89,29 @@ impl Parser<'_> {
             (Shape::Boolean, None) => return Ok(None),
             _ => self.exact(plan),
         }))
+    }
+
+    /// "yearly totals for 1982, 1983 and 1984" naming no field: a sum or average over the table's
+    /// one measure (a number that is no date, year, id, flag or derived change), where it has one.
+    fn sole_measure_summed(&self, compared: usize, filtered: &[String]) -> Option<Measure> {
+        let func = self.agg_named().filter(|a| matches!(a, AggFn::Sum | AggFn::Avg | AggFn::Median))?;
+        if self.spans.iter().any(|s| matches!(s.tag, Tag::Field(_) | Tag::Group(_) | Tag::Unknown) && !s.used && content_word(&s.raw)) {
+            return None;
+        }
+        let f = self.unique(|f| {
+            let fi = &self.cat.fields[f];
+            f != compared
+                && fi.ty.is_numeric()
+                && !fi.flag
+                && !fi.yearly
+                && !fi.derived()
+                && !fi.is_change()
+                && fi.composed.is_none()
+                && fi.part.is_none()
+                && !self.identifies(f)
+                && !filtered.contains(&fi.name)
+        })?;
+        Some(Measure { func: Some(func), field: self.fref(f), implied: false })
     }
 
     /// Two or more years of one date column ("renewable generation in 2015, 2016 and 2017" over a

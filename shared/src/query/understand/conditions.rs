@@ -313,35 +313,11 @@ impl Parser<'_> {
                 })?;
                 let Tag::Field(fs) = &self.spans[j].tag else { return None };
                 // Only where the field ends the clause: "a name starting with 'San'" says more of it.
-                let said = |s: &Span| {
-                    matches!(
-                        crate::query::text::fold(&s.raw).as_str(),
-                        "recorded"
-                            | "given"
-                            | "listed"
-                            | "known"
-                            | "reported"
-                            | "informado"
-                            | "informada"
-                            | "informados"
-                            | "informadas"
-                            | "informat"
-                            | "informats"
-                            | "informades"
-                            | "angegeben"
-                            | "eingetragen"
-                            | "value"
-                            | "values"
-                            | "entry"
-                            | "count"
-                            | "data"
-                            | "reading"
-                            | "readings"
-                    )
-                };
-                let ends = self.spans[j + 1..]
-                    .iter()
-                    .find(|s| s.tag != Tag::Stop && !said(s))
+                let said = |s: &Span| said_of_field(&crate::query::text::fold(&s.raw));
+                let filled_in = |k: usize| filled_in(&self.spans, k);
+                let ends = (j + 1..self.spans.len())
+                    .find(|&k| self.spans[k].tag != Tag::Stop && !said(&self.spans[k]) && !filled_in(k))
+                    .map(|k| &self.spans[k])
                     .is_none_or(|s| matches!(s.cue(), Some(Cue::And | Cue::Or)));
                 // ("no passengers" is none; "no passenger count", "no passengers listed" is missing.)
                 let said_after = self.spans.get(j + 1).is_some_and(said);
@@ -358,6 +334,13 @@ impl Parser<'_> {
                     }
                     self.spans[i].used = true;
                     self.spans[j].used = true;
+                    for k in j + 1..self.spans.len() {
+                        let w = crate::query::text::fold(&self.spans[k].raw);
+                        if self.spans[k].tag != Tag::Stop && !said_of_field(&w) && !filled_in(&self.spans, k) {
+                            break;
+                        }
+                        self.spans[k].used = true;
+                    }
                     out.push(At {
                         pos: i,
                         end: j,
@@ -424,6 +407,48 @@ impl Parser<'_> {
                 pos: i.min(j),
                 end: i.max(j),
                 filter: Filter::Cond { field: self.fref(f), pred: Predicate::Missing, negated: false },
+                eq_value: None,
+                kind: Kind::Range,
+            });
+        }
+        // 0b. "Is meal.cal recorded for every patient?", "Is the age known for all victims?": a field
+        // and a participle that says it holds something is the field having a value.
+        for j in 0..self.spans.len().saturating_sub(1) {
+            let Tag::Field(fs) = &self.spans[j].tag else { continue };
+            if fs.len() != 1 || self.spans[j].used || self.asked != Shape::Boolean {
+                continue;
+            }
+            let f = fs[0];
+            let participle = |k: usize| PRESENT_PARTICIPLES.contains(&crate::query::text::fold(&self.spans[k].raw).as_str());
+            let Some(k) = (j + 1..self.spans.len()).find(|&k| self.spans[k].tag != Tag::Stop || participle(k)) else { continue };
+            let w = crate::query::text::fold(&self.spans[k].raw);
+            if self.spans[k].used || !matches!(self.spans[k].tag, Tag::Unknown | Tag::Stop) || !PRESENT_PARTICIPLES.contains(&w.as_str()) {
+                continue;
+            }
+            // Only where the clause ends there, or "for every …" follows.
+            let next = (k + 1..self.spans.len()).find(|&m| self.spans[m].tag != Tag::Stop && !filled_in(&self.spans, m));
+            let every = next.filter(|&m| {
+                let n = crate::query::text::fold(&self.spans[m].raw);
+                let before = |w: &str| self.spans[k + 1..m].iter().any(|s| crate::query::text::fold(&s.raw) == w);
+                matches!(n.as_str(), "for every" | "for each" | "for all" | "in every" | "in all")
+                    || (self.spans[m].tag == Tag::Alias && ["every", "all", "each"].iter().any(|w| before(w)))
+            });
+            if next.is_some() && every.is_none() {
+                continue;
+            }
+            if let Some(m) = every {
+                // Read as "every" by the yes/no stage, not as "per".
+                self.spans[m].tag = Tag::Stop;
+            }
+            self.spans[j].used = true;
+            self.spans[k].used = true;
+            if k + 1 < self.spans.len() && filled_in(&self.spans, k + 1) {
+                self.spans[k + 1].used = true;
+            }
+            out.push(At {
+                pos: j,
+                end: k,
+                filter: Filter::Cond { field: self.fref(f), pred: Predicate::Missing, negated: true },
                 eq_value: None,
                 kind: Kind::Range,
             });
@@ -1732,6 +1757,47 @@ fn says_decade(raw: &str) -> bool {
     let words = crate::query::text::fold_words(raw);
     crate::query::lang::decade_of(raw).is_some()
         || (words.len() == 2 && crate::query::lang::is_decade_word(&words[0]) && words[1].len() == 2)
+}
+
+/// Participles saying a field holds a value ("recorded", "known", "filled in"), folded.
+const PRESENT_PARTICIPLES: &[&str] = &[
+    "recorded", "known", "given", "listed", "reported", "filled", "available", "present", "registrado", "registrada",
+    "conocido", "conocida", "informado", "informada", "registrat", "registrada", "conegut", "coneguda", "informat",
+    "bekannt", "angegeben", "eingetragen", "erfasst", "vorhanden",
+];
+
+/// Words after a field that only say it holds something ("a latitude recorded", "a state filled in").
+fn said_of_field(w: &str) -> bool {
+    matches!(
+        w,
+        "recorded"
+                            | "given"
+                            | "listed"
+                            | "known"
+                            | "reported"
+                            | "informado"
+                            | "informada"
+                            | "informados"
+                            | "informadas"
+                            | "informat"
+                            | "informats"
+                            | "informades"
+                            | "angegeben"
+                            | "eingetragen"
+                            | "value"
+                            | "values"
+                            | "entry"
+                            | "count"
+                            | "data"
+                            | "reading"
+                            | "readings"
+                            | "filled"
+    )
+}
+
+/// "a state filled in": the particle after "filled" says nothing more either.
+fn filled_in(spans: &[Span], k: usize) -> bool {
+    crate::query::text::fold(&spans[k].raw) == "in" && k > 0 && crate::query::text::fold(&spans[k - 1].raw) == "filled"
 }
 
 #[cfg(test)]

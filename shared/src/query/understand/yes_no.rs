@@ -436,7 +436,22 @@ impl Parser<'_> {
                     || all_rows
                     || matches!(
                         w.as_str(),
-                        "every" | "jeder" | "jede" | "jedem" | "jeden" | "jedes" | "cada" | "todos" | "todas" | "tots" | "totes"
+                        "every"
+                            | "jeder"
+                            | "jede"
+                            | "jedem"
+                            | "jeden"
+                            | "jedes"
+                            | "cada"
+                            | "todos"
+                            | "todas"
+                            | "tots"
+                            | "totes"
+                            | "for every"
+                            | "for each"
+                            | "for all"
+                            | "in every"
+                            | "in all"
                     ))
         })
     }
