@@ -1293,6 +1293,8 @@ fn rate_words_of_fields(out: &mut [Span], cat: &Catalog) {
 /// "the highest share of college degrees" where `DEGREE` holds proportions, "the smallest black
 /// population percentage" for `PERBLACK`: the share word says what the column holds already.
 fn shares_of_share_columns(out: &mut [Span], cat: &Catalog) {
+    let file_of_percents =
+        name_words(&cat.table).iter().any(|w| matches!(w.as_str(), "percent" | "percentage" | "percentages" | "pct" | "shares"));
     let share_like = |f: usize| {
         let fi = &cat.fields[f];
         let words = name_words(&fi.name);
@@ -1302,22 +1304,44 @@ fn shares_of_share_columns(out: &mut [Span], cat: &Catalog) {
                 || w.starts_with("pct")
         });
         let proportions = fi.ty == crate::schema::ColumnType::Decimal && fi.range.is_some_and(|(lo, hi)| lo >= 0.0 && hi <= 1.0);
-        fi.ty.is_numeric() && (named || proportions)
+        // "percent-bachelors-degrees-women-usa.csv": a file named for percentages holds them in
+        // every column between 0 and 100.
+        let percents = file_of_percents && !fi.yearly && fi.range.is_some_and(|(lo, hi)| lo >= 0.0 && hi <= 100.0);
+        fi.ty.is_numeric() && (named || proportions || percents)
     };
     for i in 0..out.len() {
         if out[i].cue() != Some(Cue::Share) {
             continue;
         }
         let after = out[i + 1..].iter().position(|s| s.tag != Tag::Stop && s.cue() != Some(Cue::Of)).map(|k| i + 1 + k);
+        // ("percentage of psychology degrees", "porcentaje de títulos de psicología": the rows' noun between.)
+        let after = after.map(|j| match out[j].tag {
+            Tag::Alias => out[j + 1..].iter().position(|s| s.tag != Tag::Stop && s.cue() != Some(Cue::Of)).map_or(j, |k| j + 1 + k),
+            _ => j,
+        });
         let before = out[..i].iter().rposition(|s| s.tag != Tag::Stop);
         let field_at = |j: Option<usize>| j.filter(|&j| matches!(&out[j].tag, Tag::Field(fs) if fs.len() == 1 && share_like(fs[0])));
         let compared =
             after.and_then(|j| out[j + 1..].iter().find(|s| s.tag != Tag::Stop)).is_some_and(|s| matches!(s.cue(), Some(Cue::Op(_))));
         if (field_at(after).is_some() || field_at(before).is_some()) && !compared {
             out[i].tag = Tag::Stop;
+            // "What percentage of engineering degrees went to women?": who received the share is
+            // what the column holds already; the verb of receiving says nothing more.
+            for s in out.iter_mut().filter(|s| s.tag == Tag::Unknown) {
+                if RECEIVING_VERBS.contains(&super::text::fold(&s.raw).as_str()) {
+                    s.tag = Tag::Stop;
+                }
+            }
         }
     }
 }
+
+/// Verbs saying who received a share ("went to women", "obtuvieron las mujeres"), folded.
+const RECEIVING_VERBS: &[&str] = &[
+    "went", "go", "goes", "earn", "earned", "earns", "received", "receive", "receives", "got", "get", "obtained", "awarded",
+    "obtuvieron", "obtenian", "obtienen", "recibieron", "recibian", "reciben", "obtenir", "obtingueren", "obtenien", "rebien",
+    "rebut", "erhielten", "bekamen", "erwarben", "gingen", "ging",
+];
 
 /// "la mediana de preu" where the table's column is `median` (of each row's prices): the
 /// aggregate's word names that column when the question names no other measure.
@@ -4300,12 +4324,28 @@ fn topic_cognate(head: &str, w: &str) -> bool {
 }
 
 fn cognate(a: &str, b: &str) -> bool {
-    a.len() >= 6
-        && b.len() >= 6
-        && a.is_char_boundary(4)
-        && b.is_char_boundary(4)
-        && a[..4] == b[..4]
-        && strsim::normalized_levenshtein(a, b) >= 0.7
+    let alike = |a: &str, b: &str| {
+        a.len() >= 6
+            && b.len() >= 6
+            && a.is_char_boundary(4)
+            && b.is_char_boundary(4)
+            && a[..4] == b[..4]
+            && strsim::normalized_levenshtein(a, b) >= 0.7
+    };
+    alike(a, b) || alike(&spelled_plainly(a), &spelled_plainly(b))
+}
+
+/// A word as Spanish, Catalan and German spell the English one ("buddhist" → "budist", "psychology"
+/// → "psicologi", "Demokratie" → "democratie"): ph, th, rh lose the h, y is i, k is c, doubles single.
+fn spelled_plainly(w: &str) -> String {
+    let w = w.replace("ph", "f").replace("th", "t").replace("rh", "r").replace("dh", "d").replace('y', "i").replace('k', "c");
+    let mut out = String::with_capacity(w.len());
+    for c in w.chars() {
+        if out.chars().last() != Some(c) {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// A word that multiplies the number before it: "thousand", "millones", "Mrd".
@@ -5798,6 +5838,9 @@ mod tests {
             assert!(tag(q, &tokenize(q), lang, &cat, &[]).iter().any(|s| s.tag == Tag::Alias), "{q}");
         }
         assert!(!cognate("senators", "sentences"));
+        assert!(cognate("buddhist", "budistas"));
+        assert!(cognate("psychology", "psicologia"));
+        assert!(cognate("democracy", "demokratien"));
         assert!(!cognate("states", "statue"));
     }
 
