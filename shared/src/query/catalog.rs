@@ -641,7 +641,7 @@ impl Catalog {
                 let f = &self.fields[h.field];
                 let folded = fold_words(&h.value).join(" ");
                 if f.categorical && f.distinct <= 4 {
-                    for set in GENDER {
+                    for set in GENDER.iter().chain(MEDALS) {
                         if set.contains(&folded.as_str()) {
                             extra.extend(
                                 set.iter()
@@ -1502,6 +1502,13 @@ const GENDER: &[&[&str]] = &[
         "boy",
         "jungen",
     ],
+];
+
+/// Words for the values of a medal column: the winner's is gold (four languages, folded).
+const MEDALS: &[&[&str]] = &[
+    &["gold", "oro", "goldmedaille", "winner", "winners", "winning", "ganador", "ganadora", "ganadores", "guanyador", "guanyadora", "guanyadors", "sieger", "siegerin", "siegers"],
+    &["silver", "plata", "silber", "silbermedaille"],
+    &["bronze", "bronce", "bronzemedaille"],
 ];
 
 /// The other languages' words for the words of a file's name, computed once per table.

@@ -689,6 +689,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     evaluative_superlatives(&mut out, cat);
     which_year(&mut out, cat);
     ordinal_values(&mut out, cat);
+    times_of_a_time_field(&mut out, cat);
     speed_of_times(&mut out, cat);
     person_nouns(&mut out, cat);
     rows_noun_of_named_rows(&mut out, cat, lang);
@@ -739,6 +740,27 @@ fn adding_up_to(out: &mut [Span]) {
         out[i].tag = Tag::Cue(Cue::Sum);
         let said = out.get(i + 2).is_some_and(|s| matches!(s.cue(), Some(Cue::Op(_))));
         out[i + 1].tag = if said { Tag::Stop } else { Tag::Cue(Cue::Op(CmpOp::Eq)) };
+    }
+}
+
+/// "winning times in 1988 and 1992" with a column `Time`: "times" is the field's plural, not the
+/// count of "how many times" (no number or "many" before it).
+fn times_of_a_time_field(out: &mut [Span], cat: &Catalog) {
+    let timed: Vec<usize> = (0..cat.fields.len())
+        .filter(|&f| cat.fields[f].ty.is_numeric() && cat.fields[f].names.iter().any(|n| n.len() == 1 && n[0] == "time"))
+        .collect();
+    let [f] = timed[..] else { return };
+    for i in 0..out.len() {
+        if super::text::fold(&out[i].raw) != "times" || out[i].tag != Tag::Stop {
+            continue;
+        }
+        let counted = i > 0
+            && (matches!(out[i - 1].tag, Tag::Number(_))
+                || out[i - 1].cue() == Some(Cue::HowMany)
+                || matches!(super::text::fold(&out[i - 1].raw).as_str(), "many" | "several" | "few" | "multiple"));
+        if !counted {
+            out[i].tag = Tag::Field(vec![f]);
+        }
     }
 }
 
@@ -1847,14 +1869,26 @@ fn speed_of_times(out: &mut [Span], cat: &Catalog) {
     const TIME: &[&str] = &["time", "times", "duration", "seconds", "secs", "minutes", "hours", "tiempo", "temps", "zeit", "dauer"];
     for i in 0..out.len() {
         let w = super::text::fold(&out[i].raw);
-        let fast = match w.as_str() {
-            "fastest" | "quickest" | "schnellste" | "schnellsten" => true,
-            "slowest" | "langsamste" | "langsamsten" => false,
+        let (fast, comparative) = match w.as_str() {
+            "fastest" | "quickest" | "schnellste" | "schnellsten" => (true, false),
+            "slowest" | "langsamste" | "langsamsten" => (false, false),
+            "faster" | "quicker" | "schneller" => (true, true),
+            "slower" | "langsamer" => (false, true),
             _ => continue,
         };
         let named = |words: &[&str]| {
             out[i + 1..].iter().take(3).any(|s| matches!(&s.tag, Tag::Field(fs) if fs.len() == 1 && cat.fields[fs[0]].names.iter().flatten().any(|n| words.contains(&n.as_str()))))
         };
+        // "Was the winning time in 2012 faster than in 2008?": the time is named before.
+        let named_before = |words: &[&str]| {
+            out[..i].iter().any(|s| matches!(&s.tag, Tag::Field(fs) if fs.len() == 1 && cat.fields[fs[0]].names.iter().flatten().any(|n| words.contains(&n.as_str()))))
+        };
+        if comparative {
+            if out[i].tag == Tag::Unknown && (named(TIME) || named_before(TIME)) {
+                out[i].tag = Tag::Cue(if fast { Cue::Less } else { Cue::More });
+            }
+            continue;
+        }
         if named(TIME) {
             out[i].tag = Tag::Cue(if fast { Cue::Low } else { Cue::High });
         } else if !fast && out[i].tag == Tag::Unknown && named(&["speed", "velocity", "velocidad", "velocitat", "geschwindigkeit", "pace"])
