@@ -636,6 +636,14 @@ impl Catalog {
     /// Other words for stored values: the description's, and the common words for gender codes.
     fn add_value_synonyms(&mut self, table: &Table) {
         let mut extra: Vec<(String, ValueHit)> = Vec::new();
+        let mut letters: HashMap<usize, (usize, bool)> = HashMap::new();
+        for h in self.values.values().flatten() {
+            let folded = fold_words(&h.value).join(" ");
+            let e = letters.entry(h.field).or_insert((0, true));
+            e.0 += 1;
+            e.1 &= SIZES.iter().any(|set| set[0] == folded);
+        }
+        let sized: Vec<usize> = letters.into_iter().filter(|(_, (n, all))| *n >= 2 && *all).map(|(f, _)| f).collect();
         for hits in self.values.values() {
             for h in hits {
                 let f = &self.fields[h.field];
@@ -649,6 +657,12 @@ impl Catalog {
                                     .map(|w| (w.to_string(), ValueHit { code: false, ..h.clone() })),
                             );
                         }
+                    }
+                }
+                // "a large pizza" for size L: only where every value of the field is a size letter.
+                if f.categorical && sized.contains(&h.field) {
+                    if let Some(set) = SIZES.iter().find(|set| set[0] == folded) {
+                        extra.extend(set[1..].iter().map(|w| (w.to_string(), ValueHit { code: false, ..h.clone() })));
                     }
                 }
                 if let Some(d) = self.description.column(&table.name, &f.name) {
@@ -1509,6 +1523,15 @@ const MEDALS: &[&[&str]] = &[
     &["gold", "oro", "goldmedaille", "winner", "winners", "winning", "ganador", "ganadora", "ganadores", "guanyador", "guanyadora", "guanyadors", "sieger", "siegerin", "siegers"],
     &["silver", "plata", "silber", "silbermedaille"],
     &["bronze", "bronce", "bronzemedaille"],
+];
+
+/// Words for the values of a size column written as letters (S, M, L, XL), in four languages (folded).
+const SIZES: &[&[&str]] = &[
+    &["s", "small", "pequeno", "pequena", "pequenas", "pequenos", "petit", "petita", "petites", "petits", "klein", "kleine", "kleinen"],
+    &["m", "medium", "mediano", "mediana", "medianas", "medianos", "mitjana", "mitjanes", "mittel", "mittlere", "mittleren"],
+    &["l", "large", "grande", "grandes", "gran", "grans", "gross", "grosse", "grossen"],
+    &["xl", "extra large", "x large"],
+    &["xxl", "extra extra large", "xx large"],
 ];
 
 /// The other languages' words for the words of a file's name, computed once per table.

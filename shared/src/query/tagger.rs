@@ -718,6 +718,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     heads_of_values(&mut out, cat);
     ambiguity_by_a_named_one(&mut out);
     at_least_one_row(&mut out);
+    revenue_of_prices(&mut out, cat);
     named_thresholds(&mut out, cat);
     adding_up_to(&mut out);
     leading_words_of_values(&mut out, cat);
@@ -740,6 +741,52 @@ fn adding_up_to(out: &mut [Span]) {
         out[i].tag = Tag::Cue(Cue::Sum);
         let said = out.get(i + 2).is_some_and(|s| matches!(s.cue(), Some(Cue::Op(_))));
         out[i + 1].tag = if said { Tag::Stop } else { Tag::Cue(Cue::Op(CmpOp::Eq)) };
+    }
+}
+
+/// Words for the money rows bring in, folded: a sum of the one price column in a table of sales.
+const REVENUE_WORDS: &[&str] = &[
+    "revenue", "revenues", "money", "takings", "turnover", "ingresos", "facturacion", "dinero", "recaudacion", "ingressos",
+    "facturacio", "diners", "umsatz", "umsatze", "einnahmen", "erlos", "erlose", "geld",
+];
+
+/// "Which pizza made the most revenue?", "Did July bring in more money than May?" over rows that
+/// each sold something at a `price`: the money is the sum of the one price column; "sales" beside it
+/// says the same. A total is said where no aggregate is.
+fn revenue_of_prices(out: &mut Vec<Span>, cat: &Catalog) {
+    let priced: Vec<usize> = (0..cat.fields.len())
+        .filter(|&f| {
+            let fi = &cat.fields[f];
+            fi.ty.is_numeric()
+                && !fi.derived()
+                && name_words(&fi.name).iter().any(|w| matches!(w.as_str(), "price" | "prices" | "cost" | "fare" | "amount" | "charge"))
+        })
+        .collect();
+    let [price] = priced[..] else { return };
+    let Some(i) = out.iter().position(|s| s.tag == Tag::Unknown && REVENUE_WORDS.contains(&super::text::fold(&s.raw).as_str())) else {
+        return;
+    };
+    if out.iter().any(|s| matches!(&s.tag, Tag::Field(fs) if fs.iter().any(|&f| cat.fields[f].ty.is_numeric() && !timely_field(cat, f)))) {
+        return;
+    }
+    out[i].tag = Tag::Field(vec![price]);
+    if i > 0 && out[i - 1].tag == Tag::Unknown && matches!(super::text::fold(&out[i - 1].raw).as_str(), "sales" | "ventas" | "vendes" | "verkauf") {
+        out[i - 1].tag = Tag::Stop;
+    }
+    // ("made", "brought in", "generated": the verbs of money taken say nothing more.)
+    for s in out.iter_mut().filter(|s| s.tag == Tag::Unknown) {
+        if matches!(
+            super::text::fold(&s.raw).as_str(),
+            "made" | "make" | "makes" | "brought" | "bring" | "brings" | "generated" | "generate" | "generates" | "earned" | "earn"
+        ) {
+            s.tag = Tag::Stop;
+        }
+    }
+    // (Also beside "the most": a ranking of rows by their price is not the money taken.)
+    let aggregated = out.iter().any(|s| matches!(s.cue(), Some(Cue::Sum | Cue::Avg | Cue::Median | Cue::Min | Cue::Max)));
+    if !aggregated {
+        let at = out[i].start;
+        out.insert(i, Span { tag: Tag::Cue(Cue::Sum), start: at, end: at, raw: "total".into(), used: false });
     }
 }
 
