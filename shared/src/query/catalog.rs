@@ -855,7 +855,7 @@ impl Catalog {
             .or_else(|| {
                 self.fields
                     .iter()
-                    .position(|f| f.composed.is_none() && f.ty == ColumnType::Text && f.distinct == self.rows && self.rows > 1)
+                    .position(|f| f.composed.is_none() && !f.derived() && f.ty == ColumnType::Text && f.distinct == self.rows && self.rows > 1)
             })
             .or_else(|| self.fields.iter().position(|f| f.composed.is_some()))
             // A daily series: each row is named by its date.

@@ -719,6 +719,8 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     ambiguity_by_a_named_one(&mut out);
     at_least_one_row(&mut out);
     revenue_of_prices(&mut out, cat);
+    freezing_point(&mut out, cat);
+    restated_comparisons(&mut out);
     named_thresholds(&mut out, cat);
     adding_up_to(&mut out);
     leading_words_of_values(&mut out, cat);
@@ -741,6 +743,65 @@ fn adding_up_to(out: &mut [Span]) {
         out[i].tag = Tag::Cue(Cue::Sum);
         let said = out.get(i + 2).is_some_and(|s| matches!(s.cue(), Some(Cue::Op(_))));
         out[i + 1].tag = if said { Tag::Stop } else { Tag::Cue(Cue::Op(CmpOp::Eq)) };
+    }
+}
+
+/// "below freezing (under 32F)", "below freezing all day (high under 32)": one comparison said
+/// twice, the second in other words; the one that names no field before it is the restatement.
+fn restated_comparisons(out: &mut [Span]) {
+    let pairs: Vec<(usize, usize)> = (0..out.len())
+        .filter(|&i| matches!(out[i].cue(), Some(Cue::Op(_))))
+        .filter_map(|i| {
+            let j = (i + 1..out.len()).find(|&j| out[j].tag != Tag::Stop)?;
+            matches!(out[j].tag, Tag::Number(_)).then_some((i, j))
+        })
+        .collect();
+    let [(a, x), (b, y)] = pairs[..] else { return };
+    let same = out[a].cue() == out[b].cue() && matches!((&out[x].tag, &out[y].tag), (Tag::Number(m), Tag::Number(n)) if m == n);
+    if !same {
+        return;
+    }
+    let fielded = |i: usize| out[..i].iter().rev().find(|s| s.tag != Tag::Stop).is_some_and(|s| matches!(s.tag, Tag::Field(_)));
+    let (drop_op, drop_num) = if fielded(a) || !fielded(b) { (b, y) } else { (a, x) };
+    for k in [drop_op, drop_num] {
+        out[k].tag = Tag::Stop;
+        out[k].used = true;
+    }
+}
+
+/// "below freezing" over temperatures: the freezing point in the table's scale, 32 where the
+/// temperatures read as Fahrenheit (some above 70), 0 where as Celsius (none above 50); else unread.
+fn freezing_point(out: &mut [Span], cat: &Catalog) {
+    let temps: Vec<(f64, f64)> = cat
+        .fields
+        .iter()
+        .filter(|f| {
+            f.ty.is_numeric()
+                && name_words(&f.name).iter().any(|w| matches!(w.as_str(), "temp" | "temperature" | "tmax" | "tmin" | "tavg" | "tmean"))
+        })
+        .filter_map(|f| f.range)
+        .collect();
+    if temps.is_empty() {
+        return;
+    }
+    let top = temps.iter().map(|r| r.1).fold(f64::MIN, f64::max);
+    let point = if top > 70.0 {
+        32.0
+    } else if top <= 50.0 {
+        0.0
+    } else {
+        return;
+    };
+    for i in 1..out.len() {
+        let w = super::text::fold(&out[i].raw);
+        if out[i].tag != Tag::Unknown || !matches!(w.as_str(), "freezing" | "gefrierpunkt" | "congelacion" | "congelacio") {
+            continue;
+        }
+        // Only as what is compared with: "below freezing", "unter dem Gefrierpunkt".
+        let op = out[..i].iter().rev().find(|s| s.tag != Tag::Stop).is_some_and(|s| matches!(s.cue(), Some(Cue::Op(_))));
+        if op {
+            out[i].tag = Tag::Number(point);
+        }
     }
 }
 
