@@ -853,9 +853,9 @@ impl Catalog {
             .or_else(|| self.fields.iter().position(|f| f.ty == ColumnType::Identifier))
             // A text column whose every row holds a different value names the rows ("state").
             .or_else(|| {
-                self.fields
-                    .iter()
-                    .position(|f| f.composed.is_none() && !f.derived() && f.ty == ColumnType::Text && f.distinct == self.rows && self.rows > 1)
+                self.fields.iter().position(|f| {
+                    f.composed.is_none() && !f.derived() && f.ty == ColumnType::Text && f.distinct == self.rows && self.rows > 1
+                })
             })
             .or_else(|| self.fields.iter().position(|f| f.composed.is_some()))
             // A daily series: each row is named by its date.
@@ -1520,7 +1520,23 @@ const GENDER: &[&[&str]] = &[
 
 /// Words for the values of a medal column: the winner's is gold (four languages, folded).
 const MEDALS: &[&[&str]] = &[
-    &["gold", "oro", "goldmedaille", "winner", "winners", "winning", "ganador", "ganadora", "ganadores", "guanyador", "guanyadora", "guanyadors", "sieger", "siegerin", "siegers"],
+    &[
+        "gold",
+        "oro",
+        "goldmedaille",
+        "winner",
+        "winners",
+        "winning",
+        "ganador",
+        "ganadora",
+        "ganadores",
+        "guanyador",
+        "guanyadora",
+        "guanyadors",
+        "sieger",
+        "siegerin",
+        "siegers",
+    ],
     &["silver", "plata", "silber", "silbermedaille"],
     &["bronze", "bronce", "bronzemedaille"],
 ];
@@ -1773,16 +1789,8 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
 }
 
 /// What names the day of the week of a date, in the four languages.
-const WEEKDAY_NAMES: &[&str] = &[
-    "weekday",
-    "day of the week",
-    "day of week",
-    "dia de la semana",
-    "dia de la setmana",
-    "wochentag",
-    "wochentage",
-    "wochentagen",
-];
+const WEEKDAY_NAMES: &[&str] =
+    &["weekday", "day of the week", "day of week", "dia de la semana", "dia de la setmana", "wochentag", "wochentage", "wochentagen"];
 
 /// The month of a table's first date column of days, as a field of its own: "Which month had the
 /// highest average high?". Only where no column is named month and the dates cover two months or

@@ -807,8 +807,24 @@ fn freezing_point(out: &mut [Span], cat: &Catalog) {
 
 /// Words for the money rows bring in, folded: a sum of the one price column in a table of sales.
 const REVENUE_WORDS: &[&str] = &[
-    "revenue", "revenues", "money", "takings", "turnover", "ingresos", "facturacion", "dinero", "recaudacion", "ingressos",
-    "facturacio", "diners", "umsatz", "umsatze", "einnahmen", "erlos", "erlose", "geld",
+    "revenue",
+    "revenues",
+    "money",
+    "takings",
+    "turnover",
+    "ingresos",
+    "facturacion",
+    "dinero",
+    "recaudacion",
+    "ingressos",
+    "facturacio",
+    "diners",
+    "umsatz",
+    "umsatze",
+    "einnahmen",
+    "erlos",
+    "erlose",
+    "geld",
 ];
 
 /// "Which pizza made the most revenue?", "Did July bring in more money than May?" over rows that
@@ -831,7 +847,10 @@ fn revenue_of_prices(out: &mut Vec<Span>, cat: &Catalog) {
         return;
     }
     out[i].tag = Tag::Field(vec![price]);
-    if i > 0 && out[i - 1].tag == Tag::Unknown && matches!(super::text::fold(&out[i - 1].raw).as_str(), "sales" | "ventas" | "vendes" | "verkauf") {
+    if i > 0
+        && out[i - 1].tag == Tag::Unknown
+        && matches!(super::text::fold(&out[i - 1].raw).as_str(), "sales" | "ventas" | "vendes" | "verkauf")
+    {
         out[i - 1].tag = Tag::Stop;
     }
     // ("made", "brought in", "generated": the verbs of money taken say nothing more.)
@@ -884,9 +903,8 @@ fn named_thresholds(out: &mut [Span], cat: &Catalog) {
         let words = &out[i + 1..of];
         // (A value every row holds restricts nothing: "rate" of a constant indicator name.)
         let everywhere = |s: &Span| matches!(&s.tag, Tag::Value(hs) if hs.iter().all(|h| h.rows == cat.rows));
-        let plain = words
-            .iter()
-            .all(|s| (matches!(s.tag, Tag::Unknown | Tag::Stop) || everywhere(s)) && s.raw.chars().all(char::is_alphabetic));
+        let plain =
+            words.iter().all(|s| (matches!(s.tag, Tag::Unknown | Tag::Stop) || everywhere(s)) && s.raw.chars().all(char::is_alphabetic));
         let article = words.first().is_some_and(|s| matches!(super::text::fold(&s.raw).as_str(), "the" | "a" | "an"));
         if !number || !plain || !article || words.len() < 2 {
             continue;
@@ -1468,9 +1486,35 @@ fn shares_of_share_columns(out: &mut [Span], cat: &Catalog) {
 
 /// Verbs saying who received a share ("went to women", "obtuvieron las mujeres"), folded.
 const RECEIVING_VERBS: &[&str] = &[
-    "went", "go", "goes", "earn", "earned", "earns", "received", "receive", "receives", "got", "get", "obtained", "awarded",
-    "obtuvieron", "obtenian", "obtienen", "recibieron", "recibian", "reciben", "obtenir", "obtingueren", "obtenien", "rebien",
-    "rebut", "erhielten", "bekamen", "erwarben", "gingen", "ging",
+    "went",
+    "go",
+    "goes",
+    "earn",
+    "earned",
+    "earns",
+    "received",
+    "receive",
+    "receives",
+    "got",
+    "get",
+    "obtained",
+    "awarded",
+    "obtuvieron",
+    "obtenian",
+    "obtienen",
+    "recibieron",
+    "recibian",
+    "reciben",
+    "obtenir",
+    "obtingueren",
+    "obtenien",
+    "rebien",
+    "rebut",
+    "erhielten",
+    "bekamen",
+    "erwarben",
+    "gingen",
+    "ging",
 ];
 
 /// "la mediana de preu" where the table's column is `median` (of each row's prices): the
@@ -3034,9 +3078,7 @@ fn period_adjectives(out: &mut [Span], cat: &Catalog) {
         let yearly = *period == "year" && cat.fields.iter().any(|f| f.yearly);
         let monthly = *period == "month" && cat.fields.iter().any(|f| f.monthly);
         // "yearly KSI totals for 1982, 1983 and 1984" over dated rows: the years named say which sums.
-        let years_named = *period == "year"
-            && (0..cat.fields.len()).any(|f| timely_field(cat, f))
-            && any_year;
+        let years_named = *period == "year" && (0..cat.fields.len()).any(|f| timely_field(cat, f)) && any_year;
         if rows_are || yearly || monthly || years_named {
             s.tag = Tag::Stop;
         }

@@ -1761,9 +1761,30 @@ fn says_decade(raw: &str) -> bool {
 
 /// Participles saying a field holds a value ("recorded", "known", "filled in"), folded.
 const PRESENT_PARTICIPLES: &[&str] = &[
-    "recorded", "known", "given", "listed", "reported", "filled", "available", "present", "registrado", "registrada",
-    "conocido", "conocida", "informado", "informada", "registrat", "registrada", "conegut", "coneguda", "informat",
-    "bekannt", "angegeben", "eingetragen", "erfasst", "vorhanden",
+    "recorded",
+    "known",
+    "given",
+    "listed",
+    "reported",
+    "filled",
+    "available",
+    "present",
+    "registrado",
+    "registrada",
+    "conocido",
+    "conocida",
+    "informado",
+    "informada",
+    "registrat",
+    "registrada",
+    "conegut",
+    "coneguda",
+    "informat",
+    "bekannt",
+    "angegeben",
+    "eingetragen",
+    "erfasst",
+    "vorhanden",
 ];
 
 /// Words after a field that only say it holds something ("a latitude recorded", "a state filled in").
@@ -1771,27 +1792,27 @@ fn said_of_field(w: &str) -> bool {
     matches!(
         w,
         "recorded"
-                            | "given"
-                            | "listed"
-                            | "known"
-                            | "reported"
-                            | "informado"
-                            | "informada"
-                            | "informados"
-                            | "informadas"
-                            | "informat"
-                            | "informats"
-                            | "informades"
-                            | "angegeben"
-                            | "eingetragen"
-                            | "value"
-                            | "values"
-                            | "entry"
-                            | "count"
-                            | "data"
-                            | "reading"
-                            | "readings"
-                            | "filled"
+            | "given"
+            | "listed"
+            | "known"
+            | "reported"
+            | "informado"
+            | "informada"
+            | "informados"
+            | "informadas"
+            | "informat"
+            | "informats"
+            | "informades"
+            | "angegeben"
+            | "eingetragen"
+            | "value"
+            | "values"
+            | "entry"
+            | "count"
+            | "data"
+            | "reading"
+            | "readings"
+            | "filled"
     )
 }
 
