@@ -4525,7 +4525,7 @@ fn spelled_plainly(w: &str) -> String {
     let w = w.replace("ph", "f").replace("th", "t").replace("rh", "r").replace("dh", "d").replace('y', "i").replace('k', "c");
     let mut out = String::with_capacity(w.len());
     for c in w.chars() {
-        if out.chars().last() != Some(c) {
+        if !out.ends_with(c) {
             out.push(c);
         }
     }
