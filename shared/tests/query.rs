@@ -2296,4 +2296,16 @@ fn session_34_classes() {
     const GIB: &str = "date,temp\n2023-05-01,-1.5\n2023-05-02,3.0\n2023-05-03,12.0\n";
     let g = dataset_of("gibraltar.csv", GIB);
     exact_in(&g, "how many days had a temp below freezing?", json!(1));
+
+    // gbsg2: a word whose initial prefixes a size field (`tsize`), compared with a number, is that size.
+    const GB: &str = "horTh,age,menostat,tsize,tgrade,pnodes\nno,70,Post,21,II,3\nyes,56,Post,120,II,7\nno,59,Pre,17,II,4\n";
+    let gb = dataset_of("gbsg2.csv", GB);
+    exact_in(&gb, "¿Hay alguna paciente con un tumor de más de 100 mm?", json!(true));
+    exact_in(&gb, "How many patients have a tumor of more than 20 mm?", json!(2));
+
+    // German comparatives ending in "als" are operators, as their English kin are.
+    const FILMS: &str = "title,run_time\nA,95\nB,200\nC,181\nD,120\n";
+    let fl = dataset_of("films.csv", FILMS);
+    exact_in(&fl, "Wie viele Filme sind länger als 180 Minuten?", json!(2));
+    exact_in(&fl, "Wie viele Filme sind kürzer als 100 Minuten?", json!(1));
 }

@@ -997,8 +997,16 @@ fn initials_of_prefixed_fields(out: &mut [Span], cat: &Catalog) {
         }
         let before = (0..i).rev().find(|&k| out[k].tag != Tag::Stop).map(|k| super::text::fold(&out[k].raw));
         let sized: Vec<usize> = prefixed.iter().filter(|(_, rest)| rest == "size").map(|(f, _)| *f).collect();
+        // "a tumor of more than 100 mm", "un tumor de más de 100 mm": the size compared with a number.
+        let compared = (i + 1..out.len().min(i + 5))
+            .find(|&k| out[k].tag != Tag::Stop && out[k].cue() != Some(Cue::Of))
+            .is_some_and(|k| matches!(out[k].cue(), Some(Cue::Op(_))) && out.get(k + 1).is_some_and(|n| matches!(n.tag, Tag::Number(_))));
         if let (Some(b), [f]) = (before, sized.as_slice()) {
-            if SIZE.contains(&b.as_str()) && said.is_empty() {
+            if (SIZE.contains(&b.as_str()) || compared) && said.is_empty() {
+                out[i].tag = Tag::Field(vec![*f]);
+            }
+        } else if let [f] = sized.as_slice() {
+            if compared && said.is_empty() {
                 out[i].tag = Tag::Field(vec![*f]);
             }
         }
