@@ -758,7 +758,10 @@ fn restated_comparisons(out: &mut [Span]) {
         .collect();
     let [(a, x), (b, y)] = pairs[..] else { return };
     let same = out[a].cue() == out[b].cue() && matches!((&out[x].tag, &out[y].tag), (Tag::Number(m), Tag::Number(n)) if m == n);
-    if !same {
+    // Two conditions joined ("more than 5 cylinders and more than 5 gears") are not one restated.
+    let joined = out[x + 1..b].iter().any(|s| matches!(s.cue(), Some(Cue::And | Cue::Or)));
+    let own_field = |n: usize| out[n + 1..].iter().find(|s| s.tag != Tag::Stop).is_some_and(|s| matches!(s.tag, Tag::Field(_)));
+    if !same || joined || own_field(x) || own_field(y) {
         return;
     }
     let fielded = |i: usize| out[..i].iter().rev().find(|s| s.tag != Tag::Stop).is_some_and(|s| matches!(s.tag, Tag::Field(_)));

@@ -1776,7 +1776,6 @@ const PRESENT_PARTICIPLES: &[&str] = &[
     "informado",
     "informada",
     "registrat",
-    "registrada",
     "conegut",
     "coneguda",
     "informat",
