@@ -830,7 +830,7 @@ const REVENUE_WORDS: &[&str] = &[
     "geld",
 ];
 
-/// "Which pizza made the most revenue?", "Did July bring in more money than May?" over rows that
+/// "Which name made the most revenue?", "Which month had the lowest sales revenue?" over rows that
 /// each sold something at a `price`: the money is the sum of the one price column; "sales" beside it
 /// says the same. A total is said where no aggregate is.
 fn revenue_of_prices(out: &mut Vec<Span>, cat: &Catalog) {
