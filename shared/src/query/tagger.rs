@@ -3052,6 +3052,7 @@ fn period_adjectives(out: &mut [Span], cat: &Catalog) {
         ),
         (&["yearly", "annual", "anual", "anuales", "anuals", "jahrlich", "jahrliche", "jahrlichen"], "year"),
     ];
+    let timed = (0..cat.fields.len()).any(|f| timely_field(cat, f));
     // "the most negative monthly nonfarm change": before a measure, the adjective says what one
     // value covers; it does not name the month column.
     for i in 0..out.len().saturating_sub(1) {
@@ -3065,7 +3066,6 @@ fn period_adjectives(out: &mut [Span], cat: &Catalog) {
         // "yearly totals for 1982, 1983 and 1984": before a total, the adjective says what each sum
         // covers, and the periods named say which; it names no column.
         let total_next = out[i + 1].cue() == Some(Cue::Sum);
-        let timed = (0..cat.fields.len()).any(|f| timely_field(cat, f));
         if adjective && total_next && timed && matches!(out[i].tag, Tag::Unknown | Tag::Field(_)) {
             out[i].tag = Tag::Stop;
         }
@@ -3089,7 +3089,7 @@ fn period_adjectives(out: &mut [Span], cat: &Catalog) {
         let yearly = *period == "year" && cat.fields.iter().any(|f| f.yearly);
         let monthly = *period == "month" && cat.fields.iter().any(|f| f.monthly);
         // "yearly KSI totals for 1982, 1983 and 1984" over dated rows: the years named say which sums.
-        let years_named = *period == "year" && (0..cat.fields.len()).any(|f| timely_field(cat, f)) && any_year;
+        let years_named = *period == "year" && timed && any_year;
         if rows_are || yearly || monthly || years_named {
             s.tag = Tag::Stop;
         }

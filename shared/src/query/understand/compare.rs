@@ -105,9 +105,6 @@ impl Parser<'_> {
                 && !fi.flag
                 && !fi.yearly
                 && !fi.derived()
-                && !fi.is_change()
-                && fi.composed.is_none()
-                && fi.part.is_none()
                 && !self.identifies(f)
                 && !filtered.contains(&fi.name)
         })?;
