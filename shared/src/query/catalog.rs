@@ -487,6 +487,7 @@ impl Catalog {
         cat.index_values(table, schema);
         cat.label = cat.pick_label();
         cat.names_of_named_things();
+        cat.codes_of_named_rows();
         cat.rows_named_by_events();
         cat.repeated_names = repeated_names(&cat, table, schema);
         // "Which place has the highest murder rate?": where the rows are named by a place (state,
@@ -804,6 +805,48 @@ impl Catalog {
             words_name_field(&mut self.aliases, &mut self.fields[f], &words);
         } else if self.fields[f].distinct == self.rows && !taken(self, &noun) && !self.aliases.contains(&vec![noun.clone()]) {
             self.aliases.push(vec![noun]);
+        }
+    }
+
+    /// "STATE_FIPS", "car_ids" beside a column of names: the noun before the code word names the
+    /// rows, which the label answers ("the poorest state" is a name, not a FIPS code).
+    fn codes_of_named_rows(&mut self) {
+        const CODE_WORDS: &[&str] = &["id", "ids", "code", "codes", "fips", "geoid", "key", "nr", "no", "num"];
+        let Some(l) = self.label else { return };
+        if !matches!(self.fields[l].ty, ColumnType::Text | ColumnType::Identifier) || self.fields[l].distinct != self.rows {
+            return;
+        }
+        for f in 0..self.fields.len() {
+            let fi = &self.fields[f];
+            if f == l || fi.ty != ColumnType::Identifier || fi.composed.is_some() || fi.derived() {
+                continue;
+            }
+            let noun = match name_words(&fi.name).as_slice() {
+                [noun, code] if CODE_WORDS.contains(&code.as_str()) && noun.len() >= 3 && noun.chars().all(|c| c.is_ascii_alphabetic()) => {
+                    noun.clone()
+                }
+                _ => continue,
+            };
+            let plural = format!("{noun}s");
+            let one = |w: &str| vec![w.to_string()];
+            // (Not where another field is called by the noun alone: it names that one.)
+            if self.fields.iter().enumerate().any(|(g, gi)| g != f && gi.names.contains(&one(&noun))) {
+                continue;
+            }
+            // Its one-word names are the noun's (and its translations, "Bundesstaat"), but the code word's.
+            let (code, mut nouns) = (name_words(&self.fields[f].name)[1].clone(), vec![one(&noun), one(&plural)]);
+            self.fields[f].names.retain(|n| {
+                let keep = n.len() > 1 || n[0] == code;
+                if !keep && !nouns.contains(n) {
+                    nouns.push(n.clone());
+                }
+                keep
+            });
+            for a in nouns {
+                if !self.aliases.contains(&a) {
+                    self.aliases.push(a);
+                }
+            }
         }
     }
 

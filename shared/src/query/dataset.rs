@@ -98,7 +98,13 @@ impl Dataset {
         for (i, (t, s)) in tables.iter().zip(&schemas).enumerate() {
             let Some(found) = series::find(t, s) else { continue };
             let view = series::melt(t, &found);
-            let vs = infer_table(&view.table);
+            let mut vs = infer_table(&view.table);
+            // An identifier repeats in the long view (a row per member) but still identifies.
+            for c in vs.columns.iter_mut() {
+                if s.columns.iter().any(|w| w.name == c.name && w.ty == crate::schema::ColumnType::Identifier) {
+                    c.ty = crate::schema::ColumnType::Identifier;
+                }
+            }
             engine.register_cited(&view.table, &vs, Some(&view.rows))?;
             let cat = series::catalog(&view, &vs, &catalogs[i], t, &description);
             catalogs.push(cat);

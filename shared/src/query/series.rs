@@ -396,6 +396,12 @@ pub fn catalog(
     }
     // Rows are still named as in the wide table; the key repeats, so it groups rather than names.
     cat.label = wide.label.and_then(|l| cat.field(&wide.fields[l].name));
+    // A code column is named as in the wide table ("state" names the rows there, not STATE_FIPS).
+    for f in cat.fields.iter_mut().filter(|f| f.ty == ColumnType::Identifier) {
+        if let Some(w) = wide.fields.iter().find(|w| w.name == f.name) {
+            f.names = w.names.clone();
+        }
+    }
     cat
 }
 

@@ -261,6 +261,8 @@ fn is_identifier(name: &str, present: &[&str], distinct: u64, missing: u64) -> b
                 | "sku"
                 | "iata"
                 | "icao"
+                | "fips"
+                | "geoid"
         )
     }) || name.to_lowercase().ends_with("id");
     if named {
