@@ -365,6 +365,13 @@ pub fn refusal_text(lang: Lang, r: &Refusal) -> String {
             format!("Les cel·les de «{field}» contenen llistes de valors («a, b, c»): comptar o agrupar-ne els valors no es calcula exactament. Pregunta per les files que contenen un valor."),
             format!("Die Zellen von „{field}“ enthalten Listen von Werten („a, b, c“): ihre Werte zu zählen oder zu gruppieren wird nicht exakt berechnet. Frag nach den Zeilen, die einen Wert enthalten."),
         ),
+        Refusal::OutsideData { field, first, last } => tr(
+            lang,
+            format!("The data does not cover that period: “{field}” runs from {first} to {last}."),
+            format!("Los datos no cubren ese periodo: «{field}» va del {first} al {last}."),
+            format!("Les dades no cobreixen aquest període: «{field}» va del {first} al {last}."),
+            format!("Die Daten decken diesen Zeitraum nicht ab: „{field}“ reicht von {first} bis {last}."),
+        ),
         Refusal::Unplaced { understood, words, asked } => {
             let ws = words.iter().map(|w| format!("“{w}”")).collect::<Vec<_>>().join(", ");
             let shape = |l: Lang| match (asked, l) {

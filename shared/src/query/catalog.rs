@@ -61,6 +61,8 @@ pub struct FieldInfo {
     pub gap: Option<Gap>,
     /// The one year every date of a date column falls in: "on July 4th" names a day of it.
     pub one_year: Option<i32>,
+    /// The first and last day of a date column: a period outside them is not in the data.
+    pub dates: Option<(chrono::NaiveDate, chrono::NaiveDate)>,
 }
 
 /// The change of field `of` from the row before: its value minus the previous row's, rows taken
@@ -140,6 +142,7 @@ impl FieldInfo {
             lag: None,
             gap: None,
             one_year: None,
+            dates: None,
         }
     }
 
@@ -245,8 +248,12 @@ impl Catalog {
             if info.ty == ColumnType::Text {
                 info.list_sep = list_separator(table, i);
             }
-            if let (ColumnType::Date, crate::schema::ValueFormat::Date { order, .. }) = (info.ty, &col.format) {
-                info.one_year = single_year(table, i, *order);
+            if let (ColumnType::Date | ColumnType::Datetime, crate::schema::ValueFormat::Date { order, .. }) = (info.ty, &col.format) {
+                use chrono::Datelike;
+                info.dates = date_span(table, i, *order);
+                if info.ty == ColumnType::Date {
+                    info.one_year = info.dates.filter(|(a, b)| a.year() == b.year()).map(|(a, _)| a.year());
+                }
             }
             fields.push(info);
         }
@@ -1248,6 +1255,9 @@ const COMMON_NAMES: &[(&str, &[&str])] = &[
     ("price", &["precio", "preu", "preis"]),
     ("income", &["ingresos", "ingressos", "einkommen"]),
     ("time", &["tiempo", "temps", "zeit"]),
+    // ("el tiempo": the weather as well as the time; both are named, so one is asked. Not Catalan
+    // "temps": it is also the plural of "temp".)
+    ("weather", &["tiempo", "clima", "wetter"]),
     ("party", &["partido", "partidos", "partit", "partits", "partei", "parteien"]),
     ("firm", &["company", "companies", "empresa", "empresas", "empreses", "firma", "firmen", "unternehmen"]),
     ("company", &["firm", "firms", "empresa", "empresas", "empreses", "firma", "firmen", "unternehmen"]),
@@ -1912,24 +1922,22 @@ fn words_name_field(aliases: &mut Vec<Vec<String>>, field: &mut FieldInfo, words
     }
 }
 
-/// The year all dates of column `i` fall in, when there is one (tables of at most
-/// `SHAPE_SCAN_ROWS` rows are read, as for the other shapes).
-fn single_year(table: &Table, i: usize, order: crate::schema::DateOrder) -> Option<i32> {
-    use chrono::Datelike;
+/// The first and last day of date column `i` (tables of at most `SHAPE_SCAN_ROWS` rows are read,
+/// as for the other shapes).
+fn date_span(table: &Table, i: usize, order: crate::schema::DateOrder) -> Option<(chrono::NaiveDate, chrono::NaiveDate)> {
     if table.rows.len() > SHAPE_SCAN_ROWS {
         return None;
     }
-    let mut year = None;
+    let mut span: Option<(chrono::NaiveDate, chrono::NaiveDate)> = None;
     for r in &table.rows {
         let Some(Value::Text(t)) = r.get(i) else { continue };
         let Some(d) = crate::schema::values::parse_date(t, order) else { continue };
-        match year {
-            None => year = Some(d.date.year()),
-            Some(y) if y != d.date.year() => return None,
-            _ => {}
-        }
+        span = Some(match span {
+            None => (d.date, d.date),
+            Some((a, b)) => (a.min(d.date), b.max(d.date)),
+        });
     }
-    year
+    span
 }
 
 /// The year of a table's first date column of days or months, where the rows cover two years or

@@ -333,6 +333,22 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
             out.push(s.raw.clone());
             continue;
         }
+        // "min and max finalwgt": two extremes asked together are two answers; one of them is not
+        // what was asked (a range or a gap between them is one).
+        let extreme = |c: Option<Cue>| match c {
+            Some(Cue::Min | Cue::Low | Cue::Least) => Some(false),
+            Some(Cue::Max | Cue::High | Cue::Most) => Some(true),
+            _ => None,
+        };
+        if i >= 2
+            && matches!(spans[i - 1].cue(), Some(Cue::And))
+            && extreme(s.cue()).is_some()
+            && extreme(spans[i - 2].cue()).is_some_and(|a| Some(!a) == extreme(s.cue()))
+            && matches!(inner, Plan::Aggregate { func: AggFn::Min | AggFn::Max, .. } | Plan::Rank { .. } | Plan::GroupTop { .. })
+        {
+            out.push(s.raw.clone());
+            continue;
+        }
         // "the most common month" of a table of days is the longest month: never what was asked.
         if let (Tag::Field(fs), Plan::Frequent { field, .. }) = (&s.tag, inner) {
             if fs.iter().any(|&f| cat.fields[f].part.is_some() && cat.fields[f].name == field.0) {

@@ -43,6 +43,7 @@ pub enum Intent {
     Contradiction,
     PeriodOfYear,
     ListCells,
+    OutsideData,
     Unplaced,
     // Questions about the dataset itself.
     MetaSource,

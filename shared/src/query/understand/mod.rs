@@ -5,7 +5,8 @@
 //! columns, `points`), both by
 //! re-tagging → `conditions` (filters from operators, dates and values) → `slots` (fields asked,
 //! grouping, N, order) → `compare` (values of one field set side by side, groups passing a test) →
-//! `intent` (which plan) → `yes_no` (a test around it) → the contract in `parse` → `refusal` (what
+//! `intent` (which plan) → `yes_no` (a test around it) → the contract in `parse` (with `coverage`:
+//! periods outside the data) → `refusal` (what
 //! is said when no exact reading holds), with `summary` putting a plan in words. What they yield is
 //! in `types`; this file only declares them and re-exports.
 
@@ -13,6 +14,7 @@ mod changes;
 mod columns;
 mod compare;
 mod conditions;
+mod coverage;
 mod intent;
 mod nouns;
 mod parse;

@@ -148,6 +148,8 @@ fn read(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) -> Parsed {
                 .filter(|f| cat.field(f).is_some_and(|i| cat.fields[i].list_len > crate::query::sql::EXPLODE_CAP));
             if let Some(field) = too_long {
                 Understanding::Refuse(Refusal::ListCells { field })
+            } else if let Some(r) = super::coverage::outside_data(&plan, cat).filter(|_| words.is_empty() && shape_ok) {
+                Understanding::Refuse(r)
             } else if words.is_empty() && shape_ok {
                 Understanding::Exact { plan, confidence }
             } else {

@@ -48,6 +48,7 @@ impl Refusal {
             Refusal::Contradiction { .. } => Intent::Contradiction,
             Refusal::PeriodOfYear { .. } => Intent::PeriodOfYear,
             Refusal::ListCells { .. } => Intent::ListCells,
+            Refusal::OutsideData { .. } => Intent::OutsideData,
             Refusal::Unplaced { .. } => Intent::Unplaced,
         }
     }
@@ -95,6 +96,13 @@ pub enum Refusal {
     /// would count the lists, so it is said, not computed.
     ListCells {
         field: String,
+    },
+    /// A period before the first or after the last date of the data ("in January 2024" over
+    /// April–July 2024): no row is no answer there, so it is said, not counted as 0.
+    OutsideData {
+        field: String,
+        first: String,
+        last: String,
     },
     /// A reading was found, but it leaves words out or answers in another shape than asked: it is
     /// said, never run as exact ("I understood: average of Literacy. I could not place: region").
