@@ -2324,6 +2324,12 @@ fn session_35_classes() {
     // (32819 + 54528 + 34906 + 29591 + 40332 + 45177) / 6; never the mean of the FIPS codes.
     let a = answer(&us, "quina era la renda mitjana dels estats l'any 2008?");
     assert!(matches!(a.route, Route::Exact) && (a.value.as_f64().unwrap() - 237353.0 / 6.0).abs() < 1e-6, "{}", a.answer);
+    // A table of one measure in columns per year: the words nothing names are its values, and the answer says so.
+    exact_in(&us, "top 2 states by income in 2009", json!(["Connecticut", "Wyoming"]));
+    let a = answer(&us, "what was the per capita income of maine in 2009");
+    assert!(a.value == json!(35268) && a.answer.contains("per capita income"), "{} {}", a.value, a.answer);
+    // (A name the table lacks is never passed over.)
+    assert!(!matches!(answer(&us, "what was the income of Puerto Rico in 2009").route, Route::Exact | Route::Lookup));
     // The code is still asked for by its own name.
     let a = answer(&us, "what is the STATE_FIPS of Maine");
     assert!(matches!(a.route, Route::Exact | Route::Lookup) && a.value.to_string().contains("23"), "{} {}", a.value, a.answer);

@@ -217,7 +217,64 @@ impl Dataset {
                 return (wide + j, p);
             }
         }
-        best
+        self.years_values_named(q, hint, &best.1).unwrap_or(best)
+    }
+
+    /// "the per capita income of Texas in 1990" over a table with a column per year and no other
+    /// measure: the few words nothing names, side by side, are the visitor's name for the years'
+    /// values. (A name in capitals is a row the table may lack: never passed over.)
+    fn years_values_named(&self, q: &str, hint: Option<Lang>, best: &understand::Parsed) -> Option<(usize, understand::Parsed)> {
+        let words: Vec<String> = match &best.understanding {
+            Understanding::Refuse(understand::Refusal::UnknownField { word, .. }) => vec![word.clone()],
+            Understanding::Refuse(understand::Refusal::Unplaced { words, .. }) => words.clone(),
+            _ => return None,
+        };
+        let tokens = text::tokenize(q);
+        let at: Vec<usize> = (0..tokens.len()).filter(|&i| words.contains(&tokens[i].raw)).collect();
+        let plain = |i: usize| {
+            let w = &tokens[i].raw;
+            w.chars().all(char::is_alphabetic) && (i == 0 || best.lang == Lang::De || w.chars().all(char::is_lowercase))
+        };
+        if at.is_empty()
+            || at.len() > 3
+            || at.len() != words.len()
+            || at.windows(2).any(|w| w[1] != w[0] + 1)
+            || !at.iter().all(|&i| plain(i))
+        {
+            return None;
+        }
+        let wide = self.tables.len();
+        for (j, view) in self.long.iter().enumerate() {
+            let cat = &self.catalogs[wide + j];
+            let value = cat.field(&view.value)?;
+            let measures = cat.fields.iter().enumerate().filter(|(f, fi)| {
+                *f != value
+                    && fi.ty.is_numeric()
+                    && !fi.flag
+                    && !fi.yearly
+                    && !fi.derived()
+                    && fi.ty != crate::schema::ColumnType::Identifier
+            });
+            if view.kind != series::SeriesKind::Years || measures.count() > 0 {
+                continue;
+            }
+            let Some(i) = self.tables.iter().position(|t| format!("{} (long)", t.name) == view.table.name) else { continue };
+            let quiet: Vec<(usize, usize)> = at.iter().map(|&i| (i, i + 1)).collect();
+            let named = |mut p: understand::Parsed| {
+                p.values_named = at.iter().map(|&i| tokens[i].raw.clone()).collect();
+                p
+            };
+            let p = understand(q, &self.catalogs[i], hint, &Overrides { spans: Vec::new(), target: None, quiet: quiet.clone() });
+            if matches!(p.understanding, Understanding::Exact { .. }) {
+                return Some((i, named(p)));
+            }
+            let spans: Vec<((usize, usize), usize)> = quiet.iter().map(|&r| (r, value)).collect();
+            let p = understand(q, cat, hint, &Overrides { spans, target: None, quiet: Vec::new() });
+            if matches!(&p.understanding, Understanding::Exact { plan, .. } if series::answers_rightly(plan, cat, view)) {
+                return Some((wide + j, named(p)));
+            }
+        }
+        None
     }
 
     /// A long view's exact reading, when it answers what the wide table was asked. A word nothing
@@ -331,6 +388,17 @@ impl Dataset {
                                 format!(" (ortografía corregida: {})", pairs("«", "»")),
                                 format!(" (ortografia corregida: {})", pairs("«", "»")),
                                 format!(" (Schreibweise korrigiert: {})", pairs("„", "“")),
+                            ));
+                        }
+                        // Words read as the values of the columns per year: said, so a wrong guess is seen.
+                        if !parsed.values_named.is_empty() {
+                            let w = parsed.values_named.join(" ");
+                            a.answer.push_str(&tr(
+                                lang,
+                                format!(" (“{w}” read as the values of the columns per year)"),
+                                format!(" («{w}» entendido como los valores de las columnas por año)"),
+                                format!(" («{w}» entès com els valors de les columnes per any)"),
+                                format!(" („{w}“ als die Werte der Spalten je Jahr gelesen)"),
                             ));
                         }
                         // Honest about what the answer did not take into account ("rainy" in a table

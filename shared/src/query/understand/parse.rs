@@ -75,6 +75,7 @@ fn read(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) -> Parsed {
         ignored: Vec::new(),
         asked: Shape::Open,
         corrected: Vec::new(),
+        values_named: Vec::new(),
     };
     if chars > MAX_QUESTION_CHARS {
         return Parsed {
@@ -86,6 +87,7 @@ fn read(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) -> Parsed {
             ignored: Vec::new(),
             asked: Shape::Open,
             corrected: Vec::new(),
+            values_named: Vec::new(),
         };
     }
     let tokens = tokenize(q);
@@ -185,7 +187,17 @@ fn read(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) -> Parsed {
     let matched = p.spans.iter().filter(|s| matches!(s.tag, Tag::Field(_) | Tag::Value(_) | Tag::Group(_) | Tag::Alias)).count() as f32;
     let computes = p.asks_computation();
     let ignored = p.spans.iter().filter(|s| unknown_word(s) && !s.used).map(|s| s.raw.clone()).collect();
-    Parsed { lang, understanding, score: matched * 2.0 + known - unknown, offer: p.offer, computes, ignored, asked, corrected: Vec::new() }
+    Parsed {
+        lang,
+        understanding,
+        score: matched * 2.0 + known - unknown,
+        offer: p.offer,
+        computes,
+        ignored,
+        asked,
+        corrected: Vec::new(),
+        values_named: Vec::new(),
+    }
 }
 
 /// Whether words of `q` other than the token range `except` name field `f` or a value of it: a word

@@ -173,4 +173,7 @@ pub struct Parsed {
     pub asked: Shape,
     /// Typing slips read as the word they are one edit from ("yaer" → "year"): the answer says so.
     pub corrected: Vec<(String, String)>,
+    /// Words nothing names, read as the values of a table's one measure ("income" of a column per
+    /// year): the answer says so, so a wrong guess is seen.
+    pub values_named: Vec<String>,
 }
