@@ -2343,6 +2343,12 @@ fn session_35_classes() {
     assert!(matches!(answer(&q, "how many earthquakes in 2023").route, Route::Unanswerable));
     exact_in(&q, "how many earthquakes in june 2024", json!(1));
     exact_in(&q, "is there any earthquake in 2023", json!(false));
+    // "mag" is short for magnitude; a plural file name's words in other languages name its rows.
+    exact_in(&q, "how many quakes of magnitude 4.5 or more", json!(2));
+    exact_in(&q, "Wie viele Erdbeben gab es im Juli 2024?", json!(1));
+    exact_in(&q, "¿cuántos terremotos hubo en mayo de 2024?", json!(1));
+    let a = answer(&q, "average magnitude");
+    assert!(matches!(a.route, Route::Exact) && (a.value.as_f64().unwrap() - 4.35).abs() < 1e-9, "{}", a.answer);
     // Years of a year column too (restaurant inspections of 2000–2019): 2021 is outside, 2012 a gap inside.
     const INSP: &str = "business_name,inspection_score,Year\nA,96,2000\nB,100,2009\nA,90,2015\nC,98,2019\n";
     let i = dataset_of("restaurant_data.csv", INSP);

@@ -469,6 +469,15 @@ impl Catalog {
                 }
             }
         }
+        // "terremotos", "Erdbeben" for earthquakes.csv: a plural head noun's words in the glossary
+        // name the rows too (not a mass noun's: "us-employment" is no list of employments).
+        if let Some(head) = head_noun.as_ref().filter(|h| h.ends_with('s')) {
+            for a in glossary_names(std::slice::from_ref(head)) {
+                if a.len() == 1 && !aliases.contains(&a) && !fields.iter().any(|f| f.names.contains(&a)) {
+                    aliases.push(a);
+                }
+            }
+        }
         if !stem_words.is_empty() {
             aliases.push(stem_words);
         }
@@ -1543,6 +1552,7 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("prov", "province"),
     ("muni", "municipality"),
     ("mor", "mortality"),
+    ("mag", "magnitude"),
 ];
 
 /// Words people use for the values of a sex/gender column, in our four languages (folded).
