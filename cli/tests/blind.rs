@@ -46,8 +46,10 @@ const MAX_WRONG_EXACT: f64 = 0.01;
 /// build; 44.0 % and 0 at the end): a–k 63.6 % → 63.8 %, a–l 62.5 %. Sessions 28–30 (no new
 /// suite): a–l 62.5 % → 64.8 %. Session 31 (no new suite): a–l 64.8 % → 66.4 %. Session 32 (no new
 /// suite): a–l 66.4 % → 68.6 %. Session 33 (no new suite): a–l 68.6 % → 70.6 %. Session 34 (no
-/// new suite): a–l 70.6 % → 71.7 %.
-const MIN_RIGHT: f64 = 0.71;
+/// new suite): a–l 70.6 % → 71.7 %. Session 35 added suite m (its dev half: 29.0 % and 12 % wrong
+/// but exact on the session's starting build; 47.0 % and 2 % at the end): a–l 71.8 % → 72.0 %,
+/// a–m 70.5 %.
+const MIN_RIGHT: f64 = 0.70;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace").to_path_buf()
