@@ -2367,3 +2367,47 @@ fn session_35_classes() {
     let t = dataset_of("hourly_traffic_volume.csv", TRAFFIC);
     assert!(!matches!(answer(&t, "¿qué tipo de tiempo es el más común?").route, Route::Exact | Route::Lookup));
 }
+
+#[test]
+fn session_36_classes() {
+    use serde_json::json;
+    // Classes of suite n's dev half (first contact), on excerpts of the real tables' rows; truths by hand.
+    // bike_sales_sample: rows are an order's lines; "orders" counts the repeated ids, "order lines" the rows.
+    const BIKES: &str = "order_id,order_line,order_date,quantity,price,total_price,model,category_1,category_2,frame_material,bikeshop_name,city,state\n1,1,2011-01-07,1,6070,6070,Jekyll Carbon 2,Mountain,Over Mountain,Carbon,Ithaca Mountain Climbers,Ithaca,NY\n1,2,2011-01-07,1,5970,5970,Trigger Carbon 2,Mountain,Over Mountain,Carbon,Ithaca Mountain Climbers,Ithaca,NY\n1,3,2011-01-07,1,3730,3730,Fat CAAD1,Mountain,Fat Bike,Aluminum,Ithaca Mountain Climbers,Ithaca,NY\n2,1,2011-01-10,1,12790,12790,Scalpel-Si Black Inc.,Mountain,Cross Country Race,Carbon,Kansas City 29ers,Kansas City,KS\n3,1,2011-01-11,2,2660,5320,Supersix Evo Ultegra 4,Road,Elite Road,Carbon,Dallas Cycles,Dallas,TX\n3,2,2011-01-11,1,12990,12990,Supersix Evo Black Inc.,Road,Elite Road,Carbon,Dallas Cycles,Dallas,TX\n";
+    let b = dataset_of("bike_sales_sample.csv", BIKES);
+    exact_in(&b, "how many orders are there", json!(3));
+    exact_in(&b, "how many order lines", json!(6));
+    exact_in(&b, "are there any orders from 2012", json!(false));
+    // "bike" is what the file is about, not the kind "Fat Bike".
+    exact_in(&b, "most expensive mountain bike model", json!(["Scalpel-Si Black Inc."]));
+    // Of each order's lines together, not of every row: never answered as every row.
+    assert!(!matches!(answer(&b, "does every order have a line 1").route, Route::Exact | Route::Lookup));
+
+    // expedia: a yes/no field's rate per group, a percentage compared as the fraction it is.
+    // channel 1: 1 of 2 booked (0.5); 2: 0 of 3; 3: 1 of 10 (0.1).
+    let mut ex = String::from("user_id,is_mobile,channel,is_booking\n1,0,1,1\n2,1,1,0\n3,0,2,0\n4,0,2,0\n5,1,2,0\n6,0,3,1\n");
+    for u in 7..16 {
+        ex.push_str(&format!("{u},0,3,0\n"));
+    }
+    let e = dataset_of("expedia.csv", &ex);
+    exact_in(&e, "which channels have a booking rate above 8%", json!([1, 3]));
+    // A number that names a user is no measure: counted as different users, never summed.
+    exact_in(&e, "how many distinct users", json!(15));
+
+    // airports: codes of a column that most rows leave empty name their rows; "code" after a code
+    // column's name; "dont" typed without its apostrophe; "lowest" of names nearly all different.
+    const AIRPORTS: &str = "\"icao\",\"iata\",\"name\",\"city\",\"subd\",\"country\",\"elevation\",\"lat\",\"lon\",\"tz\",\"lid\"\n\"EGLL\",\"LHR\",\"London Heathrow Airport\",\"London\",\"England\",\"GB\",83,51.4706,-0.46194,\"Europe/London\",\"\"\n\"LFPG\",\"CDG\",\"Charles de Gaulle International Airport\",\"Paris\",\"Ile-de-France\",\"FR\",392,49.0128,2.55,\"Europe/Paris\",\"\"\n\"00AA\",\"\",\"Aero B Ranch Airport\",\"Leoti\",\"Kansas\",\"US\",3435,38.704022,-101.473911,\"America/Chicago\",\"00AA\"\n\"00AK\",\"\",\"Lowell Field\",\"Anchor Point\",\"Alaska\",\"US\",252,59.948889,-151.692222,\"America/Anchorage\",\"00AK\"\n";
+    let a = dataset_of("airports.csv", AIRPORTS);
+    exact_in(&a, "airport name for iata code LHR", json!(["London Heathrow Airport"]));
+    exact_in(&a, "how many airports dont have an iata code", json!(2));
+    exact_in(&a, "Hat jeder Flughafen einen IATA-Code?", json!(false));
+    exact_in(&a, "does every airport have an icao code", json!(true));
+    exact_in(&a, "en quina zona horària és l'aeroport CDG", json!(["Europe/Paris"]));
+    assert!(!matches!(answer(&a, "name of the lowest airport").route, Route::Exact | Route::Lookup));
+
+    // walmart: a column typed as written, digits and all, is that column alone.
+    const WALMART: &str = "id,Date,Weekly_Sales,MarkDown1,MarkDown2,MarkDown3\n1_1,2011-11-11,24924.5,10382.9,NA,215.07\n1_1,2011-11-18,46039.49,6074.12,254.39,51.98\n1_1,2011-11-25,41595.55,NA,NA,NA\n";
+    let w = dataset_of("walmart_sales_weekly.csv", WALMART);
+    exact_in(&w, "how many rows are missing MarkDown2", json!(2));
+    exact_in(&w, "how many rows are missing MarkDown1", json!(1));
+}

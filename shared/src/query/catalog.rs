@@ -387,12 +387,32 @@ impl Catalog {
         let order_id = fields.iter().position(|f| {
             let w = name_words(&f.name);
             (w == ["id"] || (w.iter().any(|x| x == "order") && w.last().is_some_and(|x| x == "id")))
-                && !f.ty.is_numeric()
+                && (!f.ty.is_numeric() || f.ty == ColumnType::Integer)
                 && f.distinct > 1
                 && f.distinct < table.rows.len() as u64
         });
         if let Some(k) = order_id {
             words_name_field(&mut aliases, &mut fields[k], ORDERS);
+        }
+        // "user_id" repeated over the rows (a user's searches, an order's lines): its noun names the
+        // ids, so "how many users" counts them, not the rows.
+        for k in 0..fields.len() {
+            let words = name_words(&fields[k].name);
+            let [noun, id] = words.as_slice() else { continue };
+            let f = &fields[k];
+            if id != "id"
+                || noun.len() < 3
+                || !noun.chars().all(char::is_alphabetic)
+                || !(f.distinct > 1 && f.distinct < table.rows.len() as u64)
+            {
+                continue;
+            }
+            let n = vec![noun.clone()];
+            if fields.iter().any(|g| g.names.contains(&n)) {
+                continue;
+            }
+            aliases.retain(|a| !(a.len() == 1 && super::text::same_word(&a[0], noun)));
+            fields[k].names.push(n);
         }
         // A table with one row per day (month, year) is a table of days: "How many days had snow?"
         // names its rows even when nobody said so in a description.
@@ -444,8 +464,10 @@ impl Catalog {
         let stem_words = name_words(crate::names::stem(&table.name));
         // "canadian_senators": its rows are senators; the last word of a file's name is its head noun.
         // ("restaurant_data": a word for the file's kind ends many names; the noun is before it.)
-        const KINDS: &[&str] =
-            &["data", "dataset", "datos", "dades", "daten", "table", "tabla", "list", "records", "info", "raw", "clean", "db", "file"];
+        const KINDS: &[&str] = &[
+            "data", "dataset", "datos", "dades", "daten", "table", "tabla", "list", "records", "info", "raw", "clean", "db", "file",
+            "sample", "subset", "extract",
+        ];
         let head_words = match stem_words.as_slice() {
             [rest @ .., last] if !rest.is_empty() && KINDS.contains(&last.as_str()) => rest,
             all => all,
@@ -579,7 +601,11 @@ impl Catalog {
                 // panel repeats (142 countries over 12 years each in gapminder).
                 None => {
                     matches!(f.ty, ColumnType::Text | ColumnType::Identifier)
-                        && (f.categorical || f.list_sep.is_some() || f.distinct * 2 >= rows || f.distinct <= PANEL_NAMES as u64)
+                        // (Mostly distinct among the cells that hold one: `iata`, empty for small fields.)
+                        && (f.categorical
+                            || f.list_sep.is_some()
+                            || f.distinct * 2 >= rows.saturating_sub(f.missing).max(1)
+                            || f.distinct <= PANEL_NAMES as u64)
                 }
             };
             if !indexed {
@@ -1553,6 +1579,9 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("muni", "municipality"),
     ("mor", "mortality"),
     ("mag", "magnitude"),
+    ("tz", "time zone"),
+    ("rm", "rooms"),
+    ("nom", "nominal"),
 ];
 
 /// Words people use for the values of a sex/gender column, in our four languages (folded).
@@ -1800,6 +1829,8 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
         if let Some(long) = spell(w) {
             let mut spelled = own.clone();
             spelled.splice(k..=k, long);
+            // ("tz" is "time zone", and so "zona horaria" and "Zeitzone".)
+            names.extend(glossary_names(&spelled).into_iter().filter(|g| !names.contains(g)).collect::<Vec<_>>());
             names.push(spelled);
         }
     }

@@ -543,6 +543,8 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                 // "Which months of 1964 have no readings?": a negation needs something in the plan
                 // that negates, tests for nothing, or counts to zero.
                 Cue::Not => s.used || negates(plan),
+                // "Hat jeder Flughafen …?": "jeder" read as every row by the yes/no stage.
+                Cue::Per if s.used && matches!(plan, Plan::Check { .. }) => true,
                 // "top 3 areas by council tax": after a ranking, "by" names the field ranked.
                 Cue::Per => {
                     matches!(inner, Plan::Group { .. } | Plan::GroupTop { .. } | Plan::Compare { ask: CompareAsk::Each, .. })

@@ -808,6 +808,12 @@ pub static EN: Lexicon = Lexicon {
         ("aren t", Not),
         ("don t", Not),
         ("doesn t", Not),
+        // Typed without the apostrophe.
+        ("isnt", Not),
+        ("arent", Not),
+        ("dont", Not),
+        ("doesnt", Not),
+        ("didnt", Not),
         ("more than", Op(Gt)),
         ("greater than", Op(Gt)),
         ("over", Op(Gt)),

@@ -390,6 +390,9 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
                 let borrowed_stop = lang == Lang::En && name.len() == 1 && is_stop(&name[0]) && !name_words(&field.name).contains(&name[0]);
                 if matches_at(i, name) && !borrowed_stop {
                     field_hits.push((f, name.len()));
+                } else if name.len() > 1 && name.concat() == folds[i] {
+                    // "MarkDown2" typed as the column is written: the whole name in one word.
+                    field_hits.push((f, 1));
                 }
             }
         }
@@ -725,7 +728,71 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     adding_up_to(&mut out);
     leading_words_of_values(&mut out, cat);
     initials_of_prefixed_fields(&mut out, cat);
+    ids_said_of_rows(&mut out, cat);
+    codes_named_as_codes(&mut out, cat);
     out
+}
+
+/// "an IATA code", "den ICAO-Code" with columns `iata`, `icao`: the word "code" after a column's
+/// name says what the column holds, nothing more.
+fn codes_named_as_codes(out: &mut [Span], cat: &Catalog) {
+    for i in 1..out.len() {
+        let w = super::text::fold(&out[i].raw);
+        if out[i].tag != Tag::Unknown || !matches!(w.as_str(), "code" | "codes" | "codigo" | "codigos" | "codi" | "codis") {
+            continue;
+        }
+        if matches!(&out[i - 1].tag, Tag::Field(fs) if fs.len() == 1 && matches!(cat.fields[fs[0]].ty, crate::schema::ColumnType::Text | crate::schema::ColumnType::Identifier))
+        {
+            out[i].tag = Tag::Stop;
+        }
+    }
+}
+
+/// "are there any orders from 2012" with a repeated `order_id`: the noun of an id counts the ids
+/// ("how many orders") or groups by them ("which order…"); asked of nothing else it is the rows.
+fn ids_said_of_rows(out: &mut [Span], cat: &Catalog) {
+    let asks_ids = out.iter().any(|s| {
+        matches!(
+            s.cue(),
+            Some(
+                Cue::HowMany
+                    | Cue::Distinct
+                    | Cue::Which
+                    | Cue::Who
+                    | Cue::What
+                    | Cue::Per
+                    | Cue::Top
+                    | Cue::Bottom
+                    | Cue::Most
+                    | Cue::Least
+                    | Cue::Values
+                    | Cue::List
+            )
+        )
+    });
+    if asks_ids {
+        return;
+    }
+    // ("does every order have a line 1" asks of each id's rows together: not of every row.)
+    const EVERY: &[&str] = &["every", "each", "all", "cada", "todos", "todas", "tots", "totes", "jede", "jeder", "jedes", "alle"];
+    for i in 0..out.len() {
+        let Tag::Field(fs) = &out[i].tag else { continue };
+        let [f] = fs.as_slice() else { continue };
+        let fi = &cat.fields[*f];
+        let id = name_words(&fi.name).last().is_some_and(|w| w == "id") && fi.distinct > 1 && fi.distinct < cat.rows;
+        let every = out[..i]
+            .iter()
+            .rev()
+            .find(|s| s.tag != Tag::Stop || EVERY.contains(&super::text::fold(&s.raw).as_str()))
+            .is_some_and(|s| EVERY.contains(&super::text::fold(&s.raw).as_str()));
+        if id
+            && !every
+            && !out[i].raw.is_empty()
+            && !super::text::fold(&out[i].raw).split_whitespace().any(|w| w == "id" || w.ends_with("_id"))
+        {
+            out[i].tag = Tag::Alias;
+        }
+    }
 }
 
 /// "Do the frequencies add up to exactly 100?": adding up is the sum, and "up to" its equality (an
@@ -4192,9 +4259,14 @@ fn words_of_few_values(out: &mut [Span], cat: &Catalog) {
         let fi = &cat.fields[f];
         fi.categorical && fi.distinct <= FEW && fi.list_sep.is_none() && !fi.ty.is_numeric() && fi.composed.is_none()
     };
+    // ("bike" in bike_sales is what every row is about, not the kind "Fat Bike".)
+    let topic = super::text::file_words(&cat.table);
     for s in out.iter_mut() {
         let w = super::text::fold(&s.raw);
         if s.tag != Tag::Unknown || w.chars().count() < 4 || !w.chars().all(char::is_alphabetic) {
+            continue;
+        }
+        if topic.iter().any(|t| same_word(t, &w)) {
             continue;
         }
         let mut hits: Vec<&ValueHit> = cat

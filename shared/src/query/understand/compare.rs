@@ -531,7 +531,32 @@ impl Parser<'_> {
         let measures: Vec<usize> = (0..self.cat.fields.len())
             .filter(|&f| f != by && self.column_measure(f) && !self.cat.fields[f].derived() && self.cat.fields[f].composed.is_none())
             .collect();
+        // "a booking rate above 8%": the rate of a yes/no field is the mean of its 0/1 values, and a
+        // percentage is compared as the fraction it is.
+        let rate = self.spans.iter().enumerate().find_map(|(i, s)| {
+            let b = match &s.tag {
+                Tag::Field(fs) if fs.len() == 1 => fs[0],
+                Tag::Value(hs) if hs.len() == 1 && hs[0].value == "true" => hs[0].field,
+                _ => return None,
+            };
+            let yes_no = self.cat.fields[b].ty == ColumnType::Boolean || self.cat.fields[b].flag;
+            let word = crate::query::text::fold(&self.spans.get(i + 1)?.raw);
+            (yes_no && b != by && RATE_WORDS.contains(&word.as_str())).then_some((i, b))
+        });
+        let percent = self.spans[n_at].raw.ends_with('%')
+            || self
+                .spans
+                .get(n_at + 1)
+                .is_some_and(|s| matches!(crate::query::text::fold(&s.raw).as_str(), "%" | "percent" | "pct" | "prozent" | "per cent"));
+        let (value, rate) = match rate {
+            Some((i, b)) if op_at.is_some() && agg.is_none() => (if percent || value > 1.0 { value / 100.0 } else { value }, Some((i, b))),
+            _ => (value, None),
+        };
         let (func, field, used) = match (agg, measure, rows_noun) {
+            _ if rate.is_some() => {
+                let (i, b) = rate.expect("checked");
+                (AggFn::Avg, Some(b), vec![i, i + 1])
+            }
             (Some(a), Some((i, f)), _) if op_at.is_some() => (a, Some(f), vec![i]),
             (Some(a), None, _) if op_at.is_some() && measures.len() == 1 => (a, Some(measures[0]), vec![]),
             (None, _, Some(j)) if measure.is_none() => (AggFn::Count, None, vec![j]),
@@ -576,6 +601,10 @@ impl Parser<'_> {
         Ok(Some(self.exact(plan)))
     }
 }
+
+/// Words for the share of rows a yes/no field holds true for, after its name ("booking rate").
+const RATE_WORDS: &[&str] =
+    &["rate", "rates", "share", "percentage", "proportion", "ratio", "tasa", "taxa", "quote", "anteil", "porcentaje", "percentatge"];
 
 /// The one field named with two or more values ("China … India", "in 1952, 1977 and 2007"), its
 /// values in the order named, and the other conditions; `None` unless exactly one field repeats.

@@ -285,12 +285,25 @@ impl Parser<'_> {
                 });
             // "rows with no age", "people without a longitude": a field that is not a count (step 0a)
             // right after "no" is missing; "Do all people have a latitude?" asks it is present.
+            // "Hat jeder Flughafen einen IATA-Code?": a verb that opens the question has its subject
+            // (every row) between it and the field.
+            let opening = i == 0;
+            let subject = |j: usize| {
+                opening
+                    && (self.spans[j].tag == Tag::Alias
+                        || matches!(
+                            crate::query::text::fold(&self.spans[j].raw).as_str(),
+                            "jeder" | "jede" | "jedes" | "alle" | "cada" | "tots" | "totes" | "todos" | "todas" | "every" | "all" | "each"
+                        ))
+            };
             let next_field = || {
-                let j = (i + 1..self.spans.len().min(i + 3)).find(|&j| {
-                    !matches!(
-                        crate::query::text::fold(&self.spans[j].raw).as_str(),
-                        // Articles ("tenen el radi informat", "haben einen Radius") and "any".
-                        "a" | "an"
+                let reach = 6;
+                let j = (i + 1..self.spans.len().min(i + reach)).find(|&j| {
+                    !subject(j)
+                        && !matches!(
+                            crate::query::text::fold(&self.spans[j].raw).as_str(),
+                            // Articles ("tenen el radi informat", "haben einen Radius") and "any".
+                            "a" | "an"
                             | "any"
                             | "recorded"
                             | "el"
@@ -309,7 +322,21 @@ impl Parser<'_> {
                             | "ein"
                             | "eine"
                             | "einen"
-                    )
+                            // "tienen datos de MarkDown1", "have data for X": a value of the field.
+                            | "datos"
+                            | "dades"
+                            | "daten"
+                            | "data"
+                            | "values"
+                            | "valores"
+                            | "valors"
+                            | "werte"
+                            | "de"
+                            | "d"
+                            | "del"
+                            | "for"
+                            | "fur"
+                        )
                 })?;
                 let Tag::Field(fs) = &self.spans[j].tag else { return None };
                 // Only where the field ends the clause: "a name starting with 'San'" says more of it.

@@ -402,6 +402,32 @@ impl Parser<'_> {
         // …and "Which source generated the most electricity?" names the measure ranked.
         if let Some(most) = most_rows.filter(|_| numeric_targets.iter().all(|&f| self.cat.fields[f].categorical)) {
             if let Some(&f) = targets.iter().find(|&&f| !self.is_numeric(f) || self.cat.fields[f].categorical) {
+                // ("the name of the lowest airport": "lowest" is no count, and names nearly all
+                // different count no rows; "the city with the most airports" does count them.)
+                let word = self.spans.iter().find(|s| matches!(s.cue(), Some(Cue::High | Cue::Low))).map(|s| s.raw.clone());
+                let quantity = word.as_deref().is_some_and(|w| {
+                    matches!(
+                        crate::query::text::fold(w).as_str(),
+                        "most"
+                            | "fewest"
+                            | "least"
+                            | "mas"
+                            | "menos"
+                            | "mes"
+                            | "menys"
+                            | "meisten"
+                            | "wenigsten"
+                            | "am meisten"
+                            | "am wenigsten"
+                    )
+                });
+                if !quantity && !self.cat.fields[f].categorical && self.cat.fields[f].distinct * 2 > self.cat.rows {
+                    return Err(Fail::Refuse(Refusal::Unplaced {
+                        understood: format!("“{}”", self.cat.fields[f].label),
+                        words: word.into_iter().collect(),
+                        asked: None,
+                    }));
+                }
                 return Ok(self.exact(self.frequent(f, most, filter)));
             }
         }
@@ -879,6 +905,16 @@ impl Parser<'_> {
                 if self.has(Cue::Most) || self.has(Cue::Least) || !self.is_numeric(f) || self.cat.fields[f].categorical {
                     if !self.has(Cue::Most) && !self.has(Cue::Least) {
                         self.length_of_text(f)?;
+                        // "the name of the lowest airport": "lowest" of names nearly all different
+                        // says a measure nobody named, never the least common name.
+                        if !self.is_numeric(f) && !self.cat.fields[f].categorical && n.is_none() {
+                            let word = self.spans.iter().find(|s| matches!(s.cue(), Some(Cue::High | Cue::Low))).map(|s| s.raw.clone());
+                            return Err(Fail::Refuse(Refusal::Unplaced {
+                                understood: format!("“{}”", self.cat.fields[f].label),
+                                words: word.into_iter().collect(),
+                                asked: None,
+                            }));
+                        }
                     }
                     // "the 4 most common …": that many values, by their number of rows.
                     if let Some(k) = n.filter(|&k| k >= 2) {
@@ -923,6 +959,30 @@ impl Parser<'_> {
                         }));
                     }
                 }
+                if let Some(&f) = targets.first() {
+                    // "how many order lines" with `order_line` (1, 2, 3 … within each order): a row's
+                    // place counts the rows; only "different" asks how many places there are.
+                    let places = self.cat.fields[f]
+                        .range
+                        .is_some_and(|(lo, hi)| lo == 1.0 && hi >= 3.0 && hi.fract() == 0.0 && self.cat.fields[f].distinct == hi as u64);
+                    let place_word = crate::query::text::name_words(&self.cat.fields[f].name)
+                        .iter()
+                        .any(|w| matches!(w.as_str(), "line" | "position" | "pos" | "seq" | "sequence" | "item" | "step"));
+                    if places
+                        && place_word
+                        && self.is_numeric(f)
+                        && !self.identifies(f)
+                        && !self.named_id(f)
+                        && !self.cat.fields[f].yearly
+                        && !self.has(Cue::Distinct)
+                        && !self.has(Cue::Values)
+                    {
+                        for s in self.spans.iter_mut().filter(|s| matches!(&s.tag, Tag::Field(fs) if fs.as_slice() == [f])) {
+                            s.used = true;
+                        }
+                        return Ok(self.exact(Plan::Count { filter }));
+                    }
+                }
                 // "How many passengers in 1960?" over a measure adds it up; "how many cities" counts names.
                 if let Some(&f) = targets.first().filter(|&&f| {
                     !self.has(Cue::Distinct)
@@ -930,6 +990,7 @@ impl Parser<'_> {
                         && !self.cat.fields[f].categorical
                         && !self.cat.fields[f].yearly
                         && !self.identifies(f)
+                        && !self.named_id(f)
                 }) {
                     return Ok(self.exact(Plan::Aggregate { func: AggFn::Sum, field: self.fref(f), filter }));
                 }

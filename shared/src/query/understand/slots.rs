@@ -3,6 +3,7 @@
 use crate::query::lang::Cue;
 use crate::query::plan::{AggFn, Filter, Plan};
 use crate::query::tagger::Tag;
+use crate::query::text::name_words;
 use crate::schema::ColumnType;
 
 use super::parser::{unknown_word, Parser, R};
@@ -105,6 +106,11 @@ impl Parser<'_> {
             || fi.ty == ColumnType::Identifier
             || fi.composed.is_some()
             || (fi.distinct == self.cat.rows && self.cat.rows > 1)
+    }
+
+    /// `order_id`, `user_id`: a number that names a thing is no measure, though it repeats.
+    pub(super) fn named_id(&self, f: usize) -> bool {
+        name_words(&self.cat.fields[f].name).last().is_some_and(|w| w == "id" || w == "ids")
     }
 
     pub(super) fn label_named(&self, targets: &[usize]) -> bool {

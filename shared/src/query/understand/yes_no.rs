@@ -430,8 +430,12 @@ impl Parser<'_> {
             // "Are all Japanese cars …", "Are all the smokers male?": or a value that names the rows.
             let all_rows = matches!(w.as_str(), "all" | "alle")
                 && self.next_content(i).is_some_and(|j| matches!(self.spans[j].tag, Tag::Alias | Tag::Value(_)));
+            // ("Hat jeder Flughafen …?": "jeder" before the rows' noun, in a yes/no question, is no "per".)
+            let each_row = s.tag == Tag::Cue(Cue::Per)
+                && self.asked == Shape::Boolean
+                && self.next_content(i).is_some_and(|j| self.spans[j].tag == Tag::Alias);
             !s.used
-                && matches!(s.tag, Tag::Unknown | Tag::Stop)
+                && (matches!(s.tag, Tag::Unknown | Tag::Stop) || each_row)
                 && (all_of
                     || all_rows
                     || matches!(
