@@ -2410,4 +2410,11 @@ fn session_36_classes() {
     let w = dataset_of("walmart_sales_weekly.csv", WALMART);
     exact_in(&w, "how many rows are missing MarkDown2", json!(2));
     exact_in(&w, "how many rows are missing MarkDown1", json!(1));
+
+    // Every group passes: none fails (over all the rows; with a condition it is not read so).
+    const SHOPS: &str = "region,sales\nNorth,10\nNorth,20\nSouth,5\nSouth,7\nSouth,9\nEast,30\n";
+    let s = dataset_of("shops.csv", SHOPS);
+    exact_in(&s, "does every region have more than 1 shop", json!(false));
+    exact_in(&s, "does every region have an average sales above 6", json!(true));
+    exact_in(&s, "does every region have an average sales above 8", json!(false));
 }

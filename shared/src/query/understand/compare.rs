@@ -457,9 +457,11 @@ impl Parser<'_> {
         if !matches!(self.asked, Shape::List { .. } | Shape::Category) && !any && !noun_phrase {
             return Ok(None);
         }
+        // "did every month have more than 130 quakes": every group passes, none fails.
+        let every = if any { self.every_word() } else { None };
         let asks = |p: &Self, i: usize| match p.spans[i].cue() {
             Some(Cue::Which | Cue::What | Cue::Who | Cue::List) => !any,
-            _ => any && crate::query::lang::is_existence_word(&crate::query::text::fold(&p.spans[i].raw)),
+            _ => any && (crate::query::lang::is_existence_word(&crate::query::text::fold(&p.spans[i].raw)) || every == Some(i)),
         };
         let opened = opening.filter(|_| noun_phrase).map(|i| (i, i));
         let Some((w, g)) = opened.or_else(|| {
@@ -594,6 +596,16 @@ impl Parser<'_> {
             (None, Some(m)) => Some(m),
             (Some(f), Some(m)) => Some(Filter::And(vec![f, m])),
         };
+        if let Some(e) = every.filter(|&e| e == w) {
+            // A group the other conditions leave without rows is no group of the result, and it
+            // could fail: only over all the rows is "none fails" the same as "every one passes".
+            if filter.is_some() {
+                return Ok(None);
+            }
+            self.spans[e].used = true;
+            let failing = Plan::GroupWhere { func, field: field.map(|f| self.fref(f)), by: self.fref(by), op: op.negate(), value, filter };
+            return Ok(Some(self.exact(Plan::Check { inner: Box::new(failing), test: Test::Cmp { op: CmpOp::Eq, value: 0.0 } })));
+        }
         let plan = Plan::GroupWhere { func, field: field.map(|f| self.fref(f)), by: self.fref(by), op, value, filter };
         if any {
             return Ok(Some(self.exact(Plan::Check { inner: Box::new(plan), test: Test::Cmp { op: CmpOp::Gt, value: 0.0 } })));
