@@ -147,6 +147,11 @@ impl FieldInfo {
     }
 
     /// A yes/no column: boolean, or numbers 0 and 1 only.
+    /// `order_id`, `user_id`: named as an id, so its numbers name things and measure nothing.
+    pub fn named_id(&self) -> bool {
+        name_words(&self.name).last().is_some_and(|w| w == "id" || w == "ids")
+    }
+
     pub fn yes_no(&self) -> bool {
         self.ty == ColumnType::Boolean || self.flag
     }

@@ -2622,6 +2622,11 @@ pub fn sign_word(w: &str) -> Option<super::plan::CmpOp> {
 }
 
 /// "any", "ever", "algún", "irgendein", "jemals": the question asks whether some row exists.
+/// "every", "jeder", "totes" (folded): a word that says each row, or each one of a noun.
+pub fn is_every_word(w: &str) -> bool {
+    matches!(w, "every" | "each" | "all" | "cada" | "todos" | "todas" | "tots" | "totes" | "jede" | "jeder" | "jedes" | "alle")
+}
+
 pub fn is_existence_word(w: &str) -> bool {
     matches!(
         w,

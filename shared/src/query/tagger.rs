@@ -774,17 +774,13 @@ fn ids_said_of_rows(out: &mut [Span], cat: &Catalog) {
         return;
     }
     // ("does every order have a line 1" asks of each id's rows together: not of every row.)
-    const EVERY: &[&str] = &["every", "each", "all", "cada", "todos", "todas", "tots", "totes", "jede", "jeder", "jedes", "alle"];
+    let every_word = |s: &Span| super::lang::is_every_word(&super::text::fold(&s.raw));
     for i in 0..out.len() {
         let Tag::Field(fs) = &out[i].tag else { continue };
         let [f] = fs.as_slice() else { continue };
         let fi = &cat.fields[*f];
-        let id = name_words(&fi.name).last().is_some_and(|w| w == "id") && fi.distinct > 1 && fi.distinct < cat.rows;
-        let every = out[..i]
-            .iter()
-            .rev()
-            .find(|s| s.tag != Tag::Stop || EVERY.contains(&super::text::fold(&s.raw).as_str()))
-            .is_some_and(|s| EVERY.contains(&super::text::fold(&s.raw).as_str()));
+        let id = fi.named_id() && fi.distinct > 1 && fi.distinct < cat.rows;
+        let every = out[..i].iter().rev().find(|s| s.tag != Tag::Stop || every_word(s)).is_some_and(every_word);
         if id
             && !every
             && !out[i].raw.is_empty()

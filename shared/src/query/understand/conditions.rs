@@ -290,11 +290,7 @@ impl Parser<'_> {
             let opening = i == 0;
             let subject = |j: usize| {
                 opening
-                    && (self.spans[j].tag == Tag::Alias
-                        || matches!(
-                            crate::query::text::fold(&self.spans[j].raw).as_str(),
-                            "jeder" | "jede" | "jedes" | "alle" | "cada" | "tots" | "totes" | "todos" | "todas" | "every" | "all" | "each"
-                        ))
+                    && (self.spans[j].tag == Tag::Alias || crate::query::lang::is_every_word(&crate::query::text::fold(&self.spans[j].raw)))
             };
             let next_field = || {
                 let reach = 6;

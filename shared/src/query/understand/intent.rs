@@ -422,11 +422,7 @@ impl Parser<'_> {
                     )
                 });
                 if !quantity && !self.cat.fields[f].categorical && self.cat.fields[f].distinct * 2 > self.cat.rows {
-                    return Err(Fail::Refuse(Refusal::Unplaced {
-                        understood: format!("“{}”", self.cat.fields[f].label),
-                        words: word.into_iter().collect(),
-                        asked: None,
-                    }));
+                    return Err(self.superlative_of_names(f));
                 }
                 return Ok(self.exact(self.frequent(f, most, filter)));
             }
@@ -908,12 +904,7 @@ impl Parser<'_> {
                         // "the name of the lowest airport": "lowest" of names nearly all different
                         // says a measure nobody named, never the least common name.
                         if !self.is_numeric(f) && !self.cat.fields[f].categorical && n.is_none() {
-                            let word = self.spans.iter().find(|s| matches!(s.cue(), Some(Cue::High | Cue::Low))).map(|s| s.raw.clone());
-                            return Err(Fail::Refuse(Refusal::Unplaced {
-                                understood: format!("“{}”", self.cat.fields[f].label),
-                                words: word.into_iter().collect(),
-                                asked: None,
-                            }));
+                            return Err(self.superlative_of_names(f));
                         }
                     }
                     // "the 4 most common …": that many values, by their number of rows.
@@ -1228,6 +1219,16 @@ fn among_values(filter: Option<&Filter>) -> Option<String> {
 }
 
 impl Parser<'_> {
+    /// "the lowest airport" of names nearly all different: a measure nobody named, said back.
+    fn superlative_of_names(&self, f: usize) -> Fail {
+        let word = self.spans.iter().find(|s| matches!(s.cue(), Some(Cue::High | Cue::Low))).map(|s| s.raw.clone());
+        Fail::Refuse(Refusal::Unplaced {
+            understood: format!("“{}”", self.cat.fields[f].label),
+            words: word.into_iter().collect(),
+            asked: None,
+        })
+    }
+
     /// "the longest address", "the shortest name": a text's length, never its most common value.
     fn length_of_text(&self, f: usize) -> Result<(), Fail> {
         match self.spans.iter().find(|s| LENGTH_SUPERLATIVES.contains(&crate::query::text::fold(&s.raw).as_str())) {

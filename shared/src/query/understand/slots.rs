@@ -3,7 +3,6 @@
 use crate::query::lang::Cue;
 use crate::query::plan::{AggFn, Filter, Plan};
 use crate::query::tagger::Tag;
-use crate::query::text::name_words;
 use crate::schema::ColumnType;
 
 use super::parser::{unknown_word, Parser, R};
@@ -110,7 +109,7 @@ impl Parser<'_> {
 
     /// `order_id`, `user_id`: a number that names a thing is no measure, though it repeats.
     pub(super) fn named_id(&self, f: usize) -> bool {
-        name_words(&self.cat.fields[f].name).last().is_some_and(|w| w == "id" || w == "ids")
+        self.cat.fields[f].named_id()
     }
 
     pub(super) fn label_named(&self, targets: &[usize]) -> bool {
