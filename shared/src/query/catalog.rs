@@ -528,7 +528,7 @@ impl Catalog {
             description: desc.clone(),
         };
         cat.index_values(table, schema);
-        cat.label = cat.pick_label();
+        cat.label = cat.pick_label(table);
         cat.names_of_named_things();
         cat.codes_of_named_rows();
         cat.rows_named_by_events();
@@ -928,8 +928,28 @@ impl Catalog {
     }
 
     /// The field that names a row: a composed "name", a column called like a name or title, else an identifier.
-    fn pick_label(&self) -> Option<usize> {
+    fn pick_label(&self, table: &Table) -> Option<usize> {
         let rows = self.rows.max(1);
+        let col = |f: &FieldInfo| table.columns.iter().position(|c| c.name() == f.name);
+        // A running number ("ID" 1…256) names a row less well than a column of names beside it
+        // ("Preferred Term": Afghanistan, Åland Islands…): answers list the names.
+        let running_number = |f: &FieldInfo| col(f).is_some_and(|c| every_cell(table, c, |s| s.bytes().all(|b| b.is_ascii_digit())));
+        let names_every_row = |f: &FieldInfo| {
+            f.composed.is_none()
+                && !f.derived()
+                && f.ty == ColumnType::Text
+                && f.distinct == self.rows
+                && self.rows > 1
+                && col(f).is_some_and(|c| {
+                    let cells: Vec<&str> = table.rows.iter().filter_map(|r| r.get(c).and_then(crate::table::Value::as_text)).collect();
+                    let chars: usize = cells.iter().map(|s| s.chars().count()).sum();
+                    let worded = cells
+                        .iter()
+                        .filter(|s| s.chars().any(char::is_lowercase) && s.chars().next().is_some_and(char::is_alphabetic))
+                        .count();
+                    !cells.is_empty() && chars <= 40 * cells.len() && worded * 10 >= cells.len() * 9
+                })
+        };
         let named = |f: &FieldInfo| {
             name_words(&f.name).iter().any(|w| matches!(w.as_str(), "name" | "title" | "nombre" | "nom" | "titel" | "titulo" | "titol"))
         };
@@ -940,7 +960,15 @@ impl Catalog {
                     f.composed.is_none() && named(f) && matches!(f.ty, ColumnType::Text | ColumnType::Identifier) && f.distinct * 2 >= rows
                 })
             })
-            .or_else(|| self.fields.iter().position(|f| f.ty == ColumnType::Identifier))
+            .or_else(|| {
+                let id = self.fields.iter().position(|f| f.ty == ColumnType::Identifier)?;
+                if running_number(&self.fields[id]) {
+                    if let Some(n) = self.fields.iter().position(names_every_row) {
+                        return Some(n);
+                    }
+                }
+                Some(id)
+            })
             // A text column whose every row holds a different value names the rows ("state").
             .or_else(|| {
                 self.fields.iter().position(|f| {
@@ -1587,6 +1615,25 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("tz", "time zone"),
     ("rm", "rooms"),
     ("nom", "nominal"),
+    ("lvl", "level"),
+];
+
+/// Short forms people type for a column's whole word ("lat and lon of France" for `Latitude`):
+/// only those no question uses as a word of its own.
+const SAID_SHORT: &[(&str, &str)] = &[
+    ("lat", "latitude"),
+    ("lon", "longitude"),
+    ("lng", "longitude"),
+    ("elev", "elevation"),
+    ("temp", "temperature"),
+    ("temps", "temperature"),
+    ("qty", "quantity"),
+    ("dept", "department"),
+    ("depts", "department"),
+    ("pop", "population"),
+    ("govt", "government"),
+    ("unemp", "unemployment"),
+    ("precip", "precipitation"),
 ];
 
 /// Words people use for the values of a sex/gender column, in our four languages (folded).
@@ -1840,6 +1887,13 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
         }
     }
     names.extend(glossary_names(&own));
+    for (short, long) in SAID_SHORT {
+        if let Some(k) = own.iter().position(|w| w == long) {
+            let mut said = own.clone();
+            said[k] = short.to_string();
+            names.push(said);
+        }
+    }
     if col.ty.is_numeric() {
         names.extend(concentration_names(&own));
     }

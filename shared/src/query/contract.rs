@@ -340,11 +340,20 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
             Some(Cue::Max | Cue::High | Cue::Most) => Some(true),
             _ => None,
         };
-        if i >= 2
-            && matches!(spans[i - 1].cue(), Some(Cue::And))
-            && extreme(s.cue()).is_some()
-            && extreme(spans[i - 2].cue()).is_some_and(|a| Some(!a) == extreme(s.cue()))
-            && matches!(inner, Plan::Aggregate { func: AggFn::Min | AggFn::Max, .. } | Plan::Rank { .. } | Plan::GroupTop { .. })
+        // (An empty span between them is the field "youngest" implied.)
+        let before_and = spans[..i].iter().rposition(|p| !p.raw.is_empty());
+        let first = before_and.and_then(|j| spans[..j].iter().rposition(|p| !p.raw.is_empty()));
+        let paired = match (before_and, first) {
+            (Some(j), Some(k)) => {
+                matches!(spans[j].cue(), Some(Cue::And)) && extreme(spans[k].cue()).is_some_and(|a| extreme(s.cue()) == Some(!a))
+            }
+            _ => false,
+        };
+        if paired
+            && matches!(
+                inner,
+                Plan::Aggregate { func: AggFn::Min | AggFn::Max, .. } | Plan::Rank { .. } | Plan::GroupTop { .. } | Plan::Frequent { .. }
+            )
         {
             out.push(s.raw.clone());
             continue;

@@ -130,6 +130,118 @@ fn names_over_codes(out: &mut [Span], cat: &Catalog) {
         let named: Vec<usize> = fs.iter().copied().filter(|&f| !coded(f)).collect();
         if named.len() == 1 && fs.len() > 1 {
             s.tag = Tag::Field(named);
+        } else if let Some(f) = code_or_its_label(fs, cat) {
+            s.tag = Tag::Field(vec![f]);
+        }
+    }
+    // "the CCS category" for `CCS CATEGORY` ('1', '2'…) beside `CCS CATEGORY DESCRIPTION`.
+    for s in out.iter_mut() {
+        let Tag::Field(fs) = &s.tag else { continue };
+        let [f] = fs[..] else { continue };
+        let said = super::text::fold_words(&s.raw);
+        let own = name_words(&cat.fields[f].name);
+        let labels: Vec<usize> = (0..cat.fields.len())
+            .filter(|&g| g != f && code_or_its_label(&[f, g], cat) == Some(g) && name_words(&cat.fields[g].name).len() == own.len() + 1)
+            .collect();
+        if let [g] = labels[..] {
+            if !said.iter().any(|w| name_words(&cat.fields[g].name).last() == Some(w)) {
+                s.tag = Tag::Field(vec![g]);
+            }
+        }
+    }
+}
+
+/// `MULTI CCS LVL 1` and `MULTI CCS LVL 1 LABEL`, `ICD CODE` and `ICD CODE DESCRIPTION`: of a
+/// column and the one that labels its values, a word naming both means the labels (what answers
+/// show), unless the column holds the rows' own ids ("how many codes" counts the codes).
+fn code_or_its_label(fs: &[usize], cat: &Catalog) -> Option<usize> {
+    const LABELS: &[&str] = &["label", "labels", "description", "desc", "name", "title", "text"];
+    let [a, b] = fs else { return None };
+    let (wa, wb) = (name_words(&cat.fields[*a].name), name_words(&cat.fields[*b].name));
+    let (base, labels) = match (wa.len(), wb.len()) {
+        (x, y) if y == x + 1 && wb.starts_with(&wa) && LABELS.contains(&wb[x].as_str()) => (*a, *b),
+        (x, y) if x == y + 1 && wa.starts_with(&wb) && LABELS.contains(&wa[y].as_str()) => (*b, *a),
+        _ => return None,
+    };
+    Some(if cat.fields[base].ty == crate::schema::ColumnType::Identifier { base } else { labels })
+}
+
+/// "level 1 group", "the level 1 category of K219": a word for a kind right after a category's
+/// name (and its number) says what the category's values are, nothing more.
+fn kinds_after_categories(out: &mut [Span], cat: &Catalog) {
+    const KINDS: &[&str] = &[
+        "group",
+        "groups",
+        "category",
+        "categories",
+        "class",
+        "classes",
+        "kind",
+        "kinds",
+        "grupo",
+        "grupos",
+        "grup",
+        "grups",
+        "categoria",
+        "categorias",
+        "categories",
+        "clase",
+        "clases",
+        "classe",
+        "gruppe",
+        "gruppen",
+        "kategorie",
+        "kategorien",
+        "klasse",
+        "klassen",
+    ];
+    for i in 1..out.len() {
+        let w = super::text::fold(&out[i].raw);
+        if !KINDS.contains(&w.as_str()) || out[i].end - out[i].start != 1 {
+            continue;
+        }
+        let digits = |s: &Span| s.tag == Tag::Stop && s.raw.chars().all(|c| c.is_ascii_digit());
+        let k = if digits(&out[i - 1]) && i >= 2 { i - 2 } else { i - 1 };
+        let Tag::Field(fs) = &out[k].tag else { continue };
+        let [f] = fs[..] else { continue };
+        let own = name_words(&cat.fields[f].name);
+        let other = match &out[i].tag {
+            Tag::Unknown => true,
+            Tag::Field(gs) => !gs.contains(&f),
+            _ => false,
+        };
+        // (Not where the word is the category's own name: "level 1 group" of a column `group`.)
+        let numbered = k < i - 1;
+        if other && (numbered || (cat.fields[f].categorical && !own.iter().any(|x| same_word(x, &w)))) {
+            out[i].tag = Tag::Stop;
+        }
+    }
+}
+
+/// "sub-region" beside `Sub-region Name` and `Region Name`, "level 1" beside `LVL 1` and `LVL 2`:
+/// a word next to an ambiguous field's word that only some candidates' names hold narrows them.
+fn narrowed_by_neighbours(out: &mut [Span], cat: &Catalog) {
+    for i in 0..out.len() {
+        let Tag::Field(fs) = &out[i].tag else { continue };
+        if fs.len() < 2 || out[i].end - out[i].start != 1 {
+            continue;
+        }
+        let fs = fs.clone();
+        // (A number only after the word: "top 5 markdowns" ranks them, "level 1" names one.)
+        let before = i.checked_sub(1).filter(|&j| out[j].tag == Tag::Unknown);
+        let after = Some(i + 1).filter(|&j| j < out.len() && matches!(out[j].tag, Tag::Unknown | Tag::Number(_)));
+        for j in [before, after].into_iter().flatten() {
+            let w = super::text::fold(&out[j].raw);
+            if w.chars().count() < 2 && !w.chars().all(|c| c.is_ascii_digit()) {
+                continue;
+            }
+            let holds = |f: usize| name_words(&cat.fields[f].name).iter().any(|x| *x == w || (w.len() >= 3 && same_word(x, &w)));
+            let kept: Vec<usize> = fs.iter().copied().filter(|&f| holds(f)).collect();
+            if !kept.is_empty() && kept.len() < fs.len() {
+                out[i].tag = Tag::Field(kept);
+                out[j].tag = Tag::Stop;
+                break;
+            }
         }
     }
 }
@@ -594,7 +706,9 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     place_question(&mut out, lang);
     quarters_of_years(&mut out, cat);
     from_to_range(&mut out);
+    narrowed_by_neighbours(&mut out, cat);
     names_over_codes(&mut out, cat);
+    kinds_after_categories(&mut out, cat);
     numbers_naming_columns(&mut out, cat);
     numbered_columns(&mut out, cat);
     join_number_words(&mut out);
@@ -730,7 +844,55 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     initials_of_prefixed_fields(&mut out, cat);
     ids_said_of_rows(&mut out, cat);
     codes_named_as_codes(&mut out, cat);
+    contains_as_having(&mut out);
+    descriptions_as_fields(&mut out, cat);
     out
+}
+
+/// "the description of code E119" with `ICD CODE` and `ICD CODE DESCRIPTION`: "description" names
+/// the column that describes the field said next (or the one column so named), not the whole row.
+fn descriptions_as_fields(out: &mut [Span], cat: &Catalog) {
+    for i in 0..out.len() {
+        if out[i].cue() != Some(Cue::Description) || out[i].end - out[i].start != 1 {
+            continue;
+        }
+        let w = super::text::fold(&out[i].raw);
+        let named: Vec<usize> = (0..cat.fields.len()).filter(|&g| name_words(&cat.fields[g].name).last() == Some(&w)).collect();
+        if named.is_empty() {
+            continue;
+        }
+        let next = out[i + 1..].iter().find_map(|s| match &s.tag {
+            Tag::Field(fs) if fs.len() == 1 => Some(fs[0]),
+            _ => None,
+        });
+        let of_next = next.and_then(|f| {
+            let own = name_words(&cat.fields[f].name);
+            named.iter().copied().find(|&g| {
+                let gw = name_words(&cat.fields[g].name);
+                gw.len() == own.len() + 1 && gw.starts_with(&own)
+            })
+        });
+        if let Some(g) = of_next.or(if named.len() == 1 { Some(named[0]) } else { None }) {
+            out[i].tag = Tag::Field(vec![g]);
+        }
+    }
+}
+
+/// "which group contains the most categories", "contains more than 10 codes": "contains" before a
+/// quantity is having, not a part of a text.
+fn contains_as_having(out: &mut [Span]) {
+    for i in 0..out.len() {
+        if out[i].cue() != Some(Cue::Contains) {
+            continue;
+        }
+        let next = out[i + 1..].iter().find(|s| s.tag != Tag::Stop);
+        if next.is_some_and(|s| {
+            matches!(s.tag, Tag::Number(_))
+                || matches!(s.cue(), Some(Cue::Most | Cue::Least | Cue::High | Cue::Low | Cue::Op(_) | Cue::Distinct))
+        }) {
+            out[i].tag = Tag::Stop;
+        }
+    }
 }
 
 /// "an IATA code", "den ICAO-Code" with columns `iata`, `icao`: the word "code" after a column's
@@ -2001,11 +2163,17 @@ fn verbs_of_selling(out: &mut [Span], cat: &Catalog) {
 /// "the condition 'Fair'": quoted text right after its field, a whole value of it, is that value
 /// (elsewhere quoted text stays text: "'International' in the name" is a part of names).
 fn quoted_values(out: &mut [Span], cat: &Catalog) {
-    for i in 1..out.len() {
+    for i in 0..out.len() {
         let Tag::Quoted(q) = &out[i].tag else { continue };
-        let Tag::Field(fs) = &out[i - 1].tag else { continue };
         let key = super::text::fold(&super::text::strip_quotes(q));
-        let hits: Vec<ValueHit> = cat.values.get(&key).into_iter().flatten().filter(|h| fs.contains(&h.field)).cloned().collect();
+        let all: Vec<ValueHit> = cat.values.get(&key).into_iter().flatten().cloned().collect();
+        let hits: Vec<ValueHit> = match i.checked_sub(1).map(|j| &out[j].tag) {
+            Some(Tag::Field(fs)) => all.iter().filter(|h| fs.contains(&h.field)).cloned().collect(),
+            // ("Is 'Fracture of lower limb' the category with the most codes?": a whole value of
+            // one category, quoted anywhere, is that value.)
+            _ if !all.is_empty() && all.iter().all(|h| h.field == all[0].field && cat.fields[h.field].categorical) => all,
+            _ => Vec::new(),
+        };
         if !hits.is_empty() {
             out[i].tag = Tag::Value(hits);
         }
