@@ -184,7 +184,6 @@ fn kinds_after_categories(out: &mut [Span], cat: &Catalog) {
         "grups",
         "categoria",
         "categorias",
-        "categories",
         "clase",
         "clases",
         "classe",
