@@ -212,9 +212,16 @@ pub struct Catalog {
     /// in es/ca/de questions they name what every row is about and restrict nothing.
     pub translated_topics: Vec<String>,
     pub description: DatasetDescription,
+    /// Word lookups over `values`' keys, built at the first question (`values` is fixed by then).
+    value_words: std::sync::OnceLock<super::value_words::ValueWords>,
 }
 
 impl Catalog {
+    /// Word lookups over the value keys (`value_words`), built once.
+    pub(crate) fn value_words(&self) -> &super::value_words::ValueWords {
+        self.value_words.get_or_init(|| super::value_words::ValueWords::build(self.values.keys()))
+    }
+
     pub fn build(table: &Table, schema: &TableSchema, desc: &DatasetDescription) -> Catalog {
         let mut fields: Vec<FieldInfo> = Vec::new();
         for (i, col) in schema.columns.iter().enumerate() {
@@ -526,6 +533,7 @@ impl Catalog {
             repeated_names: None,
             translated_topics: translated_topics(&table.file),
             description: desc.clone(),
+            value_words: std::sync::OnceLock::new(),
         };
         cat.index_values(table, schema);
         cat.label = cat.pick_label(table);

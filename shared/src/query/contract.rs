@@ -34,9 +34,9 @@ pub fn plan_shape(plan: &Plan, cat: &Catalog) -> Shape {
         Plan::ColumnStats { .. } => Shape::Category,
         Plan::GroupTop { n: 1, .. } => Shape::Category,
         Plan::GroupTop { n, .. } => Shape::List { n: Some(*n) },
-        Plan::DistinctValues { .. } | Plan::List { .. } | Plan::Group { .. } | Plan::Distribution { .. } | Plan::Scatter { .. } => {
-            Shape::List { n: None }
-        }
+        // A scatter plot's value is its correlation.
+        Plan::Scatter { .. } => Shape::Number,
+        Plan::DistinctValues { .. } | Plan::List { .. } | Plan::Group { .. } | Plan::Distribution { .. } => Shape::List { n: None },
     }
 }
 
@@ -379,7 +379,9 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
                 false
             }
             Tag::Field(fs) => {
-                let listed = i >= 2 && matches!(spans[i - 1].cue(), Some(Cue::And | Cue::Or)) && matches!(spans[i - 2].tag, Tag::Field(_));
+                // ("temperature and number of deaths": "number of" between them lists the field too.)
+                let j = if i >= 1 && spans[i - 1].cue() == Some(Cue::HowMany) { i - 1 } else { i };
+                let listed = j >= 2 && matches!(spans[j - 1].cue(), Some(Cue::And | Cue::Or)) && matches!(spans[j - 2].tag, Tag::Field(_));
                 // "the average population of European countries": the plural of the field that names
                 // the rows, after a value that qualifies them, says what the rows are.
                 let qualified_rows = i > 0
@@ -432,15 +434,20 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
             Tag::Cue(c) => match c {
                 // "In what year was the maximum co2 value recorded?" with no year or date column
                 // read as such: a year asked needs a year or date in the answer, never the value.
-                Cue::In if asked_year(spans, i) => outputs.iter().any(|n| {
-                    cat.field(n).is_some_and(|f| {
-                        let fi = &cat.fields[f];
-                        fi.yearly
-                            || fi.part.is_some()
-                            || matches!(fi.ty, super::super::schema::ColumnType::Date | super::super::schema::ColumnType::Datetime)
-                            || super::text::name_words(&fi.name).iter().any(|w| w == "year" || w == "yr")
-                    })
-                }),
+                Cue::In if asked_year(spans, i) => outputs_time(&outputs, cat),
+                // "When were deaths highest?" asks for a date: the peak's value is no answer. (Not
+                // "Quin partit tenia quan el van nomenar?": after the question's word it relates.)
+                Cue::DataDate
+                    if matches!(super::text::fold(&s.raw).as_str(), "when" | "cuando" | "quan" | "wann" | "quand")
+                        && spans[..i].iter().all(|p| p.tag == Tag::Stop) =>
+                {
+                    s.used || outputs_time(&outputs, cat)
+                }
+                // "how many months had a mean temperature below 3": the average named is of the
+                // field after it, so an average of another field answers another question.
+                Cue::Avg | Cue::Median if matches!(inner, Plan::Aggregate { field, .. } if spans[i + 1..].iter().find(|p| p.tag != Tag::Stop).is_some_and(|p| matches!(&p.tag, Tag::Field(fs) if !fs.iter().any(|&f| cat.fields[f].name == field.0)))) => {
+                    false
+                }
                 Cue::Avg => funcs.contains(&AggFn::Avg),
                 // "How many Jewish respondents in total?" in a table with one row per religion: a
                 // count of the one row it names totals nothing.
@@ -598,6 +605,19 @@ pub fn unplaced(spans: &[Span], plan: &Plan, cat: &Catalog) -> Vec<String> {
         }
     }
     out
+}
+
+/// Whether the answer's columns hold a time: a year, a date or a part of one.
+fn outputs_time(outputs: &[String], cat: &Catalog) -> bool {
+    outputs.iter().any(|n| {
+        cat.field(n).is_some_and(|f| {
+            let fi = &cat.fields[f];
+            fi.yearly
+                || fi.part.is_some()
+                || matches!(fi.ty, super::super::schema::ColumnType::Date | super::super::schema::ColumnType::Datetime)
+                || super::text::name_words(&fi.name).iter().any(|w| w == "year" || w == "yr")
+        })
+    })
 }
 
 /// "by council tax" at `per`: the next content span is the field the ranking orders by.

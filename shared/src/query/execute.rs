@@ -1048,12 +1048,19 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
         }
         Plan::Scatter { x, y, filter, .. } => {
             let (xl, yl) = (label(x), label(y));
+            // The plot's one number: Pearson's r over every row holding both, not only those plotted.
+            let corr_q = sql::correlation_sql(cat, x, y, filter);
+            let corr = engine.query(&corr_q).await?;
+            a.sql = Some(format!("{main};\n{corr_q}"));
+            let (r, n) = (corr.scalar("r"), num(lang, &corr.scalar("rows")));
+            let rs = if r.is_null() { "–".to_string() } else { num(lang, &r) };
+            a.value = r;
             a.answer = tr(
                 lang,
-                format!("“{yl}” against “{xl}” for {} rows (scatter plot).", rows.rows.len()),
-                format!("«{yl}» frente a «{xl}» en {} filas (diagrama de dispersión).", rows.rows.len()),
-                format!("«{yl}» enfront de «{xl}» en {} files (diagrama de dispersió).", rows.rows.len()),
-                format!("„{yl}“ gegen „{xl}“ für {} Zeilen (Streudiagramm).", rows.rows.len()),
+                format!("“{yl}” against “{xl}” over {n} rows: correlation (Pearson's r) {rs} (scatter plot)."),
+                format!("«{yl}» frente a «{xl}» en {n} filas: correlación (r de Pearson) {rs} (diagrama de dispersión)."),
+                format!("«{yl}» enfront de «{xl}» en {n} files: correlació (r de Pearson) {rs} (diagrama de dispersió)."),
+                format!("„{yl}“ gegen „{xl}“ in {n} Zeilen: Korrelation (Pearsons r) {rs} (Streudiagramm)."),
             );
             a.chart = Some(chart(ChartKind::Scatter, &format!("{yl} / {xl}"), &xl, &yl, &rows, 0, 1));
             a.citations = cite(vec![not_null(cat, x), not_null(cat, y), filter_sql(cat, filter)]).await?;

@@ -1038,6 +1038,7 @@ pub static EN: Lexicon = Lexicon {
         "exactly",
         "actually",
         "possible",
+        "degree",
         "degrees",
         "among",
         "amongst",

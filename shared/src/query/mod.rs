@@ -25,6 +25,7 @@ pub mod sql;
 pub mod tagger;
 pub mod text;
 pub mod understand;
+mod value_words;
 mod written;
 
 pub use answer::{Answer, Citation, PassageOut, Route};

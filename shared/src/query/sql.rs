@@ -537,6 +537,18 @@ pub fn bins_sql(cat: &Catalog, field: &FieldRef, filter: &Option<Filter>, min: f
     with_changes(cat, statement)
 }
 
+/// Pearson's correlation of two fields over every row holding both (a scatter plot shows 2,000 at most).
+pub fn correlation_sql(cat: &Catalog, x: &FieldRef, y: &FieldRef, filter: &Option<Filter>) -> String {
+    let statement = format!(
+        "SELECT corr(CAST({} AS DOUBLE), CAST({} AS DOUBLE)) AS \"r\", COUNT(*) AS \"rows\" FROM {}{}",
+        expr(cat, x),
+        expr(cat, y),
+        ident(&cat.table),
+        where_(&[not_null(cat, x), not_null(cat, y), wrap(cat, filter)])
+    );
+    with_changes(cat, statement)
+}
+
 pub fn filter_sql(cat: &Catalog, f: &Option<Filter>) -> Option<String> {
     wrap(cat, f)
 }

@@ -7,6 +7,7 @@ use super::catalog::{Catalog, ValueHit};
 use super::lang::{is_period_word, lexicon, Cue, Lang, ENTITY_NOUNS};
 use super::plan::CmpOp;
 use super::text::{name_words, parse_number, same_word, Token};
+use super::value_words::plain_spelling;
 use crate::schema::values::parse_date;
 use crate::schema::DateOrder;
 
@@ -777,6 +778,10 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     fewest_rows_named(&mut out);
     rates_per_number(&mut out, cat);
     period_adjectives(&mut out, cat);
+    averages_of_one_row(&mut out, cat);
+    periods_counted_are_rows(&mut out, cat);
+    one_letter_names(&mut out, cat);
+    shortened_field_names(&mut out, cat);
     counts_over_rates(&mut out, cat);
     demonym_values(&mut out, cat);
     initials_of_fields(&mut out, cat);
@@ -2192,8 +2197,7 @@ fn names_within_names(out: &mut [Span], cat: &Catalog) {
         }
         let w = super::text::fold(&out[i].raw);
         let w = w.strip_suffix('s').filter(|s| cat.values.contains_key(*s)).unwrap_or(&w).to_string();
-        let within =
-            cat.values.iter().filter(|(k, hs)| **k != w && k.split(' ').any(|x| x == w) && hs.iter().any(|h| h.field == f)).count();
+        let within = cat.value_words().phrases_with(&w).filter(|k| cat.values[*k].iter().any(|h| h.field == f)).count();
         if within >= 2 {
             out[i].tag = Tag::Unknown;
         }
@@ -2818,10 +2822,11 @@ fn slipped_letters(out: &mut [Span], cat: &Catalog, lang: Lang) {
             found.push(Tag::Alias);
         }
         let values: Vec<&Vec<ValueHit>> = cat
-            .values
-            .iter()
-            .filter(|(k, hs)| !k.contains(' ') && slip(&w, k) && hs.iter().all(|h| cat.fields[h.field].categorical && !h.code))
-            .map(|(_, hs)| hs)
+            .value_words()
+            .single_words()
+            .filter(|(k, _)| slip(&w, k))
+            .map(|(k, _)| &cat.values[k])
+            .filter(|hs| hs.iter().all(|h| cat.fields[h.field].categorical && !h.code))
             .collect();
         if let [hits] = values.as_slice() {
             found.push(Tag::Value((*hits).clone()));
@@ -2990,11 +2995,9 @@ fn abbreviated_days_and_months(out: &mut [Span], cat: &Catalog) {
         else {
             continue;
         };
-        if let Some(hits) = one_category_value(cat, |k, hits| {
-            k.len() >= 3
-                && k.len() < full.len()
-                && full.starts_with(k)
-                && hits.iter().any(|h| cat.fields[h.field].categorical && calendar_field(cat, h.field))
+        let start = |k: &str| k.len() >= 3 && k.len() < full.len() && full.starts_with(k);
+        if let Some(hits) = one_single_word_value(cat, start, |_, hits| {
+            hits.iter().any(|h| cat.fields[h.field].categorical && calendar_field(cat, h.field))
         }) {
             s.tag = Tag::Value(hits);
         }
@@ -3230,7 +3233,7 @@ fn demonym_values(out: &mut [Span], cat: &Catalog) {
             continue;
         }
         let demonym = |k: &str, hits: &[ValueHit]| {
-            !k.contains(' ') && k.len() >= 4 && k != w && hits.iter().any(|h| cat.fields[h.field].categorical && !h.code) && {
+            hits.iter().any(|h| cat.fields[h.field].categorical && !h.code) && {
                 // The value less a final vowel, "y" or "s": Japan, Europ(e), Afric(a), Ital(y), America(s).
                 let stems = [k, k.trim_end_matches(['a', 'e', 'o', 'y', 's'])];
                 stems.iter().any(|st| {
@@ -3239,7 +3242,7 @@ fn demonym_values(out: &mut [Span], cat: &Catalog) {
                 })
             }
         };
-        if let Some(hits) = one_category_value(cat, demonym) {
+        if let Some(hits) = one_single_word_value(cat, |k| k.len() >= 4 && k != w, demonym) {
             s.tag = Tag::Value(hits);
         }
     }
@@ -3322,6 +3325,93 @@ fn period_adjectives(out: &mut [Span], cat: &Catalog) {
         let years_named = *period == "year" && timed && any_year;
         if rows_are || yearly || monthly || years_named {
             s.tag = Tag::Stop;
+        }
+    }
+}
+
+/// "Which months had an average temperature below 1 degree?", "Wie viele Monate hatten eine
+/// Durchschnittstemperatur unter 1 Grad?" over monthly rows: the rows' own noun, then "an average"
+/// of a measure compared with a number, is each row's value (the month's mean), not a group's
+/// average over a month column of 1 to 12.
+fn averages_of_one_row(out: &mut [Span], cat: &Catalog) {
+    const ARTICLES: &[&str] = &["a", "an", "un", "una", "une", "ein", "eine", "einen", "einem", "einer"];
+    let content: Vec<usize> =
+        (0..out.len()).filter(|&k| out[k].tag != Tag::Stop || ARTICLES.contains(&super::text::fold(&out[k].raw).as_str())).collect();
+    // The question opens "which <noun>" or "how many <noun>", the noun one the rows answer to.
+    let [first, subject, ..] = content.as_slice() else { return };
+    if !matches!(out[*first].cue(), Some(Cue::Which | Cue::HowMany)) {
+        return;
+    }
+    let noun = super::text::fold(&out[*subject].raw);
+    let rows_noun = cat.aliases.iter().any(|a| a.len() == 1 && a[0] == noun);
+    if !rows_noun || !matches!(out[*subject].tag, Tag::Field(_) | Tag::Alias) {
+        return;
+    }
+    for w in content.windows(4) {
+        let [a, avg, field, op] = [w[0], w[1], w[2], w[3]];
+        let article = ARTICLES.contains(&super::text::fold(&out[a].raw).as_str());
+        let measure = matches!(&out[field].tag, Tag::Field(fs) if fs.len() == 1 && cat.fields[fs[0]].ty.is_numeric());
+        let compared = matches!(out[op].cue(), Some(Cue::Op(_) | Cue::More | Cue::Less));
+        if article && matches!(out[avg].cue(), Some(Cue::Avg | Cue::Median)) && measure && compared {
+            out[avg].tag = Tag::Stop;
+            out[avg].used = true;
+            out[*subject].tag = Tag::Alias;
+        }
+    }
+}
+
+/// "the three months with the most deaths" over monthly rows with a month column (1 to 12): a
+/// number of the rows' own period is that many rows, not months of the year.
+fn periods_counted_are_rows(out: &mut [Span], cat: &Catalog) {
+    for i in 1..out.len() {
+        let noun = super::text::fold(&out[i].raw);
+        let period = ["s", "es", "e", "en"].iter().any(|e| noun.strip_suffix(e).is_some_and(is_period_word));
+        let rows_noun = period && cat.aliases.iter().any(|a| a.len() == 1 && a[0] == noun);
+        let repeated = matches!(&out[i].tag, Tag::Field(fs) if fs.len() == 1 && cat.fields[fs[0]].distinct < cat.rows);
+        if rows_noun && repeated && matches!(out[i - 1].tag, Tag::Number(n) if n >= 2.0 && n.fract() == 0.0) {
+            out[i].tag = Tag::Alias;
+        }
+    }
+}
+
+/// "what's the round value for y?" over a table of sounds named by one letter: a single letter
+/// that ends the question after "for" or "of" is the row it names, spelled as the label holds it
+/// (elsewhere one letter is too often a word: "a", "y", "i").
+fn one_letter_names(out: &mut [Span], cat: &Catalog) {
+    let Some(label) = cat.label else { return };
+    let Some(last) = out.iter().rposition(|s| s.tag != Tag::Stop || s.raw.chars().any(char::is_alphanumeric)) else { return };
+    if last == 0 || out[last].tag != Tag::Unknown || out[last].raw.chars().count() != 1 {
+        return;
+    }
+    let before = super::text::fold(&out[last - 1].raw);
+    if !matches!(before.as_str(), "for" | "of" | "de" | "para" | "per" | "pour" | "fur" | "von") {
+        return;
+    }
+    let raw = out[last].raw.clone();
+    let hits: Vec<ValueHit> =
+        cat.values.get(&super::text::fold(&raw)).into_iter().flatten().filter(|h| h.field == label && h.value == raw).cloned().collect();
+    if !hits.is_empty() {
+        out[last].tag = Tag::Value(hits);
+    }
+}
+
+/// "nasal" for `nas`, "consonantal" for `cons`, "voiced" for `voi`: a word left unknown that starts
+/// with the whole one-word name of exactly one field (three letters or more) names that field.
+fn shortened_field_names(out: &mut [Span], cat: &Catalog) {
+    for s in out.iter_mut() {
+        let w = super::text::fold(&s.raw);
+        if s.tag != Tag::Unknown || w.len() < 4 || !w.chars().all(char::is_alphabetic) {
+            continue;
+        }
+        let fields: Vec<usize> = (0..cat.fields.len())
+            .filter(|&f| {
+                let words = name_words(&cat.fields[f].name);
+                cat.fields[f].composed.is_none()
+                    && matches!(words.as_slice(), [n] if n.len() >= 3 && n.len() < w.len() && w.starts_with(n.as_str()))
+            })
+            .collect();
+        if let [f] = fields.as_slice() {
+            s.tag = Tag::Field(vec![*f]);
         }
     }
 }
@@ -3497,10 +3587,21 @@ fn measure_nouns(out: &mut [Span], cat: &Catalog) {
     }
 }
 
-/// The category hits of the one value key `keep` accepts (`None` when none or several do): how a
-/// word read as a value by a likeness (cognate, demonym, abbreviation) becomes that value.
-fn one_category_value(cat: &Catalog, keep: impl Fn(&str, &[ValueHit]) -> bool) -> Option<Vec<ValueHit>> {
-    let keys: Vec<&String> = cat.values.iter().filter(|(k, hits)| keep(k, hits)).map(|(k, _)| k).collect();
+/// The category hits of the one one-word value key `pre` and `keep` accept (`None` when none or
+/// several do): how a word read as a value by a likeness (cognate, demonym, abbreviation) becomes
+/// that value. `pre` sees the key alone, so most keys are passed over without their hits.
+fn one_single_word_value(cat: &Catalog, pre: impl Fn(&str) -> bool, keep: impl Fn(&str, &[ValueHit]) -> bool) -> Option<Vec<ValueHit>> {
+    let keys = cat.value_words().single_words().map(|(k, _)| k).filter(|k| pre(k));
+    one_category_value_among(cat, keys.map(|k| (k, &cat.values[k])), keep)
+}
+
+/// `one_single_word_value` over the (key, hits) pairs given.
+fn one_category_value_among<'a>(
+    cat: &Catalog,
+    entries: impl Iterator<Item = (&'a String, &'a Vec<ValueHit>)>,
+    keep: impl Fn(&str, &[ValueHit]) -> bool,
+) -> Option<Vec<ValueHit>> {
+    let keys: Vec<&String> = entries.filter(|(k, hits)| keep(k, hits)).map(|(k, _)| k).collect();
     match keys.as_slice() {
         [k] => Some(cat.values[*k].iter().filter(|h| cat.fields[h.field].categorical).cloned().collect()),
         _ => None,
@@ -3521,10 +3622,11 @@ fn cognate_values(out: &mut [Span], cat: &Catalog) {
         if !w.chars().all(char::is_alphabetic) {
             continue;
         }
-        if let Some(hits) = one_category_value(cat, |k, hits| {
-            !k.contains(' ')
-                && cognate(k, &w)
-                && hits.iter().any(|h| cat.fields[h.field].categorical && field_of.is_none_or(|f| f == h.field))
+        let plain = plain_spelling(&w);
+        let cognates =
+            cat.value_words().single_words().filter(|(k, p)| cognate_spelled(k, p, &w, &plain)).map(|(k, _)| (k, &cat.values[k]));
+        if let Some(hits) = one_category_value_among(cat, cognates, |_, hits| {
+            hits.iter().any(|h| cat.fields[h.field].categorical && field_of.is_none_or(|f| f == h.field))
         }) {
             s.tag = Tag::Value(hits);
         }
@@ -3785,13 +3887,7 @@ fn initials_of_values(out: &mut [Span], cat: &Catalog) {
         }
         let s = &mut out[i];
         // Initials of the words that carry meaning: "District of Columbia" is DC, not DOC.
-        let initials = |k: &str| {
-            k.split(' ')
-                .filter(|w| !matches!(*w, "of" | "the" | "and" | "de" | "del" | "la" | "el"))
-                .filter_map(|w| w.chars().next())
-                .collect::<String>()
-        };
-        let keys: Vec<&String> = cat.values.keys().filter(|k| k.contains(' ') && initials(k) == code).collect();
+        let keys: Vec<&String> = cat.value_words().with_initials(&code).collect();
         let hits: Vec<ValueHit> = keys.iter().flat_map(|k| cat.values[*k].iter().filter(|h| !h.code).cloned()).collect();
         let values: std::collections::HashSet<&str> = hits.iter().map(|h| h.value.as_str()).collect();
         if values.len() == 1 {
@@ -4378,9 +4474,10 @@ fn partial_names(out: &mut [Span], cat: &Catalog) {
         let mut taken = 1;
         for stop in (i + 1..=end).rev() {
             let words: Vec<String> = out[i..stop].iter().map(|s| super::text::fold(&s.raw)).collect();
-            let hits: Vec<&ValueHit> = cat
-                .values
-                .iter()
+            // (Only keys that hold the first word can: those of several words, and that word alone.)
+            let holding = cat.values.get_key_value(&words[0]).into_iter().map(|(k, _)| k).chain(cat.value_words().phrases_with(&words[0]));
+            let hits: Vec<&ValueHit> = holding
+                .map(|k| (k, &cat.values[k]))
                 .filter(|(key, _)| {
                     let kw: Vec<&str> = key.split(' ').collect();
                     // "Jean Chrétien" for "Chrétien, Jean": two words or more may come in any order.
@@ -4432,12 +4529,8 @@ fn words_of_few_values(out: &mut [Span], cat: &Catalog) {
         if topic.iter().any(|t| same_word(t, &w)) {
             continue;
         }
-        let mut hits: Vec<&ValueHit> = cat
-            .values
-            .iter()
-            .filter(|(key, _)| key.contains(' ') && key.split(' ').any(|k| k == w))
-            .flat_map(|(_, hits)| hits.iter().filter(|h| few(h.field)))
-            .collect();
+        let mut hits: Vec<&ValueHit> =
+            cat.value_words().phrases_with(&w).flat_map(|key| cat.values[key].iter().filter(|h| few(h.field))).collect();
         hits.sort_by(|a, b| (a.field, &a.value).cmp(&(b.field, &b.value)));
         hits.dedup_by(|a, b| a.field == b.field && a.value == b.value);
         if let [hit] = hits.as_slice() {
@@ -4754,6 +4847,11 @@ fn topic_cognate(head: &str, w: &str) -> bool {
 }
 
 fn cognate(a: &str, b: &str) -> bool {
+    cognate_spelled(a, &plain_spelling(a), b, &plain_spelling(b))
+}
+
+/// `cognate` with both words' plain spellings already made (`plain_spelling`).
+fn cognate_spelled(a: &str, a_plain: &str, b: &str, b_plain: &str) -> bool {
     let alike = |a: &str, b: &str| {
         a.len() >= 6
             && b.len() >= 6
@@ -4762,20 +4860,7 @@ fn cognate(a: &str, b: &str) -> bool {
             && a[..4] == b[..4]
             && strsim::normalized_levenshtein(a, b) >= 0.7
     };
-    alike(a, b) || alike(&spelled_plainly(a), &spelled_plainly(b))
-}
-
-/// A word as Spanish, Catalan and German spell the English one ("buddhist" → "budist", "psychology"
-/// → "psicologi", "Demokratie" → "democratie"): ph, th, rh lose the h, y is i, k is c, doubles single.
-fn spelled_plainly(w: &str) -> String {
-    let w = w.replace("ph", "f").replace("th", "t").replace("rh", "r").replace("dh", "d").replace('y', "i").replace('k', "c");
-    let mut out = String::with_capacity(w.len());
-    for c in w.chars() {
-        if !out.ends_with(c) {
-            out.push(c);
-        }
-    }
-    out
+    alike(a, b) || alike(a_plain, b_plain)
 }
 
 /// A word that multiplies the number before it: "thousand", "millones", "Mrd".
@@ -4864,11 +4949,10 @@ fn join_field_words(out: &mut [Span], cat: &Catalog, lang: Lang) {
                 out[i].tag = Tag::Stop;
                 continue;
             }
-            let hits: Vec<ValueHit> = cat
-                .values
+            let hits: Vec<ValueHit> = family
                 .iter()
-                .filter(|(k, _)| family.contains(&k.as_str()))
-                .flat_map(|(_, hs)| hs.iter().filter(|h| cat.fields[h.field].categorical).cloned())
+                .filter_map(|k| cat.values.get(*k))
+                .flat_map(|hs| hs.iter().filter(|h| cat.fields[h.field].categorical).cloned())
                 .collect();
             if hits.len() == 1 {
                 out[i].tag = Tag::Value(hits);
@@ -4932,7 +5016,7 @@ fn join_field_words(out: &mut [Span], cat: &Catalog, lang: Lang) {
             && order_word(&w).is_none()
             && super::lang::sign_word(&w).is_none()
             // Nor the start of a value ("manual transmission" with values "manual(m5)", "auto(l4)").
-            && !cat.values.keys().any(|k| k.split(|c: char| !c.is_alphanumeric()).next() == Some(w.as_str()))
+            && !cat.value_words().starts_some_key(&w)
             // Nor an adjective: "the most populous county" is not the most common county.
             && !["est", "ed", "ing", "ly", "er", "ous", "ful", "less", "able", "ible", "ive"].iter().any(|e| w.ends_with(e))
             // "sunny days" in tips.csv: an adjective of a value ("Sun", a day) is not a plain noun.
@@ -5180,14 +5264,10 @@ fn truncated_values(out: &mut [Span], cat: &Catalog) {
         if s.tag != Tag::Unknown || !w.chars().all(char::is_alphabetic) {
             continue;
         }
-        let cut = |k: &str, hits: &[ValueHit]| {
-            k.len() >= 4
-                && !k.contains(' ')
-                && w.len() >= k.len() + 3
-                && w.starts_with(k)
-                && hits.iter().any(|h| cat.fields[h.field].categorical && !h.code && !calendar_field(cat, h.field))
-        };
-        if let Some(hits) = one_category_value(cat, cut) {
+        let cut = |k: &str| k.len() >= 4 && w.len() >= k.len() + 3 && w.starts_with(k);
+        let kept =
+            |_: &str, hits: &[ValueHit]| hits.iter().any(|h| cat.fields[h.field].categorical && !h.code && !calendar_field(cat, h.field));
+        if let Some(hits) = one_single_word_value(cat, cut, kept) {
             s.tag = Tag::Value(hits);
         }
     }
@@ -5291,10 +5371,11 @@ fn value_by_stem(w: &str, cat: &Catalog) -> Option<Vec<ValueHit>> {
     }
     let stem = &w[..6];
     let mut hits: Vec<ValueHit> = cat
-        .values
-        .iter()
-        .filter(|(k, _)| !k.contains(' ') && k.len() >= 6 && k.starts_with(stem) && k.as_str() != w)
-        .flat_map(|(_, hs)| hs.iter().filter(|h| !h.code && cat.fields[h.field].categorical).cloned())
+        .value_words()
+        .single_words()
+        .map(|(k, _)| k)
+        .filter(|k| k.len() >= 6 && k.starts_with(stem) && k.as_str() != w)
+        .flat_map(|k| cat.values[k].iter().filter(|h| !h.code && cat.fields[h.field].categorical).cloned())
         .collect();
     hits.sort_by(|a, b| a.value.cmp(&b.value));
     hits.dedup_by(|a, b| a.field == b.field && a.value == b.value);

@@ -640,7 +640,9 @@ impl Parser<'_> {
                     && raw.chars().next().is_some_and(char::is_uppercase)
                     && folded.len() >= 3
                     && p.cat.label.is_some_and(|l| {
-                        p.cat.values.iter().any(|(k, hits)| k.split(' ').any(|w| w == folded) && hits.iter().any(|h| h.field == l))
+                        let names_it = |hits: &[crate::query::catalog::ValueHit]| hits.iter().any(|h| h.field == l);
+                        p.cat.values.get(&folded).is_some_and(|hits| names_it(hits))
+                            || p.cat.value_words().phrases_with(&folded).any(|k| names_it(&p.cat.values[k]))
                     })
             };
             if self.spans[i].used || !(matches!(self.spans[i].tag, Tag::Quoted(_)) || part_of_names(self)) {

@@ -506,7 +506,10 @@ impl Parser<'_> {
                 })
             })
             .flatten()
-            .and_then(|i| self.unique(|f| self.is_date(f) || self.cat.fields[f].yearly).map(|f| (i, f)))
+            // (A full date before a year beside it: "date" and "year" both say when.)
+            .and_then(|i| {
+                self.unique(|f| self.is_date(f)).or_else(|| self.unique(|f| self.is_date(f) || self.cat.fields[f].yearly)).map(|f| (i, f))
+            })
             .filter(|_| !numeric_targets.is_empty() || self.cat.row_stride > 1);
         if let Some((i, _)) = when {
             self.spans[i].used = true;

@@ -35,7 +35,9 @@ impl Parser<'_> {
         let mut order: Vec<(usize, usize)> = at.into_iter().zip(targets.iter().copied()).collect();
         order.sort();
         let joined = order.windows(2).all(|w| {
-            self.spans[w[0].0 + 1..w[1].0].iter().all(|s| s.used || matches!(s.tag, Tag::Stop | Tag::Cue(Cue::And | Cue::In | Cue::Of)))
+            self.spans[w[0].0 + 1..w[1].0]
+                .iter()
+                .all(|s| s.used || matches!(s.tag, Tag::Stop | Tag::Cue(Cue::And | Cue::In | Cue::Of | Cue::HowMany)))
         });
         let and = self.spans[order[0].0..=order.last()?.0].iter().any(|s| s.cue() == Some(Cue::And));
         (joined && and).then(|| order.into_iter().map(|(_, f)| f).collect())
