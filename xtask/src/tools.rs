@@ -33,13 +33,10 @@ pub fn system() -> Result<()> {
 /// The wasm build tools compiled from crates.io; only the wasm builds need them, so `cargo xtask
 /// test` installs them beside the native tests.
 pub fn wasm_tools() -> Result<()> {
-    // trunk and worker-build only start cargo and the other tools, so they are compiled without
-    // optimisation (the most of this step's minutes went on optimising trunk's ~400 crates);
-    // wasm-bindgen rewrites 28 MB of wasm and keeps opt-level 1.
-    cargo_tool("trunk", TRUNK_VERSION, "trunk", &["--locked"], "0")?;
+    cargo_tool("trunk", TRUNK_VERSION, "trunk", &["--locked"])?;
     // wasm-bindgen-cli's own lockfile pins crates this registry does not serve: no --locked.
-    cargo_tool("wasm-bindgen-cli", &locked_version("wasm-bindgen")?, "wasm-bindgen", &[], "1")?;
-    cargo_tool("worker-build", WORKER_BUILD_VERSION, "worker-build", &[], "0")?;
+    cargo_tool("wasm-bindgen-cli", &locked_version("wasm-bindgen")?, "wasm-bindgen", &[])?;
+    cargo_tool("worker-build", WORKER_BUILD_VERSION, "worker-build", &[])?;
     eprintln!("tools: all present");
     Ok(())
 }
@@ -66,8 +63,8 @@ fn wasm_target() -> Result<()> {
     run(command("rustup").args(["target", "add", WASM_TARGET]))
 }
 
-/// `cargo install <krate> --version <version>` at `opt_level` unless `<bin> --version` already says it.
-fn cargo_tool(krate: &str, version: &str, bin: &str, extra: &[&str], opt_level: &str) -> Result<()> {
+/// `cargo install <krate> --version <version>` unless `<bin> --version` already says it.
+fn cargo_tool(krate: &str, version: &str, bin: &str, extra: &[&str]) -> Result<()> {
     let current = query(bin, &["--version"]).unwrap_or_default();
     if current.split_whitespace().any(|w| w.trim_start_matches('v') == version) {
         eprintln!("tools: {bin} {version} ok");
@@ -75,9 +72,9 @@ fn cargo_tool(krate: &str, version: &str, bin: &str, extra: &[&str], opt_level: 
     }
     // Built for a one-off CI machine, where compiling them is most of this step: trunk's own
     // release profile (fat LTO, one codegen unit) took ~20 minutes on two busy cores. The tools'
-    // speed hardly matters (they start cargo and rewrite a few files), so: opt-level 0 or 1, no
-    // LTO. One target directory for the three: dependencies they share at one opt-level are
-    // compiled once.
+    // speed hardly matters (they start cargo and rewrite a few files), so: opt-level 1, no LTO.
+    // One target directory for the three: dependencies they share (clap, serde, ureq, rustls…)
+    // are compiled once.
     let target = crate::disk::target_dir().join("tools");
     run(command("cargo")
         .args(["install", krate, "--version", version])
@@ -86,7 +83,7 @@ fn cargo_tool(krate: &str, version: &str, bin: &str, extra: &[&str], opt_level: 
         .arg(&target)
         .env("CARGO_PROFILE_RELEASE_LTO", "off")
         .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16")
-        .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", opt_level)
+        .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "1")
         .env("CARGO_PROFILE_RELEASE_DEBUG", "false"))
 }
 
