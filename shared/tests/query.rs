@@ -2445,3 +2445,37 @@ fn session_37_classes() {
         assert!(!matches!(answer(&a, q).route, Route::Exact | Route::Lookup), "{q}");
     }
 }
+
+#[test]
+fn session_38_classes() {
+    use serde_json::json;
+    // Classes of suite p's dev half (first contact), on excerpts of the real tables' rows; truths by hand.
+    // deaths_and_temps_england_wales (causalpy): one row a month, a `month` column of 1 to 12 beside the date.
+    const DEATHS: &str = "date,temp,deaths,year,month,t,pre\n2006-01-01,3.8,49124,2006,1,0,True\n2006-02-01,3.4,42664,2006,2,1,True\n2006-03-01,3.9,49207,2006,3,2,True\n2006-04-01,7.4,40645,2006,4,3,True\n2006-05-01,10.7,42425,2006,5,4,True\n2006-06-01,14.5,40797,2006,6,5,True\n2006-07-01,17.8,38870,2006,7,6,True\n2006-08-01,14.9,39140,2006,8,7,True\n2006-09-01,15.2,36594,2006,9,8,True\n2006-10-01,11.6,40390,2006,10,9,True\n2006-11-01,7.2,42326,2006,11,10,True\n2006-12-01,5.5,40417,2006,12,11,True\n2007-01-01,5.9,50305,2007,1,12,True\n2007-02-01,5.1,44669,2007,2,13,True\n2007-03-01,6.3,44358,2007,3,14,True\n";
+    let d = dataset_of("deaths_and_temps_england_wales.csv", DEATHS);
+    // "a mean temperature" is each month's own value; it was the average of the month column.
+    exact_in(&d, "how many months had a mean temperature below 4 degrees?", json!(3));
+    exact_in(&d, "which months had an average temperature below 3.5 degrees?", json!(["2006-02"]));
+    exact_in(&d, "Welche Monate hatten eine Durchschnittstemperatur unter 3,5 Grad?", json!(["2006-02"]));
+    // "When" asks for the date of the peak, not its value; "the three months" are rows.
+    exact_in(&d, "When were deaths highest?", json!(["2007-01"]));
+    exact_in(&d, "the three months with the most deaths", json!(["2007-01", "2006-03", "2006-01"]));
+    exact_in(&d, "temperature and number of deaths in March 2006", json!([3.9, 49207]));
+    // A correlation asked is Pearson's r over all the rows (Python's statistics.correlation: -0.72791).
+    let r = answer(&d, "What's the correlation between temperature and deaths?");
+    assert!(r.route == Route::Exact && r.value.as_f64().is_some_and(|v| (v + 0.7279097654572567).abs() < 1e-9), "{} {}", r.value, r.answer);
+
+    // ipa_all (panphon): sounds named by one letter, features by short names (`nas`, `round`).
+    const IPA: &str =
+        "ipa,syl,son,cons,cont,delrel,lat,nas,strid,voi,sg,cg,ant,cor,distr,lab,hi,lo,back,round,velaric,tense,long,hitone,hireg
+\np,-,-,+,-,-,-,-,-,-,-,-,+,-,0,+,-,-,-,-,-,0,-,0,0
+\nb,-,-,+,-,-,-,-,-,+,-,-,+,-,0,+,-,-,-,-,-,0,-,0,0
+\nm,-,+,+,-,-,-,+,-,+,-,-,+,-,0,+,-,-,-,-,-,0,-,0,0
+\ni,+,+,-,+,-,-,-,-,+,-,-,0,-,0,-,+,-,-,-,-,+,-,0,0
+\ny,+,+,-,+,-,-,-,-,+,-,-,0,-,0,+,+,-,-,+,-,+,-,0,0
+\nu,+,+,-,+,-,-,-,-,+,-,-,0,-,0,+,+,-,+,+,-,+,-,0,0
+\n";
+    let p = dataset_of("ipa_all.csv", IPA);
+    exact_in(&p, "what's the round value for y?", json!("+"));
+    exact_in(&p, "what is the nasal value of m?", json!("+"));
+}
