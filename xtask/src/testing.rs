@@ -227,7 +227,7 @@ fn clippy_wasm() -> Result<()> {
 /// The most one test file may take before node's runner stops it and fails it. A hang (once in
 /// CI: the edge's budget suite waited on workerd until the run's 90 minutes were gone) then costs
 /// minutes and names its file. Every file takes a few minutes at most since the browser's WebGPU
-/// check runs on 40 sentences, not 200 (docs/decisions.md).
+/// check runs on 8 sentences in batches of 4, not 200 (docs/decisions.md).
 const TIME_LIMIT: Duration = Duration::from_secs(15 * 60);
 
 /// Files that failed once and passed when run again, with what the first run said: the summary
