@@ -393,6 +393,21 @@ impl Catalog {
         // Who or what a row is in the registers portals publish most (people, animals, customers):
         // said of a table with no such column or value, they name its rows (see `ENTITY_NOUNS`).
         aliases.extend(super::lang::ENTITY_NOUNS.iter().map(|a| vec![a.to_string()]));
+        // A noun that names rows in general but is a word of a numeric column's name names that
+        // column: in a table of `Dengue_Cases` per region and month, "more cases" sums them.
+        for k in 0..fields.len() {
+            if !fields[k].ty.is_numeric() || fields[k].yearly || fields[k].lag.is_some() || fields[k].gap.is_some() {
+                continue;
+            }
+            let generic: Vec<String> = name_words(&fields[k].name)
+                .into_iter()
+                .filter(|w| GENERIC.contains(&w.as_str()) || super::lang::ENTITY_NOUNS.contains(&w.as_str()))
+                .collect();
+            if !generic.is_empty() {
+                let words: Vec<&str> = generic.iter().map(String::as_str).collect();
+                words_name_field(&mut aliases, &mut fields[k], &words);
+            }
+        }
         // Rows that share an order's id are its lines (a pizza, a product): "how many orders"
         // counts the ids, not the rows.
         const ORDERS: &[&str] = &["orders", "order", "pedidos", "pedido", "comandes", "comanda", "bestellungen", "bestellung"];

@@ -202,6 +202,18 @@ pub fn not_null(cat: &Catalog, f: &FieldRef) -> Option<String> {
     Some(format!("{} IS NOT NULL", expr(cat, f)))
 }
 
+/// Whether a group of 0 rows passes `count op value`.
+fn zero_passes(op: CmpOp, value: f64) -> bool {
+    match op {
+        CmpOp::Eq => value == 0.0,
+        CmpOp::Ne => value != 0.0,
+        CmpOp::Lt => 0.0 < value,
+        CmpOp::Le => 0.0 <= value,
+        CmpOp::Gt => 0.0 > value,
+        CmpOp::Ge => 0.0 >= value,
+    }
+}
+
 fn agg(cat: &Catalog, func: AggFn, f: &FieldRef) -> (String, &'static str) {
     let e = expr(cat, f);
     let date = matches!(ty(cat, f), ColumnType::Date | ColumnType::Datetime);
@@ -415,6 +427,18 @@ fn plan_sql(cat: &Catalog, plan: &Plan) -> String {
                 where_(&[not_null(cat, by), field.as_ref().and_then(|f| not_null(cat, f)), wrap(cat, filter)]),
                 if *desc { "DESC" } else { "ASC" },
                 n + 100
+            )
+        }
+        // "Which regions have no low-income countries?": rows counted per group inside the
+        // aggregate, so a group none of whose rows matches is there with 0.
+        Plan::GroupWhere { func: AggFn::Count, field: None, by, op, value, filter: Some(f) } if zero_passes(*op, *value) => {
+            let g = group_key(cat, by);
+            let a = format!("SUM(CASE WHEN {} THEN 1 ELSE 0 END)", paren(cat, f));
+            format!(
+                "SELECT {g} AS \"group\", {a} AS \"count\" FROM {t}{} GROUP BY {g} HAVING {a} {} {} ORDER BY {g} ASC",
+                where_(&[not_null(cat, by)]),
+                op.sql(),
+                literal(cat, by, &Literal::Number(*value))
             )
         }
         Plan::GroupWhere { func, field, by, op, value, filter } => {

@@ -1480,6 +1480,42 @@ impl Parser<'_> {
             .then_some(n / 100.0)
     }
 
+    /// A number said in a metric unit (span `a`, then "m", "kg"…) of a field stored in another
+    /// unit of the same kind ("taller than 2.05 m" of heights 160 … 205): in the field's unit,
+    /// the one its name carries or else the one whose scale puts the number nearest its values.
+    pub(super) fn in_field_unit(&self, f: usize, a: usize) -> Option<f64> {
+        let Tag::Number(n) = self.spans[a].tag else { return None };
+        let said = crate::query::text::fold(&self.spans.get(a + 1)?.raw);
+        let (kind, scale) = metric_unit(&said)?;
+        let fi = &self.cat.fields[f];
+        let (lo, hi) = fi.range?;
+        if n <= 0.0 || lo <= 0.0 {
+            return None;
+        }
+        let named = crate::query::text::name_words(&fi.name).iter().find_map(|w| metric_unit(w).filter(|(k, _)| *k == kind));
+        // In whole units of ten digits: 2.05 m is 205 cm, not 204.99999999999997.
+        let exact = |v: f64| format!("{v:.10e}").parse::<f64>().unwrap_or(v);
+        if let Some((_, own)) = named {
+            return Some(exact(n * scale / own));
+        }
+        let distance = |v: f64| {
+            if v < lo {
+                (lo / v).ln()
+            } else if v > hi {
+                (v / hi).ln()
+            } else {
+                0.0
+            }
+        };
+        let best = METRIC_UNITS
+            .iter()
+            .filter(|(k, _, _)| *k == kind)
+            .map(|(_, _, own)| exact(n * scale / own))
+            .min_by(|x, y| distance(*x).total_cmp(&distance(*y)))?;
+        // The number as said wins unless another unit is clearly nearer the values.
+        (distance(best) + 1.0 < distance(n)).then_some(best)
+    }
+
     /// The operand at span `a` as a literal of field `f`'s type, or a refusal explaining the mismatch.
     pub(super) fn literal(&self, f: usize, a: usize) -> R<Literal> {
         let fi = &self.cat.fields[f];
@@ -1491,7 +1527,9 @@ impl Parser<'_> {
                 Err(Fail::Refuse(Refusal::TypeMismatch { field: fi.name.clone(), ty: "year".into(), wanted: format!("number like {n}") }))
             }
             // "a return above 3.5%" over a column of fractions (-0.25 … 0.1): the percent as a fraction.
-            (Tag::Number(n), t) if t.is_numeric() => Ok(Literal::Number(self.percent_as_fraction(f, a).unwrap_or(*n))),
+            (Tag::Number(n), t) if t.is_numeric() => {
+                Ok(Literal::Number(self.percent_as_fraction(f, a).or_else(|| self.in_field_unit(f, a)).unwrap_or(*n)))
+            }
             // "cens equal to 1": a flag compared with 0 or 1.
             (Tag::Number(n), ColumnType::Boolean) if *n == 0.0 || *n == 1.0 => Ok(Literal::Bool(*n == 1.0)),
             (Tag::Number(n), ColumnType::Date | ColumnType::Datetime) if n.fract() == 0.0 && (1000.0..=2999.0).contains(n) => {
@@ -1752,6 +1790,12 @@ pub(super) const MISSING_WORDS: &[&str] = &[
     "null",
     "nan",
     "unrecorded",
+    "unknown",
+    "desconocido",
+    "desconocida",
+    "desconegut",
+    "desconeguda",
+    "unbekannt",
     "faltan",
     "falta",
     "faltante",
@@ -1843,6 +1887,22 @@ fn said_of_field(w: &str) -> bool {
 /// "a state filled in": the particle after "filled" says nothing more either.
 fn filled_in(spans: &[Span], k: usize) -> bool {
     crate::query::text::fold(&spans[k].raw) == "in" && k > 0 && crate::query::text::fold(&spans[k - 1].raw) == "filled"
+}
+
+/// Metric units of length and mass as written after a number: (kind, words, size in the kind's base unit).
+const METRIC_UNITS: &[(u8, &[&str], f64)] = &[
+    (0, &["mm", "millimeters", "millimetres", "millimeter", "milimetros"], 0.001),
+    (0, &["cm", "centimeters", "centimetres", "centimeter", "centimetros", "zentimeter"], 0.01),
+    (0, &["m", "meters", "metres", "meter", "metre", "metros", "metro"], 1.0),
+    (0, &["km", "kilometers", "kilometres", "kilometer", "kilometros"], 1000.0),
+    (1, &["mg", "milligrams", "miligramos"], 0.001),
+    (1, &["g", "grams", "gram", "gramos", "gramm"], 1.0),
+    (1, &["kg", "kilograms", "kilos", "kilogramos", "kilogramm"], 1000.0),
+];
+
+/// A metric unit word's kind and size (see `METRIC_UNITS`).
+fn metric_unit(w: &str) -> Option<(u8, f64)> {
+    METRIC_UNITS.iter().find(|(_, words, _)| words.contains(&w)).map(|(k, _, size)| (*k, *size))
 }
 
 #[cfg(test)]

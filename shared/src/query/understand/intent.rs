@@ -241,11 +241,16 @@ impl Parser<'_> {
                 let filter = self.combine(&rest)?;
                 let filtered: Vec<String> =
                     filter.as_ref().map(|f| f.conds().iter().map(|(r, _, _)| r.0.clone()).collect()).unwrap_or_default();
-                let measure = numeric_targets
-                    .iter()
-                    .copied()
-                    .find(|&f| f != field && !filtered.contains(&self.cat.fields[f].name))
-                    .map(|f| Measure { func: agg.filter(|a| *a != AggFn::Count), field: self.fref(f), implied: false });
+                let measure =
+                    numeric_targets.iter().copied().find(|&f| f != field && !filtered.contains(&self.cat.fields[f].name)).map(|f| {
+                        // "Were there more cases in 2018 than in 2016?": a count said "more" of adds up.
+                        let named = agg.filter(|a| *a != AggFn::Count);
+                        let fi = &self.cat.fields[f];
+                        let amount =
+                            (self.has(Cue::More) || self.has(Cue::Less)) && fi.ty == ColumnType::Integer && !fi.flag && !fi.categorical;
+                        let func = named.or(amount.then_some(AggFn::Sum));
+                        Measure { func, field: self.fref(f), implied: named.is_none() && func.is_some() }
+                    });
                 return Ok(self.exact(Plan::Compare { field: self.fref(field), values, filter, measure, ask: CompareAsk::Which }));
             }
         }
@@ -553,9 +558,15 @@ impl Parser<'_> {
             };
             // "Which source generated the most electricity?", "Which team scored the most points?":
             // "most" of a measure, asked of a category whose values repeat, is the groups' total.
+            // ("the region with the fewest deaths": "fewest", "least" say an amount too.)
             let said_most = self.spans.iter().any(|s| {
-                s.cue() == Some(Cue::High)
-                    && matches!(crate::query::text::fold(&s.raw).as_str(), "most" | "the most" | "meisten" | "am meisten" | "mas" | "mes")
+                let w = crate::query::text::fold(&s.raw);
+                (s.cue() == Some(Cue::High) && matches!(w.as_str(), "most" | "the most" | "meisten" | "am meisten" | "mas" | "mes"))
+                    || (s.cue() == Some(Cue::Low)
+                        && matches!(
+                            w.as_str(),
+                            "fewest" | "the fewest" | "least" | "the least" | "wenigsten" | "am wenigsten" | "menos" | "menys"
+                        ))
             });
             // "Who made the plane with the most seats?": one row (a singular noun "with" the extreme), not a group's total.
             // ("What type is the sample with the most potassium?", "la mostra amb més potassi": a word
@@ -901,7 +912,9 @@ impl Parser<'_> {
                         values: false,
                     }));
                 }
-                if self.has(Cue::Most) || self.has(Cue::Least) || !self.is_numeric(f) || self.cat.fields[f].categorical {
+                // ("the highest coordination number": "highest" of numbers, even few different ones, is
+                // their largest; "most" and "most common" count them.)
+                if self.has(Cue::Most) || self.has(Cue::Least) || !self.is_numeric(f) {
                     if !self.has(Cue::Most) && !self.has(Cue::Least) {
                         self.length_of_text(f)?;
                         // "the name of the lowest airport": "lowest" of names nearly all different
@@ -1086,6 +1099,9 @@ impl Parser<'_> {
                 let measure = self.is_numeric(t) && !self.cat.fields[t].categorical && !self.cat.fields[t].yearly && !who;
                 if (self.has(Cue::List) && !self.has(Cue::Which)) || measure {
                     return Ok(self.exact(Plan::List { filter, label: Some(self.fref(t)) }));
+                }
+                if let Some(plan) = self.groups_with_none(t, filter.as_ref()) {
+                    return Ok(self.exact(plan));
                 }
                 return Ok(self.exact(Plan::DistinctValues { field: self.fref(t), filter }));
             }
@@ -1332,5 +1348,32 @@ impl Parser<'_> {
         self.spans[noun].used = true;
         let present = Filter::Cond { field: self.fref(field), pred: Predicate::Missing, negated: true };
         Some(Plan::Count { filter: Filter::and(std::iter::once(present).chain(filter).collect()) })
+    }
+}
+
+impl Parser<'_> {
+    /// "Which regions have no low-income countries?": the values of `t` none of whose rows is one
+    /// (a count of 0 per group), not the values of the rows that are not ("no" negates a noun).
+    fn groups_with_none(&self, t: usize, filter: Option<&Filter>) -> Option<Plan> {
+        let Some(Filter::Cond { field, pred: pred @ Predicate::Cmp(CmpOp::Eq, Literal::Text(_)), negated: true }) = filter else {
+            return None;
+        };
+        let noun_negation = self.spans.iter().any(|s| {
+            s.cue() == Some(Cue::Not)
+                && matches!(
+                    crate::query::text::fold(&s.raw).as_str(),
+                    "no" | "without" | "sin" | "ningun" | "ninguna" | "sense" | "cap" | "ohne" | "kein" | "keine" | "keinen" | "keiner"
+                )
+        });
+        let fi = &self.cat.fields[t];
+        let repeats = fi.categorical && !self.identifies(t) && fi.distinct < self.cat.rows;
+        (noun_negation && repeats && field.0 != fi.name).then(|| Plan::GroupWhere {
+            func: AggFn::Count,
+            field: None,
+            by: self.fref(t),
+            op: CmpOp::Eq,
+            value: 0.0,
+            filter: Some(Filter::Cond { field: field.clone(), pred: pred.clone(), negated: false }),
+        })
     }
 }

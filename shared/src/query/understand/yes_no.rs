@@ -381,7 +381,23 @@ impl Parser<'_> {
             !at_all
                 && matches!(
                     w.as_str(),
-                    "all" | "every" | "each" | "todos" | "todas" | "tots" | "totes" | "alle" | "jeder" | "jede" | "jedes" | "cada"
+                    "all"
+                        | "every"
+                        | "each"
+                        | "always"
+                        | "siempre"
+                        | "sempre"
+                        | "immer"
+                        | "stets"
+                        | "todos"
+                        | "todas"
+                        | "tots"
+                        | "totes"
+                        | "alle"
+                        | "jeder"
+                        | "jede"
+                        | "jedes"
+                        | "cada"
                 )
         })
     }
@@ -441,6 +457,12 @@ impl Parser<'_> {
                     || matches!(
                         w.as_str(),
                         "every"
+                            // "Is the crystal radius always bigger than the ionic radius?": in every row.
+                            | "always"
+                            | "siempre"
+                            | "sempre"
+                            | "immer"
+                            | "stets"
                             | "jeder"
                             | "jede"
                             | "jedem"
