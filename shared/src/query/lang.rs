@@ -698,6 +698,10 @@ pub static EN: Lexicon = Lexicon {
         ("most times", Most),
         ("most usual", Most),
         ("commonest", Most),
+        // "Which phase prevailed in 2021?": the value most rows hold.
+        ("prevailed", Most),
+        ("predominated", Most),
+        ("predominant", Most),
         ("most popular", Most),
         ("least common", Least),
         ("least frequent", Least),
@@ -1198,6 +1202,9 @@ pub static ES: Lexicon = Lexicon {
         ("categorias", Values),
         ("niveles", Values),
         ("mas comun", Most),
+        ("predomino", Most),
+        ("predomina", Most),
+        ("predominante", Most),
         ("mas frecuente", Most),
         ("mas habitual", Most),
         ("mas repetido", Most),
@@ -1500,6 +1507,9 @@ pub static ES: Lexicon = Lexicon {
         "registrado",
         "registrados",
         "registradas",
+        "registraron",
+        "registrar",
+        "reportaron",
         "aparece",
         "aparecen",
         "dejaron",
@@ -1668,6 +1678,8 @@ pub static CA: Lexicon = Lexicon {
         ("categories", Values),
         ("nivells", Values),
         ("mes comu", Most),
+        ("predomina", Most),
+        ("predominant", Most),
         ("mes frequent", Most),
         ("mes habitual", Most),
         ("mes repetit", Most),
@@ -1945,6 +1957,9 @@ pub static CA: Lexicon = Lexicon {
         "valors",
         "registrat",
         "registrats",
+        "registrar",
+        "registrades",
+        "registrada",
         "apareix",
         "apareixen",
         "existeixen",
@@ -2086,6 +2101,9 @@ pub static DE: Lexicon = Lexicon {
         ("stufen", Values),
         ("auspragungen", Values),
         ("haufigste", Most),
+        ("vorherrschend", Most),
+        ("vorherrschende", Most),
+        ("uberwog", Most),
         ("haufigsten", Most),
         ("am haufigsten", Most),
         ("haufigster", Most),
@@ -2351,6 +2369,8 @@ pub static DE: Lexicon = Lexicon {
     stopwords: &[
         // "die am nördlichsten gelegene Gemeinde".
         "gelegen",
+        // "Wie viele Spieler von Real Madrid sind dabei?": there, in the table.
+        "dabei",
         "gelegene",
         "gelegenen",
         "gelegener",
@@ -2557,6 +2577,14 @@ pub fn lexicon(lang: Lang) -> &'static Lexicon {
 pub enum Detected {
     Supported(Lang),
     Unsupported(&'static str),
+}
+
+/// `detect`, where an opening "¿" or "¡" (written in Spanish alone of the four) says Spanish.
+pub fn detect_question(q: &str, tokens: &[String], hint: Option<Lang>) -> Detected {
+    match detect(tokens, hint) {
+        Detected::Supported(_) if q.contains(['¿', '¡']) => Detected::Supported(Lang::Es),
+        d => d,
+    }
 }
 
 /// Scores each language by how many of the question's words are its keywords or stopwords.

@@ -782,6 +782,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     periods_counted_are_rows(&mut out, cat);
     one_letter_names(&mut out, cat);
     shortened_field_names(&mut out, cat);
+    adjectives_of_measures(&mut out, cat);
     counts_over_rates(&mut out, cat);
     demonym_values(&mut out, cat);
     initials_of_fields(&mut out, cat);
@@ -3290,7 +3291,14 @@ fn period_adjectives(out: &mut [Span], cat: &Catalog) {
     // value covers; it does not name the month column.
     for i in 0..out.len().saturating_sub(1) {
         let w = super::text::fold(&out[i].raw);
-        let timely = |f: &usize| timely_field(cat, *f);
+        // (A column of month names, "Month" or "MON", is a period too: "average monthly cases".)
+        let timely = |f: &usize| {
+            timely_field(cat, *f)
+                || (cat.fields[*f].distinct <= 31
+                    && name_words(&cat.fields[*f].name)
+                        .first()
+                        .is_some_and(|n| matches!(n.as_str(), "month" | "mon" | "mes" | "monat" | "week" | "day" | "quarter")))
+        };
         let adjective = PERIODS.iter().any(|(words, _)| words.contains(&w.as_str()));
         let measure_next = matches!(&out[i + 1].tag, Tag::Field(fs) if fs.iter().all(|f| cat.fields[*f].ty.is_numeric() && !timely(f)));
         if adjective && measure_next && matches!(&out[i].tag, Tag::Field(fs) if fs.iter().all(timely)) {
@@ -3392,6 +3400,29 @@ fn one_letter_names(out: &mut [Span], cat: &Catalog) {
         cat.values.get(&super::text::fold(&raw)).into_iter().flatten().filter(|h| h.field == label && h.value == raw).cloned().collect();
     if !hits.is_empty() {
         out[last].tag = Tag::Value(hits);
+    }
+}
+
+/// "the most valuable players" with `MarketValue`, "the most profitable" with `profit`: an English
+/// adjective in -able left unknown whose noun is a word of exactly one numeric field names it.
+fn adjectives_of_measures(out: &mut [Span], cat: &Catalog) {
+    for s in out.iter_mut() {
+        let w = super::text::fold(&s.raw);
+        let Some(stem) = w.strip_suffix("able").filter(|t| t.len() >= 3) else { continue };
+        if s.tag != Tag::Unknown {
+            continue;
+        }
+        let nouns = [stem.to_string(), format!("{stem}e")];
+        let fields: Vec<usize> = (0..cat.fields.len())
+            .filter(|&f| {
+                cat.fields[f].ty.is_numeric()
+                    && !cat.fields[f].derived()
+                    && name_words(&cat.fields[f].name).iter().any(|n| nouns.contains(n))
+            })
+            .collect();
+        if let [f] = fields.as_slice() {
+            s.tag = Tag::Field(vec![*f]);
+        }
     }
 }
 
@@ -4860,7 +4891,8 @@ fn cognate_spelled(a: &str, a_plain: &str, b: &str, b_plain: &str) -> bool {
             && a[..4] == b[..4]
             && strsim::normalized_levenshtein(a, b) >= 0.7
     };
-    alike(a, b) || alike(a_plain, b_plain)
+    // ("fase" for `PHASE`: shorter words only where their plain spellings are the same.)
+    alike(a, b) || alike(a_plain, b_plain) || (a != b && a_plain == b_plain && a_plain.len() >= 4)
 }
 
 /// A word that multiplies the number before it: "thousand", "millones", "Mrd".

@@ -571,31 +571,35 @@ impl Parser<'_> {
             // "Who made the plane with the most seats?": one row (a singular noun "with" the extreme), not a group's total.
             // ("What type is the sample with the most potassium?", "la mostra amb més potassi": a word
             // for any row, too.)
-            let one_row = self.spans.iter().enumerate().any(|(i, s)| {
-                let w = crate::query::text::fold(&s.raw);
-                ((s.tag == Tag::Alias && !w.ends_with('s'))
-                    || matches!(
-                        w.as_str(),
-                        "sample"
-                            | "row"
-                            | "record"
-                            | "entry"
-                            | "observation"
-                            | "muestra"
-                            | "fila"
-                            | "registro"
-                            | "mostra"
-                            | "registre"
-                            | "probe"
-                            | "zeile"
-                            | "eintrag"
-                    ))
-                    && self
-                        .spans
-                        .get(i + 1)
-                        .is_some_and(|n| matches!(crate::query::text::fold(&n.raw).as_str(), "with" | "con" | "amb" | "mit"))
-                    && self.next_content(i).is_some_and(|j| matches!(self.spans[j].cue(), Some(Cue::High | Cue::Low)))
-            });
+            // ("What city recorded the fewest sales in a single month?": one row, the month's.)
+            let single =
+                self.spans.iter().any(|s| matches!(crate::query::text::fold(&s.raw).as_str(), "single" | "einzigen" | "einzelnen"));
+            let one_row = single
+                || self.spans.iter().enumerate().any(|(i, s)| {
+                    let w = crate::query::text::fold(&s.raw);
+                    ((s.tag == Tag::Alias && !w.ends_with('s'))
+                        || matches!(
+                            w.as_str(),
+                            "sample"
+                                | "row"
+                                | "record"
+                                | "entry"
+                                | "observation"
+                                | "muestra"
+                                | "fila"
+                                | "registro"
+                                | "mostra"
+                                | "registre"
+                                | "probe"
+                                | "zeile"
+                                | "eintrag"
+                        ))
+                        && self
+                            .spans
+                            .get(i + 1)
+                            .is_some_and(|n| matches!(crate::query::text::fold(&n.raw).as_str(), "with" | "con" | "amb" | "mit"))
+                        && self.next_content(i).is_some_and(|j| matches!(self.spans[j].cue(), Some(Cue::High | Cue::Low)))
+                });
             // ("las 3 ciudades con más ventas": a category named with "most", its rows repeating, too.)
             let repeated_target = targets.iter().copied().find(|&g| {
                 g != field
@@ -914,7 +918,12 @@ impl Parser<'_> {
                 }
                 // ("the highest coordination number": "highest" of numbers, even few different ones, is
                 // their largest; "most" and "most common" count them.)
-                if self.has(Cue::Most) || self.has(Cue::Least) || !self.is_numeric(f) {
+                // ("Which arm had the lowest event rate?": a value of the field asked for is the answer.)
+                if self.has(Cue::Most)
+                    || self.has(Cue::Least)
+                    || !self.is_numeric(f)
+                    || (self.asks_which(f) && self.cat.fields[f].categorical)
+                {
                     if !self.has(Cue::Most) && !self.has(Cue::Least) {
                         self.length_of_text(f)?;
                         // "the name of the lowest airport": "lowest" of names nearly all different
@@ -1352,6 +1361,14 @@ impl Parser<'_> {
 }
 
 impl Parser<'_> {
+    /// "Which arm …", "Welcher Arm …": a question word right before field `f`.
+    fn asks_which(&self, f: usize) -> bool {
+        self.spans.iter().enumerate().any(|(i, s)| {
+            matches!(s.cue(), Some(Cue::Which | Cue::What))
+                && self.next_content(i).is_some_and(|j| matches!(&self.spans[j].tag, Tag::Field(fs) if fs.as_slice() == [f]))
+        })
+    }
+
     /// "Which regions have no low-income countries?": the values of `t` none of whose rows is one
     /// (a count of 0 per group), not the values of the rows that are not ("no" negates a noun).
     fn groups_with_none(&self, t: usize, filter: Option<&Filter>) -> Option<Plan> {

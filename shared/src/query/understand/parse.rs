@@ -4,7 +4,7 @@
 
 use crate::query::catalog::Catalog;
 use crate::query::contract::{fits, groups_list_cells, plan_shape, unplaced};
-use crate::query::lang::{detect, Detected, Lang};
+use crate::query::lang::{Detected, Lang};
 use crate::query::shape::{asked as asked_shape, Shape};
 use crate::query::tagger::{quoted_ranges, tag, Span, Tag};
 use crate::query::text::tokenize;
@@ -92,7 +92,7 @@ fn read(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) -> Parsed {
     }
     let tokens = tokenize(q);
     let folds: Vec<String> = tokens.iter().map(|t| t.fold.clone()).collect();
-    let lang = match detect(&folds, hint) {
+    let lang = match crate::query::lang::detect_question(q, &folds, hint) {
         Detected::Supported(l) => l,
         Detected::Unsupported(name) => return refuse(hint.unwrap_or(Lang::En), Refusal::Language { name: name.to_string() }),
     };
@@ -205,7 +205,7 @@ fn read(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) -> Parsed {
 pub fn names_field_elsewhere(q: &str, cat: &Catalog, f: usize, except: (usize, usize), hint: Option<Lang>) -> bool {
     let tokens = tokenize(q);
     let folds: Vec<String> = tokens.iter().map(|t| t.fold.clone()).collect();
-    let lang = match detect(&folds, hint) {
+    let lang = match crate::query::lang::detect_question(q, &folds, hint) {
         Detected::Supported(l) => l,
         Detected::Unsupported(_) => return false,
     };
