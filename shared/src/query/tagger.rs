@@ -851,7 +851,22 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     codes_named_as_codes(&mut out, cat);
     contains_as_having(&mut out);
     descriptions_as_fields(&mut out, cat);
+    if lang == Lang::De {
+        german_articles(&mut out, cat);
+    }
     out
+}
+
+/// "gab es die wenigsten Fälle" over `Dengue_Deaths`: in German "die" is the article, never the
+/// English verb of a family of death words (nor any other field, unless one is so named).
+fn german_articles(out: &mut [Span], cat: &Catalog) {
+    for s in out.iter_mut() {
+        let w = super::text::fold(&s.raw);
+        let article = matches!(w.as_str(), "die" | "der" | "das" | "den" | "dem" | "des");
+        if article && matches!(s.tag, Tag::Field(_)) && !cat.fields.iter().any(|f| name_words(&f.name) == [w.clone()]) {
+            s.tag = Tag::Stop;
+        }
+    }
 }
 
 /// "the description of code E119" with `ICD CODE` and `ICD CODE DESCRIPTION`: "description" names

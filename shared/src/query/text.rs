@@ -131,6 +131,12 @@ pub fn same_word(a: &str, b: &str) -> bool {
     if short.len() >= 3 && short.ends_with('s') && matches!(&long.strip_prefix(short), Some("os" | "sos")) {
         return true;
     }
+    // Latin plurals: "radius" ~ "radii", "nucleus" ~ "nuclei".
+    if let (Some(i), Some(us)) = (short.strip_suffix('i'), long.strip_suffix("us")) {
+        if i.len() >= 3 && i == us {
+            return true;
+        }
+    }
     // "city" ~ "cities": too short for the stemmer.
     if short.len() >= 3
         && short.ends_with('y')

@@ -793,7 +793,14 @@ impl Parser<'_> {
                 && y.fract() == 0.0
                 && (1000.0..=2999.0).contains(&y)
                 && next.is_some_and(own_operand);
+            // "In welchem Monat 2020…", "which month of 2020": a year right after a column of
+            // months (weeks, days) is when.
+            let after_period_field = prev.is_some_and(|j| {
+                matches!(&self.spans[j].tag, Tag::Field(fs) if fs.len() == 1 && !self.is_numeric(fs[0]) && !self.is_date(fs[0])
+                    && crate::query::text::name_words(&self.cat.fields[fs[0]].name).first().is_some_and(|n| matches!(n.as_str(), "month" | "mon" | "mes" | "monat" | "week" | "day")))
+            }) && y.fract() == 0.0;
             let after_in = after_between
+                || after_period_field
                 || before_bound
                 || decade_of_rows
                 || article

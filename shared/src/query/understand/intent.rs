@@ -1092,6 +1092,32 @@ impl Parser<'_> {
                 matches!(&self.spans[i].tag, Tag::Field(fs) if fs.len() == 1 && targets.contains(&fs[0])
                     && (!open_category || !self.is_numeric(fs[0])))
             });
+        // "deaths in Region VII in 2017" over a row a month: a count of things (whole numbers from
+        // 0, a plural name) named alone, with rows of a category left open, adds up.
+        let counted = |f: usize| {
+            let fi = &self.cat.fields[f];
+            fi.ty == ColumnType::Integer
+                && !fi.flag
+                && !fi.categorical
+                && !fi.yearly
+                && !fi.derived()
+                && fi.range.is_some_and(|(lo, _)| lo >= 0.0)
+                && crate::query::text::name_words(&fi.name).last().is_some_and(|w| w.len() > 3 && w.ends_with('s'))
+        };
+        let bare_phrase = agg.is_none()
+            && !who
+            && !self.spans.iter().any(|s| s.cue().is_some_and(|c| !matches!(c, Cue::In | Cue::Of | Cue::And)))
+            && open_category;
+        if let (Some(_), true, Some(i)) = (&filter, bare_phrase, leading) {
+            if let Tag::Field(fs) = &self.spans[i].tag {
+                if let [t] = fs.as_slice() {
+                    let in_filter = filter.as_ref().is_some_and(|f| f.conds().iter().any(|(r, _, _)| r.0 == self.cat.fields[*t].name));
+                    if counted(*t) && !in_filter {
+                        return Ok(self.exact(Plan::Aggregate { func: AggFn::Sum, field: self.fref(*t), filter }));
+                    }
+                }
+            }
+        }
         if filter.is_some() && (who || self.has(Cue::What) || alias || noun_phrase) {
             // "Which cars weigh more than 4900 lbs": a field the filter already uses is not what is asked.
             let in_filter: Vec<String> =
