@@ -402,17 +402,17 @@ impl Catalog {
         }
         // A noun that names rows in general but is a word of a numeric column's name names that
         // column: in a table of `Dengue_Cases` per region and month, "more cases" sums them.
-        for k in 0..fields.len() {
-            if !fields[k].ty.is_numeric() || fields[k].yearly || fields[k].lag.is_some() || fields[k].gap.is_some() {
+        for field in fields.iter_mut() {
+            if !field.ty.is_numeric() || field.yearly || field.lag.is_some() || field.gap.is_some() {
                 continue;
             }
-            let generic: Vec<String> = name_words(&fields[k].name)
+            let generic: Vec<String> = name_words(&field.name)
                 .into_iter()
                 .filter(|w| GENERIC.contains(&w.as_str()) || super::lang::ENTITY_NOUNS.contains(&w.as_str()))
                 .collect();
             if !generic.is_empty() {
                 let words: Vec<&str> = generic.iter().map(String::as_str).collect();
-                words_name_field(&mut aliases, &mut fields[k], &words);
+                words_name_field(&mut aliases, field, &words);
             }
         }
         // Rows that share an order's id are its lines (a pizza, a product): "how many orders"
