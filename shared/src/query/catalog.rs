@@ -113,6 +113,12 @@ impl FieldInfo {
         self.part.is_some() || self.is_change()
     }
 
+    /// Whole numbers that are neither a flag nor a few coded values: an amount that adds up
+    /// ("passengers", "cases") when several rows are taken together.
+    pub fn whole_amount(&self) -> bool {
+        self.ty == ColumnType::Integer && !self.flag && !self.categorical
+    }
+
     /// A change the catalog computes (from the row before, or between two columns of a family).
     pub fn is_change(&self) -> bool {
         self.lag.is_some() || self.gap.is_some()

@@ -196,7 +196,7 @@ impl Parser<'_> {
         let Some(&m) = targets.iter().find(|&&t| self.is_numeric(t) && t != *f && !self.cat.fields[t].yearly) else { return Ok(None) };
         // A count per period ("passengers") adds up; anything else is compared as named, or asked back.
         let named = self.agg_named().filter(|a| matches!(a, AggFn::Avg | AggFn::Sum | AggFn::Median | AggFn::Max | AggFn::Min));
-        let counts = self.cat.fields[m].ty == ColumnType::Integer && !self.cat.fields[m].flag && !self.cat.fields[m].categorical;
+        let counts = self.cat.fields[m].whole_amount();
         let func = named.or(counts.then_some(AggFn::Sum));
         let measure = Some(Measure { func, field: self.fref(m), implied: named.is_none() && func.is_some() });
         Ok(Some(self.exact(Plan::Compare {

@@ -246,8 +246,7 @@ impl Parser<'_> {
                         // "Were there more cases in 2018 than in 2016?": a count said "more" of adds up.
                         let named = agg.filter(|a| *a != AggFn::Count);
                         let fi = &self.cat.fields[f];
-                        let amount =
-                            (self.has(Cue::More) || self.has(Cue::Less)) && fi.ty == ColumnType::Integer && !fi.flag && !fi.categorical;
+                        let amount = (self.has(Cue::More) || self.has(Cue::Less)) && fi.whole_amount();
                         let func = named.or(amount.then_some(AggFn::Sum));
                         Measure { func, field: self.fref(f), implied: named.is_none() && func.is_some() }
                     });
@@ -1096,9 +1095,7 @@ impl Parser<'_> {
         // 0, a plural name) named alone, with rows of a category left open, adds up.
         let counted = |f: usize| {
             let fi = &self.cat.fields[f];
-            fi.ty == ColumnType::Integer
-                && !fi.flag
-                && !fi.categorical
+            fi.whole_amount()
                 && !fi.yearly
                 && !fi.derived()
                 && fi.range.is_some_and(|(lo, _)| lo >= 0.0)
