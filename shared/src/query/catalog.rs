@@ -534,9 +534,20 @@ impl Catalog {
         // "terremotos", "Erdbeben" for earthquakes.csv: a plural head noun's words in the glossary
         // name the rows too (not a mass noun's: "us-employment" is no list of employments).
         if let Some(head) = head_noun.as_ref().filter(|h| h.ends_with('s')) {
+            let mut nouns = vec![vec![head.clone()]];
             for a in glossary_names(std::slice::from_ref(head)) {
                 if a.len() == 1 && !aliases.contains(&a) && !fields.iter().any(|f| f.names.contains(&a)) {
+                    nouns.push(a.clone());
                     aliases.push(a);
+                }
+            }
+            // "quakes" in earthquakes.csv, "Beben" for Erdbeben: a compound's last part names its rows too.
+            for noun in nouns {
+                for tail in compound_tails(&noun[0]) {
+                    let a = vec![tail];
+                    if !aliases.contains(&a) && !fields.iter().any(|f| f.names.contains(&a)) {
+                        aliases.push(a);
+                    }
                 }
             }
         }
@@ -1838,6 +1849,16 @@ pub(crate) fn glossary_words() -> impl Iterator<Item = &'static String> {
 }
 
 /// The other languages' names of a column whose name (words) holds a glossary word or phrase.
+/// The endings of a long noun that could be its compound's last word ("earthquakes" → "quakes"):
+/// at least 5 letters, after a first part of at least 3; only words a visitor types ever match.
+fn compound_tails(noun: &str) -> Vec<String> {
+    let chars: Vec<char> = noun.chars().collect();
+    if chars.len() < 8 || !chars.iter().all(|c| c.is_alphabetic()) {
+        return Vec::new();
+    }
+    (3..=chars.len() - 5).map(|k| chars[k..].iter().collect()).collect()
+}
+
 pub(crate) fn glossary_names(own: &[String]) -> Vec<Vec<String>> {
     glossary()
         .iter()

@@ -680,6 +680,21 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             let n = total.scalar("count");
             let d = fdesc(filter).unwrap_or_default();
             match lab {
+                Some(l) if rows.rows.len() > 1
+                    && n.as_u64() == Some(rows.rows.len() as u64)
+                    && rows.rows.iter().all(|r| !r[0].is_null() && r[0] == rows.rows[0][0]) =>
+                {
+                    // "the code of Alexanderplatz" over its 8 yearly rows: one value, said once.
+                    let (v, l) = (text(&rows.rows[0][0]), field_label(cat, &l.0));
+                    a.answer = tr(
+                        lang,
+                        format!("“{l}” is {v} in all {} rows that match {d}.", num(lang, &n)),
+                        format!("«{l}» es {v} en las {} filas que cumplen {d}.", num(lang, &n)),
+                        format!("«{l}» és {v} a les {} files que compleixen {d}.", num(lang, &n)),
+                        format!("„{l}“ ist {v} in allen {} Zeilen, die {d} erfüllen.", num(lang, &n)),
+                    );
+                    a.value = Json::String(v);
+                }
                 Some(_) => {
                     let names: Vec<String> = rows.rows.iter().take(LIST_CAP).map(|r| text(&r[0])).collect();
                     a.answer = tr(

@@ -277,6 +277,14 @@ fn number_or_ordinal(s: &Span) -> Option<i64> {
         .flatten()
 }
 
+/// Digits with an ordinal's ending ("117th", "3rd", "111º", "1a", "117è", "4t", "86."): their number.
+fn ordinal_digits(raw: &str) -> Option<f64> {
+    let digits: String = raw.chars().take_while(char::is_ascii_digit).collect();
+    let rest = raw[digits.len()..].to_lowercase();
+    let ordinal = matches!(rest.as_str(), "st" | "nd" | "rd" | "th" | "º" | "ª" | "o" | "a" | "er" | "è" | "r" | "n" | "t" | "." | "te" | "ten");
+    (!digits.is_empty() && digits.len() <= 4 && ordinal).then(|| digits.parse().ok()).flatten()
+}
+
 /// "bills in the 104th Congress" with columns BILLS103 and BILLS104: a family of columns that share
 /// a stem and end in numbers is named by the stem and the number. The noun right after the number
 /// ("Congress") only says what the number counts. The stem alone names every member (ask which).
@@ -480,6 +488,9 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
                     offer(1, Tag::Value(hits.clone()), 8);
                 }
             }
+        } else if let Some(n) = ordinal_digits(&tokens[i].raw) {
+            // "the 117th congress", "el 111º Congreso", "al 117è Congrés": the number an ordinal says.
+            offer(1, Tag::Number(n), 5);
         } else if tokens[i].raw.contains(['-', '/', '.']) {
             if let Some(d) = parse_date(&tokens[i].raw, DateOrder::YearFirst).or_else(|| parse_date(&tokens[i].raw, DateOrder::DayMonth)) {
                 offer(1, Tag::Date(d.date.format("%Y-%m-%d").to_string()), 6);
@@ -4827,6 +4838,7 @@ pub(crate) fn ordinal_value(w: &str) -> Option<u32> {
 pub(crate) fn is_ordinal(raw: &str) -> bool {
     let w = super::text::fold(raw);
     ORDINALS.iter().any(|(ws, _)| ws.contains(&w.as_str()))
+        || (raw.starts_with(|c: char| c.is_ascii_digit()) && !raw.chars().all(|c| c.is_ascii_digit()) && ordinal_digits(raw).is_some())
 }
 
 fn ordinal_before_field(out: &mut [Span], cat: &Catalog) {

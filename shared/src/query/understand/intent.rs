@@ -611,7 +611,8 @@ impl Parser<'_> {
                 said_most
                     && !one_row
                     && g != field
-                    && self.cat.fields[g].categorical
+                    // ("which year had the most burglaries" over a year's many rows: years group too.)
+                    && (self.cat.fields[g].categorical || self.cat.fields[g].yearly)
                     && !self.identifies(g)
                     && self.is_numeric(field)
                     && !self.cat.fields[field].yearly
@@ -999,8 +1000,10 @@ impl Parser<'_> {
                     }
                 }
                 // "How many passengers in 1960?" over a measure adds it up; "how many cities" counts names.
+                // ("in how many congresses" over `Congress` 1…117: a numbered thing, named in the plural, is counted.)
                 if let Some(&f) = targets.first().filter(|&&f| {
                     !self.has(Cue::Distinct)
+                        && !self.numbered_things(f)
                         && self.is_numeric(f)
                         && !self.cat.fields[f].categorical
                         && !self.cat.fields[f].yearly
@@ -1048,6 +1051,11 @@ impl Parser<'_> {
                 if let Some(r) = self.unknown_value() {
                     return Err(Fail::Refuse(r));
                 }
+            }
+            // "number of delegates (Del) in the 117th congress" over a table of counts: the rows'
+            // counts add up, unless the rows themselves are named.
+            if let (false, false, Some(c)) = (alias, self.has(Cue::Rows), self.counts_column(None)) {
+                return Ok(self.exact(Plan::Aggregate { func: AggFn::Sum, field: self.fref(c), filter }));
             }
             return Ok(self.exact(Plan::Count { filter }));
         }
@@ -1385,6 +1393,23 @@ impl Parser<'_> {
 
 impl Parser<'_> {
     /// "Which arm …", "Welcher Arm …": a question word right before field `f`.
+    /// A column that numbers things 1, 2, 3 … over rows that repeat them (`Congress`, `Round`),
+    /// named in the plural of its name ("congresses"): the things are counted, never summed.
+    fn numbered_things(&self, f: usize) -> bool {
+        let fi = &self.cat.fields[f];
+        let Some((lo, hi)) = fi.range else { return false };
+        let contiguous = fi.ty == ColumnType::Integer && lo == 1.0 && fi.distinct >= 5 && hi - lo + 1.0 == fi.distinct as f64;
+        let words = crate::query::text::name_words(&fi.name);
+        let [name] = words.as_slice() else { return false };
+        let plural_said = self.spans.iter().any(|s| {
+            matches!(&s.tag, Tag::Field(fs) if fs.as_slice() == [f]) && {
+                let w = crate::query::text::fold(&s.raw);
+                w != *name && (w == format!("{name}s") || w == format!("{name}es"))
+            }
+        });
+        contiguous && fi.distinct < self.cat.rows && plural_said
+    }
+
     fn asks_which(&self, f: usize) -> bool {
         self.spans.iter().enumerate().any(|(i, s)| {
             matches!(s.cue(), Some(Cue::Which | Cue::What))
@@ -1406,7 +1431,10 @@ impl Parser<'_> {
                 )
         });
         let fi = &self.cat.fields[t];
-        let repeats = fi.categorical && !self.identifies(t) && fi.distinct < self.cat.rows;
+        // ("which congress has no senate rows": a column numbering things groups as a category does.)
+        let numbering = fi.ty == ColumnType::Integer
+            && fi.range.is_some_and(|(lo, hi)| lo == 1.0 && hi - lo + 1.0 == fi.distinct as f64 && fi.distinct >= 5);
+        let repeats = (fi.categorical || fi.yearly || numbering) && !self.identifies(t) && fi.distinct < self.cat.rows;
         (noun_negation && repeats && field.0 != fi.name).then(|| Plan::GroupWhere {
             func: AggFn::Count,
             field: None,

@@ -233,7 +233,7 @@ impl Parser<'_> {
     /// before a superlative, set aside while the superlative is read.
     fn ordinal_place(&mut self) -> Option<(usize, u32)> {
         let i = (0..self.spans.len()).find(|&i| {
-            matches!(self.spans[i].tag, Tag::Unknown | Tag::Stop)
+            matches!(self.spans[i].tag, Tag::Unknown | Tag::Stop | Tag::Number(_))
                 && crate::query::tagger::ordinal_value(&crate::query::text::fold(&self.spans[i].raw)).is_some_and(|k| k >= 2)
                 && self.next_content(i).is_some_and(|j| {
                     matches!(self.spans[j].cue(), Some(Cue::High | Cue::Low | Cue::Most | Cue::Least | Cue::Max | Cue::Min))

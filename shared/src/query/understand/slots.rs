@@ -60,6 +60,16 @@ impl Parser<'_> {
     /// "the most frequent strength": rows per value, or, in a table of counts (a column named
     /// frequency, count, n…), the values' summed counts.
     pub(super) fn frequent(&self, f: usize, most: bool, filter: Option<Filter>) -> Plan {
+        match self.counts_column(Some(f)) {
+            Some(c) => {
+                Plan::GroupTop { func: AggFn::Sum, field: Some(self.fref(c)), by: self.fref(f), n: 1, desc: most, filter, change: None }
+            }
+            None => Plan::Frequent { field: self.fref(f), most, filter },
+        }
+    }
+
+    /// In a table of counts, the one column that holds each row's count (named frequency, count, n…).
+    pub(super) fn counts_column(&self, besides: Option<usize>) -> Option<usize> {
         const COUNTS: &[&str] = &[
             "frequency",
             "freq",
@@ -75,18 +85,12 @@ impl Parser<'_> {
             "recuento",
             "nombre",
         ];
-        let counts = self.unique(|g| {
-            g != f
+        self.unique(|g| {
+            Some(g) != besides
                 && self.is_numeric(g)
                 && !self.cat.fields[g].yearly
                 && matches!(crate::query::text::name_words(&self.cat.fields[g].name).as_slice(), [w] if COUNTS.contains(&w.as_str()))
-        });
-        match counts {
-            Some(c) => {
-                Plan::GroupTop { func: AggFn::Sum, field: Some(self.fref(c)), by: self.fref(f), n: 1, desc: most, filter, change: None }
-            }
-            None => Plan::Frequent { field: self.fref(f), most, filter },
-        }
+        })
     }
 
     /// The year field beside `f` when `f` is a position within the year (quarter, month, week).
@@ -214,7 +218,20 @@ impl Parser<'_> {
         let fs: Vec<usize> = (0..self.cat.fields.len())
             .filter(|&f| pred(f) && self.cat.fields[f].composed.is_none() && !self.cat.fields[f].is_change())
             .collect();
-        (fs.len() == 1).then(|| fs[0])
+        match fs.as_slice() {
+            [f] => Some(*f),
+            // "Fecha" beside "Fecha UTC": of dates, the one whose name starts every other's is the date.
+            [_, _, ..] if fs.iter().all(|&f| self.is_date(f)) => {
+                let words = |f: usize| self.cat.fields[f].names.first().cloned().unwrap_or_default();
+                let base: Vec<usize> = fs
+                    .iter()
+                    .copied()
+                    .filter(|&b| !words(b).is_empty() && fs.iter().all(|&o| o == b || (words(o).len() > words(b).len() && words(o).starts_with(&words(b)))))
+                    .collect();
+                (base.len() == 1).then(|| base[0])
+            }
+            _ => None,
+        }
     }
 }
 
