@@ -1895,6 +1895,11 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
             names.extend(units.iter().map(|u| fold_words(u)));
         }
     }
+    // "above 35 degrees" of `meantemp`, `temp_max`, `Temperatur`: degrees measure a temperature.
+    let temperature = |w: &str| w.starts_with("temp") && !w.starts_with("tempo") || w.ends_with("temp");
+    if col.ty.is_numeric() && names.iter().any(|n| n.iter().any(|w| temperature(w))) {
+        names.extend(["degrees", "grados", "graus", "grad", "celsius"].iter().map(|u| fold_words(u)));
+    }
     // Common column words in the other languages ("país" for country, "Jahr" for year): a visitor
     // asks in their language about a table whose headers are English.
     let own = name_words(&col.name);

@@ -12,6 +12,7 @@ use super::tagger::{Span, Tag};
 pub fn plan_shape(plan: &Plan, cat: &Catalog) -> Shape {
     match plan {
         Plan::Check { .. } => Shape::Boolean,
+        Plan::Each { parts } => Shape::List { n: Some(parts.len() as u32) },
         Plan::Nth { inner, .. } => match inner.as_ref() {
             Plan::Rank { label: Some(_), values: false, .. } | Plan::GroupTop { .. } => Shape::Category,
             _ => Shape::Number,
@@ -126,6 +127,7 @@ pub fn plan_fields(plan: &Plan) -> Vec<String> {
             add_filter(filter, &mut out);
         }
         Plan::Check { inner, .. } | Plan::Nth { inner, .. } => out.extend(plan_fields(inner)),
+        Plan::Each { parts } => out.extend(parts.iter().flat_map(plan_fields)),
     }
     out
 }
@@ -142,6 +144,7 @@ pub fn groups_list_cells(plan: &Plan, cat: &Catalog) -> Option<String> {
         | Plan::Compare { field, .. } => listed(field),
         Plan::Group { by, .. } | Plan::GroupTop { by, .. } | Plan::GroupWhere { by, .. } => listed(by),
         Plan::Check { inner, .. } | Plan::Nth { inner, .. } => groups_list_cells(inner, cat),
+        Plan::Each { parts } => parts.iter().find_map(|p| groups_list_cells(p, cat)),
         _ => None,
     }
 }
@@ -167,6 +170,7 @@ fn plan_outputs(plan: &Plan) -> Vec<String> {
         Plan::List { label, .. } => label.iter().map(|l| l.0.clone()).collect(),
         Plan::Scatter { x, y, label, .. } => [x.0.clone(), y.0.clone()].into_iter().chain(label.iter().map(|l| l.0.clone())).collect(),
         Plan::Check { inner, .. } | Plan::Nth { inner, .. } => plan_outputs(inner),
+        Plan::Each { parts } => parts.iter().flat_map(plan_outputs).collect(),
     }
 }
 
@@ -181,6 +185,7 @@ fn plan_funcs(plan: &Plan) -> Vec<AggFn> {
         Plan::Compare { measure: Some(m), .. } => m.func.into_iter().collect(),
         Plan::ColumnStats { stat: ColumnStat::Agg(f), .. } => vec![*f],
         Plan::Check { inner, .. } | Plan::Nth { inner, .. } => plan_funcs(inner),
+        Plan::Each { parts } => parts.iter().flat_map(plan_funcs).collect(),
         _ => Vec::new(),
     }
 }

@@ -7,11 +7,15 @@ use super::answer::{list, num, tr, Answer, Chart, Citation, Route};
 use super::catalog::Catalog;
 use super::engine::{Engine, Rows};
 use super::error::QueryError;
+use super::intent::Intent;
 use super::lang::Lang;
 use super::plan::{AggFn, ChartKind, CmpOp, ColumnPick, ColumnStat, CompareAsk, Filter, Plan, Predicate, Test};
 use super::sql::{self, bins_sql, cite_sql, eq_sql, filter_sql, main_sql, not_null, CITE_CAP, LIST_CAP, ROW};
 
 pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confidence: f32) -> Result<Answer, QueryError> {
+    if let Plan::Each { parts } = plan {
+        return run_each(engine, cat, parts, lang, confidence).await;
+    }
     let main = main_sql(cat, plan);
     let rows = engine.query(&main).await?;
     let mut a = Answer::plain(
@@ -976,6 +980,8 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             a.rows = inner_a.rows;
             return Ok(a);
         }
+        // (Answered part by part above.)
+        Plan::Each { .. } => {}
         Plan::Nth { inner, k } => {
             let k = (*k as usize).max(1);
             // The ranked rows: a ranking's label and value, or a group and its aggregate.
@@ -1099,6 +1105,34 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
 
 /// `v op value`, where within a relative 1e-9 a sum of floats equals the number asked about
 /// (4.4999999 is 4.5).
+/// Each part answered in turn: the answer lists their values (one each) and joins their words,
+/// SQL and citations; a part with no single value leaves the whole without one.
+async fn run_each(engine: &Engine, cat: &Catalog, parts: &[Plan], lang: Lang, confidence: f32) -> Result<Answer, QueryError> {
+    let mut out = Answer::plain(Route::Exact, lang, String::new());
+    out.intent = Some(Intent::Each);
+    out.confidence = confidence;
+    let (mut values, mut words, mut sqls) = (Vec::new(), Vec::new(), Vec::new());
+    for part in parts {
+        let a = Box::pin(run(engine, cat, part, lang, confidence)).await?;
+        let one = match &a.value {
+            Json::Array(vs) if vs.len() == 1 => Some(vs[0].clone()),
+            Json::Array(_) | Json::Null => None,
+            v => Some(v.clone()),
+        };
+        words.push(a.answer.clone());
+        sqls.extend(a.sql.clone());
+        out.citations.extend(a.citations.iter().cloned());
+        match (one, a.route) {
+            (Some(v), Route::Exact | Route::Lookup) => values.push(v),
+            _ => out.route = Route::Unanswerable,
+        }
+    }
+    out.answer = words.join(" ");
+    out.sql = Some(sqls.join(";\n"));
+    out.value = if out.route == Route::Exact { Json::Array(values) } else { Json::Null };
+    Ok(out)
+}
+
 fn holds(op: CmpOp, v: f64, value: f64) -> bool {
     let same = (v - value).abs() <= 1e-9 * value.abs().max(1.0);
     match op {

@@ -32,6 +32,7 @@ pub enum Intent {
     GroupWhere,
     Check,
     Nth,
+    Each,
     // Refusals: why no number came.
     Empty,
     TooLong,

@@ -305,6 +305,11 @@ pub enum Plan {
         inner: Box<Plan>,
         k: u32,
     },
+    /// One question asked of several extremes in turn ("the earliest and latest year", "which
+    /// year had the most burglaries and which the fewest"): each part's answer, in the order said.
+    Each {
+        parts: Vec<Plan>,
+    },
 }
 
 /// Two points of a group's rows (one row each) and the change between them: the value in the row
@@ -385,6 +390,7 @@ impl Plan {
             Plan::Columns => None,
             Plan::ColumnStats { filter, .. } => filter.as_ref(),
             Plan::Check { inner, .. } | Plan::Nth { inner, .. } => inner.filter(),
+            Plan::Each { parts } => parts.first().and_then(Plan::filter),
         }
     }
 
@@ -415,6 +421,7 @@ impl Plan {
             Plan::GroupWhere { .. } => Intent::GroupWhere,
             Plan::Check { .. } => Intent::Check,
             Plan::Nth { .. } => Intent::Nth,
+            Plan::Each { .. } => Intent::Each,
         }
     }
 }

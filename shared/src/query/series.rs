@@ -449,6 +449,7 @@ pub fn answers_rightly(plan: &super::Plan, cat: &super::Catalog, view: &LongView
     };
     match plan {
         Plan::Check { inner, .. } | Plan::Nth { inner, .. } => answers_rightly(inner, cat, view),
+        Plan::Each { parts } => parts.iter().all(|p| answers_rightly(p, cat, view)),
         Plan::DistinctCount { .. } | Plan::DistinctValues { .. } => true,
         // A cell of the view is one member of one wide row; any other field repeats per member.
         Plan::Lookup { field, key: k } => cell_of(&field.0, Some(k)),

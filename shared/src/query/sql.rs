@@ -457,6 +457,8 @@ fn plan_sql(cat: &Catalog, plan: &Plan) -> String {
             )
         }
         Plan::Check { inner, .. } | Plan::Nth { inner, .. } => main_sql(cat, inner),
+        // Each part runs its own query (`execute`); the first stands for them.
+        Plan::Each { parts } => parts.first().map(|p| main_sql(cat, p)).unwrap_or_default(),
         Plan::Share { filter: f, base } => {
             let m = format!("CASE WHEN {} THEN 1 ELSE 0 END", paren(cat, f));
             format!(

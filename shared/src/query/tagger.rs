@@ -865,7 +865,24 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     if lang == Lang::De {
         german_articles(&mut out, cat);
     }
+    rows_noun_before_field(&mut out);
     out
+}
+
+/// "no business type given", "the player age": the rows' noun, singular, right before a field
+/// only says whose field it is; the two are one name of the field.
+fn rows_noun_before_field(out: &mut Vec<Span>) {
+    let mut i = 0;
+    while i + 1 < out.len() {
+        let w = super::text::fold(&out[i].raw);
+        let singular = !w.ends_with('s') || w.ends_with("ss") || w.ends_with("us") || w.ends_with("is");
+        if out[i].tag == Tag::Alias && singular && matches!(&out[i + 1].tag, Tag::Field(fs) if !fs.is_empty()) && !out[i + 1].raw.is_empty() {
+            let noun = out.remove(i);
+            out[i].raw = format!("{} {}", noun.raw, out[i].raw);
+            out[i].start = noun.start;
+        }
+        i += 1;
+    }
 }
 
 /// "gab es die wenigsten Fälle" over `Dengue_Deaths`: in German "die" is the article, never the
@@ -5867,6 +5884,8 @@ const IMPLIED: &[(&[&str], &[&str])] = &[
             "coolest",
             "warmer than",
             "colder than",
+            "hotter than",
+            "cooler than",
             "mas calido",
             "mas calida",
             "mas caluroso",

@@ -73,10 +73,27 @@ pub fn tokenize(q: &str) -> Vec<Token> {
         }
         let end = chars.get(j).map_or(q.len(), |(b, _)| *b);
         let raw = &q[start..end];
+        // "2013-2016", "1990–2000": two years joined are the years between them, read as such.
+        if let Some((a, b)) = year_span(raw) {
+            out.push(Token { fold: "between".into(), raw: String::new(), start, end: start });
+            out.push(Token { fold: a.to_string(), raw: a.to_string(), start, end: start + 4 });
+            out.push(Token { fold: "and".into(), raw: "-".into(), start: start + 4, end: start + 5 });
+            out.push(Token { fold: b.to_string(), raw: b.to_string(), start: start + 5, end });
+            i = j;
+            continue;
+        }
         out.push(Token { fold: fold(&raw.replace('·', "")), raw: raw.to_string(), start, end });
         i = j;
     }
     out
+}
+
+/// Two years joined by a hyphen, the later second ("2013-2016"): the pair.
+fn year_span(raw: &str) -> Option<(u32, u32)> {
+    let (a, b) = raw.split_once('-')?;
+    let year = |s: &str| (s.len() == 4 && s.bytes().all(|c| c.is_ascii_digit())).then(|| s.parse::<u32>().ok()).flatten();
+    let (a, b) = (year(a)?, year(b)?);
+    ((1000..=2999).contains(&a) && a < b && b <= 2999).then_some((a, b))
 }
 
 /// Units of measure written onto digits ("32F", "600hp", "5kg"), split off as words of their own;

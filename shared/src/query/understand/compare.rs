@@ -445,13 +445,18 @@ impl Parser<'_> {
         let any = self.asked == Shape::Boolean;
         // "restaurants with more than 150 inspections", "Dörfer mit weniger als 10 Haushalten": a
         // plural field opening the question, "with" after it, lists the groups as "which" would.
+        // ("cities in the Cariboo region with more than 5 businesses": a value of another field may qualify it first.)
+        let with_at = |i: usize| {
+            let k = (i + 1..self.spans.len())
+                .find(|&k| matches!(crate::query::text::fold(&self.spans[k].raw).as_str(), "with" | "having" | "con" | "amb" | "mit"))?;
+            let qualified = self.spans[i + 1..k].iter().any(|s| matches!(s.tag, Tag::Value(_)));
+            let between_ok = self.spans[i + 1..k].iter().all(|s| matches!(s.tag, Tag::Stop | Tag::Value(_) | Tag::Field(_) | Tag::Cue(Cue::In | Cue::Of)));
+            (k == i + 1 || (qualified && between_ok)).then_some(k)
+        };
         let opening = self.spans.iter().position(|s| s.tag != Tag::Stop).filter(|&i| {
             matches!(&self.spans[i].tag, Tag::Field(fs) if fs.len() == 1)
                 && crate::query::text::fold(&self.spans[i].raw).ends_with(['s', 'n'])
-                && self
-                    .spans
-                    .get(i + 1)
-                    .is_some_and(|n| matches!(crate::query::text::fold(&n.raw).as_str(), "with" | "having" | "con" | "amb" | "mit"))
+                && with_at(i).is_some()
         });
         let noun_phrase = opening.is_some() && self.asked == Shape::Open;
         if !matches!(self.asked, Shape::List { .. } | Shape::Category) && !any && !noun_phrase {

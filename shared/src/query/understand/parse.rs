@@ -140,6 +140,22 @@ fn read(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) -> Parsed {
     if asked == Shape::Open && crate::query::shape::yes_no_by_intonation(q, &tokens, lang) {
         asked = Shape::Boolean;
     }
+    if let Some(plan) = listed_extremes(&spans).and_then(|at| read_each(cat, &spans, &at, asked, ov)) {
+        if std::env::var_os("TABLETALK_DEBUG_PARSE").is_some() {
+            eprintln!("[{}] read each {plan:?}", lang.code());
+        }
+        return Parsed {
+            lang,
+            understanding: Understanding::Exact { plan, confidence: 0.9 },
+            score: spans.len() as f32,
+            offer: None,
+            computes: true,
+            ignored: Vec::new(),
+            asked,
+            corrected: Vec::new(),
+            values_named: Vec::new(),
+        };
+    }
     let mut p = Parser { cat, spans, target_override: ov.target, offer: None, asked, signs: Vec::new(), group_change: None };
     let understanding = match p.run() {
         // The contract: an exact reading places every content word and answers in the shape asked.
@@ -198,6 +214,75 @@ fn read(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) -> Parsed {
         corrected: Vec::new(),
         values_named: Vec::new(),
     }
+}
+
+/// "the earliest and latest year formed", "smallest, median and largest magnitude", "which year
+/// had the most burglaries and which the fewest": extremes (or a median) listed with "and", with
+/// nothing but stop words, question words and fields between them; their places.
+fn listed_extremes(spans: &[Span]) -> Option<Vec<usize>> {
+    use crate::query::lang::Cue;
+    // (Its kind: a cue, or an order word, "earliest" or "latest".)
+    let kind = |s: &Span| match s.cue() {
+        Some(c @ (Cue::High | Cue::Low | Cue::Max | Cue::Min | Cue::Median)) => Some(format!("{c:?}")),
+        _ if s.tag == Tag::Unknown => crate::query::tagger::order_word(&crate::query::text::fold(&s.raw)).map(|first| first.to_string()),
+        _ => None,
+    };
+    // ("the gap between the highest and lowest", "from highest to lowest": one question.)
+    if spans.iter().any(|s| matches!(s.cue(), Some(Cue::Between | Cue::Order | Cue::Per | Cue::Top | Cue::Bottom))) {
+        return None;
+    }
+    const ONE_QUESTION: &[&str] = &["range", "rango", "rang", "spannweite", "difference", "gap", "spread", "diferencia", "unterschied", "minus", "menos", "menys"];
+    if spans.iter().any(|s| ONE_QUESTION.contains(&crate::query::text::fold(&s.raw).as_str())) {
+        return None;
+    }
+    let at: Vec<usize> = (0..spans.len()).filter(|&i| kind(&spans[i]).is_some()).collect();
+    if !(2..=4).contains(&at.len()) {
+        return None;
+    }
+    let kinds: Vec<Option<String>> = at.iter().map(|&i| kind(&spans[i])).collect();
+    if (1..kinds.len()).any(|k| kinds[..k].contains(&kinds[k])) {
+        return None;
+    }
+    let between_ok = |a: usize, b: usize| {
+        spans[a + 1..b].iter().all(|s| matches!(s.tag, Tag::Stop | Tag::Field(_) | Tag::Cue(Cue::And | Cue::Which | Cue::What)))
+    };
+    let last = at.len() - 1;
+    let and_last = spans[at[last - 1] + 1..at[last]].iter().any(|s| s.cue() == Some(Cue::And));
+    (and_last && at.windows(2).all(|w| between_ok(w[0], w[1]))).then_some(at)
+}
+
+/// The question read once per listed extreme (the others set aside): each reading must be exact,
+/// place every word and answer one number or name.
+fn read_each(cat: &Catalog, spans: &[Span], at: &[usize], asked: Shape, ov: &Overrides) -> Option<crate::query::plan::Plan> {
+    use crate::query::lang::Cue;
+    let part_asked = if matches!(asked, Shape::Number | Shape::Category) { asked } else { Shape::Open };
+    let mut parts = Vec::new();
+    for &k in at {
+        let mut mine = spans.to_vec();
+        for &j in at.iter().filter(|&&j| j != k) {
+            mine[j].tag = Tag::Stop;
+            mine[j].used = true;
+        }
+        // The joints between the extremes ("and", "and which the") say no more in any one reading.
+        for i in at[0]..=at[at.len() - 1] {
+            if matches!(mine[i].cue(), Some(Cue::And)) || (i > at[0] && matches!(mine[i].cue(), Some(Cue::Which | Cue::What))) {
+                mine[i].tag = Tag::Stop;
+                mine[i].used = true;
+            }
+        }
+        let mut p = Parser { cat, spans: mine, target_override: ov.target, offer: None, asked: part_asked, signs: Vec::new(), group_change: None };
+        let Understanding::Exact { plan, .. } = p.run() else { return None };
+        let one = matches!(plan_shape(&plan, cat), Shape::Number | Shape::Category) && !matches!(plan, crate::query::plan::Plan::Check { .. });
+        if !one
+            || !unplaced(&p.spans, &plan, cat).is_empty()
+            || groups_list_cells(&plan, cat).is_some()
+            || super::coverage::outside_data(&plan, cat).is_some()
+        {
+            return None;
+        }
+        parts.push(plan);
+    }
+    Some(crate::query::plan::Plan::Each { parts })
 }
 
 /// Whether words of `q` other than the token range `except` name field `f` or a value of it: a word

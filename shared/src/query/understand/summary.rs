@@ -91,6 +91,7 @@ pub fn summary(plan: &Plan, cat: &Catalog, lang: Lang) -> String {
         Plan::Scatter { x, y, .. } => format!("“{}” / “{}”", label(y), label(x)),
         Plan::Check { inner, .. } => summary(inner, cat, lang),
         Plan::Nth { inner, k } => format!("#{k}: {}", summary(inner, cat, lang)),
+        Plan::Each { parts } => parts.iter().map(|p| summary(p, cat, lang)).collect::<Vec<_>>().join("; "),
     }
 }
 
