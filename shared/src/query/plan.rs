@@ -354,6 +354,9 @@ pub enum CompareAsk {
 pub enum Test {
     /// The inner number compared with a constant ("Is the average above 50?", "negative" = below 0).
     Cmp { op: CmpOp, value: f64 },
+    /// Each group's number above (rising) or below the one before, in the groups' order: "Did
+    /// renewable generation grow every single year?".
+    Steps { rising: bool },
     /// The inner category is this value ("Is the most common day Saturday?").
     Is { value: String },
     /// The first of the compared values has more rows (or the larger measure) than the second

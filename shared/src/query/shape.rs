@@ -332,6 +332,37 @@ pub fn asked(q: &str, tokens: &[Token], lang: Lang, numbers: &[Option<f64>]) -> 
 
 /// A Spanish or Catalan question with no question word that ends in "?" asks yes or no, as its
 /// intonation does: "El model més freqüent és el caravan 2wd?", "¿El 1960 tuvo más pasajeros que el 1959?".
+/// "robbery numbers fell every year, right?", "¿…, verdad?", "…, oder?": a statement with a tag
+/// asks yes or no; the index of the tag's first token.
+pub fn tag_question(q: &str, tokens: &[Token]) -> Option<usize> {
+    let q = q.trim_end();
+    let body = q.strip_suffix('?')?;
+    let comma = body.rfind(',')?;
+    let tail = super::text::fold(body[comma + 1..].trim());
+    const TAGS: &[&str] = &[
+        "right",
+        "correct",
+        "true",
+        "yes",
+        "no",
+        "isn t it",
+        "didn t it",
+        "verdad",
+        "cierto",
+        "no es asi",
+        "veritat",
+        "cert",
+        "oi",
+        "oder",
+        "nicht wahr",
+        "stimmt s",
+        "stimmt das",
+        "richtig",
+    ];
+    let k = tokens.iter().position(|t| t.start > comma)?;
+    (k > 0 && TAGS.contains(&tail.as_str())).then_some(k)
+}
+
 pub fn yes_no_by_intonation(q: &str, tokens: &[Token], lang: Lang) -> bool {
     if !matches!(lang, Lang::Es | Lang::Ca) || !q.trim_end().ends_with('?') {
         return false;

@@ -281,7 +281,8 @@ fn number_or_ordinal(s: &Span) -> Option<i64> {
 fn ordinal_digits(raw: &str) -> Option<f64> {
     let digits: String = raw.chars().take_while(char::is_ascii_digit).collect();
     let rest = raw[digits.len()..].to_lowercase();
-    let ordinal = matches!(rest.as_str(), "st" | "nd" | "rd" | "th" | "º" | "ª" | "o" | "a" | "er" | "è" | "r" | "n" | "t" | "." | "te" | "ten");
+    let ordinal =
+        matches!(rest.as_str(), "st" | "nd" | "rd" | "th" | "º" | "ª" | "o" | "a" | "er" | "è" | "r" | "n" | "t" | "." | "te" | "ten");
     (!digits.is_empty() && digits.len() <= 4 && ordinal).then(|| digits.parse().ok()).flatten()
 }
 
@@ -510,7 +511,10 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
                 // "any" (Catalan for year) or "data" (a date) is a stop word in an English question,
                 // unless the column itself is called so. (Only in English: a German "Art" given as
                 // the translation of species is that field, though "Art" is also a German stop word.)
-                let borrowed_stop = lang == Lang::En && name.len() == 1 && is_stop(&name[0]) && !name_words(&field.name).contains(&name[0]);
+                // ("degrees" is a stop word, but the unit of a temperature.)
+                let unit = matches!(name[0].as_str(), "degrees" | "degree");
+                let borrowed_stop =
+                    lang == Lang::En && name.len() == 1 && is_stop(&name[0]) && !unit && !name_words(&field.name).contains(&name[0]);
                 if matches_at(i, name) && !borrowed_stop {
                     field_hits.push((f, name.len()));
                 } else if name.len() > 1 && name.concat() == folds[i] {
@@ -870,13 +874,27 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
 }
 
 /// "no business type given", "the player age": the rows' noun, singular, right before a field
-/// only says whose field it is; the two are one name of the field.
+/// only says whose field it is; the two are one name of the field. (Not "which animal sleeps",
+/// "one senator appointed": a verb after the rows asked for or counted.)
 fn rows_noun_before_field(out: &mut Vec<Span>) {
     let mut i = 0;
     while i + 1 < out.len() {
         let w = super::text::fold(&out[i].raw);
         let singular = !w.ends_with('s') || w.ends_with("ss") || w.ends_with("us") || w.ends_with("is");
-        if out[i].tag == Tag::Alias && singular && matches!(&out[i + 1].tag, Tag::Field(fs) if !fs.is_empty()) && !out[i + 1].raw.is_empty() {
+        let next = super::text::fold(&out[i + 1].raw);
+        let verb_like = next.ends_with("ed") || (next.ends_with('s') && !next.ends_with("ss"));
+        let asked_or_counted = out[..i]
+            .iter()
+            .rev()
+            .find(|s| s.tag != Tag::Stop)
+            .is_some_and(|s| matches!(s.tag, Tag::Number(_) | Tag::Cue(Cue::Which | Cue::What | Cue::Who)));
+        if out[i].tag == Tag::Alias
+            && singular
+            && !verb_like
+            && !asked_or_counted
+            && matches!(&out[i + 1].tag, Tag::Field(fs) if !fs.is_empty())
+            && !out[i + 1].raw.is_empty()
+        {
             let noun = out.remove(i);
             out[i].raw = format!("{} {}", noun.raw, out[i].raw);
             out[i].start = noun.start;

@@ -91,6 +91,112 @@ impl Parser<'_> {
         }))
     }
 
+    /// "Did renewable generation grow every single year?", "did robberies go down every year from
+    /// 2012 to 2016": the measure per period (added up where it counts things, else averaged),
+    /// each step going the way the change word says.
+    pub(super) fn every_step(&mut self, conds: &[At], targets: &[usize]) -> R<Option<Understanding>> {
+        if self.asked != Shape::Boolean {
+            return Ok(None);
+        }
+        let fold = |p: &Self, i: usize| crate::query::text::fold(&p.spans[i].raw);
+        const NEUTRAL: &[&str] = &["change", "changed", "difference", "gap", "diferencia", "unterschied", "cambio", "canvi"];
+        let Some((c, rising)) = (0..self.spans.len()).find_map(|i| {
+            let w = fold(self, i);
+            (matches!(self.spans[i].tag, Tag::Unknown | Tag::Stop) && !NEUTRAL.contains(&w.as_str()))
+                .then(|| change_word(&w).map(|r| (i, r)))
+                .flatten()
+        }) else {
+            return Ok(None);
+        };
+        // "every (single) year", "each month", "cada año", "jedes Jahr".
+        const EVERY: &[&str] = &["every", "each", "cada", "jedes", "jeden", "jedem", "cadascun"];
+        let Some((e, p_at)) = (0..self.spans.len()).find_map(|i| {
+            if !EVERY.contains(&fold(self, i).as_str()) {
+                return None;
+            }
+            let mut j = self.next_content_or_stop(i)?;
+            if matches!(fold(self, j).as_str(), "single" | "einzelne" | "einzelnen") {
+                j = self.next_content_or_stop(j)?;
+            }
+            crate::query::lang::is_period_word(&fold(self, j)).then_some((i, j))
+        }) else {
+            return Ok(None);
+        };
+        let period = match &self.spans[p_at].tag {
+            Tag::Field(fs)
+                if fs.len() == 1 && (self.cat.fields[fs[0]].yearly || self.is_date(fs[0]) || self.cat.fields[fs[0]].derived()) =>
+            {
+                Some(fs[0])
+            }
+            _ => self.unique(|f| self.cat.fields[f].yearly).or_else(|| self.unique(|f| self.is_date(f))),
+        };
+        let Some(period) = period else { return Ok(None) };
+        let measures: Vec<usize> = targets
+            .iter()
+            .copied()
+            .filter(|&t| t != period && self.is_numeric(t) && !self.cat.fields[t].yearly && !self.cat.fields[t].derived())
+            .collect();
+        let [m] = measures.as_slice() else { return Ok(None) };
+        let named = self.agg_named().filter(|a| matches!(a, AggFn::Avg | AggFn::Sum | AggFn::Median | AggFn::Max | AggFn::Min));
+        let func = named.unwrap_or(if self.cat.fields[*m].whole_amount() { AggFn::Sum } else { AggFn::Avg });
+        // "from 2012 to 2016" read as the two years a change compares: here, every year between.
+        let name = self.cat.fields[period].name.clone();
+        let year_of = |c: &At| match &c.filter {
+            Filter::Cond { field, pred: Predicate::Cmp(CmpOp::Eq, crate::query::plan::Literal::Number(y)), negated: false }
+                if field.0 == name =>
+            {
+                Some(*y)
+            }
+            Filter::Cond { field, pred: Predicate::Year(y), negated: false } if field.0 == name => Some(f64::from(*y)),
+            _ => None,
+        };
+        let ends: Vec<f64> = conds.iter().filter_map(year_of).collect();
+        let mut conds: Vec<At> = conds.to_vec();
+        if let [a, b] = ends.as_slice() {
+            let (lo, hi) = (a.min(*b), a.max(*b));
+            let (pos, end) = (conds.iter().map(|c| c.pos).min().unwrap_or(0), conds.iter().map(|c| c.end).max().unwrap_or(0));
+            conds.retain(|c| year_of(c).is_none());
+            let pred = if self.is_date(period) {
+                Predicate::Between(
+                    crate::query::plan::Literal::Date(format!("{lo:.0}-01-01")),
+                    crate::query::plan::Literal::Date(format!("{hi:.0}-12-31")),
+                )
+            } else {
+                Predicate::Between(crate::query::plan::Literal::Number(lo), crate::query::plan::Literal::Number(hi))
+            };
+            conds.push(At {
+                pos,
+                end,
+                filter: Filter::Cond { field: self.fref(period), pred, negated: false },
+                eq_value: None,
+                kind: super::parser::Kind::Range,
+            });
+        }
+        let filter = self.combine(&conds)?;
+        self.check_contradictions(filter.as_ref())?;
+        for i in [c, e, p_at] {
+            self.spans[i].used = true;
+        }
+        for i in e..p_at {
+            if matches!(fold(self, i).as_str(), "single" | "einzelne" | "einzelnen") {
+                self.spans[i].used = true;
+            }
+        }
+        // ("go down", "went up": the verb of the change says no more.)
+        if c > 0 && matches!(fold(self, c - 1).as_str(), "go" | "went" | "gone" | "going") {
+            self.spans[c - 1].used = true;
+        }
+        let inner = Plan::Group {
+            func,
+            field: Some(self.fref(*m)),
+            by: self.fref(period),
+            filter,
+            chart: crate::query::plan::ChartKind::Line,
+            desc: None,
+        };
+        Ok(Some(self.exact(Plan::Check { inner: Box::new(inner), test: Test::Steps { rising } })))
+    }
+
     /// "yearly totals for 1982, 1983 and 1984" naming no field: a sum or average over the table's
     /// one measure (a number that is no date, year, id, flag or derived change), where it has one.
     fn sole_measure_summed(&self, compared: usize, filtered: &[String]) -> Option<Measure> {
@@ -450,7 +556,9 @@ impl Parser<'_> {
             let k = (i + 1..self.spans.len())
                 .find(|&k| matches!(crate::query::text::fold(&self.spans[k].raw).as_str(), "with" | "having" | "con" | "amb" | "mit"))?;
             let qualified = self.spans[i + 1..k].iter().any(|s| matches!(s.tag, Tag::Value(_)));
-            let between_ok = self.spans[i + 1..k].iter().all(|s| matches!(s.tag, Tag::Stop | Tag::Value(_) | Tag::Field(_) | Tag::Cue(Cue::In | Cue::Of)));
+            let between_ok = self.spans[i + 1..k]
+                .iter()
+                .all(|s| matches!(s.tag, Tag::Stop | Tag::Value(_) | Tag::Field(_) | Tag::Cue(Cue::In | Cue::Of)));
             (k == i + 1 || (qualified && between_ok)).then_some(k)
         };
         let opening = self.spans.iter().position(|s| s.tag != Tag::Stop).filter(|&i| {

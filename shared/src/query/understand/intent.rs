@@ -103,6 +103,9 @@ impl Parser<'_> {
         let conds = self.conditions()?;
         let by = self.group_by()?;
         let targets = self.targets()?;
+        if let Some(u) = self.every_step(&conds, &targets)? {
+            return Ok(u);
+        }
         if let Some(u) = self.per_value(&conds, &targets)? {
             return Ok(u);
         }

@@ -136,7 +136,14 @@ fn read(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) -> Parsed {
         eprintln!("[{}] {:?}", lang.code(), spans.iter().map(|s| format!("{}={:?}", s.raw, s.tag)).collect::<Vec<_>>());
     }
     let numbers: Vec<Option<f64>> = tokens.iter().map(|t| crate::query::text::parse_number(&t.raw)).collect();
-    let mut asked = asked_shape(q, &tokens, lang, &numbers);
+    // "…, right?": the tag asks yes or no and says nothing more.
+    let tag_q = crate::query::shape::tag_question(q, &tokens);
+    if let Some(k) = tag_q {
+        for sp in spans.iter_mut().filter(|s| s.start >= k) {
+            sp.tag = Tag::Stop;
+        }
+    }
+    let mut asked = if tag_q.is_some() { Shape::Boolean } else { asked_shape(q, &tokens, lang, &numbers) };
     if asked == Shape::Open && crate::query::shape::yes_no_by_intonation(q, &tokens, lang) {
         asked = Shape::Boolean;
     }
@@ -231,7 +238,8 @@ fn listed_extremes(spans: &[Span]) -> Option<Vec<usize>> {
     if spans.iter().any(|s| matches!(s.cue(), Some(Cue::Between | Cue::Order | Cue::Per | Cue::Top | Cue::Bottom))) {
         return None;
     }
-    const ONE_QUESTION: &[&str] = &["range", "rango", "rang", "spannweite", "difference", "gap", "spread", "diferencia", "unterschied", "minus", "menos", "menys"];
+    const ONE_QUESTION: &[&str] =
+        &["range", "rango", "rang", "spannweite", "difference", "gap", "spread", "diferencia", "unterschied", "minus", "menos", "menys"];
     if spans.iter().any(|s| ONE_QUESTION.contains(&crate::query::text::fold(&s.raw).as_str())) {
         return None;
     }
@@ -270,9 +278,11 @@ fn read_each(cat: &Catalog, spans: &[Span], at: &[usize], asked: Shape, ov: &Ove
                 mine[i].used = true;
             }
         }
-        let mut p = Parser { cat, spans: mine, target_override: ov.target, offer: None, asked: part_asked, signs: Vec::new(), group_change: None };
+        let mut p =
+            Parser { cat, spans: mine, target_override: ov.target, offer: None, asked: part_asked, signs: Vec::new(), group_change: None };
         let Understanding::Exact { plan, .. } = p.run() else { return None };
-        let one = matches!(plan_shape(&plan, cat), Shape::Number | Shape::Category) && !matches!(plan, crate::query::plan::Plan::Check { .. });
+        let one =
+            matches!(plan_shape(&plan, cat), Shape::Number | Shape::Category) && !matches!(plan, crate::query::plan::Plan::Check { .. });
         if !one
             || !unplaced(&p.spans, &plan, cat).is_empty()
             || groups_list_cells(&plan, cat).is_some()

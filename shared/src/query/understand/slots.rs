@@ -226,7 +226,10 @@ impl Parser<'_> {
                 let base: Vec<usize> = fs
                     .iter()
                     .copied()
-                    .filter(|&b| !words(b).is_empty() && fs.iter().all(|&o| o == b || (words(o).len() > words(b).len() && words(o).starts_with(&words(b)))))
+                    .filter(|&b| {
+                        !words(b).is_empty()
+                            && fs.iter().all(|&o| o == b || (words(o).len() > words(b).len() && words(o).starts_with(&words(b))))
+                    })
                     .collect();
                 (base.len() == 1).then(|| base[0])
             }
