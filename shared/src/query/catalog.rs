@@ -1949,6 +1949,25 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
         }
     }
     names.extend(glossary_names(&own));
+    // "Fecha", "Profundidad", "Tiefe": a header written in Spanish, Catalan or German is named by
+    // the English word (and the other languages' words) it translates.
+    if let [w] = own.as_slice() {
+        if w.chars().count() >= 4 && !matches!(w.as_str(), "data" | "temps" | "dades") {
+            let one = |ws: &[Vec<String>]| ws.iter().any(|x| x.len() == 1 && x[0] == *w);
+            for (anchor, words) in glossary() {
+                if one(words) && !names.contains(anchor) {
+                    names.push(anchor.clone());
+                    names.extend(words.iter().filter(|x| x.as_slice() != [w.clone()]).cloned().collect::<Vec<_>>());
+                }
+            }
+            for (anchor, words) in COMMON_NAMES {
+                let folded: Vec<Vec<String>> = words.iter().map(|x| fold_words(x)).collect();
+                if one(&folded) && !names.iter().any(|n| n.len() == 1 && n[0] == *anchor) {
+                    names.push(vec![anchor.to_string()]);
+                }
+            }
+        }
+    }
     for (short, long) in SAID_SHORT {
         if let Some(k) = own.iter().position(|w| w == long) {
             let mut said = own.clone();

@@ -763,6 +763,12 @@ pub static EN: Lexicon = Lexicon {
         ("totals", Sum),
         ("sum of", Sum),
         ("in total", Sum),
+        // "top 3 districts for drug offences, all years together": the years' rows added up.
+        ("all years together", Sum),
+        ("all years combined", Sum),
+        ("across all years", Sum),
+        ("over all years", Sum),
+        ("combined", Sum),
         ("median", Median),
         ("minimum", Min),
         ("min", Min),

@@ -489,7 +489,11 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
                     offer(1, Tag::Value(hits.clone()), 8);
                 }
             }
-        } else if let Some(n) = ordinal_digits(&tokens[i].raw) {
+        } else if let Some(n) = ordinal_digits(&tokens[i].raw).filter(|_| {
+            // (Not a value written so, "1st" class; nor a threshold: "older than 3rd" says no number.)
+            !cat.values.contains_key(folds[i])
+                && !(i > 0 && matches!(folds[i - 1], "than" | "over" | "above" | "below" | "under" | "que" | "als"))
+        }) {
             // "the 117th congress", "el 111º Congreso", "al 117è Congrés": the number an ordinal says.
             offer(1, Tag::Number(n), 5);
         } else if tokens[i].raw.contains(['-', '/', '.']) {
@@ -888,10 +892,13 @@ fn rows_noun_before_field(out: &mut Vec<Span>) {
             .rev()
             .find(|s| s.tag != Tag::Stop)
             .is_some_and(|s| matches!(s.tag, Tag::Number(_) | Tag::Cue(Cue::Which | Cue::What | Cue::Who)));
+        // ("more Latino than Black people die": a value before the noun says which rows; a verb follows.)
+        let qualified = i > 0 && matches!(out[i - 1].tag, Tag::Value(_));
         if out[i].tag == Tag::Alias
             && singular
             && !verb_like
             && !asked_or_counted
+            && !qualified
             && matches!(&out[i + 1].tag, Tag::Field(fs) if !fs.is_empty())
             && !out[i + 1].raw.is_empty()
         {
