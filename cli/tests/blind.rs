@@ -108,7 +108,10 @@ fn same_scalar(got: &Json, want: &Json) -> bool {
         (Some(a), Some(b)) => close(a, b),
         _ => match (got, want) {
             (Json::String(a), Json::String(b)) => {
-                a.trim().to_lowercase() == b.trim().to_lowercase() || same_month(a, b) || iso_date(a) == iso_date(b)
+                a.trim().to_lowercase() == b.trim().to_lowercase()
+                    || same_month(a, b)
+                    || iso_date(a) == iso_date(b)
+                    || slashed_dates(b).contains(&iso_date(a))
             }
             _ => false,
         },
@@ -133,6 +136,18 @@ fn iso_date(s: &str) -> String {
         format!("{}-{}-{}", &s[0..4], &s[5..7], &s[8..10])
     } else {
         s.to_lowercase()
+    }
+}
+
+/// "05/07/2010" as a table writes it, read day first or month first: the dates it can be (the
+/// table's own order decides which Tabletalk reads, and the truth is the same cell).
+fn slashed_dates(s: &str) -> Vec<String> {
+    let parts: Vec<&str> = s.trim().split('/').collect();
+    match parts.as_slice() {
+        [a, b, y] if a.len() == 2 && b.len() == 2 && y.len() == 4 && [a, b, y].iter().all(|p| p.bytes().all(|c| c.is_ascii_digit())) => {
+            vec![format!("{y}-{b}-{a}"), format!("{y}-{a}-{b}")]
+        }
+        _ => Vec::new(),
     }
 }
 

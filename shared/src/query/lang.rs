@@ -766,8 +766,6 @@ pub static EN: Lexicon = Lexicon {
         // "top 3 districts for drug offences, all years together": the years' rows added up.
         ("all years together", Sum),
         ("all years combined", Sum),
-        ("across all years", Sum),
-        ("over all years", Sum),
         ("combined", Sum),
         ("median", Median),
         ("minimum", Min),

@@ -491,8 +491,8 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
             }
         } else if let Some(n) = ordinal_digits(&tokens[i].raw).filter(|_| {
             // (Not a value written so, "1st" class; nor a threshold: "older than 3rd" says no number.)
-            !cat.values.contains_key(folds[i])
-                && !(i > 0 && matches!(folds[i - 1], "than" | "over" | "above" | "below" | "under" | "que" | "als"))
+            let threshold = i > 0 && matches!(folds[i - 1], "than" | "over" | "above" | "below" | "under" | "que" | "als");
+            !(cat.values.contains_key(folds[i]) || threshold)
         }) {
             // "the 117th congress", "el 111º Congreso", "al 117è Congrés": the number an ordinal says.
             offer(1, Tag::Number(n), 5);

@@ -272,10 +272,11 @@ fn read_each(cat: &Catalog, spans: &[Span], at: &[usize], asked: Shape, ov: &Ove
             mine[j].used = true;
         }
         // The joints between the extremes ("and", "and which the") say no more in any one reading.
-        for i in at[0]..=at[at.len() - 1] {
-            if matches!(mine[i].cue(), Some(Cue::And)) || (i > at[0] && matches!(mine[i].cue(), Some(Cue::Which | Cue::What))) {
-                mine[i].tag = Tag::Stop;
-                mine[i].used = true;
+        let (first, last) = (at[0], at[at.len() - 1]);
+        for (i, s) in mine.iter_mut().enumerate().take(last + 1).skip(first) {
+            if matches!(s.cue(), Some(Cue::And)) || (i > first && matches!(s.cue(), Some(Cue::Which | Cue::What))) {
+                s.tag = Tag::Stop;
+                s.used = true;
             }
         }
         let mut p =
