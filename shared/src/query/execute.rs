@@ -1104,8 +1104,6 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
     Ok(a)
 }
 
-/// `v op value`, where within a relative 1e-9 a sum of floats equals the number asked about
-/// (4.4999999 is 4.5).
 /// Each part answered in turn: the answer lists their values (one each) and joins their words,
 /// SQL and citations; a part with no single value leaves the whole without one.
 async fn run_each(engine: &Engine, cat: &Catalog, parts: &[Plan], lang: Lang, confidence: f32) -> Result<Answer, QueryError> {
@@ -1134,6 +1132,8 @@ async fn run_each(engine: &Engine, cat: &Catalog, parts: &[Plan], lang: Lang, co
     Ok(out)
 }
 
+/// `v op value`, where within a relative 1e-9 a sum of floats equals the number asked about
+/// (4.4999999 is 4.5).
 fn holds(op: CmpOp, v: f64, value: f64) -> bool {
     let same = (v - value).abs() <= 1e-9 * value.abs().max(1.0);
     match op {
