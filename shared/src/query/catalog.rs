@@ -119,6 +119,14 @@ impl FieldInfo {
         self.ty == ColumnType::Integer && !self.flag && !self.categorical
     }
 
+    /// Whole numbers 1, 2, 3 … with none missing between (`Congress` 1…117, `Round`): things
+    /// numbered in turn, never an amount.
+    pub fn numbers_things(&self) -> bool {
+        self.ty == ColumnType::Integer
+            && self.distinct >= 5
+            && self.range.is_some_and(|(lo, hi)| lo == 1.0 && hi - lo + 1.0 == self.distinct as f64)
+    }
+
     /// A change the catalog computes (from the row before, or between two columns of a family).
     pub fn is_change(&self) -> bool {
         self.lag.is_some() || self.gap.is_some()

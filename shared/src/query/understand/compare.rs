@@ -364,8 +364,6 @@ impl Parser<'_> {
     /// "What is the range of X?", "the gap between the highest and the lowest X", "diferencia entre
     /// el valor máximo y el mínimo de Si": the largest value less the smallest, one number.
     pub(super) fn range_of_field(&mut self, conds: &[At], targets: &[usize]) -> R<Option<Understanding>> {
-        const RANGE: &[&str] = &["range", "rango", "recorrido", "rang", "spannweite"];
-        const GAP: &[&str] = &["difference", "gap", "spread", "diferencia", "unterschied", "abstand"];
         // "Which month has the biggest spread between its highest and lowest value?": the groups
         // named after "which", ranked by their own range.
         let group = (self.asked == Shape::Category)
@@ -751,6 +749,10 @@ pub(super) fn compared_field(conds: &[At]) -> Option<(usize, Vec<String>, Vec<At
 
 /// A word of change over time: `Some(true)` for a rise ("grow", "stieg"), `Some(false)` for a fall
 /// ("drop", "sank"); differences are asked with these too ("difference", "gap").
+/// Words for a range of values, and for the gap between two ends (`range_of_field`).
+pub(super) const RANGE: &[&str] = &["range", "rango", "recorrido", "rang", "spannweite"];
+pub(super) const GAP: &[&str] = &["difference", "gap", "spread", "diferencia", "unterschied", "abstand"];
+
 pub(crate) fn change_word(w: &str) -> Option<bool> {
     const UP: &[&str] = &[
         "grow",

@@ -1400,8 +1400,6 @@ impl Parser<'_> {
     /// named in the plural of its name ("congresses"): the things are counted, never summed.
     fn numbered_things(&self, f: usize) -> bool {
         let fi = &self.cat.fields[f];
-        let Some((lo, hi)) = fi.range else { return false };
-        let contiguous = fi.ty == ColumnType::Integer && lo == 1.0 && fi.distinct >= 5 && hi - lo + 1.0 == fi.distinct as f64;
         let words = crate::query::text::name_words(&fi.name);
         let [name] = words.as_slice() else { return false };
         let plural_said = self.spans.iter().any(|s| {
@@ -1410,7 +1408,7 @@ impl Parser<'_> {
                 w != *name && (w == format!("{name}s") || w == format!("{name}es"))
             }
         });
-        contiguous && fi.distinct < self.cat.rows && plural_said
+        fi.numbers_things() && fi.distinct < self.cat.rows && plural_said
     }
 
     fn asks_which(&self, f: usize) -> bool {
@@ -1435,9 +1433,7 @@ impl Parser<'_> {
         });
         let fi = &self.cat.fields[t];
         // ("which congress has no senate rows": a column numbering things groups as a category does.)
-        let numbering = fi.ty == ColumnType::Integer
-            && fi.range.is_some_and(|(lo, hi)| lo == 1.0 && hi - lo + 1.0 == fi.distinct as f64 && fi.distinct >= 5);
-        let repeats = (fi.categorical || fi.yearly || numbering) && !self.identifies(t) && fi.distinct < self.cat.rows;
+        let repeats = (fi.categorical || fi.yearly || fi.numbers_things()) && !self.identifies(t) && fi.distinct < self.cat.rows;
         (noun_negation && repeats && field.0 != fi.name).then(|| Plan::GroupWhere {
             func: AggFn::Count,
             field: None,

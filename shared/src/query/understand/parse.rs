@@ -238,9 +238,9 @@ fn listed_extremes(spans: &[Span]) -> Option<Vec<usize>> {
     if spans.iter().any(|s| matches!(s.cue(), Some(Cue::Between | Cue::Order | Cue::Per | Cue::Top | Cue::Bottom))) {
         return None;
     }
-    const ONE_QUESTION: &[&str] =
-        &["range", "rango", "rang", "spannweite", "difference", "gap", "spread", "diferencia", "unterschied", "minus", "menos", "menys"];
-    if spans.iter().any(|s| ONE_QUESTION.contains(&crate::query::text::fold(&s.raw).as_str())) {
+    use super::compare::{GAP, RANGE};
+    let one_question = |w: &str| RANGE.contains(&w) || GAP.contains(&w) || matches!(w, "minus" | "menos" | "menys");
+    if spans.iter().any(|s| one_question(&crate::query::text::fold(&s.raw))) {
         return None;
     }
     let at: Vec<usize> = (0..spans.len()).filter(|&i| kind(&spans[i]).is_some()).collect();
