@@ -209,6 +209,12 @@ pub struct Catalog {
     pub event_noun: Option<String>,
     /// Folded value text → where it occurs.
     pub values: HashMap<String, Vec<ValueHit>>,
+    /// A text column's values that are one number ("2019" beside "2017-2019"), apart from
+    /// `values`: a number in a question is a number first.
+    pub number_values: HashMap<String, Vec<ValueHit>>,
+    /// Rows that add up the others ("NYS - All Hospitals" in a list of hospitals): left out of
+    /// what is computed over rows unless the question names them (`total_rows`).
+    pub totals: Option<TotalRows>,
     /// Longest value in words, to bound n-gram lookups.
     pub max_value_words: usize,
     /// The field that names a row in lists and rankings.
@@ -573,6 +579,8 @@ impl Catalog {
             head_field: None,
             event_noun: None,
             values: HashMap::new(),
+            number_values: HashMap::new(),
+            totals: None,
             max_value_words: 1,
             label: None,
             panel: None,
@@ -584,6 +592,7 @@ impl Catalog {
         };
         cat.index_values(table, schema);
         cat.label = cat.pick_label(table);
+        cat.totals = total_rows(&cat, table, schema);
         cat.names_of_named_things();
         cat.codes_of_named_rows();
         cat.rows_named_by_events();
@@ -717,6 +726,11 @@ impl Catalog {
                 continue;
             }
             if words.is_empty() || words.iter().all(|w| w.parse::<f64>().is_ok()) {
+                if let [w] = words.as_slice() {
+                    if self.fields[field].ty == ColumnType::Text && self.fields[field].categorical {
+                        self.number_values.entry(w.clone()).or_default().push(ValueHit { field, value: value.into_owned(), rows: n, code: false });
+                    }
+                }
                 continue;
             }
             self.max_value_words = self.max_value_words.max(words.len());
@@ -1956,7 +1970,11 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
             names.push(spelled);
         }
     }
-    names.extend(glossary_names(&own));
+    // ("hospital" translates a word of `Year_of_Hospital_Discharge` that only qualifies its head:
+    // a translation spelled like that word would name the field by it alone. The head, last but
+    // for a label word, may: "region" of `Sub-region Name`.)
+    let head = own.iter().rev().find(|w| !matches!(w.as_str(), "name" | "names" | "id" | "code" | "label" | "title"));
+    names.extend(glossary_names(&own).into_iter().filter(|g| !matches!(g.as_slice(), [w] if own.contains(w) && Some(w) != head)));
     // "Fecha", "Profundidad", "Tiefe": a header written in Spanish, Catalan or German is named by
     // the English word (and the other languages' words) it translates.
     if let [w] = own.as_slice() {
@@ -2364,4 +2382,74 @@ pub(crate) fn test_catalog(name: &str, csv: &str) -> Catalog {
     let t = up.tables.into_iter().next().expect("one table");
     let s = crate::schema::infer_table(&t);
     Catalog::build(&t, &s, &DatasetDescription::default())
+}
+
+/// The rows of a table that hold the sum of the others: a value of a text field.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TotalRows {
+    pub field: usize,
+    pub values: Vec<String>,
+}
+
+/// Words a value that totals the other rows is named with ("NYS - All Hospitals", "Total", "Gesamt").
+const TOTAL_WORDS: &[&str] = &["all", "total", "totals", "overall", "todos", "todas", "tots", "totes", "gesamt", "insgesamt", "alle"];
+
+/// "NYS - All Hospitals" among hospitals: a value named like a total whose rows add up to what the
+/// other rows add up to, in the fields that count things. Such rows double any sum, average or
+/// ranking over the rows; a value named "All PCI" beside other procedures does not add up so.
+fn total_rows(cat: &Catalog, table: &Table, schema: &TableSchema) -> Option<TotalRows> {
+    let col = |name: &str| schema.columns.iter().position(|c| c.name == name);
+    let mut candidates: Vec<(usize, String)> = Vec::new();
+    for hits in cat.values.values() {
+        for h in hits {
+            let fi = &cat.fields[h.field];
+            if fi.composed.is_none() && fi.ty == ColumnType::Text && fold_words(&h.value).iter().any(|w| TOTAL_WORDS.contains(&w.as_str())) && h.rows >= 1 {
+                candidates.push((h.field, h.value.clone()));
+            }
+        }
+    }
+    candidates.sort();
+    candidates.dedup();
+    let measures: Vec<usize> = cat
+        .fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.composed.is_none() && f.ty == ColumnType::Integer && !f.yearly && f.range.is_some_and(|(lo, _)| lo >= 0.0))
+        .filter(|(_, f)| !name_words(&f.name).last().is_some_and(|w| matches!(w.as_str(), "id" | "code" | "key")))
+        .filter(|(_, f)| f.counts || name_words(&f.name).first().is_some_and(|w| matches!(w.as_str(), "number" | "num" | "count" | "n" | "total")))
+        .filter_map(|(i, f)| col(&f.name).map(|c| (i, c)))
+        .map(|(_, c)| c)
+        .collect();
+    if std::env::var_os("TABLETALK_DEBUG_CATALOG").is_some() {
+        eprintln!("[totals] candidates {candidates:?} measures {measures:?}");
+    }
+    if measures.is_empty() {
+        return None;
+    }
+    let number = |v: &Value| v.as_text().and_then(|s| s.trim().parse::<f64>().ok());
+    let mut found: Option<TotalRows> = None;
+    for (field, value) in candidates {
+        let Some(lc) = col(&cat.fields[field].name) else { continue };
+        let adds_up = measures.iter().filter(|&&mc| {
+            let (mut inside, mut outside) = (0.0, 0.0);
+            for row in &table.rows {
+                let (Some(l), Some(m)) = (row.get(lc).and_then(Value::as_text), row.get(mc).and_then(number)) else { continue };
+                if l.trim() == value {
+                    inside += m;
+                } else {
+                    outside += m;
+                }
+            }
+            inside > 0.0 && (0.8..=1.25).contains(&(inside / outside.max(f64::MIN_POSITIVE)))
+        });
+        let adds_up = adds_up.count() * 2 > measures.len();
+        if adds_up {
+            match &mut found {
+                Some(t) if t.field == field => t.values.push(value),
+                Some(_) => {}
+                None => found = Some(TotalRows { field, values: vec![value] }),
+            }
+        }
+    }
+    found
 }

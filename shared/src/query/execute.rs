@@ -1091,6 +1091,17 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
     let mut shown = rows;
     shown.rows.truncate(LIST_CAP);
     a.rows = Some(shown);
+    // The rows that total the others were left out (`sql::without_totals`): say so.
+    if let Some(t) = cat.totals.as_ref().filter(|_| main.contains(sql::TOTALS_FROM)) {
+        let vs = t.values.iter().map(|v| format!("“{v}”")).collect::<Vec<_>>().join(", ");
+        a.answer.push_str(&tr(
+            lang,
+            format!(" (Without {vs}, which totals the other rows.)"),
+            format!(" (Sin {vs}, que suma las demás filas.)"),
+            format!(" (Sense {vs}, que suma les altres files.)"),
+            format!(" (Ohne {vs}, die Summe der übrigen Zeilen.)"),
+        ));
+    }
     // Nothing found for a point the question names ("the rate in 2015"): the table does not say,
     // which is not the same as an exact empty answer to a threshold ("cars over 6,000 lbs").
     let empty = a.value.is_null() || a.value.as_array().is_some_and(|v| v.is_empty());

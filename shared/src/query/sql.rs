@@ -303,8 +303,25 @@ pub const EXPLODE_CAP: usize = 32;
 
 /// The statement that answers the plan (further statements, such as citations, are built from its result).
 pub fn main_sql(cat: &Catalog, plan: &Plan) -> String {
-    with_changes(cat, plan_sql(cat, plan))
+    with_changes(cat, without_totals(cat, plan_sql(cat, plan)))
 }
+
+/// The statement read over the rows that are not totals of the others (`catalog::total_rows`),
+/// unless it names one of them itself ("NYS - All Hospitals" looked up or compared).
+pub fn without_totals(cat: &Catalog, statement: String) -> String {
+    let Some(totals) = &cat.totals else { return statement };
+    let values: Vec<String> = totals.values.iter().map(|v| string(v)).collect();
+    if values.iter().any(|v| statement.contains(v.as_str())) || statement.contains(TOTALS_FROM) {
+        return statement;
+    }
+    let Some(field) = cat.fields.get(totals.field) else { return statement };
+    let (t, f) = (ident(&cat.table), ident(&field.name));
+    let from = format!("{TOTALS_FROM}{t} WHERE {f} IS NULL OR {f} NOT IN ({})) AS {t}", values.join(", "));
+    statement.replace(&format!("FROM {t}"), &from)
+}
+
+/// How `without_totals` begins its subquery, so it is applied once.
+pub const TOTALS_FROM: &str = "FROM (SELECT * FROM ";
 
 fn plan_sql(cat: &Catalog, plan: &Plan) -> String {
     let t = match super::contract::groups_list_cells(plan, cat) {
@@ -547,7 +564,10 @@ fn plan_sql(cat: &Catalog, plan: &Plan) -> String {
 pub fn cite_sql(cat: &Catalog, parts: &[Option<String>]) -> String {
     with_changes(
         cat,
-        format!("SELECT {} FROM {}{} ORDER BY {} ASC LIMIT {}", ident(ROW), ident(&cat.table), where_(parts), ident(ROW), CITE_CAP),
+        without_totals(
+            cat,
+            format!("SELECT {} FROM {}{} ORDER BY {} ASC LIMIT {}", ident(ROW), ident(&cat.table), where_(parts), ident(ROW), CITE_CAP),
+        ),
     )
 }
 

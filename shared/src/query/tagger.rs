@@ -389,6 +389,12 @@ fn structural(c: Cue) -> bool {
 /// Tags the tokens; `quotes` are byte ranges of quoted text in the question.
 pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usize, usize)]) -> Vec<Span> {
     let lx = lexicon(lang);
+    if std::env::var_os("TABLETALK_DEBUG_CATALOG").is_some() {
+        for f in &cat.fields {
+            eprintln!("[catalog] {} {:?}", f.name, f.names);
+        }
+        eprintln!("[catalog] aliases {:?}", cat.aliases);
+    }
     let folds: Vec<&str> = tokens.iter().map(|t| t.fold.as_str()).collect();
     let is_stop = |w: &str| lx.stopwords.contains(&w);
     // Keywords and stopwords name a field or alias only when spelled exactly ("más" is not "mass").
@@ -561,6 +567,9 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
                 .map(|(f, _)| f)
                 .collect();
             fs.dedup();
+            if fs.len() > 1 {
+                fs = word_of_names(&fs, folds[i], cat);
+            }
             if !fs.is_empty() {
                 offer(1, Tag::Field(fs), 0);
             }
@@ -803,6 +812,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     shortened_field_names(&mut out, cat);
     adjectives_of_measures(&mut out, cat);
     counts_over_rates(&mut out, cat);
+    number_of_counted_things(&mut out, cat);
     demonym_values(&mut out, cat);
     initials_of_fields(&mut out, cat);
     rows_noun_of_unnamed_rows(&mut out, cat);
@@ -3341,6 +3351,34 @@ fn counts_over_rates(out: &mut [Span], cat: &Catalog) {
     }
 }
 
+/// "the median number of all PCI cases" for `Number_of_Cases`: after an average or median, "number
+/// of" before a field that counts says what the field is already, not a count of rows.
+fn number_of_counted_things(out: &mut [Span], cat: &Catalog) {
+    for i in 1..out.len() {
+        if out[i].cue() != Some(Cue::HowMany) || !super::text::fold(&out[i].raw).contains(' ') {
+            continue;
+        }
+        let aggregated = out[..i].iter().rev().find(|s| s.tag != Tag::Stop).is_some_and(|s| {
+            matches!(s.cue(), Some(Cue::Avg | Cue::Median | Cue::Sum | Cue::High | Cue::Low | Cue::Max | Cue::Min))
+        });
+        let counted = out[i + 1..]
+            .iter()
+            .find(|s| !matches!(s.tag, Tag::Stop | Tag::Value(_)))
+            .is_some_and(|s| matches!(&s.tag, Tag::Field(fs) if fs.len() == 1 && counting_field(cat, fs[0])));
+        if aggregated && counted {
+            out[i].tag = Tag::Stop;
+        }
+    }
+}
+
+/// A field of counts: by its numbers (whole, from 0 up, some 0) or by its name (`Number_of_Cases`, `n_deaths`).
+fn counting_field(cat: &Catalog, f: usize) -> bool {
+    let fi = &cat.fields[f];
+    fi.counts
+        || (fi.ty.is_numeric()
+            && name_words(&fi.name).first().is_some_and(|w| matches!(w.as_str(), "number" | "num" | "count" | "n" | "nb" | "no" | "numero" | "anzahl")))
+}
+
 /// "monthly passengers" in a table of months, "the lowest yearly output" in a table of years: the
 /// adjective of the table's own period says what every row is, so it restricts nothing.
 fn period_adjectives(out: &mut [Span], cat: &Catalog) {
@@ -5603,6 +5641,29 @@ fn contracts(name_word: &str, question_word: &str) -> bool {
         }
     }
     k == n.len()
+}
+
+/// Of several fields one word of whose names the question's word is, those it names best: a word
+/// said whole over one it only begins ("week" → `week_ending`, not `weekday`), and the thing a
+/// label names over a name it only qualifies ("hospital" → `Hospital_Name`, not
+/// `Year_of_Hospital_Discharge`). All of them when none is better.
+fn word_of_names(fs: &[usize], w: &str, cat: &Catalog) -> Vec<usize> {
+    const LABEL: &[&str] = &["name", "names", "id", "title", "label", "nombre", "nom", "titel"];
+    let names = |f: usize| cat.fields[f].names.iter().chain(std::iter::once(&name_words(&cat.fields[f].name))).cloned().collect::<Vec<_>>();
+    let whole: Vec<usize> = fs.iter().copied().filter(|&f| names(f).iter().any(|n| n.iter().any(|x| same_word(x, w)))).collect();
+    let fs = if whole.is_empty() { fs.to_vec() } else { whole };
+    let labelled: Vec<usize> = fs
+        .iter()
+        .copied()
+        .filter(|&f| {
+            names(f).iter().any(|n| matches!(n.as_slice(), [x, rest @ ..] if !rest.is_empty() && same_word(x, w) && rest.iter().all(|r| LABEL.contains(&r.as_str()))))
+        })
+        .collect();
+    if labelled.len() == 1 {
+        labelled
+    } else {
+        fs
+    }
 }
 
 /// The field's word shortens the question's ("educ" → education, "temp" → temperature). Not the

@@ -826,6 +826,35 @@ impl Parser<'_> {
                 }
                 None => None,
             };
+            // "in 2019" where periods are a text column's values ("2019", "2017-2019") beside
+            // several year columns (start, end, middle): the period written so.
+            if let (None, true) = (field, after_in && y.fract() == 0.0) {
+                let key = fmt_number(y);
+                let hits: Vec<&crate::query::catalog::ValueHit> = self
+                    .cat
+                    .number_values
+                    .get(&key)
+                    .map(|hs| hs.iter().collect())
+                    .unwrap_or_default();
+                if let [hit] = hits.as_slice() {
+                    self.spans[i].used = true;
+                    if let Some(p) = prev.filter(|&p| self.spans[p].cue() == Some(Cue::In)) {
+                        self.spans[p].used = true;
+                    }
+                    out.push(At {
+                        pos: i,
+                        end: i,
+                        filter: Filter::Cond {
+                            field: self.fref(hit.field),
+                            pred: Predicate::Cmp(CmpOp::Eq, Literal::Text(hit.value.clone())),
+                            negated: false,
+                        },
+                        eq_value: Some((hit.field, hit.value.clone())),
+                        kind: Kind::Category,
+                    });
+                    continue;
+                }
+            }
             let Some(field) = field else { continue };
             // "after May 1992", "después de mayo de 1992", "vor Mai 1992": an operator before a
             // month and its year compares the dates with that month (after it: from the next month on).
