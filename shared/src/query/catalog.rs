@@ -565,6 +565,20 @@ impl Catalog {
                 }
             }
         }
+        // "departamentos.csv": a head noun in Spanish, Catalan or German names its rows by the
+        // English word it translates and that word's other translations ("departments", "departaments").
+        if let Some(head) = head_noun.as_ref().filter(|h| h.ends_with('s')) {
+            let singular = [head.strip_suffix("es"), head.strip_suffix('s')];
+            if let Some(english) = singular.into_iter().flatten().chain([head.as_str()]).find_map(english_of).filter(|e| e != head) {
+                let mut nouns = vec![vec![english.clone()], vec![format!("{english}s")]];
+                nouns.extend(glossary_names(std::slice::from_ref(&english)));
+                for a in nouns {
+                    if a.len() == 1 && !aliases.contains(&a) && !fields.iter().any(|f| f.names.contains(&a)) {
+                        aliases.push(a);
+                    }
+                }
+            }
+        }
         if !stem_words.is_empty() {
             aliases.push(stem_words);
         }
@@ -1881,6 +1895,25 @@ fn compound_tails(noun: &str) -> Vec<String> {
     (3..=chars.len() - 5).map(|k| chars[k..].iter().collect()).collect()
 }
 
+/// The English word a one-word name in Spanish, Catalan or German translates ("provincia" →
+/// province, "nombre" → name), by the glossary and the common names.
+fn english_of(w: &str) -> Option<String> {
+    if w.chars().count() < 3 {
+        return None;
+    }
+    let one = |ws: &[Vec<String>]| ws.iter().any(|x| x.len() == 1 && x[0] == w);
+    glossary()
+        .iter()
+        .find(|(anchor, words)| anchor.len() == 1 && one(words))
+        .map(|(anchor, _)| anchor[0].clone())
+        .or_else(|| {
+            COMMON_NAMES
+                .iter()
+                .find(|(_, words)| one(&words.iter().map(|x| fold_words(x)).collect::<Vec<_>>()))
+                .map(|(anchor, _)| anchor.to_string())
+        })
+}
+
 pub(crate) fn glossary_names(own: &[String]) -> Vec<Vec<String>> {
     glossary()
         .iter()
@@ -1990,6 +2023,24 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
                 let folded: Vec<Vec<String>> = words.iter().map(|x| fold_words(x)).collect();
                 if one(&folded) && !names.iter().any(|n| n.len() == 1 && n[0] == *anchor) {
                     names.push(vec![anchor.to_string()]);
+                }
+            }
+        }
+    }
+    // `codigo_departamento`, `provincia_nombre`: a header of two words in Spanish, Catalan or
+    // German, each translated, is named in English in English order ("department code", "province
+    // name") and, where the second names the first, by the first alone ("province").
+    if let [a, b] = own.as_slice() {
+        if let (Some(ea), Some(eb)) = (english_of(a), english_of(b)) {
+            // (Both orders: `provincia_codigo` is written in English order already.)
+            if ea != *a || eb != *b {
+                for said in [vec![eb.clone(), ea.clone()], vec![ea.clone(), eb.clone()]] {
+                    if !names.contains(&said) {
+                        names.push(said);
+                    }
+                }
+                if matches!(eb.as_str(), "name" | "title") && !names.contains(&vec![ea.clone()]) {
+                    names.push(vec![ea]);
                 }
             }
         }

@@ -31,6 +31,7 @@ pub fn plan_shape(plan: &Plan, cat: &Catalog) -> Shape {
             (1, false) => Shape::Number,
             (n, _) => Shape::List { n: Some(*n) },
         },
+        Plan::GroupWhere { count: true, .. } => Shape::Number,
         Plan::GroupWhere { .. } | Plan::ColumnStats { pick: ColumnPick::Where { .. }, .. } => Shape::List { n: None },
         Plan::ColumnStats { .. } => Shape::Category,
         Plan::GroupTop { n: 1, .. } => Shape::Category,

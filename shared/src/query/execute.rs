@@ -791,7 +791,7 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             a.chart = Some(Chart { kind: ChartKind::Histogram, title: l.clone(), x: l, y: "rows".into(), data });
             a.citations = cite(vec![not_null(cat, field), filter_sql(cat, filter)]).await?;
         }
-        Plan::GroupWhere { func, field, by, op, value, filter } => {
+        Plan::GroupWhere { func, field, by, op, value, filter, count } => {
             let b = label(by);
             let groups: Vec<Json> = rows.rows.iter().map(|r| r[0].clone()).collect();
             let (en, es, ca, de) = agg_words(*func);
@@ -834,7 +834,7 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
                     format!("{k} „{b}“ mit {test}: {}.", list(lang, &items)),
                 )
             };
-            a.value = Json::Array(groups);
+            a.value = if *count { Json::from(k) } else { Json::Array(groups) };
             a.chart = Some(chart(ChartKind::Bar, &b, &b, &rows.columns[1].clone(), &rows, 0, 1));
             if k > 0 {
                 let named: Vec<String> = rows.rows.iter().take(CITE_CAP).map(|r| text(&r[0])).collect();

@@ -293,6 +293,9 @@ pub enum Plan {
         op: CmpOp,
         value: f64,
         filter: Option<Filter>,
+        /// The answer is how many groups pass ("How many provinces have more than 20 departments?").
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        count: bool,
     },
     /// A yes/no question: the inner plan's answer tested ("Is the highest X negative?").
     Check {

@@ -448,7 +448,7 @@ fn plan_sql(cat: &Catalog, plan: &Plan) -> String {
         }
         // "Which regions have no low-income countries?": rows counted per group inside the
         // aggregate, so a group none of whose rows matches is there with 0.
-        Plan::GroupWhere { func: AggFn::Count, field: None, by, op, value, filter: Some(f) } if zero_passes(*op, *value) => {
+        Plan::GroupWhere { func: AggFn::Count, field: None, by, op, value, filter: Some(f), .. } if zero_passes(*op, *value) => {
             let g = group_key(cat, by);
             let a = format!("SUM(CASE WHEN {} THEN 1 ELSE 0 END)", paren(cat, f));
             format!(
@@ -458,7 +458,7 @@ fn plan_sql(cat: &Catalog, plan: &Plan) -> String {
                 literal(cat, by, &Literal::Number(*value))
             )
         }
-        Plan::GroupWhere { func, field, by, op, value, filter } => {
+        Plan::GroupWhere { func, field, by, op, value, filter, .. } => {
             let g = group_key(cat, by);
             let (a, name) = match field {
                 Some(f) => agg(cat, *func, f),

@@ -662,7 +662,9 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
             let hits: Vec<ValueHit> =
                 hits.iter().filter(|h| !(h.code || keyword_like) || raw_caps || (after_the && h.code)).cloned().collect();
             if !hits.is_empty() {
-                offer(len, Tag::Value(hits), 3);
+                // "25 de Mayo", a department, in a table without dates: the value, not the date it reads as.
+                let undated = !cat.fields.iter().any(|f| matches!(f.ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime));
+                offer(len, Tag::Value(hits), if len >= 2 && undated { 8 } else { 3 });
                 break;
             }
         }

@@ -529,7 +529,7 @@ impl Parser<'_> {
         }
         let conds = self.conditions()?;
         let filter = self.combine(&conds)?;
-        let repeated = Plan::GroupWhere { func: AggFn::Count, field: None, by: self.fref(*by), op: CmpOp::Gt, value: 1.0, filter };
+        let repeated = Plan::GroupWhere { func: AggFn::Count, field: None, by: self.fref(*by), op: CmpOp::Gt, value: 1.0, filter, count: false };
         if any {
             for i in 0..self.spans.len() {
                 if matches!(fold(i).as_str(), "any" | "algun" | "alguna" | "alguno" | "cap" | "irgendein" | "irgendeine") {
@@ -565,13 +565,16 @@ impl Parser<'_> {
                 && with_at(i).is_some()
         });
         let noun_phrase = opening.is_some() && self.asked == Shape::Open;
-        if !matches!(self.asked, Shape::List { .. } | Shape::Category) && !any && !noun_phrase {
+        // "How many provinces have more than 20 departments?": the groups that pass, counted.
+        let how_many = self.asked == Shape::Number && !any;
+        if !matches!(self.asked, Shape::List { .. } | Shape::Category) && !any && !noun_phrase && !how_many {
             return Ok(None);
         }
         // "did every month have more than 130 quakes": every group passes, none fails.
         let every = if any { self.every_word() } else { None };
         let asks = |p: &Self, i: usize| match p.spans[i].cue() {
-            Some(Cue::Which | Cue::What | Cue::Who | Cue::List) => !any,
+            Some(Cue::Which | Cue::What | Cue::Who | Cue::List) => !any && !how_many,
+            Some(Cue::HowMany) => how_many,
             _ => any && (crate::query::lang::is_existence_word(&crate::query::text::fold(&p.spans[i].raw)) || every == Some(i)),
         };
         let opened = opening.filter(|_| noun_phrase).map(|i| (i, i));
@@ -714,10 +717,11 @@ impl Parser<'_> {
                 return Ok(None);
             }
             self.spans[e].used = true;
-            let failing = Plan::GroupWhere { func, field: field.map(|f| self.fref(f)), by: self.fref(by), op: op.negate(), value, filter };
+            let failing =
+                Plan::GroupWhere { func, field: field.map(|f| self.fref(f)), by: self.fref(by), op: op.negate(), value, filter, count: false };
             return Ok(Some(self.exact(Plan::Check { inner: Box::new(failing), test: Test::Cmp { op: CmpOp::Eq, value: 0.0 } })));
         }
-        let plan = Plan::GroupWhere { func, field: field.map(|f| self.fref(f)), by: self.fref(by), op, value, filter };
+        let plan = Plan::GroupWhere { func, field: field.map(|f| self.fref(f)), by: self.fref(by), op, value, filter, count: how_many };
         if any {
             return Ok(Some(self.exact(Plan::Check { inner: Box::new(plan), test: Test::Cmp { op: CmpOp::Gt, value: 0.0 } })));
         }

@@ -1441,6 +1441,7 @@ impl Parser<'_> {
             op: CmpOp::Eq,
             value: 0.0,
             filter: Some(Filter::Cond { field: field.clone(), pred: pred.clone(), negated: false }),
+            count: false,
         })
     }
 }

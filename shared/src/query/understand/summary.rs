@@ -74,7 +74,7 @@ pub fn summary(plan: &Plan, cat: &Catalog, lang: Lang) -> String {
             let what = field.as_ref().map_or_else(|| rows.to_string(), |x| format!("{} {of} “{}”", func(*f), label(x)));
             format!("{what} {per} “{}”{}", label(by), filt(filter))
         }
-        Plan::GroupWhere { func: f, field, by, op, value, filter } => {
+        Plan::GroupWhere { func: f, field, by, op, value, filter, .. } => {
             let what = field.as_ref().map_or_else(|| rows.to_string(), |x| format!("{} {of} “{}”", func(*f), label(x)));
             format!("“{}”: {what} {} {}{}", label(by), op.sql(), fmt_number(*value), filt(filter))
         }
