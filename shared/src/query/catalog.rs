@@ -7,7 +7,7 @@ use crate::description::DatasetDescription;
 use crate::schema::{is_missing, ColumnSchema, ColumnType, Shape, TableSchema};
 use crate::table::{Table, Value};
 
-use super::text::{fold_words, name_words};
+use super::text::{fold_words, name_words, same_word};
 
 /// Most distinct values a repeated text column may have and still be indexed by value: names in
 /// a panel (countries × years), not free text.
@@ -257,6 +257,16 @@ impl Catalog {
             // "1950.0" in a column named year (a float export of years) is a year too.
             if float_years(col, table, i) || first_of_january_years(col, table, i) {
                 info.yearly = true;
+            }
+            // `TIME` of 1970 … 2016 in a country-year panel: the year, and named so.
+            if !info.yearly && timed_years(col, table, i) {
+                info.yearly = true;
+                let words = ["year", "years", "ano", "anos", "any", "anys", "jahr", "jahre", "jahren"];
+                for n in words.iter().map(|w| vec![w.to_string()]) {
+                    if !info.names.contains(&n) {
+                        info.names.push(n);
+                    }
+                }
             }
             let minutes = durations(col, table, i);
             if minutes {
@@ -852,6 +862,28 @@ impl Catalog {
                 self.values.get(en).is_some_and(|hs| hs.iter().any(|o| o.field == f && !o.code && fold_words(&o.value).join(" ") == en))
             };
             let code_field = hits[0].field;
+            // `LOCATION` of ISO3 codes: "country", "países", "Länder" name the field, where no
+            // other field is called so.
+            let noun = match kind {
+                CodeKind::Country => "country",
+                CodeKind::UsState => "state",
+                CodeKind::Language => "language",
+                CodeKind::Element => "element",
+            };
+            let named_so = self.fields.iter().any(|f| f.names.iter().any(|n| n.len() == 1 && same_word(&n[0], noun)));
+            if !named_so {
+                let mut nouns = vec![vec![noun.to_string()], fold_words(&format!("{noun}s"))];
+                if noun == "country" {
+                    nouns.push(vec!["countries".to_string()]);
+                }
+                nouns.extend(glossary_names(&[noun.to_string()]));
+                let names = &mut self.fields[code_field].names;
+                for n in nouns {
+                    if !names.contains(&n) {
+                        names.push(n);
+                    }
+                }
+            }
             let names_field = (0..self.fields.len()).filter(|&f| f != code_field).find(|&f| {
                 let named = hits.iter().filter(|h| english(h).is_some_and(|en| holds(f, &en))).count();
                 named >= 3 && named * 5 >= hits.len() * 4
@@ -1349,6 +1381,13 @@ fn first_of_january_years(col: &ColumnSchema, table: &Table, i: usize) -> bool {
         && every_cell(table, i, |s| s.len() == 10 && s.ends_with("-01-01") && s[..4].bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// A column of whole numbers named for time or a period (`TIME`, `period`) that are all years.
+fn timed_years(col: &ColumnSchema, table: &Table, i: usize) -> bool {
+    col.ty == ColumnType::Integer
+        && name_words(&col.name).iter().any(|w| matches!(w.as_str(), "time" | "period" | "periodo" | "zeit" | "zeitraum" | "temps" | "tiempo"))
+        && every_cell(table, i, |s| s.len() == 4 && s.parse::<u32>().is_ok_and(|v| (1800..=2100).contains(&v)))
+}
+
 /// A float column named for years whose values are all whole years ("1950.0").
 fn float_years(col: &ColumnSchema, table: &Table, i: usize) -> bool {
     col.ty == ColumnType::Decimal
@@ -1616,6 +1655,8 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("pct", "percent"),
     ("perc", "percent"),
     ("qty", "quantity"),
+    ("cap", "per capita"),
+    ("xp", "expenditure"),
     ("amt", "amount"),
     ("yr", "year"),
     ("yrs", "years"),
