@@ -298,6 +298,28 @@ pub fn with_changes(cat: &Catalog, statement: String) -> String {
     statement.replace(&format!("FROM {t}"), &from)
 }
 
+/// Over the whole table, in groups of `keys`: the groups where `field` takes several values, the
+/// values in all and the groups (`execute::once_per_group`).
+pub fn repeated_check_sql(cat: &Catalog, field: &str, keys: &[String]) -> String {
+    let ks: Vec<String> = keys.iter().map(|k| ident(k)).collect();
+    let f = ident(field);
+    format!(
+        "SELECT SUM(CASE WHEN \"d\" > 1 THEN 1 ELSE 0 END) AS \"mixed\", SUM(\"n\") AS \"values\", COUNT(*) AS \"groups\" FROM (SELECT COUNT(DISTINCT {f}) AS \"d\", COUNT({f}) AS \"n\" FROM {} WHERE {f} IS NOT NULL GROUP BY {}) AS \"g\"",
+        ident(&cat.table),
+        ks.join(", ")
+    )
+}
+
+/// An aggregate over one value per group of `keys` (the field repeats within each group).
+pub fn once_per_group_sql(cat: &Catalog, plan: &Plan, keys: &[String]) -> Option<String> {
+    let Plan::Aggregate { func, field, filter } = plan else { return None };
+    let ks: Vec<String> = keys.iter().map(|k| ident(k)).collect();
+    let (t, f) = (ident(&cat.table), ident(&field.0));
+    let (a, name) = agg(cat, *func, field);
+    let inner = format!("SELECT {}, MAX({f}) AS {f} FROM {t}{} GROUP BY {}", ks.join(", "), where_(&[wrap(cat, filter)]), ks.join(", "));
+    Some(with_changes(cat, without_totals(cat, format!("SELECT {a} AS \"{name}\", COUNT({f}) AS \"rows\" FROM ({inner}) AS {t}"))))
+}
+
 /// The most elements a list cell may hold for its field to be counted element by element.
 pub const EXPLODE_CAP: usize = 32;
 
