@@ -579,7 +579,9 @@ impl Catalog {
         // English word it translates and that word's other translations ("departments", "departaments").
         if let Some(head) = head_noun.as_ref().filter(|h| h.ends_with('s')) {
             let singular = [head.strip_suffix("es"), head.strip_suffix('s')];
-            if let Some(english) = singular.into_iter().flatten().chain([head.as_str()]).find_map(english_of).filter(|e| e != head) {
+            // (Not a head noun in English already: "stocks" is no translation of "stock".)
+            let translated = |w: &str| english_of(w).filter(|e| e != w && !head.starts_with(e.as_str()));
+            if let Some(english) = singular.into_iter().flatten().chain([head.as_str()]).find_map(translated) {
                 let mut nouns = vec![vec![english.clone()], vec![format!("{english}s")]];
                 nouns.extend(glossary_names(std::slice::from_ref(&english)));
                 for a in nouns {
@@ -800,6 +802,16 @@ impl Catalog {
                         }
                     }
                 }
+                // "ecològics", "Bio-" for the value Organic: a one-word category in the glossary is
+                // named by its words in the other languages.
+                if f.categorical && !folded.contains(' ') && folded.len() >= 4 {
+                    extra.extend(
+                        glossary_names(std::slice::from_ref(&folded))
+                            .into_iter()
+                            .filter(|n| n.len() == 1 && n[0] != folded)
+                            .map(|n| (n[0].clone(), ValueHit { code: false, ..h.clone() })),
+                    );
+                }
                 // "a large pizza" for size L: only where every value of the field is a size letter.
                 if f.categorical && sized.contains(&h.field) {
                     if let Some(set) = SIZES.iter().find(|set| set[0] == folded) {
@@ -862,16 +874,21 @@ impl Catalog {
                 self.values.get(en).is_some_and(|hs| hs.iter().any(|o| o.field == f && !o.code && fold_words(&o.value).join(" ") == en))
             };
             let code_field = hits[0].field;
+            let names_field = (0..self.fields.len()).filter(|&f| f != code_field).find(|&f| {
+                let named = hits.iter().filter(|h| english(h).is_some_and(|en| holds(f, &en))).count();
+                named >= 3 && named * 5 >= hits.len() * 4
+            });
             // `LOCATION` of ISO3 codes: "country", "países", "Länder" name the field, where no
-            // other field is called so.
+            // other field is called so nor holds the codes' names (that one names the things).
             let noun = match kind {
                 CodeKind::Country => "country",
                 CodeKind::UsState => "state",
                 CodeKind::Language => "language",
                 CodeKind::Element => "element",
             };
-            let named_so = self.fields.iter().any(|f| f.names.iter().any(|n| n.len() == 1 && same_word(&n[0], noun)));
-            if !named_so {
+            let one = |n: &Vec<String>| n.len() == 1 && same_word(&n[0], noun);
+            let named_so = self.fields.iter().any(|f| f.names.iter().any(one)) || self.aliases.iter().any(one);
+            if !named_so && names_field.is_none() {
                 let mut nouns = vec![vec![noun.to_string()], fold_words(&format!("{noun}s"))];
                 if noun == "country" {
                     nouns.push(vec!["countries".to_string()]);
@@ -884,10 +901,6 @@ impl Catalog {
                     }
                 }
             }
-            let names_field = (0..self.fields.len()).filter(|&f| f != code_field).find(|&f| {
-                let named = hits.iter().filter(|h| english(h).is_some_and(|en| holds(f, &en))).count();
-                named >= 3 && named * 5 >= hits.len() * 4
-            });
             for h in hits {
                 for (_, names) in lexicon.get(h.value.trim()).into_iter().flatten().filter(|(k, _)| *k == kind) {
                     let named = names_field.zip(names.first()).and_then(|(f, en)| {

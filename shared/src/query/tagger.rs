@@ -585,7 +585,8 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
                 .fields
                 .iter()
                 .enumerate()
-                .filter(|(_, f)| f.names.iter().any(|n| spells_out(&n.concat(), words) || initials_spell_out(n, words)))
+                // ("lowest and" does not spell "land", a word of four letters.)
+                .filter(|(_, f)| f.names.iter().any(|n| (n.concat().len() >= 5 && spells_out(&n.concat(), words)) || initials_spell_out(n, words)))
                 .map(|(f, _)| f)
                 .collect();
             if !fs.is_empty() {
