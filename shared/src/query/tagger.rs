@@ -393,7 +393,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
         for f in &cat.fields {
             eprintln!("[catalog] {} {:?}", f.name, f.names);
         }
-        eprintln!("[catalog] aliases {:?}", cat.aliases);
+        eprintln!("[catalog] aliases {:?} label {:?}", cat.aliases, cat.label);
     }
     let folds: Vec<&str> = tokens.iter().map(|t| t.fold.as_str()).collect();
     let is_stop = |w: &str| lx.stopwords.contains(&w);
@@ -3355,8 +3355,12 @@ fn counts_over_rates(out: &mut [Span], cat: &Catalog) {
 }
 
 /// "the median number of all PCI cases" for `Number_of_Cases`: after an average or median, "number
-/// of" before a field that counts says what the field is already, not a count of rows.
+/// of" before a field that counts says what the field is already, not a count of rows. (Not with
+/// "per": "the median number of cases per hospital" is a median over hospitals, not over rows.)
 fn number_of_counted_things(out: &mut [Span], cat: &Catalog) {
+    if out.iter().any(|s| s.cue() == Some(Cue::Per)) {
+        return;
+    }
     for i in 1..out.len() {
         if out[i].cue() != Some(Cue::HowMany) || !super::text::fold(&out[i].raw).contains(' ') {
             continue;
