@@ -803,12 +803,14 @@ impl Catalog {
                     }
                 }
                 // "ecològics", "Bio-" for the value Organic: a one-word category in the glossary is
-                // named by its words in the other languages.
+                // named by its words in the other languages (not by a word for the rows:
+                // "Gemeinde" is any row of towny.csv, not its type "municipality").
                 if f.categorical && !folded.contains(' ') && folded.len() >= 4 {
+                    let rows_word = |w: &str| self.aliases.iter().any(|a| a.len() == 1 && same_word(&a[0], w));
                     extra.extend(
                         glossary_names(std::slice::from_ref(&folded))
                             .into_iter()
-                            .filter(|n| n.len() == 1 && n[0] != folded)
+                            .filter(|n| n.len() == 1 && n[0] != folded && !rows_word(&n[0]))
                             .map(|n| (n[0].clone(), ValueHit { code: false, ..h.clone() })),
                     );
                 }
