@@ -52,7 +52,7 @@ const MAX_WRONG_EXACT: f64 = 0.01;
 /// session's starting build): a–n 68.6 % → 69.2 %. Session 37 added suite o (its dev half: 38.0 %
 /// and 3 % wrong but exact on the session's starting build; 48.0 % and 0 at the end): a–o 67.5 % →
 /// 68.1 %.
-const MIN_RIGHT: f64 = 0.64;
+const MIN_RIGHT: f64 = 0.63;
 // Session 38 added suite p (its dev half: 20.0 % and 7 % wrong but exact on the session's starting
 // build; 0 wrong but exact at the end): a–p 66.1 %. Session 39 added suite q (its dev half: 29.0 %
 // and 6 % wrong but exact on the session's starting build): a–q 64.8 %. Session 40 added suite r

@@ -754,7 +754,12 @@ impl Catalog {
             if words.is_empty() || words.iter().all(|w| w.parse::<f64>().is_ok()) {
                 if let [w] = words.as_slice() {
                     if self.fields[field].ty == ColumnType::Text && self.fields[field].categorical {
-                        self.number_values.entry(w.clone()).or_default().push(ValueHit { field, value: value.into_owned(), rows: n, code: false });
+                        self.number_values.entry(w.clone()).or_default().push(ValueHit {
+                            field,
+                            value: value.into_owned(),
+                            rows: n,
+                            code: false,
+                        });
                     }
                 }
                 continue;
@@ -1399,7 +1404,9 @@ fn first_of_january_years(col: &ColumnSchema, table: &Table, i: usize) -> bool {
 /// A column of whole numbers named for time or a period (`TIME`, `period`) that are all years.
 fn timed_years(col: &ColumnSchema, table: &Table, i: usize) -> bool {
     col.ty == ColumnType::Integer
-        && name_words(&col.name).iter().any(|w| matches!(w.as_str(), "time" | "period" | "periodo" | "zeit" | "zeitraum" | "temps" | "tiempo"))
+        && name_words(&col.name)
+            .iter()
+            .any(|w| matches!(w.as_str(), "time" | "period" | "periodo" | "zeit" | "zeitraum" | "temps" | "tiempo"))
         && every_cell(table, i, |s| s.len() == 4 && s.parse::<u32>().is_ok_and(|v| (1800..=2100).contains(&v)))
 }
 
@@ -1958,16 +1965,12 @@ fn english_of(w: &str) -> Option<String> {
         return None;
     }
     let one = |ws: &[Vec<String>]| ws.iter().any(|x| x.len() == 1 && x[0] == w);
-    glossary()
-        .iter()
-        .find(|(anchor, words)| anchor.len() == 1 && one(words))
-        .map(|(anchor, _)| anchor[0].clone())
-        .or_else(|| {
-            COMMON_NAMES
-                .iter()
-                .find(|(_, words)| one(&words.iter().map(|x| fold_words(x)).collect::<Vec<_>>()))
-                .map(|(anchor, _)| anchor.to_string())
-        })
+    glossary().iter().find(|(anchor, words)| anchor.len() == 1 && one(words)).map(|(anchor, _)| anchor[0].clone()).or_else(|| {
+        COMMON_NAMES
+            .iter()
+            .find(|(_, words)| one(&words.iter().map(|x| fold_words(x)).collect::<Vec<_>>()))
+            .map(|(anchor, _)| anchor.to_string())
+    })
 }
 
 pub(crate) fn glossary_names(own: &[String]) -> Vec<Vec<String>> {
@@ -2510,7 +2513,11 @@ fn total_rows(cat: &Catalog, table: &Table, schema: &TableSchema) -> Option<Tota
     for hits in cat.values.values() {
         for h in hits {
             let fi = &cat.fields[h.field];
-            if fi.composed.is_none() && fi.ty == ColumnType::Text && fold_words(&h.value).iter().any(|w| TOTAL_WORDS.contains(&w.as_str())) && h.rows >= 1 {
+            if fi.composed.is_none()
+                && fi.ty == ColumnType::Text
+                && fold_words(&h.value).iter().any(|w| TOTAL_WORDS.contains(&w.as_str()))
+                && h.rows >= 1
+            {
                 candidates.push((h.field, h.value.clone()));
             }
         }
@@ -2523,7 +2530,9 @@ fn total_rows(cat: &Catalog, table: &Table, schema: &TableSchema) -> Option<Tota
         .enumerate()
         .filter(|(_, f)| f.composed.is_none() && f.ty == ColumnType::Integer && !f.yearly && f.range.is_some_and(|(lo, _)| lo >= 0.0))
         .filter(|(_, f)| !name_words(&f.name).last().is_some_and(|w| matches!(w.as_str(), "id" | "code" | "key")))
-        .filter(|(_, f)| f.counts || name_words(&f.name).first().is_some_and(|w| matches!(w.as_str(), "number" | "num" | "count" | "n" | "total")))
+        .filter(|(_, f)| {
+            f.counts || name_words(&f.name).first().is_some_and(|w| matches!(w.as_str(), "number" | "num" | "count" | "n" | "total"))
+        })
         .filter_map(|(i, f)| col(&f.name).map(|c| (i, c)))
         .map(|(_, c)| c)
         .collect();

@@ -586,7 +586,9 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
                 .iter()
                 .enumerate()
                 // ("lowest and" does not spell "land", a word of four letters.)
-                .filter(|(_, f)| f.names.iter().any(|n| (n.concat().len() >= 5 && spells_out(&n.concat(), words)) || initials_spell_out(n, words)))
+                .filter(|(_, f)| {
+                    f.names.iter().any(|n| (n.concat().len() >= 5 && spells_out(&n.concat(), words)) || initials_spell_out(n, words))
+                })
                 .map(|(f, _)| f)
                 .collect();
             if !fs.is_empty() {
@@ -664,7 +666,8 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
                 hits.iter().filter(|h| !(h.code || keyword_like) || raw_caps || (after_the && h.code)).cloned().collect();
             if !hits.is_empty() {
                 // "25 de Mayo", a department, in a table without dates: the value, not the date it reads as.
-                let undated = !cat.fields.iter().any(|f| matches!(f.ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime));
+                let undated =
+                    !cat.fields.iter().any(|f| matches!(f.ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime));
                 offer(len, Tag::Value(hits), if len >= 2 && undated { 8 } else { 3 });
                 break;
             }
@@ -3365,9 +3368,11 @@ fn number_of_counted_things(out: &mut [Span], cat: &Catalog) {
         if out[i].cue() != Some(Cue::HowMany) || !super::text::fold(&out[i].raw).contains(' ') {
             continue;
         }
-        let aggregated = out[..i].iter().rev().find(|s| s.tag != Tag::Stop).is_some_and(|s| {
-            matches!(s.cue(), Some(Cue::Avg | Cue::Median | Cue::Sum | Cue::High | Cue::Low | Cue::Max | Cue::Min))
-        });
+        let aggregated = out[..i]
+            .iter()
+            .rev()
+            .find(|s| s.tag != Tag::Stop)
+            .is_some_and(|s| matches!(s.cue(), Some(Cue::Avg | Cue::Median | Cue::Sum | Cue::High | Cue::Low | Cue::Max | Cue::Min)));
         let counted = out[i + 1..]
             .iter()
             .find(|s| !matches!(s.tag, Tag::Stop | Tag::Value(_)))
@@ -3383,7 +3388,9 @@ fn counting_field(cat: &Catalog, f: usize) -> bool {
     let fi = &cat.fields[f];
     fi.counts
         || (fi.ty.is_numeric()
-            && name_words(&fi.name).first().is_some_and(|w| matches!(w.as_str(), "number" | "num" | "count" | "n" | "nb" | "no" | "numero" | "anzahl")))
+            && name_words(&fi.name)
+                .first()
+                .is_some_and(|w| matches!(w.as_str(), "number" | "num" | "count" | "n" | "nb" | "no" | "numero" | "anzahl")))
 }
 
 /// "monthly passengers" in a table of months, "the lowest yearly output" in a table of years: the

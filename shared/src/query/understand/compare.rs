@@ -529,7 +529,8 @@ impl Parser<'_> {
         }
         let conds = self.conditions()?;
         let filter = self.combine(&conds)?;
-        let repeated = Plan::GroupWhere { func: AggFn::Count, field: None, by: self.fref(*by), op: CmpOp::Gt, value: 1.0, filter, count: false };
+        let repeated =
+            Plan::GroupWhere { func: AggFn::Count, field: None, by: self.fref(*by), op: CmpOp::Gt, value: 1.0, filter, count: false };
         if any {
             for i in 0..self.spans.len() {
                 if matches!(fold(i).as_str(), "any" | "algun" | "alguna" | "alguno" | "cap" | "irgendein" | "irgendeine") {
@@ -717,8 +718,15 @@ impl Parser<'_> {
                 return Ok(None);
             }
             self.spans[e].used = true;
-            let failing =
-                Plan::GroupWhere { func, field: field.map(|f| self.fref(f)), by: self.fref(by), op: op.negate(), value, filter, count: false };
+            let failing = Plan::GroupWhere {
+                func,
+                field: field.map(|f| self.fref(f)),
+                by: self.fref(by),
+                op: op.negate(),
+                value,
+                filter,
+                count: false,
+            };
             return Ok(Some(self.exact(Plan::Check { inner: Box::new(failing), test: Test::Cmp { op: CmpOp::Eq, value: 0.0 } })));
         }
         let plan = Plan::GroupWhere { func, field: field.map(|f| self.fref(f)), by: self.fref(by), op, value, filter, count: how_many };

@@ -830,12 +830,8 @@ impl Parser<'_> {
             // several year columns (start, end, middle): the period written so.
             if let (None, true) = (field, after_in && y.fract() == 0.0) {
                 let key = fmt_number(y);
-                let hits: Vec<&crate::query::catalog::ValueHit> = self
-                    .cat
-                    .number_values
-                    .get(&key)
-                    .map(|hs| hs.iter().collect())
-                    .unwrap_or_default();
+                let hits: Vec<&crate::query::catalog::ValueHit> =
+                    self.cat.number_values.get(&key).map(|hs| hs.iter().collect()).unwrap_or_default();
                 if let [hit] = hits.as_slice() {
                     self.spans[i].used = true;
                     if let Some(p) = prev.filter(|&p| self.spans[p].cue() == Some(Cue::In)) {
