@@ -127,6 +127,16 @@ impl FieldInfo {
             && self.range.is_some_and(|(lo, hi)| lo == 1.0 && hi - lo + 1.0 == self.distinct as f64)
     }
 
+    /// A field of counts: by its numbers (whole, from 0 up, some 0) or by its name
+    /// (`Number_of_Cases`, `n_deaths`, `total_units`).
+    pub fn counts_things(&self) -> bool {
+        self.counts
+            || (self.ty.is_numeric()
+                && name_words(&self.name)
+                    .first()
+                    .is_some_and(|w| matches!(w.as_str(), "number" | "num" | "count" | "n" | "nb" | "no" | "numero" | "anzahl" | "total")))
+    }
+
     /// A change the catalog computes (from the row before, or between two columns of a family).
     pub fn is_change(&self) -> bool {
         self.lag.is_some() || self.gap.is_some()
@@ -2065,7 +2075,7 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
     // ("hospital" translates a word of `Year_of_Hospital_Discharge` that only qualifies its head:
     // a translation spelled like that word would name the field by it alone. The head, last but
     // for a label word, may: "region" of `Sub-region Name`.)
-    let head = own.iter().rev().find(|w| !matches!(w.as_str(), "name" | "names" | "id" | "code" | "label" | "title"));
+    let head = own.iter().rev().find(|w| !super::text::LABEL_WORDS.contains(&w.as_str()));
     names.extend(glossary_names(&own).into_iter().filter(|g| !matches!(g.as_slice(), [w] if own.contains(w) && Some(w) != head)));
     // "Fecha", "Profundidad", "Tiefe": a header written in Spanish, Catalan or German is named by
     // the English word (and the other languages' words) it translates.
@@ -2530,11 +2540,8 @@ fn total_rows(cat: &Catalog, table: &Table, schema: &TableSchema) -> Option<Tota
         .enumerate()
         .filter(|(_, f)| f.composed.is_none() && f.ty == ColumnType::Integer && !f.yearly && f.range.is_some_and(|(lo, _)| lo >= 0.0))
         .filter(|(_, f)| !name_words(&f.name).last().is_some_and(|w| matches!(w.as_str(), "id" | "code" | "key")))
-        .filter(|(_, f)| {
-            f.counts || name_words(&f.name).first().is_some_and(|w| matches!(w.as_str(), "number" | "num" | "count" | "n" | "total"))
-        })
-        .filter_map(|(i, f)| col(&f.name).map(|c| (i, c)))
-        .map(|(_, c)| c)
+        .filter(|(_, f)| f.counts_things())
+        .filter_map(|(_, f)| col(&f.name))
         .collect();
     if std::env::var_os("TABLETALK_DEBUG_CATALOG").is_some() {
         eprintln!("[totals] candidates {candidates:?} measures {measures:?}");

@@ -6,7 +6,7 @@
 use super::catalog::{Catalog, ValueHit};
 use super::lang::{is_period_word, lexicon, Cue, Lang, ENTITY_NOUNS};
 use super::plan::CmpOp;
-use super::text::{name_words, parse_number, same_word, Token};
+use super::text::{name_words, parse_number, same_word, Token, LABEL_WORDS};
 use super::value_words::plain_spelling;
 use crate::schema::values::parse_date;
 use crate::schema::DateOrder;
@@ -3376,21 +3376,11 @@ fn number_of_counted_things(out: &mut [Span], cat: &Catalog) {
         let counted = out[i + 1..]
             .iter()
             .find(|s| !matches!(s.tag, Tag::Stop | Tag::Value(_)))
-            .is_some_and(|s| matches!(&s.tag, Tag::Field(fs) if fs.len() == 1 && counting_field(cat, fs[0])));
+            .is_some_and(|s| matches!(&s.tag, Tag::Field(fs) if fs.len() == 1 && cat.fields[fs[0]].counts_things()));
         if aggregated && counted {
             out[i].tag = Tag::Stop;
         }
     }
-}
-
-/// A field of counts: by its numbers (whole, from 0 up, some 0) or by its name (`Number_of_Cases`, `n_deaths`).
-fn counting_field(cat: &Catalog, f: usize) -> bool {
-    let fi = &cat.fields[f];
-    fi.counts
-        || (fi.ty.is_numeric()
-            && name_words(&fi.name)
-                .first()
-                .is_some_and(|w| matches!(w.as_str(), "number" | "num" | "count" | "n" | "nb" | "no" | "numero" | "anzahl")))
 }
 
 /// "monthly passengers" in a table of months, "the lowest yearly output" in a table of years: the
@@ -5662,7 +5652,6 @@ fn contracts(name_word: &str, question_word: &str) -> bool {
 /// label names over a name it only qualifies ("hospital" → `Hospital_Name`, not
 /// `Year_of_Hospital_Discharge`). All of them when none is better.
 fn word_of_names(fs: &[usize], w: &str, cat: &Catalog) -> Vec<usize> {
-    const LABEL: &[&str] = &["name", "names", "id", "title", "label", "nombre", "nom", "titel"];
     let names = |f: usize| cat.fields[f].names.iter().chain(std::iter::once(&name_words(&cat.fields[f].name))).cloned().collect::<Vec<_>>();
     let whole: Vec<usize> = fs.iter().copied().filter(|&f| names(f).iter().any(|n| n.iter().any(|x| same_word(x, w)))).collect();
     let fs = if whole.is_empty() { fs.to_vec() } else { whole };
@@ -5670,7 +5659,7 @@ fn word_of_names(fs: &[usize], w: &str, cat: &Catalog) -> Vec<usize> {
         .iter()
         .copied()
         .filter(|&f| {
-            names(f).iter().any(|n| matches!(n.as_slice(), [x, rest @ ..] if !rest.is_empty() && same_word(x, w) && rest.iter().all(|r| LABEL.contains(&r.as_str()))))
+            names(f).iter().any(|n| matches!(n.as_slice(), [x, rest @ ..] if !rest.is_empty() && same_word(x, w) && rest.iter().all(|r| LABEL_WORDS.contains(&r.as_str()))))
         })
         .collect();
     if labelled.len() == 1 {

@@ -109,6 +109,10 @@ pub fn fold_words(s: &str) -> Vec<String> {
     tokenize(s).into_iter().map(|t| t.fold).collect()
 }
 
+/// Words a column's name ends with when it labels the thing before them (`Hospital_Name`,
+/// `provincia_nombre`, `Facility_ID`).
+pub(crate) const LABEL_WORDS: &[&str] = &["name", "names", "id", "code", "title", "label", "nombre", "nom", "titel"];
+
 /// Splits camelCase and snake_case names into words ("Miles_per_Gallon" → miles per gallon).
 pub fn name_words(name: &str) -> Vec<String> {
     crate::schema::name_tokens(name).iter().flat_map(|t| fold_words(t)).collect()
