@@ -629,6 +629,7 @@ impl Catalog {
         cat.index_values(table, schema);
         cat.label = cat.pick_label(table);
         cat.totals = total_rows(&cat, table, schema);
+        total_of_family(&mut cat, table, schema);
         cat.names_of_named_things();
         cat.codes_of_named_rows();
         cat.rows_named_by_events();
@@ -2517,6 +2518,59 @@ const TOTAL_WORDS: &[&str] = &["all", "total", "totals", "overall", "todos", "to
 /// "NYS - All Hospitals" among hospitals: a value named like a total whose rows add up to what the
 /// other rows add up to, in the fields that count things. Such rows double any sum, average or
 /// ranking over the rows; a value named "All PCI" beside other procedures does not add up so.
+/// "units sold" over `plu4046_units`, …, `total_bagged_units` and `total_bulk_and_bags_units`: of
+/// a family of counts named by one head word, the total named so that is at least every other
+/// member on every row is the one the head word alone names.
+fn total_of_family(cat: &mut Catalog, table: &Table, schema: &TableSchema) {
+    let col = |name: &str| schema.columns.iter().position(|c| c.name == name);
+    let head = |f: &FieldInfo| name_words(&f.name).last().cloned().filter(|w| w.len() >= 4);
+    let counted = |f: &FieldInfo| f.composed.is_none() && f.ty == ColumnType::Integer && !f.yearly && f.range.is_some_and(|(lo, _)| lo >= 0.0);
+    let mut heads: Vec<String> = cat.fields.iter().filter(|f| counted(f)).filter_map(head).collect();
+    heads.sort();
+    heads.dedup();
+    let number = |v: &Value| v.as_text().and_then(|s| s.trim().parse::<f64>().ok());
+    for h in heads {
+        let family: Vec<usize> = (0..cat.fields.len())
+            .filter(|&f| counted(&cat.fields[f]) && head(&cat.fields[f]).as_ref() == Some(&h))
+            .collect();
+        // (The word must name no other field already.)
+        let named_elsewhere = cat.fields.iter().any(|f| f.names.iter().any(|n| n.as_slice() == [h.clone()]));
+        if family.len() < 3 || named_elsewhere {
+            continue;
+        }
+        let totals: Vec<usize> = family
+            .iter()
+            .copied()
+            .filter(|&f| name_words(&cat.fields[f].name).iter().any(|w| TOTAL_WORDS.contains(&w.as_str())))
+            .filter(|&f| {
+                let Some(tc) = col(&cat.fields[f].name) else { return false };
+                let others: Vec<usize> = family.iter().filter(|&&o| o != f).filter_map(|&o| col(&cat.fields[o].name)).collect();
+                let (mut seen, mut below) = (0usize, 0usize);
+                for row in &table.rows {
+                    let Some(t) = row.get(tc).and_then(number) else { continue };
+                    for &o in &others {
+                        if let Some(v) = row.get(o).and_then(number) {
+                            seen += 1;
+                            below += usize::from(v > t);
+                        }
+                    }
+                }
+                seen > 0 && below * 100 <= seen
+            })
+            .collect();
+        let [t] = totals[..] else { continue };
+        let one = h.strip_suffix('s').map(str::to_string).unwrap_or_else(|| h.clone());
+        let mut said = vec![vec![h.clone()], vec!["total".to_string(), h.clone()]];
+        said.extend(glossary_names(&[h.clone()]));
+        said.extend(glossary_names(&[one]));
+        for n in said {
+            if !cat.fields[t].names.contains(&n) {
+                cat.fields[t].names.push(n);
+            }
+        }
+    }
+}
+
 fn total_rows(cat: &Catalog, table: &Table, schema: &TableSchema) -> Option<TotalRows> {
     let col = |name: &str| schema.columns.iter().position(|c| c.name == name);
     let mut candidates: Vec<(usize, String)> = Vec::new();

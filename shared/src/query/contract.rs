@@ -101,7 +101,8 @@ pub fn plan_fields(plan: &Plan) -> Vec<String> {
             out.push(by.0.clone());
             add_filter(filter, &mut out);
         }
-        Plan::Share { filter, base } => {
+        Plan::Share { filter, base, of } => {
+            out.extend(of.iter().map(|o| o.0.clone()));
             add_filter(&Some(filter.clone()), &mut out);
             add_filter(base, &mut out);
         }

@@ -361,7 +361,7 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             a.chart = Some(chart(*kind, &what, &b, &y, &rows, 0, 1));
             a.citations = cite(vec![not_null(cat, by), filter_sql(cat, filter)]).await?;
         }
-        Plan::Share { filter: f, base } => {
+        Plan::Share { filter: f, base, of: summed } => {
             let p = rows.scalar("percent");
             let m = rows.scalar("matching");
             let k = rows.scalar("rows");
@@ -372,13 +372,25 @@ pub async fn run(engine: &Engine, cat: &Catalog, plan: &Plan, lang: Lang, confid
             let of_ca = of.as_ref().map(|o| format!(" de les files on {o}")).unwrap_or_default();
             let of_de = of.as_ref().map(|o| format!(" der Zeilen mit {o}")).unwrap_or_default();
             let (ps, ms, ks) = (num(lang, &p), num(lang, &m), num(lang, &k));
-            a.answer = tr(
-                lang,
-                format!("{ps} %{of_en} match {d} ({ms} of {ks})."),
-                format!("El {ps} %{of_es} cumple {d} ({ms} de {ks})."),
-                format!("El {ps} %{of_ca} compleix {d} ({ms} de {ks})."),
-                format!("{ps} %{of_de} erfüllen {d} ({ms} von {ks})."),
-            );
+            a.answer = match summed {
+                Some(o) => {
+                    let l = label(o);
+                    tr(
+                        lang,
+                        format!("{ps} % of the sum of “{l}”{of_en} is in rows where {d} ({ms} of {ks})."),
+                        format!("El {ps} % de la suma de «{l}»{of_es} está en filas donde {d} ({ms} de {ks})."),
+                        format!("El {ps} % de la suma de «{l}»{of_ca} és en files on {d} ({ms} de {ks})."),
+                        format!("{ps} % der Summe von „{l}“{of_de} liegen in Zeilen mit {d} ({ms} von {ks})."),
+                    )
+                }
+                None => tr(
+                    lang,
+                    format!("{ps} %{of_en} match {d} ({ms} of {ks})."),
+                    format!("El {ps} %{of_es} cumple {d} ({ms} de {ks})."),
+                    format!("El {ps} %{of_ca} compleix {d} ({ms} de {ks})."),
+                    format!("{ps} %{of_de} erfüllen {d} ({ms} von {ks})."),
+                ),
+            };
             a.value = p;
             let mi = m.as_f64().unwrap_or(0.0);
             let ki = k.as_f64().unwrap_or(0.0);

@@ -225,10 +225,13 @@ pub enum Plan {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         desc: Option<bool>,
     },
-    /// Percentage of (base) rows matching `filter`.
+    /// Percentage of (base) rows matching `filter`, or of the sum of `of` ("what share of all
+    /// units sold were organic").
     Share {
         filter: Filter,
         base: Option<Filter>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        of: Option<FieldRef>,
     },
     /// Which of several values of one field has more rows, or the larger `measure` ("Was China more
     /// populous than India in 2007?", "Who tips more on average, men or women?").

@@ -498,7 +498,15 @@ fn plan_sql(cat: &Catalog, plan: &Plan) -> String {
         Plan::Check { inner, .. } | Plan::Nth { inner, .. } => main_sql(cat, inner),
         // Each part runs its own query (`execute`); the first stands for them.
         Plan::Each { parts } => parts.first().map(|p| main_sql(cat, p)).unwrap_or_default(),
-        Plan::Share { filter: f, base } => {
+        Plan::Share { filter: f, base, of: Some(o) } => {
+            let c = ident(&o.0);
+            let m = format!("CASE WHEN {} THEN CAST({c} AS DOUBLE) ELSE 0 END", paren(cat, f));
+            format!(
+                "SELECT 100.0 * SUM({m}) / SUM(CAST({c} AS DOUBLE)) AS \"percent\", SUM({m}) AS \"matching\", SUM(CAST({c} AS DOUBLE)) AS \"rows\" FROM {t}{}",
+                where_(&[Some(format!("{c} IS NOT NULL")), wrap(cat, base)])
+            )
+        }
+        Plan::Share { filter: f, base, of: None } => {
             let m = format!("CASE WHEN {} THEN 1 ELSE 0 END", paren(cat, f));
             format!(
                 "SELECT 100.0 * SUM({m}) / COUNT(*) AS \"percent\", SUM({m}) AS \"matching\", COUNT(*) AS \"rows\" FROM {t}{}",

@@ -864,6 +864,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     numbered_months(&mut out, cat);
     objects_of_verbs(&mut out);
     aggregates_named_as_columns(&mut out, cat);
+    averages_in_names(&mut out, cat);
     shares_of_share_columns(&mut out, cat);
     rate_words_of_fields(&mut out, cat);
     auxiliary_fields(&mut out, cat);
@@ -1872,6 +1873,30 @@ fn aggregates_named_as_columns(out: &mut [Span], cat: &Catalog) {
     }
 }
 
+/// "the highest weekly average price" where the column is `avg_selling_price`: beside another
+/// aggregate and no group, "average" is the column's own word, not a second aggregate.
+fn averages_in_names(out: &mut [Span], cat: &Catalog) {
+    const AVERAGE: &[&str] = &["avg", "average", "mean", "ave"];
+    let extreme = out.iter().any(|s| matches!(s.cue(), Some(Cue::High | Cue::Low | Cue::Max | Cue::Min | Cue::Top | Cue::Bottom)));
+    let grouped = out.iter().any(|s| matches!(&s.tag, Tag::Field(fs) if fs.iter().any(|&f| cat.fields[f].categorical && !cat.fields[f].ty.is_numeric())));
+    if !extreme || grouped {
+        return;
+    }
+    for i in 0..out.len() {
+        if out[i].cue() != Some(Cue::Avg) {
+            continue;
+        }
+        let Some(j) = (i + 1..out.len()).find(|&j| out[j].tag != Tag::Stop) else { continue };
+        let averaged = matches!(&out[j].tag, Tag::Field(fs) if fs.len() == 1
+            && cat.fields[fs[0]].ty.is_numeric()
+            && name_words(&cat.fields[fs[0]].name).iter().any(|n| AVERAGE.contains(&n.as_str())));
+        if averaged {
+            out[i].tag = Tag::Stop;
+            out[i].used = true;
+        }
+    }
+}
+
 /// "the 50-75k bracket" for a column `$50-75k`: a name of digits and symbols typed without a symbol.
 fn symbol_names(out: &mut [Span], cat: &Catalog) {
     let bare = |s: &str| s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect::<String>();
@@ -2228,6 +2253,7 @@ fn verbs_of_selling(out: &mut [Span], cat: &Catalog) {
             && name_words(&f.name).iter().any(|w| matches!(w.as_str(), "quantity" | "qty" | "units" | "unit" | "count" | "amount"))
     });
     if quantities {
+        quantities_sold(out, cat, SOLD);
         return;
     }
     for i in 1..out.len() {
@@ -2245,6 +2271,27 @@ fn verbs_of_selling(out: &mut [Span], cat: &Catalog) {
         let after = out[i + 1..].iter().find(|s| s.tag != Tag::Stop);
         if before.is_some_and(sold_thing) || after.is_some_and(sold_thing) {
             out[i].tag = Tag::Stop;
+        }
+    }
+}
+
+/// "units sold", "unidades … se vendieron" beside a column of units: the verb says what the
+/// quantity counts; alone ("die meisten … verkauft"), it names the one column of quantities sold.
+fn quantities_sold(out: &mut [Span], cat: &Catalog, sold: &[&str]) {
+    const QUANTITY: &[&str] = &["quantity", "qty", "units", "unit"];
+    let quantity = |f: usize| cat.fields[f].ty.is_numeric() && name_words(&cat.fields[f].name).iter().any(|w| QUANTITY.contains(&w.as_str()));
+    let named = out.iter().any(|s| matches!(&s.tag, Tag::Field(fs) if fs.iter().any(|&f| quantity(f))));
+    let alone: Vec<usize> = (0..cat.fields.len())
+        .filter(|&f| quantity(f) && cat.fields[f].names.iter().any(|n| matches!(n.as_slice(), [w] if QUANTITY.contains(&w.as_str()))))
+        .collect();
+    for s in out.iter_mut() {
+        if !matches!(s.tag, Tag::Unknown | Tag::Stop) || !sold.contains(&super::text::fold(&s.raw).as_str()) {
+            continue;
+        }
+        if named {
+            s.tag = Tag::Stop;
+        } else if alone.len() == 1 {
+            s.tag = Tag::Field(alone.clone());
         }
     }
 }
@@ -3436,7 +3483,14 @@ fn period_adjectives(out: &mut [Span], cat: &Catalog) {
             s.tag = Tag::Field(named);
             continue;
         }
-        let rows_are = cat.aliases.iter().any(|a| a.len() == 1 && a[0] == *period);
+        // "average weekly price" over rows of `week_ending` dates: a date column named by the
+        // period says what every row is.
+        let dated_by = (0..cat.fields.len()).any(|f| {
+            matches!(cat.fields[f].ty, crate::schema::ColumnType::Date | crate::schema::ColumnType::Datetime)
+                && cat.fields[f].part.is_none()
+                && name_words(&cat.fields[f].name).iter().any(|n| n == period)
+        });
+        let rows_are = dated_by || cat.aliases.iter().any(|a| a.len() == 1 && a[0] == *period);
         let yearly = *period == "year" && cat.fields.iter().any(|f| f.yearly);
         let monthly = *period == "month" && cat.fields.iter().any(|f| f.monthly);
         // "yearly KSI totals for 1982, 1983 and 1984" over dated rows: the years named say which sums.
@@ -5655,6 +5709,10 @@ fn word_of_names(fs: &[usize], w: &str, cat: &Catalog) -> Vec<usize> {
     let names = |f: usize| cat.fields[f].names.iter().chain(std::iter::once(&name_words(&cat.fields[f].name))).cloned().collect::<Vec<_>>();
     let whole: Vec<usize> = fs.iter().copied().filter(|&f| names(f).iter().any(|n| n.iter().any(|x| same_word(x, w)))).collect();
     let fs = if whole.is_empty() { fs.to_vec() } else { whole };
+    // "which week" over `week_ending` and the weekday computed from it: the column itself.
+    let own: Vec<usize> =
+        fs.iter().copied().filter(|&f| !cat.fields[f].part.is_some_and(|(src, _)| fs.contains(&src))).collect();
+    let fs = if own.is_empty() { fs } else { own };
     let labelled: Vec<usize> = fs
         .iter()
         .copied()

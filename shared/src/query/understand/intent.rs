@@ -216,13 +216,23 @@ impl Parser<'_> {
             }
             if let (true, Some(fi)) = (rate && conds.len() >= 2, conds.iter().position(flag_cond)) {
                 let others = Filter::and(conds.iter().enumerate().filter(|(k, _)| *k != fi).map(|(_, c)| c.filter.clone()).collect());
-                return Ok(self.exact(Plan::Share { filter: conds[fi].filter.clone(), base: others }));
+                return Ok(self.exact(Plan::Share { filter: conds[fi].filter.clone(), base: others, of: None }));
             }
             let (f, base) = match base {
                 Some((i, b)) => (self.combine_without(&conds, i)?.unwrap_or(f), Some(b)),
                 None => (f, None),
             };
-            return Ok(self.exact(Plan::Share { filter: f, base }));
+            // "what share of all units sold were organic": of a count named beside the share, its sum.
+            let of = match numeric_targets.as_slice() {
+                [t] if self.cat.fields[*t].counts_things() || self.cat.fields[*t].ty == crate::schema::ColumnType::Integer => {
+                    for s in self.spans.iter_mut().filter(|s| matches!(&s.tag, Tag::Field(fs) if fs.as_slice() == [*t])) {
+                        s.used = true;
+                    }
+                    Some(self.fref(*t))
+                }
+                _ => None,
+            };
+            return Ok(self.exact(Plan::Share { filter: f, base, of }));
         }
         // "Are there more women or men?", "Was China more populous than India in 2007?": the one
         // field named with two values is compared (by rows, or by the number asked about); the

@@ -111,12 +111,12 @@ impl Parser<'_> {
                     _ => Vec::new(),
                 };
                 let base = Filter::and(base.into_iter().chain(known).collect());
-                wrap(Plan::Share { filter, base }, Test::Cmp { op: CmpOp::Eq, value: 100.0 })
+                wrap(Plan::Share { filter, base, of: None }, Test::Cmp { op: CmpOp::Eq, value: 100.0 })
             }
-            Plan::Share { filter, base } if self.every_word().is_some() => {
+            Plan::Share { filter, base, of } if self.every_word().is_some() => {
                 let i = self.every_word().expect("checked");
                 self.spans[i].used = true;
-                wrap(Plan::Share { filter, base }, Test::Cmp { op: CmpOp::Eq, value: 100.0 })
+                wrap(Plan::Share { filter, base, of }, Test::Cmp { op: CmpOp::Eq, value: 100.0 })
             }
             // "all" that no rule above read as "every row" is not "some row": left unanswered.
             Plan::Count { filter: Some(f) } if self.all_word() => {
