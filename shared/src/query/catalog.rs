@@ -329,6 +329,7 @@ impl Catalog {
         fields.extend(changes(table, schema, &fields));
         fields.extend(gaps(&fields));
         element_names(&mut fields);
+        currency_names(&mut fields);
         shortest_names_own_words(&mut fields);
         let groups = desc
             .field_groups
@@ -1262,6 +1263,59 @@ fn element_names(fields: &mut [FieldInfo]) {
             f.names.extend(elements[e].1.iter().cloned());
         }
     }
+}
+
+/// `USD`, `JPY`, `CHF` in a table of exchange rates: "the yen", "el dólar", "der Franken" name the
+/// columns (`currencies.tsv`), where three or more columns are named by currency codes. A word
+/// several of the table's currencies share ("krone") names none, but "dollar" is the US dollar.
+fn currency_names(fields: &mut [FieldInfo]) {
+    let currencies = currencies();
+    let code_of = |f: &FieldInfo| currencies.iter().position(|c| f.name.trim() == c.0 && f.ty.is_numeric());
+    let present: Vec<usize> = fields.iter().filter_map(code_of).collect();
+    if present.len() < 3 {
+        return;
+    }
+    for f in fields.iter_mut() {
+        let Some(c) = code_of(f) else { continue };
+        let (_, names, own, kept) = &currencies[c];
+        f.names.extend(names.iter().cloned());
+        for w in own {
+            let shared = present.iter().any(|&o| o != c && (currencies[o].2.contains(w) || currencies[o].3.contains(w)));
+            if !shared {
+                f.names.push(vec![w.clone()]);
+            }
+        }
+        f.names.extend(kept.iter().map(|w| vec![w.clone()]));
+    }
+}
+
+impl Catalog {
+    /// The currency every column of rates is quoted against, where three or more columns are
+    /// currency codes and none is it: the euro ("EUR/USD", "the euro against the dollar").
+    pub fn base_currency(&self) -> bool {
+        let codes = self.fields.iter().filter(|f| f.ty.is_numeric() && currencies().iter().any(|c| c.0 == f.name.trim())).count();
+        codes >= 3 && !self.fields.iter().any(|f| f.name.trim() == "EUR")
+    }
+}
+
+type Currency = (&'static str, Names, Vec<String>, Vec<String>);
+
+/// `currencies.tsv`, read once: code, names, own words, words kept where shared.
+fn currencies() -> &'static [Currency] {
+    static CURRENCIES: std::sync::OnceLock<Vec<Currency>> = std::sync::OnceLock::new();
+    CURRENCIES.get_or_init(|| {
+        let words = |c: Option<&str>| -> Vec<String> { c.unwrap_or("").split(',').map(super::text::fold).filter(|w| !w.is_empty()).collect() };
+        include_str!("currencies.tsv")
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .filter_map(|l| {
+                let mut cols = l.split('\t');
+                let code = cols.next()?;
+                let names = cols.next()?.split(',').map(fold_words).collect();
+                Some((code, names, words(cols.next()), words(cols.next())))
+            })
+            .collect()
+    })
 }
 
 /// Every number 0 or more, and some 0 (at most `SHAPE_SCAN_ROWS` rows are read).

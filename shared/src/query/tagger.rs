@@ -865,6 +865,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     objects_of_verbs(&mut out);
     aggregates_named_as_columns(&mut out, cat);
     averages_in_names(&mut out, cat);
+    base_currency(&mut out, cat);
     shares_of_share_columns(&mut out, cat);
     rate_words_of_fields(&mut out, cat);
     auxiliary_fields(&mut out, cat);
@@ -1893,6 +1894,20 @@ fn averages_in_names(out: &mut [Span], cat: &Catalog) {
         if averaged {
             out[i].tag = Tag::Stop;
             out[i].used = true;
+        }
+    }
+}
+
+/// "EUR/USD", "the euro against the dollar" over columns of rates per euro: the euro is what
+/// every rate is of, so it names nothing.
+fn base_currency(out: &mut [Span], cat: &Catalog) {
+    const EURO: &[&str] = &["eur", "euro", "euros", "euro's"];
+    if !out.iter().any(|s| s.tag == Tag::Unknown && EURO.contains(&super::text::fold(&s.raw).as_str())) || !cat.base_currency() {
+        return;
+    }
+    for s in out.iter_mut() {
+        if s.tag == Tag::Unknown && EURO.contains(&super::text::fold(&s.raw).as_str()) {
+            s.tag = Tag::Stop;
         }
     }
 }

@@ -347,7 +347,8 @@ impl Parser<'_> {
                 (fs.len() == 1 && !self.spans[j].used && (!self.cat.fields[fs[0]].counts || said_after) && ends).then_some((j, fs[0]))
             };
             let none_of = free && matches!(w.as_str(), "no" | "without" | "sin" | "sense" | "ohne" | "kein" | "keinen" | "keine");
-            let has = matches!(w.as_str(), "have" | "has" | "had" | "with" | "tienen" | "tiene" | "tenen" | "te" | "haben" | "hat");
+            // ("for how many days is there a ruble rate": a value there is one the field holds.)
+            let has = matches!(w.as_str(), "have" | "has" | "had" | "with" | "tienen" | "tiene" | "tenen" | "te" | "haben" | "hat" | "there" | "hay");
             if !(word || no_value) && (none_of || has) && !self.spans[i].used {
                 if let Some((j, f)) = next_field() {
                     // "don't have a birth year", "no tenen any de naixement": the verb denied says missing.
