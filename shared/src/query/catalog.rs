@@ -330,6 +330,7 @@ impl Catalog {
         fields.extend(gaps(&fields));
         element_names(&mut fields);
         currency_names(&mut fields);
+        sky_names(&mut fields);
         shortest_names_own_words(&mut fields);
         let groups = desc
             .field_groups
@@ -360,6 +361,10 @@ impl Catalog {
             "gent",
             "individuals",
             "items",
+            "objects",
+            "objetos",
+            "objectes",
+            "objekte",
             "elements",
             "elementos",
             "elemente",
@@ -1289,6 +1294,32 @@ fn currency_names(fields: &mut [FieldInfo]) {
     }
 }
 
+/// `RAJ2000` and `DEJ2000`, `maj` and `min`: astronomical catalogues name a position by right
+/// ascension and declination, and an ellipse by its axes; each pair is named so where both are
+/// columns ("north of +89 degrees declination", "the biggest major axis").
+fn sky_names(fields: &mut [FieldInfo]) {
+    const PAIRS: &[(&[&str], &[&str], &[&str], &[&str])] = &[
+        (
+            &["ra", "raj2000", "radeg", "ra_deg", "ra2000", "raj2000deg"],
+            &["right ascension", "ascension", "ascension recta", "ascensio recta", "rektaszension"],
+            &["dec", "de", "dej2000", "decdeg", "dec_deg", "de2000", "dej2000deg"],
+            &["declination", "degrees", "declinacion", "declinacio", "deklination", "grados", "graus", "grad"],
+        ),
+        (&["maj", "major"], &["major axis", "semi major axis", "eje mayor", "eix major", "grosse achse"], &["min", "minor"], &["minor axis", "semi minor axis", "eje menor", "eix menor", "kleine achse"]),
+    ];
+    let own = |f: &FieldInfo| name_words(&f.name).concat();
+    for (a, a_names, b, b_names) in PAIRS {
+        let find = |keys: &[&str]| fields.iter().position(|f| f.ty.is_numeric() && keys.contains(&own(f).as_str()));
+        let (Some(i), Some(j)) = (find(a), find(b)) else { continue };
+        fields[i].names.extend(a_names.iter().map(|n| fold_words(n)));
+        fields[j].names.extend(b_names.iter().map(|n| fold_words(n)));
+        // ("min" is not the minimum there, nor "de" a word of Spanish.)
+        for k in [i, j] {
+            fields[k].names.retain(|n| !matches!(n.as_slice(), [w] if w == "minimum" || w == "minimo" || w == "minim"));
+        }
+    }
+}
+
 impl Catalog {
     /// The currency every column of rates is quoted against, where three or more columns are
     /// currency codes and none is it: the euro ("EUR/USD", "the euro against the dollar").
@@ -2064,6 +2095,7 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
     // Units that name a field: "18 years", "2000 lbs", "50 Jahre".
     const UNITS: &[(&[&str], &[&str])] = &[
         (&["age", "edad", "edat", "alter"], &["years", "years old", "anos", "anys", "jahre", "jahren", "jahre alt", "old"]),
+        (&["distance", "dist", "distancia", "entfernung"], &["mpc", "kpc", "pc", "parsecs", "light years", "away", "far", "lejos", "lluny", "entfernt"]),
         (
             &["weight", "peso", "pes", "gewicht"],
             &["lbs", "pounds", "libras", "lliures", "pfund", "weigh", "weighs", "pesan", "pesen", "wiegen", "wiegt"],
@@ -2615,7 +2647,7 @@ fn total_of_family(cat: &mut Catalog, table: &Table, schema: &TableSchema) {
         let [t] = totals[..] else { continue };
         let one = h.strip_suffix('s').map(str::to_string).unwrap_or_else(|| h.clone());
         let mut said = vec![vec![h.clone()], vec!["total".to_string(), h.clone()]];
-        said.extend(glossary_names(&[h.clone()]));
+        said.extend(glossary_names(std::slice::from_ref(&h)));
         said.extend(glossary_names(&[one]));
         for n in said {
             if !cat.fields[t].names.contains(&n) {

@@ -866,6 +866,8 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     aggregates_named_as_columns(&mut out, cat);
     averages_in_names(&mut out, cat);
     base_currency(&mut out, cat);
+    text_after_text_operators(&mut out, cat);
+    every_value_unique(&mut out);
     shares_of_share_columns(&mut out, cat);
     rate_words_of_fields(&mut out, cat);
     auxiliary_fields(&mut out, cat);
@@ -1894,6 +1896,39 @@ fn averages_in_names(out: &mut [Span], cat: &Catalog) {
         if averaged {
             out[i].tag = Tag::Stop;
             out[i].used = true;
+        }
+    }
+}
+
+/// "names starting with NGC", "containing Bay": the one unknown word after a text operator is the
+/// text it tests, as if quoted.
+fn text_after_text_operators(out: &mut [Span], cat: &Catalog) {
+    const NAMES: &[&str] = &["name", "names", "nombre", "nombres", "nom", "noms", "namen"];
+    for i in 1..out.len() {
+        let after = matches!(out[i - 1].cue(), Some(Cue::StartsWith | Cue::Contains));
+        let last = out[i + 1..].iter().all(|s| s.tag == Tag::Stop || matches!(s.cue(), Some(Cue::And | Cue::Or)));
+        if after && last && out[i].tag == Tag::Unknown && out[i].raw.chars().any(char::is_alphanumeric) {
+            out[i].tag = Tag::Quoted(out[i].raw.clone());
+            // ("names starting with": the rows' names are the label's values.)
+            if let (Some(l), Some(k)) = (cat.label, (0..i - 1).rev().find(|&k| out[k].tag != Tag::Stop)) {
+                if out[k].tag == Tag::Alias && NAMES.contains(&super::text::fold(&out[k].raw).as_str()) {
+                    out[k].tag = Tag::Field(vec![l]);
+                }
+            }
+        }
+    }
+}
+
+/// "Is every NED name unique?", "¿es único cada nombre?": "every" before a field said to be
+/// unique says what "all" says.
+fn every_value_unique(out: &mut [Span]) {
+    const EVERY: &[&str] = &["every", "each", "cada", "jeder", "jede", "jedes"];
+    if !out.iter().any(|s| s.cue() == Some(Cue::Distinct)) {
+        return;
+    }
+    for i in 0..out.len().saturating_sub(1) {
+        if EVERY.contains(&super::text::fold(&out[i].raw).as_str()) && matches!(out[i + 1].tag, Tag::Field(_)) {
+            out[i].tag = Tag::Stop;
         }
     }
 }
