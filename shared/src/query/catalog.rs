@@ -439,6 +439,19 @@ impl Catalog {
         // Who or what a row is in the registers portals publish most (people, animals, customers):
         // said of a table with no such column or value, they name its rows (see `ENTITY_NOUNS`).
         aliases.extend(super::lang::ENTITY_NOUNS.iter().map(|a| vec![a.to_string()]));
+        // A row noun that is a text column's one-word name, where rows repeat its values (stations
+        // in cities), names that column: "which cities in region II" lists cities, not stations.
+        let n_rows = table.rows.len() as u64;
+        for field in fields.iter_mut() {
+            if field.ty != ColumnType::Text || field.derived() || field.distinct == 0 || field.distinct >= n_rows {
+                continue;
+            }
+            let [w] = &name_words(&field.name)[..] else { continue };
+            let nouns: Vec<String> =
+                aliases.iter().filter(|a| a.len() == 1 && super::text::same_word(&a[0], w)).map(|a| a[0].clone()).collect();
+            let words: Vec<&str> = nouns.iter().map(String::as_str).collect();
+            words_name_field(&mut aliases, field, &words);
+        }
         // One row a month (a year column and a month column, each pair once): "how many months
         // were in El Niño phase" counts rows.
         if one_row_a_month(table, schema, &fields) {
@@ -1664,7 +1677,10 @@ fn repeated_names(cat: &Catalog, table: &Table, schema: &TableSchema) -> Option<
             && fi.distinct >= 20
             && !fi.derived();
         let Some(cf) = col(f).filter(|_| candidate) else { return false };
-        (0..cat.fields.len()).filter(|&g| g != f && text(g) && !cat.fields[g].derived()).filter_map(col).any(|cg| {
+        // (The partner is a coarser level, as states are of counties: a column of other names, one per
+        // row, makes any pair different and says nothing: stations' names beside their cities.)
+        let coarser = |g: usize| cat.fields[g].distinct < fi.distinct;
+        (0..cat.fields.len()).filter(|&g| g != f && text(g) && !cat.fields[g].derived() && coarser(g)).filter_map(col).any(|cg| {
             let mut seen = std::collections::HashSet::new();
             table.rows.iter().all(|r| seen.insert((r.get(cf).map(|v| format!("{v:?}")), r.get(cg).map(|v| format!("{v:?}")))))
         })
