@@ -331,6 +331,7 @@ impl Catalog {
         element_names(&mut fields);
         currency_names(&mut fields);
         sky_names(&mut fields);
+        match_sides(&mut fields);
         shortest_names_own_words(&mut fields);
         let groups = desc
             .field_groups
@@ -1307,21 +1308,98 @@ fn currency_names(fields: &mut [FieldInfo]) {
     }
 }
 
+/// The side of a match a column holds, by its first or last word: `home_team`, `away_score`,
+/// `equipo_local`, `Gastmannschaft`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    Home,
+    Away,
+}
+
+/// Words that say a side of a match, in en/es/ca/de.
+pub const SIDE_WORDS: &[(&str, Side)] = &[
+    ("home", Side::Home),
+    ("local", Side::Home),
+    ("casa", Side::Home),
+    ("heim", Side::Home),
+    ("away", Side::Away),
+    ("visitor", Side::Away),
+    ("visiting", Side::Away),
+    ("visitante", Side::Away),
+    ("visitant", Side::Away),
+    ("fuera", Side::Away),
+    ("fora", Side::Away),
+    ("gast", Side::Away),
+    ("auswarts", Side::Away),
+];
+
+/// The side a folded word says, if any.
+pub fn side_word(w: &str) -> Option<Side> {
+    SIDE_WORDS.iter().find(|(s, _)| *s == w).map(|(_, side)| *side)
+}
+
+impl FieldInfo {
+    /// The side of a match this column holds and the rest of its name (`home_team` → Home, "team").
+    pub fn side(&self) -> Option<(Side, Vec<String>)> {
+        let mut words = name_words(&self.name);
+        if words.len() < 2 {
+            return None;
+        }
+        if let Some(s) = side_word(&words[0]) {
+            words.remove(0);
+            return Some((s, words));
+        }
+        let last = words.pop()?;
+        side_word(&last).map(|s| (s, words))
+    }
+}
+
+/// Columns of the two sides of a match (`home_team`/`away_team`, `home_score`/`away_score`):
+/// a score of a side is its goals ("away goals", "goles de local").
+fn match_sides(fields: &mut [FieldInfo]) {
+    const SCORES: &[&str] = &["score", "goals", "gls", "fthg", "ftag", "pts", "points", "resultado", "goles", "gols", "tore"];
+    const GOALS: &[(&str, &[&str], &[&str])] = &[
+        ("goals", &["home goals", "goals at home"], &["away goals", "goals away"]),
+        ("goles", &["goles de local", "goles en casa"], &["goles de visitante", "goles fuera"]),
+        ("gols", &["gols de local", "gols a casa"], &["gols de visitant", "gols fora"]),
+        ("tore", &["heimtore", "tore zu hause"], &["auswartstore", "gasttore"]),
+    ];
+    let pair = |fields: &[FieldInfo], numeric: bool| -> Option<(usize, usize)> {
+        let sided: Vec<(usize, Side, Vec<String>)> = fields
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.ty.is_numeric() == numeric && f.composed.is_none() && !f.derived())
+            .filter_map(|(i, f)| f.side().map(|(s, rest)| (i, s, rest)))
+            .collect();
+        sided.iter().find_map(|(h, s, rest)| {
+            let score = !numeric || rest.iter().any(|w| SCORES.contains(&w.as_str()));
+            let away = sided.iter().find(|(_, t, r)| *t == Side::Away && r == rest)?;
+            (*s == Side::Home && score).then_some((*h, away.0))
+        })
+    };
+    // (Goals are a match's only where both sides' teams are columns too.)
+    let (Some(_), Some((h, a))) = (pair(fields, false), pair(fields, true)) else { return };
+    for (_, home, away) in GOALS {
+        fields[h].names.extend(home.iter().map(|n| fold_words(n)));
+        fields[a].names.extend(away.iter().map(|n| fold_words(n)));
+    }
+}
+
 /// `RAJ2000` and `DEJ2000`, `maj` and `min`: astronomical catalogues name a position by right
 /// ascension and declination, and an ellipse by its axes; each pair is named so where both are
 /// columns ("north of +89 degrees declination", "the biggest major axis").
 fn sky_names(fields: &mut [FieldInfo]) {
-    const PAIRS: &[(&[&str], &[&str], &[&str], &[&str])] = &[
+    /// One side of a pair: the column's own names, and what people call it.
+    type Named = (&'static [&'static str], &'static [&'static str]);
+    const PAIRS: &[(Named, Named)] = &[
         (
-            &["ra", "raj2000", "radeg", "ra_deg", "ra2000", "raj2000deg"],
-            &["right ascension", "ascension", "ascension recta", "ascensio recta", "rektaszension"],
-            &["dec", "de", "dej2000", "decdeg", "dec_deg", "de2000", "dej2000deg"],
-            &["declination", "degrees", "declinacion", "declinacio", "deklination", "grados", "graus", "grad"],
+            (&["ra", "raj2000", "radeg", "ra_deg", "ra2000", "raj2000deg"], &["right ascension", "ascension", "ascension recta", "ascensio recta", "rektaszension"]),
+            (&["dec", "de", "dej2000", "decdeg", "dec_deg", "de2000", "dej2000deg"], &["declination", "degrees", "declinacion", "declinacio", "deklination", "grados", "graus", "grad"]),
         ),
-        (&["maj", "major"], &["major axis", "semi major axis", "eje mayor", "eix major", "grosse achse"], &["min", "minor"], &["minor axis", "semi minor axis", "eje menor", "eix menor", "kleine achse"]),
+        ((&["maj", "major"], &["major axis", "semi major axis", "eje mayor", "eix major", "grosse achse"]), (&["min", "minor"], &["minor axis", "semi minor axis", "eje menor", "eix menor", "kleine achse"])),
     ];
     let own = |f: &FieldInfo| name_words(&f.name).concat();
-    for (a, a_names, b, b_names) in PAIRS {
+    for ((a, a_names), (b, b_names)) in PAIRS {
         let find = |keys: &[&str]| fields.iter().position(|f| f.ty.is_numeric() && keys.contains(&own(f).as_str()));
         let (Some(i), Some(j)) = (find(a), find(b)) else { continue };
         fields[i].names.extend(a_names.iter().map(|n| fold_words(n)));

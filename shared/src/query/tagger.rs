@@ -787,6 +787,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     units_of_named_fields(&mut out, cat);
     start_and_end_fields(&mut out, cat);
     all_combined(&mut out);
+    of_all_the_rows(&mut out, cat);
     starting_in_a_year(&mut out, cat);
     territory_names(&mut out, cat);
     initials_of_values(&mut out, cat);
@@ -4565,6 +4566,35 @@ fn all_combined(out: &mut [Span]) {
             out[i].tag = Tag::Stop;
             if out[..i - 1].iter().any(|s| s.cue() == Some(Cue::Sum)) {
                 out[i + 1].tag = Tag::Stop;
+            }
+        }
+    }
+}
+
+/// "the combined investment of all firms": "all" and a plural naming a text column whose values
+/// repeat, after "of"/"for"/"across", beside an aggregate, is every row, not a column asked.
+fn of_all_the_rows(out: &mut [Span], cat: &Catalog) {
+    let aggregate = out.iter().any(|s| matches!(s.cue(), Some(Cue::Sum | Cue::Avg | Cue::Median | Cue::Min | Cue::Max | Cue::High | Cue::Low)));
+    if !aggregate {
+        return;
+    }
+    for i in 1..out.len().saturating_sub(1) {
+        let before = super::text::fold(&out[i - 1].raw);
+        let all = matches!(super::text::fold(&out[i].raw).as_str(), "all" | "todos" | "todas" | "tots" | "totes" | "alle");
+        if !all || !matches!(before.as_str(), "of" | "for" | "across" | "among" | "de" | "von" | "fur" | "para" | "per") {
+            continue;
+        }
+        let mut j = i + 1;
+        while out.get(j).is_some_and(|s| matches!(super::text::fold(&s.raw).as_str(), "the" | "los" | "las" | "els" | "les" | "die")) {
+            j += 1;
+        }
+        let Some(noun) = out.get(j) else { continue };
+        let text = matches!(&noun.tag, Tag::Field(fs) if fs.len() == 1 && cat.fields[fs[0]].ty == crate::schema::ColumnType::Text);
+        let asked = matches!(&noun.tag, Tag::Field(fs) if out[..i].windows(2).any(|w| matches!(w[0].cue(), Some(Cue::Which | Cue::What)) && w[1].tag == Tag::Field(fs.clone())));
+        if text && !asked && super::text::fold(&noun.raw).ends_with('s') {
+            for s in &mut out[i - 1..=j] {
+                s.tag = Tag::Stop;
+                s.used = true;
             }
         }
     }

@@ -1102,7 +1102,28 @@ impl Parser<'_> {
                 });
                 continue;
             }
-            let hit = self.pick_hit(i, &hits);
+            // "Newcastle" in both `home_team` and `away_team`: the side said picks one ("away
+            // goals"); none said, a team's matches are on either side.
+            let hit = match self.sides_of(&hits) {
+                Some((home, away)) => match self.side_said(i) {
+                    Some(crate::query::catalog::Side::Home) => home,
+                    Some(crate::query::catalog::Side::Away) => away,
+                    None => {
+                        self.spans[i].used = true;
+                        let negated = self.negation_before(i).inspect(|&k| self.spans[k].used = true).is_some();
+                        let cond = |h: &ValueHit, p: &Self| Filter::Cond {
+                            field: p.fref(h.field),
+                            pred: Predicate::Cmp(CmpOp::Eq, p.value_literal(h.field, &h.value)),
+                            negated,
+                        };
+                        let both = vec![cond(&home, self), cond(&away, self)];
+                        let filter = if negated { Filter::And(both) } else { Filter::Or(both) };
+                        out.push(At { pos: i, end: i, filter, eq_value: None, kind: Kind::Category });
+                        continue;
+                    }
+                },
+                None => self.pick_hit(i, &hits),
+            };
             self.spans[i].used = true;
             let mut pos = i;
             let mut negated = false;
@@ -1261,6 +1282,30 @@ impl Parser<'_> {
     }
 
     /// The hit for a named value: in a field the question also names, else the most common reading.
+    /// The hits of one value in the home and the away column of a pair (`FieldInfo::side`).
+    fn sides_of(&self, hits: &[ValueHit]) -> Option<(ValueHit, ValueHit)> {
+        use crate::query::catalog::Side;
+        let side = |h: &ValueHit| self.cat.fields[h.field].side();
+        let home = hits.iter().find(|h| side(h).is_some_and(|(s, _)| s == Side::Home))?;
+        let (_, rest) = side(home)?;
+        let away = hits.iter().find(|h| h.value == home.value && side(h).is_some_and(|(s, r)| s == Side::Away && r == rest))?;
+        Some((home.clone(), away.clone()))
+    }
+
+    /// The one side of a match the question says, by a field of that side or a side word
+    /// ("away goals", "at home"), other than span `except`.
+    fn side_said(&self, except: usize) -> Option<crate::query::catalog::Side> {
+        let mut said = self.spans.iter().enumerate().filter(|&(j, _)| j != except).filter_map(|(_, s)| match &s.tag {
+            Tag::Field(fs) if !fs.is_empty() => {
+                let sides: Vec<_> = fs.iter().filter_map(|&f| self.cat.fields[f].side().map(|(s, _)| s)).collect();
+                (sides.len() == fs.len() && sides.windows(2).all(|w| w[0] == w[1])).then(|| sides[0])
+            }
+            _ => crate::query::text::fold(&s.raw).split_whitespace().find_map(crate::query::catalog::side_word),
+        });
+        let first = said.next()?;
+        said.all(|s| s == first).then_some(first)
+    }
+
     pub(super) fn pick_hit(&mut self, i: usize, hits: &[ValueHit]) -> ValueHit {
         let named: Vec<(usize, usize)> = self
             .spans

@@ -1018,7 +1018,8 @@ impl Parser<'_> {
                     !self.has(Cue::Distinct)
                         && !self.numbered_things(f)
                         && self.is_numeric(f)
-                        && !self.cat.fields[f].categorical
+                        // ("how many away goals" over scores 0…9: few values, but counts of things.)
+                        && (!self.cat.fields[f].categorical || self.cat.fields[f].counts)
                         && !self.cat.fields[f].yearly
                         && !self.identifies(f)
                         && !self.named_id(f)
