@@ -962,6 +962,7 @@ pub static EN: Lexicon = Lexicon {
         ("data", Dataset),
         ("table", Dataset),
         ("data set", Dataset),
+        ("file", Dataset),
     ],
     stopwords: &[
         "the",
@@ -1455,6 +1456,8 @@ pub static ES: Lexicon = Lexicon {
         ("conjunto de datos", Dataset),
         ("datos", Dataset),
         ("tabla", Dataset),
+        ("archivo", Dataset),
+        ("fichero", Dataset),
         ("dataset", Dataset),
     ],
     stopwords: &[
@@ -1907,6 +1910,7 @@ pub static CA: Lexicon = Lexicon {
         ("conjunt de dades", Dataset),
         ("dades", Dataset),
         ("taula", Dataset),
+        ("fitxer", Dataset),
     ],
     stopwords: &[
         // "el municipi situat més al nord".
@@ -2378,6 +2382,7 @@ pub static DE: Lexicon = Lexicon {
         ("datensatz", Dataset),
         ("daten", Dataset),
         ("tabelle", Dataset),
+        ("datei", Dataset),
     ],
     stopwords: &[
         // "die am nördlichsten gelegene Gemeinde".

@@ -3,7 +3,7 @@
 //! Longest match wins; on equal length a field beats a value and both beat a content keyword
 //! ("total" names a column called total), while structural keywords ("more than", "or") always win.
 
-use super::catalog::{Catalog, ValueHit};
+use super::catalog::{Catalog, FieldInfo, ValueHit};
 use super::lang::{is_period_word, lexicon, Cue, Lang, ENTITY_NOUNS};
 use super::plan::CmpOp;
 use super::text::{name_words, parse_number, same_word, Token, LABEL_WORDS};
@@ -791,6 +791,8 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     starting_in_a_year(&mut out, cat);
     territory_names(&mut out, cat);
     initials_of_values(&mut out, cat);
+    words_spelling_a_field(&mut out, cat);
+    whole_of_the_data(&mut out);
     if lang == Lang::En {
         topic_words(&mut out, cat);
     } else {
@@ -3934,7 +3936,8 @@ fn out_of(out: &mut [Span]) {
 /// "over the two years", "across the years", "over time": the whole span of the data, never a bound
 /// ("over" read as "more than 2" filtered the rows).
 fn spans_of_the_data(out: &mut [Span]) {
-    const PERIODS: &[&str] = &["years", "months", "weeks", "days", "quarters", "decades", "period", "time", "series"];
+    const PERIODS: &[&str] =
+        &["years", "months", "weeks", "days", "quarters", "decades", "period", "time", "series", "rows", "records", "entries", "data", "table", "file"];
     for i in 0..out.len() {
         if !matches!(super::text::fold(&out[i].raw).as_str(), "over" | "across" | "throughout" | "during") {
             continue;
@@ -4138,6 +4141,68 @@ fn initials_of_values(out: &mut [Span], cat: &Catalog) {
         let values: std::collections::HashSet<&str> = hits.iter().map(|h| h.value.as_str()).collect();
         if values.len() == 1 {
             s.tag = Tag::Value(hits);
+        }
+    }
+}
+
+/// "line of business" for `LOB`, "net earned premium" for `NEP`: question words whose initials
+/// spell a column's name of two to four capitals name that column.
+fn words_spelling_a_field(out: &mut [Span], cat: &Catalog) {
+    let short = |f: &FieldInfo| {
+        let n = f.name.trim();
+        (2..=4).contains(&n.chars().count()) && n.chars().all(|c| c.is_ascii_uppercase())
+    };
+    let joins = |s: &Span| matches!(super::text::fold(&s.raw).as_str(), "of" | "and" | "the" | "de" | "del" | "la" | "el" | "der" | "und" | "i" | "y");
+    let mut i = 0;
+    while i < out.len() {
+        let mut found = None;
+        for len in (2..=4).rev() {
+            let Some(w) = out.get(i..i + len) else { continue };
+            let open = |s: &Span| s.tag == Tag::Unknown && s.raw.chars().all(char::is_alphabetic);
+            if !open(&w[0]) || !open(&w[len - 1]) || !w.iter().all(|s| open(s) || joins(s)) {
+                continue;
+            }
+            let every: String = w.iter().filter_map(|s| super::text::fold(&s.raw).chars().next()).collect();
+            let meaning: String = w.iter().filter(|s| !joins(s)).filter_map(|s| super::text::fold(&s.raw).chars().next()).collect();
+            let hits: Vec<usize> = (0..cat.fields.len())
+                .filter(|&f| short(&cat.fields[f]) && !cat.fields[f].derived())
+                .filter(|&f| {
+                    let code = cat.fields[f].name.trim().to_ascii_lowercase();
+                    code == every || code == meaning
+                })
+                .collect();
+            if let [f] = hits[..] {
+                found = Some((f, len));
+                break;
+            }
+        }
+        let Some((f, len)) = found else {
+            i += 1;
+            continue;
+        };
+        out[i].tag = Tag::Field(vec![f]);
+        for s in &mut out[i + 1..i + len] {
+            s.tag = Tag::Stop;
+            s.used = true;
+        }
+        i += len;
+    }
+}
+
+/// "de toda la tabla", "in the whole file": the whole of the data restricts nothing.
+fn whole_of_the_data(out: &mut [Span]) {
+    const WHOLE: &[&str] = &["all", "whole", "entire", "toda", "todo", "tota", "tot", "ganze", "ganzen", "gesamte", "gesamten"];
+    for i in 0..out.len() {
+        if out[i].cue() != Some(Cue::Dataset) {
+            continue;
+        }
+        let mut j = i;
+        while j > 0 && matches!(super::text::fold(&out[j - 1].raw).as_str(), "the" | "la" | "el" | "der" | "die" | "das" | "den") {
+            j -= 1;
+        }
+        if j > 0 && out[j - 1].tag == Tag::Unknown && WHOLE.contains(&super::text::fold(&out[j - 1].raw).as_str()) {
+            out[j - 1].tag = Tag::Stop;
+            out[j - 1].used = true;
         }
     }
 }
