@@ -1393,10 +1393,19 @@ fn sky_names(fields: &mut [FieldInfo]) {
     type Named = (&'static [&'static str], &'static [&'static str]);
     const PAIRS: &[(Named, Named)] = &[
         (
-            (&["ra", "raj2000", "radeg", "ra_deg", "ra2000", "raj2000deg"], &["right ascension", "ascension", "ascension recta", "ascensio recta", "rektaszension"]),
-            (&["dec", "de", "dej2000", "decdeg", "dec_deg", "de2000", "dej2000deg"], &["declination", "degrees", "declinacion", "declinacio", "deklination", "grados", "graus", "grad"]),
+            (
+                &["ra", "raj2000", "radeg", "ra_deg", "ra2000", "raj2000deg"],
+                &["right ascension", "ascension", "ascension recta", "ascensio recta", "rektaszension"],
+            ),
+            (
+                &["dec", "de", "dej2000", "decdeg", "dec_deg", "de2000", "dej2000deg"],
+                &["declination", "degrees", "declinacion", "declinacio", "deklination", "grados", "graus", "grad"],
+            ),
         ),
-        ((&["maj", "major"], &["major axis", "semi major axis", "eje mayor", "eix major", "grosse achse"]), (&["min", "minor"], &["minor axis", "semi minor axis", "eje menor", "eix menor", "kleine achse"])),
+        (
+            (&["maj", "major"], &["major axis", "semi major axis", "eje mayor", "eix major", "grosse achse"]),
+            (&["min", "minor"], &["minor axis", "semi minor axis", "eje menor", "eix menor", "kleine achse"]),
+        ),
     ];
     let own = |f: &FieldInfo| name_words(&f.name).concat();
     for ((a, a_names), (b, b_names)) in PAIRS {
@@ -1426,7 +1435,8 @@ type Currency = (&'static str, Names, Vec<String>, Vec<String>);
 fn currencies() -> &'static [Currency] {
     static CURRENCIES: std::sync::OnceLock<Vec<Currency>> = std::sync::OnceLock::new();
     CURRENCIES.get_or_init(|| {
-        let words = |c: Option<&str>| -> Vec<String> { c.unwrap_or("").split(',').map(super::text::fold).filter(|w| !w.is_empty()).collect() };
+        let words =
+            |c: Option<&str>| -> Vec<String> { c.unwrap_or("").split(',').map(super::text::fold).filter(|w| !w.is_empty()).collect() };
         include_str!("currencies.tsv")
             .lines()
             .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
@@ -2189,7 +2199,10 @@ fn field_info(col: &ColumnSchema, desc: &DatasetDescription, table: &str) -> Fie
     // Units that name a field: "18 years", "2000 lbs", "50 Jahre".
     const UNITS: &[(&[&str], &[&str])] = &[
         (&["age", "edad", "edat", "alter"], &["years", "years old", "anos", "anys", "jahre", "jahren", "jahre alt", "old"]),
-        (&["distance", "dist", "distancia", "entfernung"], &["mpc", "kpc", "pc", "parsecs", "light years", "away", "far", "lejos", "lluny", "entfernt"]),
+        (
+            &["distance", "dist", "distancia", "entfernung"],
+            &["mpc", "kpc", "pc", "parsecs", "light years", "away", "far", "lejos", "lluny", "entfernt"],
+        ),
         (
             &["weight", "peso", "pes", "gewicht"],
             &["lbs", "pounds", "libras", "lliures", "pfund", "weigh", "weighs", "pesan", "pesen", "wiegen", "wiegt"],
@@ -2704,15 +2717,15 @@ const TOTAL_WORDS: &[&str] = &["all", "total", "totals", "overall", "todos", "to
 fn total_of_family(cat: &mut Catalog, table: &Table, schema: &TableSchema) {
     let col = |name: &str| schema.columns.iter().position(|c| c.name == name);
     let head = |f: &FieldInfo| name_words(&f.name).last().cloned().filter(|w| w.len() >= 4);
-    let counted = |f: &FieldInfo| f.composed.is_none() && f.ty == ColumnType::Integer && !f.yearly && f.range.is_some_and(|(lo, _)| lo >= 0.0);
+    let counted =
+        |f: &FieldInfo| f.composed.is_none() && f.ty == ColumnType::Integer && !f.yearly && f.range.is_some_and(|(lo, _)| lo >= 0.0);
     let mut heads: Vec<String> = cat.fields.iter().filter(|f| counted(f)).filter_map(head).collect();
     heads.sort();
     heads.dedup();
     let number = |v: &Value| v.as_text().and_then(|s| s.trim().parse::<f64>().ok());
     for h in heads {
-        let family: Vec<usize> = (0..cat.fields.len())
-            .filter(|&f| counted(&cat.fields[f]) && head(&cat.fields[f]).as_ref() == Some(&h))
-            .collect();
+        let family: Vec<usize> =
+            (0..cat.fields.len()).filter(|&f| counted(&cat.fields[f]) && head(&cat.fields[f]).as_ref() == Some(&h)).collect();
         // (The word must name no other field already.)
         let named_elsewhere = cat.fields.iter().any(|f| f.names.iter().any(|n| n.as_slice() == [h.clone()]));
         if family.len() < 3 || named_elsewhere {

@@ -1884,7 +1884,9 @@ fn aggregates_named_as_columns(out: &mut [Span], cat: &Catalog) {
 fn averages_in_names(out: &mut [Span], cat: &Catalog) {
     const AVERAGE: &[&str] = &["avg", "average", "mean", "ave"];
     let extreme = out.iter().any(|s| matches!(s.cue(), Some(Cue::High | Cue::Low | Cue::Max | Cue::Min | Cue::Top | Cue::Bottom)));
-    let grouped = out.iter().any(|s| matches!(&s.tag, Tag::Field(fs) if fs.iter().any(|&f| cat.fields[f].categorical && !cat.fields[f].ty.is_numeric())));
+    let grouped = out
+        .iter()
+        .any(|s| matches!(&s.tag, Tag::Field(fs) if fs.iter().any(|&f| cat.fields[f].categorical && !cat.fields[f].ty.is_numeric())));
     if !extreme || grouped {
         return;
     }
@@ -2332,7 +2334,8 @@ fn verbs_of_selling(out: &mut [Span], cat: &Catalog) {
 /// quantity counts; alone ("die meisten … verkauft"), it names the one column of quantities sold.
 fn quantities_sold(out: &mut [Span], cat: &Catalog, sold: &[&str]) {
     const QUANTITY: &[&str] = &["quantity", "qty", "units", "unit"];
-    let quantity = |f: usize| cat.fields[f].ty.is_numeric() && name_words(&cat.fields[f].name).iter().any(|w| QUANTITY.contains(&w.as_str()));
+    let quantity =
+        |f: usize| cat.fields[f].ty.is_numeric() && name_words(&cat.fields[f].name).iter().any(|w| QUANTITY.contains(&w.as_str()));
     let named = out.iter().any(|s| matches!(&s.tag, Tag::Field(fs) if fs.iter().any(|&f| quantity(f))));
     let alone: Vec<usize> = (0..cat.fields.len())
         .filter(|&f| quantity(f) && cat.fields[f].names.iter().any(|n| matches!(n.as_slice(), [w] if QUANTITY.contains(&w.as_str()))))
@@ -3936,8 +3939,10 @@ fn out_of(out: &mut [Span]) {
 /// "over the two years", "across the years", "over time": the whole span of the data, never a bound
 /// ("over" read as "more than 2" filtered the rows).
 fn spans_of_the_data(out: &mut [Span]) {
-    const PERIODS: &[&str] =
-        &["years", "months", "weeks", "days", "quarters", "decades", "period", "time", "series", "rows", "records", "entries", "data", "table", "file"];
+    const PERIODS: &[&str] = &[
+        "years", "months", "weeks", "days", "quarters", "decades", "period", "time", "series", "rows", "records", "entries", "data",
+        "table", "file",
+    ];
     for i in 0..out.len() {
         if !matches!(super::text::fold(&out[i].raw).as_str(), "over" | "across" | "throughout" | "during") {
             continue;
@@ -4152,7 +4157,9 @@ fn words_spelling_a_field(out: &mut [Span], cat: &Catalog) {
         let n = f.name.trim();
         (2..=4).contains(&n.chars().count()) && n.chars().all(|c| c.is_ascii_uppercase())
     };
-    let joins = |s: &Span| matches!(super::text::fold(&s.raw).as_str(), "of" | "and" | "the" | "de" | "del" | "la" | "el" | "der" | "und" | "i" | "y");
+    let joins = |s: &Span| {
+        matches!(super::text::fold(&s.raw).as_str(), "of" | "and" | "the" | "de" | "del" | "la" | "el" | "der" | "und" | "i" | "y")
+    };
     let mut i = 0;
     while i < out.len() {
         let mut found = None;
@@ -4639,7 +4646,8 @@ fn all_combined(out: &mut [Span]) {
 /// "the combined investment of all firms": "all" and a plural naming a text column whose values
 /// repeat, after "of"/"for"/"across", beside an aggregate, is every row, not a column asked.
 fn of_all_the_rows(out: &mut [Span], cat: &Catalog) {
-    let aggregate = out.iter().any(|s| matches!(s.cue(), Some(Cue::Sum | Cue::Avg | Cue::Median | Cue::Min | Cue::Max | Cue::High | Cue::Low)));
+    let aggregate =
+        out.iter().any(|s| matches!(s.cue(), Some(Cue::Sum | Cue::Avg | Cue::Median | Cue::Min | Cue::Max | Cue::High | Cue::Low)));
     if !aggregate {
         return;
     }
@@ -5855,8 +5863,7 @@ fn word_of_names(fs: &[usize], w: &str, cat: &Catalog) -> Vec<usize> {
     let whole: Vec<usize> = fs.iter().copied().filter(|&f| names(f).iter().any(|n| n.iter().any(|x| same_word(x, w)))).collect();
     let fs = if whole.is_empty() { fs.to_vec() } else { whole };
     // "which week" over `week_ending` and the weekday computed from it: the column itself.
-    let own: Vec<usize> =
-        fs.iter().copied().filter(|&f| !cat.fields[f].part.is_some_and(|(src, _)| fs.contains(&src))).collect();
+    let own: Vec<usize> = fs.iter().copied().filter(|&f| !cat.fields[f].part.is_some_and(|(src, _)| fs.contains(&src))).collect();
     let fs = if own.is_empty() { fs } else { own };
     let labelled: Vec<usize> = fs
         .iter()

@@ -348,7 +348,10 @@ impl Parser<'_> {
             };
             let none_of = free && matches!(w.as_str(), "no" | "without" | "sin" | "sense" | "ohne" | "kein" | "keinen" | "keine");
             // ("for how many days is there a ruble rate": a value there is one the field holds.)
-            let has = matches!(w.as_str(), "have" | "has" | "had" | "with" | "tienen" | "tiene" | "tenen" | "te" | "haben" | "hat" | "there" | "hay");
+            let has = matches!(
+                w.as_str(),
+                "have" | "has" | "had" | "with" | "tienen" | "tiene" | "tenen" | "te" | "haben" | "hat" | "there" | "hay"
+            );
             if !(word || no_value) && (none_of || has) && !self.spans[i].used {
                 if let Some((j, f)) = next_field() {
                     // "don't have a birth year", "no tenen any de naixement": the verb denied says missing.
