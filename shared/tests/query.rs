@@ -2618,6 +2618,11 @@ fn session_43_classes() {
     exact_in(&r, "how many goals did Arsenal score at home?", json!(7));
     exact_in(&r, "how many away goals did Newcastle score?", json!(1));
     exact_in(&r, "how many matches did Arsenal play?", json!(5));
+    // Who won is in the scores, which no plan compares: not the matches a team played, labelled exact.
+    for q in ["how many games did Arsenal win?", "Wie viele Spiele hat Arsenal gewonnen?"] {
+        let a = answer(&r, q);
+        assert!(!matches!(a.route, Route::Exact), "{q}: {}", a.answer);
+    }
 
     // sinca_stations (Chile): "cities" names the city column, whose values repeat; stations are the rows.
     const SINCA: &str = "city,station_code,latitude,longitude,station_name,region,network,region_index,access_type,operator\nTocopilla,RII/201,-22.093082,-70.20121,Gobernación,II,Ciudad Tocopilla,3,Privada,Norgener S.A\nMejillones,RII/209,-23.098798,-70.442765,Jardín Infantil Integra,II,Red ENAEX,3,no definida,ENAEX S.A. Planta Prillex América\nCalama,RII/217,-22.454016027306,-68.910147884933,Hospital del Cobre,II,,3,Privada,Codelco Distrito Norte\nTocopilla,RII/230,-22.111064,-70.210828,Bomberos,II,Ciudad Tocopilla,3,Privada,Norgener S.A\nTocopilla,RII/231,-22.060287005823,-70.187401439495,Tres Marias,II,Ciudad Tocopilla,3,Privada,Norgener S.A\nCalama,RII/233,-22.460270722943,-68.937706917007,Club Deportivo 23 de Marzo,II,Ciudad Calama,3,Privada,Codelco Distrito Norte\nCalama,RII/234,-22.464835957564,-68.920969963074,Oasis,II,,3,Privada,Codelco Distrito Norte\nCalama,RII/235,-22.44283906304,-68.932546346863,Colegio Pedro Vergara Keller,II,Ciudad Calama,3,Privada,Codelco Distrito Norte\nAntofagasta,RII/237,-23.61354215815,-70.383315682411,Antofagasta,II,Red MMA,3,Pública,Ministerio del Medio Ambiente\nMejillones,RII/252,-23.104878974525,-70.441385477264,Juan Jose Latorre,II,Red ENAEX,3,no definida,ENAEX S.A. Planta Prillex América\nCalama,RII/253,-22.342971402789,-68.648661344727,Nueva ChiuChiu,II,Ciudad Calama,3,Privada,Codelco Distrito Norte\nHuasco,RIII/301,-28.500572964292,-71.254313682556,SM1 ,III,Red de Monitoreo Guacolda Valle del Huasco,4,Privada,GUACOLDA ENERGIA S.A.\n";

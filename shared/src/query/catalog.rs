@@ -1354,17 +1354,11 @@ impl FieldInfo {
     }
 }
 
-/// Columns of the two sides of a match (`home_team`/`away_team`, `home_score`/`away_score`):
-/// a score of a side is its goals ("away goals", "goles de local").
-fn match_sides(fields: &mut [FieldInfo]) {
+/// The home and away columns of a match: its teams (text) and its scores (numbers), where both
+/// pairs are there (goals are a match's only where both sides' teams are columns too).
+pub fn match_pairs(fields: &[FieldInfo]) -> Option<((usize, usize), (usize, usize))> {
     const SCORES: &[&str] = &["score", "goals", "gls", "fthg", "ftag", "pts", "points", "resultado", "goles", "gols", "tore"];
-    const GOALS: &[(&str, &[&str], &[&str])] = &[
-        ("goals", &["home goals", "goals at home"], &["away goals", "goals away"]),
-        ("goles", &["goles de local", "goles en casa"], &["goles de visitante", "goles fuera"]),
-        ("gols", &["gols de local", "gols a casa"], &["gols de visitant", "gols fora"]),
-        ("tore", &["heimtore", "tore zu hause"], &["auswartstore", "gasttore"]),
-    ];
-    let pair = |fields: &[FieldInfo], numeric: bool| -> Option<(usize, usize)> {
+    let pair = |numeric: bool| -> Option<(usize, usize)> {
         let sided: Vec<(usize, Side, Vec<String>)> = fields
             .iter()
             .enumerate()
@@ -1377,8 +1371,19 @@ fn match_sides(fields: &mut [FieldInfo]) {
             (*s == Side::Home && score).then_some((*h, away.0))
         })
     };
-    // (Goals are a match's only where both sides' teams are columns too.)
-    let (Some(_), Some((h, a))) = (pair(fields, false), pair(fields, true)) else { return };
+    Some((pair(false)?, pair(true)?))
+}
+
+/// Columns of the two sides of a match (`home_team`/`away_team`, `home_score`/`away_score`):
+/// a score of a side is its goals ("away goals", "goles de local").
+fn match_sides(fields: &mut [FieldInfo]) {
+    const GOALS: &[(&str, &[&str], &[&str])] = &[
+        ("goals", &["home goals", "goals at home"], &["away goals", "goals away"]),
+        ("goles", &["goles de local", "goles en casa"], &["goles de visitante", "goles fuera"]),
+        ("gols", &["gols de local", "gols a casa"], &["gols de visitant", "gols fora"]),
+        ("tore", &["heimtore", "tore zu hause"], &["auswartstore", "gasttore"]),
+    ];
+    let Some((_, (h, a))) = match_pairs(fields) else { return };
     for (_, home, away) in GOALS {
         fields[h].names.extend(home.iter().map(|n| fold_words(n)));
         fields[a].names.extend(away.iter().map(|n| fold_words(n)));

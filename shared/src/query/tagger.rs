@@ -853,7 +853,7 @@ pub fn tag(q: &str, tokens: &[Token], lang: Lang, cat: &Catalog, quotes: &[(usiz
     speed_of_times(&mut out, cat);
     person_nouns(&mut out, cat);
     rows_noun_of_named_rows(&mut out, cat, lang);
-    verbs_of_winning(&mut out);
+    verbs_of_winning(&mut out, cat);
     verbs_of_selling(&mut out, cat);
     if lang == Lang::En {
         verbs_of_row_events(&mut out, cat);
@@ -2409,7 +2409,11 @@ fn verbs_of_row_events(out: &mut [Span], cat: &Catalog) {
 
 /// "Who won gold in 1996?", "¿Quién ganó el oro?", "Hat er Gold gewonnen?": a verb of winning
 /// or getting right before a value only says the row has it; the value is the condition.
-fn verbs_of_winning(out: &mut [Span]) {
+fn verbs_of_winning(out: &mut [Span], cat: &Catalog) {
+    // (Where rows are matches, who won is read from the scores, which no plan here compares.)
+    if super::catalog::match_pairs(&cat.fields).is_some() {
+        return;
+    }
     const WIN: &[&str] = &[
         "won",
         "win",
