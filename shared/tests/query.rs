@@ -2628,10 +2628,15 @@ fn session_43_classes() {
     const SINCA: &str = "city,station_code,latitude,longitude,station_name,region,network,region_index,access_type,operator\nTocopilla,RII/201,-22.093082,-70.20121,Gobernación,II,Ciudad Tocopilla,3,Privada,Norgener S.A\nMejillones,RII/209,-23.098798,-70.442765,Jardín Infantil Integra,II,Red ENAEX,3,no definida,ENAEX S.A. Planta Prillex América\nCalama,RII/217,-22.454016027306,-68.910147884933,Hospital del Cobre,II,,3,Privada,Codelco Distrito Norte\nTocopilla,RII/230,-22.111064,-70.210828,Bomberos,II,Ciudad Tocopilla,3,Privada,Norgener S.A\nTocopilla,RII/231,-22.060287005823,-70.187401439495,Tres Marias,II,Ciudad Tocopilla,3,Privada,Norgener S.A\nCalama,RII/233,-22.460270722943,-68.937706917007,Club Deportivo 23 de Marzo,II,Ciudad Calama,3,Privada,Codelco Distrito Norte\nCalama,RII/234,-22.464835957564,-68.920969963074,Oasis,II,,3,Privada,Codelco Distrito Norte\nCalama,RII/235,-22.44283906304,-68.932546346863,Colegio Pedro Vergara Keller,II,Ciudad Calama,3,Privada,Codelco Distrito Norte\nAntofagasta,RII/237,-23.61354215815,-70.383315682411,Antofagasta,II,Red MMA,3,Pública,Ministerio del Medio Ambiente\nMejillones,RII/252,-23.104878974525,-70.441385477264,Juan Jose Latorre,II,Red ENAEX,3,no definida,ENAEX S.A. Planta Prillex América\nCalama,RII/253,-22.342971402789,-68.648661344727,Nueva ChiuChiu,II,Ciudad Calama,3,Privada,Codelco Distrito Norte\nHuasco,RIII/301,-28.500572964292,-71.254313682556,SM1 ,III,Red de Monitoreo Guacolda Valle del Huasco,4,Privada,GUACOLDA ENERGIA S.A.\n";
     let s = dataset_of("sinca_stations.csv", SINCA);
     exact_in(&s, "which cities in region II have stations?", json!(["Antofagasta", "Calama", "Mejillones", "Tocopilla"]));
+    // Every station's name occurs once: "the most common" of them is no answer, never a tie of all.
+    let a = answer(&s, "¿cuál es la estación más austral?");
+    assert!(!matches!(a.route, Route::Exact), "{}", a.answer);
 
     // clrd (CASdatasets): "line of business" spells LOB; "over all rows" restricts nothing.
     const CLRD: &str = "GRCODE,GRNAME,AccidentYear,IncurLoss,PostedReserve97,LOB\n86,Allstate Ins Co Grp,1988,367404,281872,wkcomp\n86,Allstate Ins Co Grp,1989,372370,281872,wkcomp\n337,California Cas Grp,1988,12,0,comauto\n337,California Cas Grp,1989,40,0,comauto\n337,California Cas Grp,1990,5,0,comauto\n353,Celina Mut Grp,1988,6,2,ppauto\n";
     let c = dataset_of("clrd.csv", CLRD);
     exact_in(&c, "which line of business has the most rows?", json!("comauto"));
     exact_in(&c, "what's the median PostedReserve97 over all rows?", json!(1.0));
+    // A column of codes counts the groups it names; its sum is nothing.
+    exact_in(&c, "¿cuántas compañías (GRCODE) tienen datos de wkcomp?", json!(1));
 }

@@ -1023,6 +1023,8 @@ impl Parser<'_> {
                         && !self.cat.fields[f].yearly
                         && !self.identifies(f)
                         && !self.named_id(f)
+                        // (`GRCODE`, `zipcode`: a code names a thing; "how many codes" sums nothing.)
+                        && !crate::query::text::name_words(&self.cat.fields[f].name).last().is_some_and(|w| w.len() > 4 && w.ends_with("code"))
                 }) {
                     return Ok(self.exact(Plan::Aggregate { func: AggFn::Sum, field: self.fref(f), filter }));
                 }

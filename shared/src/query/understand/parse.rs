@@ -168,7 +168,7 @@ fn read(q: &str, cat: &Catalog, hint: Option<Lang>, ov: &Overrides) -> Parsed {
         // The contract: an exact reading places every content word and answers in the shape asked.
         Understanding::Exact { plan, confidence } => {
             let words = unplaced(&p.spans, &plan, cat);
-            let shape_ok = fits(p.effective_shape(), plan_shape(&plan, cat), &plan);
+            let shape_ok = fits(p.effective_shape(), plan_shape(&plan, cat), &plan) && !mode_of_unique(&plan, cat);
             let too_long = groups_list_cells(&plan, cat)
                 .filter(|f| cat.field(f).is_some_and(|i| cat.fields[i].list_len > crate::query::sql::EXPLODE_CAP));
             if let Some(field) = too_long {
@@ -294,6 +294,16 @@ fn read_each(cat: &Catalog, spans: &[Span], at: &[usize], asked: Shape, ov: &Ove
         parts.push(plan);
     }
     Some(crate::query::plan::Plan::Each { parts })
+}
+
+/// The most common value of a field whose every value occurs once: no value is, and the tie of
+/// all of them answers nothing ("la estación más austral" read as the most frequent name).
+fn mode_of_unique(plan: &crate::query::plan::Plan, cat: &Catalog) -> bool {
+    let crate::query::plan::Plan::Frequent { field, filter: None, .. } = plan else { return false };
+    cat.field(&field.0).is_some_and(|i| {
+        let f = &cat.fields[i];
+        cat.rows > 2 && f.list_sep.is_none() && f.distinct + f.missing >= cat.rows
+    })
 }
 
 /// Whether words of `q` other than the token range `except` name field `f` or a value of it: a word
