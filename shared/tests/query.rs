@@ -2618,6 +2618,14 @@ fn session_43_classes() {
     exact_in(&r, "how many goals did Arsenal score at home?", json!(7));
     exact_in(&r, "how many away goals did Newcastle score?", json!(1));
     exact_in(&r, "how many matches did Arsenal play?", json!(5));
+    // Playing is what a match's row is: "se jugaron", "es van jugar", "gespielt" restrict nothing.
+    for q in [
+        "¿cuántos partidos se jugaron en septiembre de 2023?",
+        "quants partits es van jugar el setembre de 2023?",
+        "Wie viele Spiele wurden im September 2023 gespielt?",
+    ] {
+        exact_in(&r, q, json!(6));
+    }
     // Who won is in the scores, which no plan compares: not the matches a team played, labelled exact.
     for q in ["how many games did Arsenal win?", "Wie viele Spiele hat Arsenal gewonnen?"] {
         let a = answer(&r, q);

@@ -1464,6 +1464,11 @@ pub static ES: Lexicon = Lexicon {
         ("dataset", Dataset),
     ],
     stopwords: &[
+        // "¿cuántos partidos se jugaron en diciembre?": a match played is a row.
+        "jugar",
+        "jugaron",
+        "jugados",
+        "jugadas",
         // "el municipio situado más al norte": where a place is says nothing the compass words do not.
         "situado",
         "situada",
@@ -1916,6 +1921,11 @@ pub static CA: Lexicon = Lexicon {
         ("fitxer", Dataset),
     ],
     stopwords: &[
+        // "quants partits es van jugar el desembre?": a match played is a row.
+        "jugar",
+        "jugat",
+        "jugats",
+        "jugades",
         // "el municipi situat més al nord".
         "situat",
         "situada",
@@ -2388,6 +2398,9 @@ pub static DE: Lexicon = Lexicon {
         ("datei", Dataset),
     ],
     stopwords: &[
+        // "Wie viele Spiele wurden im Dezember gespielt?": a match played is a row.
+        "gespielt",
+        "spielten",
         // "die am nördlichsten gelegene Gemeinde".
         "gelegen",
         // "Wie viele Spieler von Real Madrid sind dabei?": there, in the table.
